@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createDatabase, migrateDatabase, type Database } from '@app/db';
+import type { Env } from './env.ts';
+import type { AppContext } from './context.ts';
+import { createMailer } from './services/mail/mailer.ts';
+import { createRateLimits, type LimitRules } from './lib/rate-limits.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { xsrfPlugin } from './plugins/xsrf.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { apiRoutes } from './routes/index.ts';
+import { healthRoutes } from './routes/health.ts';
+
+export const API_PREFIX = '/live-connect/api';
+
+export interface BuildOptions {
+  env: Env;
+  /** An open database; otherwise one is opened from env and closed with the app. */
+  database?: Database;
+  /** Tests override limits to exercise them quickly or keep them out of the way. */
+  rateLimits?: Partial<LimitRules>;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/** Builds the whole server without listening: server.ts listens, tests call app.inject. */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { env } = options;
+  const ownsDatabase = !options.database;
+  const database = options.database ?? await createDatabase({
+    url: env.DATABASE_URL,
+    dataDir: `${env.DATA_DIR}/db`,
+  });
+  await migrateDatabase(database);
+
+  const ctx: AppContext = {
+    env,
+    database,
+    db: database.db,
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db }),
+    limits: createRateLimits({ redisUrl: env.REDIS_URL, rules: options.rateLimits }),
+    now: options.now ?? (() => new Date()),
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+    },
+    // Fastify accepts a hop count here (proxy-addr), though its types only list boolean and strings.
+    trustProxy: (env.TRUST_PROXY || false) as unknown as boolean,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  const isProduction = env.NODE_ENV === 'production';
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+        connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: isProduction ? [] : null,
+      },
+    },
+    hsts: isProduction,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${env.APP_NAME} API`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(xsrfPlugin, { secureCookies: isProduction });
+  await app.register(authPlugin, { ctx, prefix: API_PREFIX });
+
+  await app.register(healthRoutes);
+  await app.register(apiRoutes, { prefix: API_PREFIX });
+
+  const webDist = env.WEB_DIST;
+  if (webDist && existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    // Client routes (/, /login, /learn-more/3, …) all get the app shell.
+    app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      if (request.url.startsWith(API_PREFIX)) throw Object.assign(new Error('Not found'), { statusCode: 404 });
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await ctx.limits.close();
+    if (ownsDatabase) await database.close();
+  });
+  return app as unknown as App;
+}

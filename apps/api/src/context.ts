@@ -1,0 +1,15 @@
+import type { Database, Db } from '@app/db';
+import type { Env } from './env.ts';
+import type { Mailer } from './services/mail/mailer.ts';
+import type { RateLimits } from './lib/rate-limits.ts';
+
+/** What every service needs, built once by app.ts and passed as `ctx`. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  limits: RateLimits;
+  /** The current time; tests move it to check expiry rules. */
+  now: () => Date;
+}

@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const DEV_SECRET = 'dev-secret-change-me-dev-secret-change-me';
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+/** Every setting of the server, parsed once at boot. Nothing else reads process.env. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    APP_URL: z.url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+    APP_NAME: z.string().default('Live Connect'),
+    DATA_DIR: z.string().default('./data').transform((v) => resolve(v)),
+    DATABASE_URL: optionalUrl,
+    REDIS_URL: optionalUrl,
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default('Live Connect <no-reply@localhost>'),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+    RAZORPAY_KEY_ID: z.string().optional(),
+    RAZORPAY_KEY_SECRET: z.string().optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+    RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+    STORAGE_URL: z.string().optional(),
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').default(DEV_SECRET),
+    /** Base URL of the certificate validation page; the certificate id is appended. */
+    CERTIFICATE_BASE_URL: optionalUrl,
+    /** Number of proxies in front of the server whose X-Forwarded-* headers are trusted. */
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Serve the built web app from this folder (apps/web/dist) when it exists. */
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.APP_SECRET === DEV_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'the development APP_SECRET is refused in production' });
+    }
+    if (env.PAYMENT_PROVIDER === 'razorpay') {
+      for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required with PAYMENT_PROVIDER=razorpay` });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment or throws one error listing every problem. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,77 @@
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { messages } from '@app/contracts';
+import { AppError } from './app-error.ts';
+
+export interface LimitRule {
+  points: number;
+  durationSeconds: number;
+}
+
+/**
+ * Every limit, by name. Per account: strict. Per address: generous, because a whole school lab
+ * can sit behind one IP.
+ */
+export const defaultLimitRules = {
+  loginFailuresPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  loginPerIp: { points: 300, durationSeconds: 15 * 60 },
+  registerPerIp: { points: 30, durationSeconds: 60 * 60 },
+  otpPerAccount: { points: 10, durationSeconds: 60 * 60 },
+  otpPerIp: { points: 200, durationSeconds: 60 * 60 },
+  resetPerAccount: { points: 10, durationSeconds: 60 * 60 },
+  resetPerIp: { points: 100, durationSeconds: 60 * 60 },
+} satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof defaultLimitRules;
+export type LimitRules = Record<LimitName, LimitRule>;
+
+export interface RateLimits {
+  /** Counts one attempt; throws 429 once the limit is passed. */
+  consume(name: LimitName, key: string): Promise<void>;
+  /** Throws 429 if the limit is already used up, without counting. */
+  check(name: LimitName, key: string): Promise<void>;
+  /** Forgets the attempts (e.g. after a successful login). */
+  reset(name: LimitName, key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function tooMany(res: RateLimiterRes): AppError {
+  return new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests, {
+    retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  });
+}
+
+/** Counters live in Redis when REDIS_URL is set (shared by all instances), else in process. */
+export function createRateLimits(options: { redisUrl?: string | undefined; rules?: Partial<LimitRules> }): RateLimits {
+  const rules: LimitRules = { ...defaultLimitRules, ...options.rules };
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : null;
+  const limiters = new Map<LimitName, RateLimiterAbstract>();
+  for (const [name, rule] of Object.entries(rules) as [LimitName, LimitRule][]) {
+    const opts = { keyPrefix: `rl:${name}`, points: rule.points, duration: rule.durationSeconds };
+    limiters.set(name, redis ? new RateLimiterRedis({ ...opts, storeClient: redis }) : new RateLimiterMemory(opts));
+  }
+  const limiter = (name: LimitName) => limiters.get(name)!;
+
+  return {
+    async consume(name, key) {
+      try {
+        await limiter(name).consume(key.toLowerCase());
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw tooMany(error);
+        throw error;
+      }
+    },
+    async check(name, key) {
+      const res = await limiter(name).get(key.toLowerCase());
+      if (res && res.remainingPoints <= 0 && res.consumedPoints >= rules[name].points) throw tooMany(res);
+    },
+    async reset(name, key) {
+      await limiter(name).delete(key.toLowerCase());
+    },
+    async close() {
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import fp from 'fastify-plugin';
+import { messages } from '@app/contracts';
+import { AppError } from '../lib/app-error.ts';
+import { findSession, type Session } from '../services/accounts/tokens.ts';
+import type { AppContext } from '../context.ts';
+
+/**
+ * Who may call a route:
+ * - public: anyone;
+ * - signed-in: a valid token, email verified or not (sign-in, onboarding, profile);
+ * - verified: a valid token and a verified email, else 417 (the default);
+ * - admin: verified and holding the admin role.
+ */
+export type AuthLevel = 'public' | 'signed-in' | 'verified' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The session of a request that passed the auth hook; throws if the route is public. */
+export function sessionOf(request: { session: Session | null }): Session {
+  if (!request.session) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+  return request.session;
+}
+
+/** Routes under `prefix` default to 'verified'; everything else (health, docs, the web app) to public. */
+export const authPlugin = fp<{ ctx: AppContext; prefix: string }>(async (app, { ctx, prefix }) => {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url) return;
+    const level = request.routeOptions.config?.auth ?? (url.startsWith(prefix) ? 'verified' : 'public');
+    if (level === 'public') return;
+    const token = bearer(request.headers.authorization);
+    const session = token ? await findSession(ctx, token) : null;
+    if (!session) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+    request.session = session;
+    if (level === 'signed-in') return;
+    if (!session.user.emailVerifiedAt) throw new AppError('EMAIL_UNVERIFIED', messages.emailUnverified);
+    if (level === 'admin' && !session.user.roles.includes('admin')) throw AppError.forbidden();
+  });
+});

@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@app/contracts';
+import { AppError } from '../lib/app-error.ts';
+
+/** Collects validation issues as the spec's { field: [messages] }. */
+function fieldErrors(issues: { instancePath?: string; message?: string; params?: unknown }[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
+    (errors[field] ??= []).push(issue.message ?? messages.invalidInput);
+  }
+  return errors;
+}
+
+/**
+ * One place maps errors to HTTP: AppError by its code, schema failures to 422, Fastify's own
+ * client errors (bad JSON, too large) to their 4xx with a message, anything else to a bare 500.
+ */
+export const errorsPlugin = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
+      return reply.code(error.statusCode).send({
+        status: false,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const first = Object.values(errors)[0]?.[0] ?? messages.invalidInput;
+      return reply.code(422).send({ status: false, message: first, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status === 415 || status === 413 ? status : status).send({ status: false, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ status: false, message: 'Something went wrong. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ status: false, message: messages.notFound });
+  });
+});

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { users } from '@app/db';
+import { REFERRAL_ALPHABET, canonicalEmail } from '@app/contracts';
+import type { App } from '../src/app.ts';
+import { issueToken } from '../src/services/accounts/tokens.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { randomString } from '../src/lib/crypto.ts';
+
+export const TEST_PASSWORD = 'Secret@123';
+let passwordHash: Promise<string> | undefined;
+
+export interface Learner {
+  id: number;
+  email: string;
+  token: string;
+  referralCode: string;
+}
+
+/**
+ * A learner written straight to the database (verified unless told otherwise) with a live token.
+ * For tests that are not about registration itself.
+ */
+export async function createLearner(app: App, options: { verified?: boolean; referrerId?: number; email?: string; roles?: string[]; mobile?: string } = {}): Promise<Learner> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const email = options.email ?? `learner-${randomBytes(5).toString('hex')}@example.com`;
+  const referralCode = randomString(REFERRAL_ALPHABET, 8);
+  const [user] = await app.ctx.db.insert(users).values({
+    firstName: 'Test',
+    lastName: 'Learner',
+    email,
+    emailCanonical: canonicalEmail(email),
+    mobile: options.mobile ?? '9' + randomString('0123456789', 9),
+    passwordHash: await passwordHash,
+    referralCode,
+    referrerId: options.referrerId ?? null,
+    roles: options.roles ?? ['learner'],
+    emailVerifiedAt: options.verified === false ? null : new Date(),
+  }).returning({ id: users.id });
+  const token = await issueToken(app.ctx.db, user!.id);
+  return { id: user!.id, email, token, referralCode };
+}
+
+export async function getUser(app: App, id: number) {
+  const [user] = await app.ctx.db.select().from(users).where(eq(users.id, id));
+  return user!;
+}

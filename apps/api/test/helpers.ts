@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, type Database } from '@app/db';
+import { buildApp, API_PREFIX, type App, type BuildOptions } from '../src/app.ts';
+import { loadEnv } from '../src/env.ts';
+import type { LimitRules } from '../src/lib/rate-limits.ts';
+
+/** Limits high enough to stay out of the way of tests that are not about them. */
+const relaxedLimits: LimitRules = Object.fromEntries(
+  ['loginFailuresPerAccount', 'loginPerIp', 'registerPerIp', 'otpPerAccount', 'otpPerIp', 'resetPerAccount', 'resetPerIp']
+    .map((name) => [name, { points: 10_000, durationSeconds: 60 }]),
+) as LimitRules;
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or with TEST_DB=postgres a new database
+ * on TEST_DATABASE_URL, dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres' || !url) {
+    const database = await createDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await createDatabase({ url: testUrl.toString(), maxConnections: 20 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestClock {
+  now: () => Date;
+  advance: (ms: number) => void;
+}
+
+export function testClock(start = new Date()): TestClock {
+  let offset = 0;
+  return { now: () => new Date(start.getTime() + offset + (Date.now() - start.getTime())), advance: (ms) => { offset += ms; } };
+}
+
+export interface TestResponse<T = any> {
+  statusCode: number;
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+/** Paths served beside the API rather than under its prefix. */
+const ROOT_PATHS = ['/healthz', '/readyz', '/docs', '/dev/', '/sandbox/', API_PREFIX];
+
+/** Calls the API as the web client does: under the prefix, echoing the XSRF cookie, with a bearer token. */
+export class TestClient {
+  private xsrf = 'test-xsrf-token';
+  constructor(private readonly app: App, public token?: string, public ip = '127.0.0.1') {}
+
+  as(token: string | undefined): TestClient {
+    return new TestClient(this.app, token, this.ip);
+  }
+
+  from(ip: string): TestClient {
+    return new TestClient(this.app, this.token, ip);
+  }
+
+  async request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const res = await this.app.inject({
+      method,
+      url: ROOT_PATHS.some((root) => path.startsWith(root)) ? path : `${API_PREFIX}${path}`,
+      remoteAddress: this.ip,
+      headers: {
+        cookie: `XSRF-TOKEN=${this.xsrf}`,
+        'x-xsrf-token': this.xsrf,
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: body as any }),
+    });
+    let parsed: unknown = res.body;
+    try { parsed = res.json(); } catch { /* not JSON */ }
+    return { statusCode: res.statusCode, body: parsed as T, headers: res.headers };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) { return this.request<T>('GET', path, undefined, headers); }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>('POST', path, body ?? {}, headers); }
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>('PUT', path, body ?? {}, headers); }
+  delete<T = any>(path: string, headers?: Record<string, string>) { return this.request<T>('DELETE', path, undefined, headers); }
+}
+
+export interface TestApp {
+  app: App;
+  client: TestClient;
+  clock: TestClock;
+  close: () => Promise<void>;
+}
+
+/** The real app on a fresh database, relaxed rate limits unless given, and a movable clock. */
+export async function createTestApp(options: Partial<Pick<BuildOptions, 'rateLimits'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const clock = testClock();
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/lc-test-${randomBytes(4).toString('hex')}`, ...options.env });
+  const app = await buildApp({ env, database, rateLimits: { ...relaxedLimits, ...options.rateLimits }, now: clock.now, logger: false });
+  return {
+    app,
+    client: new TestClient(app),
+    clock,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}

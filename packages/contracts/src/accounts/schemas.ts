@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { messages } from '../common/messages.ts';
+import {
+  emailField, mobileField, newPasswordField, otpField, requiredText,
+} from '../common/rules.ts';
+
+/** Referral codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
+export const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const REFERRAL_CODE_LENGTH = 8;
+
+export const referralCodeField = z
+  .string()
+  .trim()
+  .max(32)
+  .transform((v) => v.toUpperCase());
+
+const passwordConfirmation = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).min(1, requiredMessage);
+
+/** Register form and POST /register body. */
+export const registerBody = z
+  .object({
+    ref_user: referralCodeField.nullish(),
+    first_name: requiredText(messages.firstNameRequired, 100),
+    last_name: requiredText(messages.lastNameRequired, 100),
+    email: emailField(messages.emailRequired),
+    mobile: mobileField,
+    password: newPasswordField(messages.passwordRequired),
+    password_confirmation: passwordConfirmation(messages.confirmPasswordRequired),
+    disclaimer: z.literal(true, { error: messages.disclaimerRequired }),
+  });
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** The server also checks that the confirmation matches (the client does not, per the spec). */
+export const registerBodyServer = registerBody.refine((v) => v.password === v.password_confirmation, {
+  path: ['password_confirmation'],
+  message: messages.passwordMismatch,
+});
+
+export const loginBody = z.object({
+  email: emailField(messages.emailAddressRequired),
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(128),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const referenceUserValidateBody = z.object({
+  reference_user: referralCodeField.pipe(z.string().min(1, messages.invalidReferral)),
+});
+
+export const referralUser = z.object({ name: z.string(), email: z.string(), mobile: z.string() });
+
+export const authData = z.object({
+  token: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  profile_photo_path: z.string().nullable(),
+});
+export type AuthData = z.infer<typeof authData>;
+
+export const meData = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  profile_photo_path: z.string().nullable(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  isStandardPicked: z.boolean(),
+  referral_code: z.string(),
+  roles: z.array(z.string()),
+});
+
+export const verifyEmailOtpBody = z.object({
+  email: emailField(messages.emailRequired),
+  otp: otpField,
+});
+export type VerifyEmailOtpBody = z.input<typeof verifyEmailOtpBody>;
+
+export const forgotPasswordOtpBody = z.object({ email: emailField(messages.emailAddressRequired) });
+export type ForgotPasswordOtpBody = z.input<typeof forgotPasswordOtpBody>;
+
+export const resetPasswordBody = z.object({
+  email: emailField(messages.emailAddressRequired),
+  otp: otpField,
+  password: newPasswordField(messages.newPasswordRequired),
+  password_confirmation: passwordConfirmation(messages.confirmPasswordRequired),
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+export const resetPasswordBodyServer = resetPasswordBody.refine((v) => v.password === v.password_confirmation, {
+  path: ['password_confirmation'],
+  message: messages.passwordMismatch,
+});
+
+export const idNameItem = z.object({ id: z.number(), name: z.string() });
+
+export const masterData = z.object({
+  countries: z.array(z.object({ id: z.number(), country_name: z.string() })),
+  genders: z.array(idNameItem),
+  maritals: z.array(idNameItem),
+});
+
+/** Choose My Batch form and POST /add-class. */
+export const addClassBody = z.object({
+  syllabus: z.coerce.number({ error: messages.syllabusRequired }).int().positive(messages.syllabusRequired),
+  standard: z.coerce.number({ error: messages.standardRequired }).int().positive(messages.standardRequired),
+  offer_code: z.string().trim().max(32).nullish(),
+});
+export type AddClassBody = z.input<typeof addClassBody>;
+
+export const batchData = z.object({
+  id: z.number(),
+  name: z.string(),
+  syllabus: idNameItem,
+  standard: idNameItem,
+  fee: z.number(),
+  subjects: z.array(idNameItem),
+});

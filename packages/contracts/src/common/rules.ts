@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+export const MOBILE_PATTERN = /^\d{10}$/;
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** The password policy, one check per line of the live checklist. */
+export const passwordChecks = [
+  { id: 'lowercase', label: 'One lowercase letter', test: (v: string) => /[a-z]/.test(v) },
+  { id: 'uppercase', label: 'One uppercase letter', test: (v: string) => /[A-Z]/.test(v) },
+  { id: 'digit', label: 'One number', test: (v: string) => /\d/.test(v) },
+  { id: 'special', label: 'One special character', test: (v: string) => /[^A-Za-z0-9]/.test(v) },
+  { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (v: string) => v.length >= PASSWORD_MIN_LENGTH },
+] as const;
+
+export function isStrongPassword(value: string): boolean {
+  return passwordChecks.every((check) => check.test(value));
+}
+
+/** Required text: trimmed, and empty means missing. */
+export const requiredText = (message: string, max = 191) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+export const emailField = (requiredMessage: string = messages.emailRequired) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(191, messages.emailInvalid)
+    .pipe(z.email(messages.emailInvalid))
+    .transform((v) => v.toLowerCase());
+
+export const mobileField = z
+  .string({ error: messages.mobileRequired })
+  .trim()
+  .min(1, messages.mobileRequired)
+  .regex(MOBILE_PATTERN, messages.mobileInvalid);
+
+/** A new password: required, then the policy. */
+export const newPasswordField = (requiredMessage: string = messages.passwordRequired) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .max(128, 'At most 128 characters.')
+    .refine(isStrongPassword, messages.passwordWeak);
+
+export const otpField = z
+  .string({ error: messages.otpRequired })
+  .trim()
+  .min(1, messages.otpRequired)
+  .regex(/^\d{6}$/, messages.otpInvalid);
+
+/** Optional text field of a profile: empty strings become null. */
+export const optionalText = (max = 191) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * Folds an email to the mailbox it really reaches, to spot one person behind two accounts:
+ * case everywhere; dots and +tags in Gmail.
+ */
+export function canonicalEmail(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at < 0) return lower;
+  let local = lower.slice(0, at);
+  let domain = lower.slice(at + 1);
+  if (domain === 'googlemail.com') domain = 'gmail.com';
+  if (domain === 'gmail.com') local = local.replace(/\./g, '');
+  const plus = local.indexOf('+');
+  if (plus >= 0) local = local.slice(0, plus);
+  return `${local}@${domain}`;
+}

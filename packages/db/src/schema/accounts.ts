@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+export const countries = pgTable('countries', {
+  id: integer('id').primaryKey(),
+  countryName: text('country_name').notNull(),
+  isoCode: text('iso_code').notNull().unique(),
+});
+
+export const genders = pgTable('genders', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const maritalStatuses = pgTable('marital_statuses', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const syllabuses = pgTable('syllabuses', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().unique(),
+});
+
+export const standards = pgTable('standards', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  syllabusId: integer('syllabus_id').notNull().references(() => syllabuses.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+/** A batch is a syllabus + standard pair with its own subjects (courses) and an optional fee. */
+export const batches = pgTable(
+  'batches',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    syllabusId: integer('syllabus_id').notNull().references(() => syllabuses.id, { onDelete: 'cascade' }),
+    standardId: integer('standard_id').notNull().references(() => standards.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    feePaise: bigint('fee_paise', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('batches_syllabus_standard_key').on(t.syllabusId, t.standardId),
+    check('batches_fee_non_negative', sql`${t.feePaise} >= 0`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    /** Email with case, Gmail dots and +tags folded: used to spot self-referrals. */
+    emailCanonical: text('email_canonical').notNull(),
+    mobile: text('mobile').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    referralCode: text('referral_code').notNull().unique(),
+    referrerId: integer('referrer_id').references((): AnyPgColumn => users.id),
+    roles: text('roles').array().notNull().default(sql`'{learner}'::text[]`),
+    dateOfBirth: date('date_of_birth'),
+    genderId: smallint('gender_id').references(() => genders.id),
+    maritalStatusId: smallint('marital_status_id').references(() => maritalStatuses.id),
+    countryId: integer('country_id').references(() => countries.id),
+    city: text('city'),
+    state: text('state'),
+    address: text('address'),
+    landmark: text('landmark'),
+    pin: text('pin'),
+    occupation: text('occupation'),
+    qualification: text('qualification'),
+    about: text('about'),
+    profilePhotoPath: text('profile_photo_path'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    syllabusId: integer('syllabus_id').references(() => syllabuses.id),
+    standardId: integer('standard_id').references(() => standards.id),
+    isStandardPicked: boolean('is_standard_picked').notNull().default(false),
+    /** Wallet cache of the ledger; the CHECKs make the database refuse a negative wallet. */
+    points: integer('points').notNull().default(0),
+    balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
+    /** Set by the first paid purchase: the user becomes an active sub-user of their referrer. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    signupIp: text('signup_ip'),
+    /** counted | held | released | rejected: fraud review of the referral sign-up. */
+    referralStatus: text('referral_status').notNull().default('counted'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_email_canonical_idx').on(t.emailCanonical),
+    index('users_referrer_idx').on(t.referrerId, t.createdAt),
+    index('users_mobile_idx').on(t.mobile),
+    check('users_points_non_negative', sql`${t.points} >= 0`),
+    check('users_balance_non_negative', sql`${t.balancePaise} >= 0`),
+    check('users_not_own_referrer', sql`${t.referrerId} IS NULL OR ${t.referrerId} <> ${t.id}`),
+    check('users_referral_status', sql`${t.referralStatus} IN ('counted','held','released','rejected')`),
+  ],
+);
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('access_tokens_user_idx').on(t.userId)],
+);
+
+export const emailOtps = pgTable(
+  'email_otps',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** verify_email | reset_password */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_otps_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+    check('email_otps_purpose', sql`${t.purpose} IN ('verify_email','reset_password')`),
+  ],
+);
+
+export const bankDetails = pgTable('bank_details', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name').notNull(),
+  bankName: text('bank_name').notNull(),
+  bankBranch: text('bank_branch').notNull(),
+  /** AES-256-GCM under APP_SECRET; only the last 4 digits are ever shown. */
+  accountNumberEncrypted: text('account_number_encrypted').notNull(),
+  accountLast4: text('account_last4').notNull(),
+  /** HMAC of the account number, to match accounts across users without decrypting. */
+  accountNumberHash: text('account_number_hash').notNull(),
+  ifscCode: text('ifsc_code').notNull(),
+  panCard: text('pan_card').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('bank_details_account_hash_idx').on(t.accountNumberHash), index('bank_details_pan_idx').on(t.panCard)]);

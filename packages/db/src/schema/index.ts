@@ -1,0 +1,4 @@
+export * from './accounts.ts';
+export * from './catalogue.ts';
+export * from './purchases.ts';
+export * from './wallet.ts';

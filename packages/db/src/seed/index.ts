@@ -1,0 +1,1 @@
+export async function seedDatabase(): Promise<void> {}
