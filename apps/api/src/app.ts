@@ -14,6 +14,7 @@ import type { Env } from './env.ts';
 import type { AppContext } from './context.ts';
 import { createMailer } from './services/mail/mailer.ts';
 import { createRateLimits, type LimitRules } from './lib/rate-limits.ts';
+import { createStorage } from './lib/storage.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -50,6 +51,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     db: database.db,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db }),
     limits: createRateLimits({ redisUrl: env.REDIS_URL, rules: options.rateLimits }),
+    storage: createStorage({ storageUrl: env.STORAGE_URL, dataDir: env.DATA_DIR }),
     now: options.now ?? (() => new Date()),
   };
 

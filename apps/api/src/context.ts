@@ -2,6 +2,7 @@ import type { Database, Db } from '@app/db';
 import type { Env } from './env.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import type { RateLimits } from './lib/rate-limits.ts';
+import type { Storage } from './lib/storage.ts';
 
 /** What every service needs, built once by app.ts and passed as `ctx`. */
 export interface AppContext {
@@ -10,6 +11,7 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   limits: RateLimits;
+  storage: Storage;
   /** The current time; tests move it to check expiry rules. */
   now: () => Date;
 }
