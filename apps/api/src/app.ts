@@ -20,6 +20,10 @@ import { xsrfPlugin } from './plugins/xsrf.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { apiRoutes } from './routes/index.ts';
 import { healthRoutes } from './routes/health.ts';
+import { mediaRoutes } from './routes/media/index.ts';
+import { sandboxRoutes } from './routes/sandbox/index.ts';
+import { createPaymentProvider } from './services/payments/provider.ts';
+import { startReconciler, type ReconcileOptions } from './services/payments/reconcile-pending.ts';
 
 export const API_PREFIX = '/live-connect/api';
 
@@ -29,6 +33,8 @@ export interface BuildOptions {
   database?: Database;
   /** Tests override limits to exercise them quickly or keep them out of the way. */
   rateLimits?: Partial<LimitRules>;
+  /** The pending-payment reconciler: on by default, off with NODE_ENV=test unless asked for here. */
+  reconciler?: boolean | (Omit<ReconcileOptions, 'log'> & { intervalMs?: number });
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
@@ -52,6 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db }),
     limits: createRateLimits({ redisUrl: env.REDIS_URL, rules: options.rateLimits }),
     storage: createStorage({ storageUrl: env.STORAGE_URL, dataDir: env.DATA_DIR }),
+    payments: createPaymentProvider({ env, db: database.db }),
     now: options.now ?? (() => new Date()),
   };
 
@@ -104,6 +111,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(authPlugin, { ctx, prefix: API_PREFIX });
 
   await app.register(healthRoutes);
+  await app.register(mediaRoutes);
+  await app.register(sandboxRoutes);
   await app.register(apiRoutes, { prefix: API_PREFIX });
 
   const webDist = env.WEB_DIST;
@@ -116,7 +125,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
   }
 
+  const reconcilerOptions = options.reconciler ?? env.NODE_ENV !== 'test';
+  const reconciler = reconcilerOptions
+    ? startReconciler(ctx, { ...(reconcilerOptions === true ? {} : reconcilerOptions), log: app.log })
+    : null;
+
   app.addHook('onClose', async () => {
+    await reconciler?.stop();
     await ctx.limits.close();
     if (ownsDatabase) await database.close();
   });

@@ -3,6 +3,7 @@ import type { Env } from './env.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import type { RateLimits } from './lib/rate-limits.ts';
 import type { Storage } from './lib/storage.ts';
+import type { PaymentProvider } from './services/payments/provider.ts';
 
 /** What every service needs, built once by app.ts and passed as `ctx`. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   mailer: Mailer;
   limits: RateLimits;
   storage: Storage;
+  /** The payment provider (sandbox by default, or Razorpay). */
+  payments: PaymentProvider;
   /** The current time; tests move it to check expiry rules. */
   now: () => Date;
 }

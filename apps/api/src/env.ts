@@ -32,6 +32,8 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Serve the built web app from this folder (apps/web/dist) when it exists. */
     WEB_DIST: z.string().optional(),
+    /** Seed the demo data into an empty database at start: unset means only in development. */
+    SEED_DEMO: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.APP_SECRET === DEV_SECRET) {

@@ -2,3 +2,4 @@ export * from './schema/index.ts';
 export * from './client.ts';
 export { migrateDatabase } from './migrate.ts';
 export { seedDatabase } from './seed/index.ts';
+export { DEMO_ADMIN, DEMO_LEARNER, DEMO_SEED_MARKER, type SeedResult, type SeedServices } from './seed/index.ts';

@@ -22,6 +22,8 @@ export const defaultLimitRules = {
   otpPerIp: { points: 200, durationSeconds: 60 * 60 },
   resetPerAccount: { points: 10, durationSeconds: 60 * 60 },
   resetPerIp: { points: 100, durationSeconds: 60 * 60 },
+  /** reference-user-validate: codes are unguessable, this only slows a scan. */
+  referralLookupPerIp: { points: 300, durationSeconds: 15 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;

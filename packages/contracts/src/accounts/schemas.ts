@@ -113,3 +113,66 @@ export const batchData = z.object({
   fee: z.number(),
   subjects: z.array(idNameItem),
 });
+
+/** POST /reference-user-validate: the referrer, with email and mobile masked (server-rules deviation). */
+export type ReferralUser = z.infer<typeof referralUser>;
+export type MeData = z.infer<typeof meData>;
+
+/** GET /profile: every profile field of spec section 3. Money in rupees, dates as YYYY-MM-DD / ISO. */
+export const profileData = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  date_of_birth: z.string().nullable(),
+  gender_id: z.number().nullable(),
+  marital_status_id: z.number().nullable(),
+  country_id: z.number().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  address: z.string().nullable(),
+  landmark: z.string().nullable(),
+  pin: z.string().nullable(),
+  occupation: z.string().nullable(),
+  qualification: z.string().nullable(),
+  about: z.string().nullable(),
+  points: z.number(),
+  balance: z.number(),
+  referral_code: z.string(),
+  profile_photo_path: z.string().nullable(),
+  email_verified_at: z.string().nullable(),
+  isStandardPicked: z.boolean(),
+});
+export type ProfileData = z.infer<typeof profileData>;
+
+export type MasterData = z.infer<typeof masterData>;
+export type IdNameItem = z.infer<typeof idNameItem>;
+export type BatchData = z.infer<typeof batchData>;
+
+/** GET /standard/{id} */
+export const standardParams = z.object({ id: z.coerce.number().int().positive() });
+/** GET /batch/{syllabusId}/{standardId} */
+export const batchParams = z.object({
+  syllabusId: z.coerce.number().int().positive(),
+  standardId: z.coerce.number().int().positive(),
+});
+
+/** POST /add-class: the recorded choice, the batch when one exists, and the offer code for first-payment. */
+export const addClassData = z.object({
+  isStandardPicked: z.boolean(),
+  syllabus: idNameItem,
+  standard: idNameItem,
+  batch: z.object({ id: z.number(), name: z.string(), fee: z.number() }).nullable(),
+  offer_code: z.string().nullable(),
+  email_verified: z.boolean(),
+});
+export type AddClassData = z.infer<typeof addClassData>;
+
+/** GET /dev/mailbox (development only): sent mail, newest first. */
+export const devMailboxEntry = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  sent_at: z.string(),
+});
+export type DevMailboxEntry = z.infer<typeof devMailboxEntry>;

@@ -1,5 +1,12 @@
-import type { Tx } from '@app/db';
+import { and, eq, isNull } from 'drizzle-orm';
+import { auditLog, users, walletTransactions, type Tx } from '@app/db';
+import { commissionPaise } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { activationInstant, advanceLevel } from '../levels/advance-level.ts';
+import { COUNTED_REFERRAL_STATUSES } from '../levels/level-data.ts';
+import { getSetting } from '../settings/get-setting.ts';
+import { postEntry } from '../wallet/ledger.ts';
+import { findSelfReferral } from './find-self-referral.ts';
 
 export interface PaidPurchase {
   id: number;
@@ -9,10 +16,76 @@ export interface PaidPurchase {
 }
 
 /**
- * Runs inside the transaction that marks a purchase paid, exactly once per purchase:
- * activates the buyer as a sub-user, credits the referrer's commission and moves levels.
- * (Filled in by the referral network work: issue 5.)
+ * Runs inside the transaction that marks a purchase paid, once per purchase (a second call for
+ * the same purchase changes nothing):
+ * - the buyer becomes active with their first paid purchase;
+ * - with a referrer, the referrer gets commission_percent of the amount paid ('Referral
+ *   Commission'), unless the sign-up is held or rejected for review, or the buyer looks like the
+ *   referrer themself (same mailbox, mobile, bank account or PAN), in which case the sign-up is
+ *   marked 'rejected' (so it never counts for levels either) and the finding is audited;
+ * - a first activation that counts moves the referrer's level (advanceLevel).
+ * The referrer's row is locked first, so concurrent activations are counted one at a time.
  */
 export async function onPurchasePaid(tx: Tx, ctx: AppContext, purchase: PaidPurchase): Promise<void> {
-  void tx; void ctx; void purchase;
+  const [buyer] = await tx
+    .select({
+      id: users.id, firstName: users.firstName, lastName: users.lastName, referrerId: users.referrerId,
+      emailCanonical: users.emailCanonical, mobile: users.mobile, referralStatus: users.referralStatus,
+    })
+    .from(users)
+    .where(eq(users.id, purchase.userId));
+  if (!buyer) return;
+
+  if (buyer.referrerId === null) {
+    await tx.update(users).set({ activatedAt: ctx.now() }).where(and(eq(users.id, buyer.id), isNull(users.activatedAt)));
+    return;
+  }
+
+  const [referrer] = await tx
+    .select({ id: users.id, createdAt: users.createdAt, emailCanonical: users.emailCanonical, mobile: users.mobile })
+    .from(users)
+    .where(eq(users.id, buyer.referrerId))
+    .for('update');
+  if (!referrer) return;
+
+  const [alreadyPaid] = await tx.select({ id: walletTransactions.id }).from(walletTransactions)
+    .where(and(eq(walletTransactions.purchaseId, purchase.id), eq(walletTransactions.method, 'Referral Commission')));
+  if (alreadyPaid) return;
+
+  const now = await activationInstant(tx, referrer, ctx.now());
+  const activated = await tx.update(users).set({ activatedAt: now })
+    .where(and(eq(users.id, buyer.id), isNull(users.activatedAt)))
+    .returning({ id: users.id });
+  const isFirstPurchase = activated.length > 0;
+
+  let status = buyer.referralStatus;
+  const selfReferral = await findSelfReferral(tx, buyer, referrer);
+  if (selfReferral && status !== 'rejected') {
+    status = 'rejected';
+    await tx.update(users).set({ referralStatus: status }).where(eq(users.id, buyer.id));
+    await tx.insert(auditLog).values({
+      action: 'referral.self_referral',
+      entity: 'users',
+      entityId: String(buyer.id),
+      after: { referrer_id: referrer.id, reason: selfReferral, purchase_id: purchase.id },
+      createdAt: now,
+    });
+  }
+  if (!(COUNTED_REFERRAL_STATUSES as readonly string[]).includes(status)) return;
+
+  const percent = await getSetting(tx, 'commission_percent');
+  const commission = commissionPaise(purchase.amountPaise, percent);
+  if (commission > 0) {
+    await postEntry(tx, {
+      userId: referrer.id,
+      method: 'Referral Commission',
+      amountPaise: commission,
+      points: 0,
+      status: 'Done',
+      description: `${percent}% commission on ${buyer.firstName} ${buyer.lastName}'s purchase`,
+      purchaseId: purchase.id,
+      at: now,
+    });
+  }
+  if (isFirstPurchase) await advanceLevel(tx, { referrer, now });
 }

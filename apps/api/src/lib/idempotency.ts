@@ -1,0 +1,99 @@
+import type { FastifyReply } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { idempotencyKeys, type Tx } from '@app/db';
+import { walletMessages } from '@app/contracts';
+import type { AppContext } from '../context.ts';
+import { AppError } from './app-error.ts';
+import { sha256Hex } from './crypto.ts';
+
+/** What a money-moving request answered: replayed as is for the same Idempotency-Key. */
+export interface IdempotentAnswer {
+  statusCode: number;
+  body: unknown;
+  /** True when this is a replay of the first answer. */
+  isReplay: boolean;
+}
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+/** The Idempotency-Key header: absent → undefined; present but malformed → 422. */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !KEY_PATTERN.test(value)) {
+    throw AppError.field('idempotency_key', walletMessages.idempotencyKeyInvalid);
+  }
+  return value;
+}
+
+/** JSON with sorted keys, so {a,b} and {b,a} hash the same. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function errorAnswer(error: AppError): IdempotentAnswer {
+  return {
+    statusCode: error.statusCode,
+    body: { status: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+    isReplay: false,
+  };
+}
+
+/**
+ * Runs a money-moving operation in one transaction, at most once per (user, Idempotency-Key).
+ *
+ * The key row is inserted first, in the same transaction as the movement: a concurrent duplicate
+ * blocks on it (PostgreSQL's unique index) until the first commits, then replays its stored
+ * answer; if the first rolls back, the duplicate runs instead. A business error (AppError) of the
+ * first request is stored and replayed too, its writes undone by a savepoint; any other error
+ * rolls everything back, key included, so a retry runs afresh. The same key with a different
+ * route or body → 422. Without a key the operation simply runs in a transaction.
+ */
+export async function runIdempotent(
+  ctx: AppContext,
+  options: { userId: number; key: string | undefined; route: string; request: unknown },
+  operation: (tx: Tx) => Promise<unknown>,
+): Promise<IdempotentAnswer> {
+  const { userId, key, route } = options;
+  if (key === undefined) {
+    const body = await ctx.db.transaction((tx) => operation(tx));
+    return { statusCode: 200, body, isReplay: false };
+  }
+  const requestHash = sha256Hex(`${route}\n${stableJson(options.request)}`);
+  return ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(idempotencyKeys)
+      .values({ userId, key, route, requestHash, createdAt: ctx.now() })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (!claimed) {
+      const [first] = await tx.select().from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      if (!first || first.statusCode === null) throw new AppError('CONFLICT', walletMessages.idempotencyKeyInFlight);
+      if (first.route !== route || first.requestHash !== requestHash) {
+        throw AppError.field('idempotency_key', walletMessages.idempotencyKeyReused);
+      }
+      return { statusCode: first.statusCode, body: first.responseBody, isReplay: true };
+    }
+    let answer: IdempotentAnswer;
+    try {
+      answer = { statusCode: 200, body: await tx.transaction((savepoint) => operation(savepoint)), isReplay: false };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      answer = errorAnswer(error);
+    }
+    await tx.update(idempotencyKeys)
+      .set({ statusCode: answer.statusCode, responseBody: answer.body })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    return answer;
+  });
+}
+
+/** Sends an idempotent answer as it was first given, marking replays with `Idempotent-Replayed: true`. */
+export function sendAnswer(reply: FastifyReply, answer: IdempotentAnswer): void {
+  reply.code(answer.statusCode).header('idempotent-replayed', String(answer.isReplay)).send(answer.body);
+}

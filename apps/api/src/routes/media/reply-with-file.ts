@@ -1,0 +1,19 @@
+import type { FastifyReply } from 'fastify';
+import type { StoredFileSlice } from '../../lib/storage.ts';
+
+/**
+ * Sends a stored file: 200 with all of it, 206 with the asked range (video seeking), 416 when the
+ * range is outside the file. The type comes from the server, never sniffed.
+ */
+export function replyWithFile(reply: FastifyReply, file: StoredFileSlice, options: { cacheControl: string }) {
+  reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff').header('cache-control', options.cacheControl);
+  if (file.kind === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${file.size}`).send({ status: false, message: 'Range Not Satisfiable' });
+  }
+  reply
+    .type(file.contentType)
+    .header('content-disposition', 'inline')
+    .header('content-length', file.size === 0 ? 0 : file.end - file.start + 1);
+  if (file.isPartial) reply.code(206).header('content-range', `bytes ${file.start}-${file.end}/${file.size}`);
+  return reply.send(file.stream);
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, levelStatusData, recentSubUsers, subUserPage, treeQuery } from '@app/contracts';
+import type { App } from '../../app.ts';
+import { ok } from '../../lib/reply.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { getLevelStatus } from '../../services/levels/get-level-status.ts';
+import { listSubUsers, recentSubUsers as listRecentSubUsers } from '../../services/referrals/list-sub-users.ts';
+
+const tags = ['referrals'];
+const security = [{ bearer: [] }];
+
+/** The referral network: level card (dashboard) and direct sub-users (Users page). */
+export async function referralRoutes(fastify: FastifyInstance) {
+  const { ctx } = fastify as App;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/level-status', {
+    schema: { tags, security, response: { 200: envelope(levelStatusData) } },
+  }, async (request) => ok(await getLevelStatus(ctx, { user: sessionOf(request).user })));
+
+  app.get('/tree', {
+    schema: { tags, security, querystring: treeQuery, response: { 200: envelope(subUserPage) } },
+  }, async (request) => {
+    const { page, per_page: perPage, status } = request.query;
+    return ok(await listSubUsers(ctx.db, { userId: sessionOf(request).user.id, page, perPage, status }));
+  });
+
+  app.get('/recent/tree', {
+    schema: { tags, security, response: { 200: envelope(recentSubUsers) } },
+  }, async (request) => ok(await listRecentSubUsers(ctx.db, sessionOf(request).user.id)));
+}

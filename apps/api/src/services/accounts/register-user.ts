@@ -1,0 +1,90 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { referralSignups, users, type Tx } from '@app/db';
+import {
+  REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH, canonicalEmail, messages,
+  type AuthData, type registerBodyServer,
+} from '@app/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { randomString } from '../../lib/crypto.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { getSetting } from '../settings/get-setting.ts';
+import { findUserByEmail, findUserByReferralCode, isUniqueViolation } from './find-user.ts';
+import { issueToken } from './tokens.ts';
+
+export type RegisterInput = z.output<typeof registerBodyServer>;
+
+/** Sign-ups through one code from one address in this window count towards the hold rule. */
+const HOLD_WINDOW_MS = 7 * 86_400_000;
+const CODE_ATTEMPTS = 5;
+
+/**
+ * Fraud rule of issue 5: once a code has brought `referral_hold_signups_per_ip_week` sign-ups from one address in a
+ * week, further sign-ups from that address are held for review instead of counted.
+ */
+async function referralStatusFor(tx: Tx, options: { referrerId: number; ip: string; now: Date }): Promise<'counted' | 'held'> {
+  // Serialises sign-ups through the same code, so a burst cannot all see a low count.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, options.referrerId)).for('update');
+  const since = new Date(options.now.getTime() - HOLD_WINDOW_MS);
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(referralSignups)
+    .where(and(eq(referralSignups.referrerId, options.referrerId), eq(referralSignups.ip, options.ip), gt(referralSignups.createdAt, since)));
+  return (row?.count ?? 0) >= (await getSetting(tx, 'referral_hold_signups_per_ip_week')) ? 'held' : 'counted';
+}
+
+/** Creates the account (and its referral sign-up), and signs it in. */
+export async function registerUser(ctx: AppContext, options: { input: RegisterInput; ip: string }): Promise<AuthData> {
+  const { input, ip } = options;
+  await ctx.limits.consume('registerPerIp', ip);
+
+  const refCode = input.ref_user || null;
+  const referrer = refCode ? await findUserByReferralCode(ctx.db, refCode) : null;
+  const errors: Record<string, string[]> = {};
+  if (refCode && !referrer) errors.ref_user = [messages.invalidReferral];
+  if (await findUserByEmail(ctx.db, input.email)) errors.email = [messages.emailTaken];
+  const [firstError] = Object.values(errors);
+  if (firstError) throw new AppError('VALIDATION', firstError[0]!, { errors });
+
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const now = ctx.now();
+        const referralStatus = referrer ? await referralStatusFor(tx, { referrerId: referrer.id, ip, now }) : 'counted';
+        const [user] = await tx.insert(users).values({
+          firstName: input.first_name,
+          lastName: input.last_name,
+          email: input.email,
+          emailCanonical: canonicalEmail(input.email),
+          mobile: input.mobile,
+          passwordHash,
+          referralCode: randomString(REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH),
+          referrerId: referrer?.id ?? null,
+          signupIp: ip,
+          referralStatus,
+          createdAt: now,
+          updatedAt: now,
+        }).returning();
+        if (referrer) {
+          await tx.insert(referralSignups).values({
+            referrerId: referrer.id,
+            userId: user!.id,
+            ip,
+            day: now.toISOString().slice(0, 10),
+            createdAt: now,
+          });
+        }
+        const token = await issueToken(tx, user!.id);
+        return { token, first_name: user!.firstName, last_name: user!.lastName, profile_photo_path: user!.profilePhotoPath };
+      });
+    } catch (error) {
+      // Two sign-ups with one email racing past the check above.
+      if (isUniqueViolation(error, 'users_email_lower_key')) throw AppError.field('email', messages.emailTaken);
+      // A fresh referral code collided with an existing one: draw again.
+      if (isUniqueViolation(error, 'users_referral_code_unique') && attempt < CODE_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}

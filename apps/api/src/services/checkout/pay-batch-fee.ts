@@ -1,0 +1,53 @@
+import { and, eq } from 'drizzle-orm';
+import { purchases } from '@app/db';
+import { checkoutMessages, paiseToRupees, type CheckoutData } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthUser } from '../accounts/tokens.ts';
+import { findBatch } from '../onboarding/get-batch.ts';
+import type { PaymentLog } from '../payments/refund-orphan-payment.ts';
+import { startCheckout } from './start-checkout.ts';
+
+/**
+ * POST /first-payment: the fee of the learner's batch (their syllabus + standard), through the same
+ * checkout and payment path as a course. Paying it opens every subject course of the batch.
+ */
+export async function payBatchFee(
+  ctx: AppContext,
+  options: { user: AuthUser; offerCode: string | null; log?: PaymentLog },
+): Promise<CheckoutData> {
+  const { user } = options;
+  const batch = user.syllabusId && user.standardId
+    ? await findBatch(ctx.db, { syllabusId: user.syllabusId, standardId: user.standardId })
+    : null;
+  if (!batch) throw AppError.badRequest(checkoutMessages.noBatch);
+  if (batch.feePaise <= 0) throw AppError.badRequest(checkoutMessages.batchHasNoFee);
+  const [paid] = await ctx.db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.userId, user.id), eq(purchases.batchId, batch.id), eq(purchases.status, 'paid')))
+    .limit(1);
+  if (paid) throw AppError.badRequest(checkoutMessages.batchAlreadyPaid);
+
+  const fee = paiseToRupees(batch.feePaise);
+  return startCheckout(ctx, {
+    user,
+    item: {
+      kind: 'batch',
+      batchId: batch.id,
+      offerPricePaise: batch.feePaise,
+      display: {
+        id: batch.id,
+        name: batch.name,
+        photo_path: null,
+        price: fee,
+        offer_price: fee,
+        about: `${batch.syllabus.name}, ${batch.standard.name}`,
+        video_path: null,
+        category_id: null,
+      },
+    },
+    offerCode: options.offerCode,
+    ...(options.log ? { log: options.log } : {}),
+  });
+}

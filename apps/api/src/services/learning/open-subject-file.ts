@@ -1,0 +1,31 @@
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { contentTypeOf, openStoredFile, type StoredFileSlice } from '../../lib/storage.ts';
+import { findCourseAccess } from '../purchases/has-paid.ts';
+import { findSubject } from './find-course-content.ts';
+import { verifySubjectFileUrl } from './subject-file-url.ts';
+
+/**
+ * The chapter file behind a signed link: the signature must hold, the link must be unexpired, and
+ * the learner it names must still own the course (a refund closes it). 403 otherwise.
+ */
+export async function openSubjectFile(
+  ctx: AppContext,
+  options: { subjectId: number; query: { u?: string | undefined; e?: string | undefined; s?: string | undefined }; range: string | undefined },
+): Promise<StoredFileSlice> {
+  const userId = verifySubjectFileUrl(ctx.env, { subjectId: options.subjectId, ...options.query, now: ctx.now() });
+  if (userId === null) throw AppError.forbidden('This link is not valid. Open the chapter again from the course.');
+  const subject = await findSubject(ctx, options.subjectId);
+  if (!(await findCourseAccess(ctx.db, userId, subject.courseId))) throw AppError.forbidden('Buy this course to open it.');
+  if (subject.fileType !== 'pdf' && subject.fileType !== 'video') throw AppError.notFound();
+
+  const contentType = contentTypeOf(subject.fileRef) ?? (subject.fileType === 'pdf' ? 'application/pdf' : 'video/mp4');
+  let file: StoredFileSlice | null;
+  try {
+    file = await openStoredFile(ctx.storage, { key: subject.fileRef, range: options.range, contentType });
+  } catch {
+    file = null; // an unsafe key in the database is treated as a missing file
+  }
+  if (!file) throw AppError.notFound();
+  return file;
+}

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { levelAchievements, userLevels, type Tx } from '@app/db';
+import { levelWindowAt, paiseToRupees } from '@app/contracts';
+import { postEntry } from '../wallet/ledger.ts';
+import { countedSubUsers, levelByNumber, loadLevels, loadLevelState, type LevelRow } from './level-data.ts';
+
+export interface LevelAdvance {
+  achieved: LevelRow | null;
+}
+
+/**
+ * Counts the referrer's current window and, when the count reaches the level's node, records the
+ * achievement, credits its reward ('Level Reward') and starts the next level's window at `now`.
+ * An expired window is rolled forward first (a new window of the same level, the count restarts).
+ *
+ * The caller must hold the referrer's row lock (SELECT … FOR UPDATE on users) so concurrent
+ * activations are counted one after another and the reward is credited once.
+ */
+export async function advanceLevel(tx: Tx, options: { referrer: { id: number; createdAt: Date }; now: Date }): Promise<LevelAdvance> {
+  const { referrer, now } = options;
+  const all = await loadLevels(tx);
+  const state = await loadLevelState(tx, referrer, all, { forUpdate: true });
+  if (!state || state.completedAt) return { achieved: null };
+  const level = levelByNumber(all, state.levelNumber);
+  if (!level) return { achieved: null };
+
+  const window = levelWindowAt(state.windowStart, level.days, now);
+  if (!state.isStored) {
+    await tx.insert(userLevels).values({ userId: referrer.id, levelNumber: level.number, windowStart: window.start })
+      .onConflictDoNothing();
+  } else if (window.rolled > 0 || level.number !== state.levelNumber) {
+    await tx.update(userLevels).set({ levelNumber: level.number, windowStart: window.start }).where(eq(userLevels.userId, referrer.id));
+  }
+
+  const counted = await countedSubUsers(tx, referrer.id, window);
+  if (counted.length < level.node) return { achieved: null };
+
+  await tx.insert(levelAchievements).values({ userId: referrer.id, levelNumber: level.number, achievedAt: now })
+    .onConflictDoNothing();
+  if (level.rewardPaise > 0 || level.rewardPoints > 0) {
+    const reward = [
+      level.rewardPaise > 0 ? `₹${paiseToRupees(level.rewardPaise).toFixed(2)}` : '',
+      level.rewardPoints > 0 ? `${level.rewardPoints} points` : '',
+    ].filter(Boolean).join(' and ');
+    await postEntry(tx, {
+      userId: referrer.id,
+      method: 'Level Reward',
+      amountPaise: level.rewardPaise,
+      points: level.rewardPoints,
+      status: 'Done',
+      description: `Level ${level.number} ${level.name} achieved: ${reward}`,
+      at: now,
+    });
+  }
+  const next = all.find((candidate) => candidate.number > level.number);
+  await tx.update(userLevels)
+    .set(next ? { levelNumber: next.number, windowStart: now } : { completedAt: now })
+    .where(eq(userLevels.userId, referrer.id));
+  return { achieved: level };
+}
+
+/**
+ * The instant a sub-user becomes active: now, but always after the referrer's current window
+ * start, so an activation in the same millisecond as the previous level's achievement still
+ * counts for the new window (windows are (start, end]).
+ */
+export async function activationInstant(tx: Tx, referrer: { id: number; createdAt: Date }, now: Date): Promise<Date> {
+  const all = await loadLevels(tx);
+  const state = await loadLevelState(tx, referrer, all);
+  const floor = state ? state.windowStart.getTime() + 1 : 0;
+  return new Date(Math.max(now.getTime(), floor));
+}

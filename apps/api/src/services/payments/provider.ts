@@ -1,0 +1,60 @@
+import type { Db } from '@app/db';
+import type { Env } from '../../env.ts';
+import { createRazorpayProvider } from './razorpay-provider.ts';
+import { createSandboxProvider } from './sandbox-provider.ts';
+
+export type ProviderName = 'sandbox' | 'razorpay';
+
+/** Where an order stands with the provider. amountPaise/currency are the captured payment's when paid. */
+export interface OrderPayment {
+  status: 'paid' | 'pending' | 'failed';
+  paymentId?: string | undefined;
+  amountPaise: number;
+  currency: string;
+}
+
+/**
+ * The one interface checkout, /pay-now, the webhook and the reconciler talk to. Both adapters
+ * speak Razorpay's model: orders, payments, HMAC-SHA256 signatures of `order_id|payment_id` and
+ * of the raw webhook body.
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** The public key the browser's checkout form needs. */
+  readonly keyId: string;
+  createOrder(options: { amountPaise: number; receipt: string; currency?: string }): Promise<{ orderId: string }>;
+  /** True when `signature` is the provider's signature of `orderId|paymentId`. */
+  verifyPaymentSignature(options: { orderId: string; paymentId: string; signature: string }): boolean;
+  fetchOrderPayment(orderId: string): Promise<OrderPayment>;
+  /** True when `signature` is the provider's signature of the raw webhook body. */
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): boolean;
+  refund(paymentId: string, amountPaise: number): Promise<{ refundId: string }>;
+  /**
+   * Stops an unpaid order from being paid later, when the provider can; false when it was paid
+   * meanwhile. Providers without such a call answer true (a late payment is then refunded).
+   */
+  closeOrder(orderId: string): Promise<boolean>;
+}
+
+/** The provider failed or refused; `message` is safe to log, not to show. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, readonly statusCode?: number) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** The configured provider: sandbox by default, Razorpay with PAYMENT_PROVIDER=razorpay and its keys. */
+export function createPaymentProvider(options: { env: Env; db: Db; fetch?: typeof fetch }): PaymentProvider {
+  const { env } = options;
+  if (env.PAYMENT_PROVIDER === 'razorpay') {
+    return createRazorpayProvider({
+      apiUrl: env.RAZORPAY_API_URL,
+      keyId: env.RAZORPAY_KEY_ID ?? '',
+      keySecret: env.RAZORPAY_KEY_SECRET ?? '',
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? '',
+      fetch: options.fetch,
+    });
+  }
+  return createSandboxProvider({ db: options.db, appSecret: env.APP_SECRET });
+}

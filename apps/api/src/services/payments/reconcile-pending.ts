@@ -1,0 +1,107 @@
+import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
+import { purchases } from '@app/db';
+import type { AppContext } from '../../context.ts';
+import { confirmPayment } from './confirm-payment.ts';
+import type { PaymentLog } from './refund-orphan-payment.ts';
+
+export interface ReconcileOptions {
+  /** Leave younger purchases alone: the learner may still be on the provider's form. */
+  olderThanMinutes?: number;
+  /** Unpaid after this long, the order is closed and the purchase failed. */
+  expireAfterHours?: number;
+  /** At most this many purchases per run. */
+  batchSize?: number;
+  log?: PaymentLog | undefined;
+}
+
+export const RECONCILE_DEFAULTS = { olderThanMinutes: 15, expireAfterHours: 24, batchSize: 100, intervalMs: 5 * 60_000 } as const;
+
+export interface ReconcileReport {
+  checked: number;
+  paid: number;
+  failed: number;
+  stillPending: number;
+  errors: number;
+}
+
+/**
+ * Settles purchases left pending (the browser closed after paying, /pay-now never came): asks the
+ * provider about each order, confirms the paid ones through the same idempotent path as /pay-now,
+ * fails the ones the provider failed, and closes and fails those unpaid for too long.
+ */
+export async function reconcilePendingPurchases(ctx: AppContext, options: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const olderThanMinutes = options.olderThanMinutes ?? RECONCILE_DEFAULTS.olderThanMinutes;
+  const expireAfterHours = options.expireAfterHours ?? RECONCILE_DEFAULTS.expireAfterHours;
+  const now = ctx.now();
+  const cutoff = new Date(now.getTime() - olderThanMinutes * 60_000);
+  const expiry = new Date(now.getTime() - expireAfterHours * 3_600_000);
+  const report: ReconcileReport = { checked: 0, paid: 0, failed: 0, stillPending: 0, errors: 0 };
+
+  const pending = await ctx.db
+    .select({
+      id: purchases.id,
+      orderId: purchases.providerOrderId,
+      amountPaise: purchases.amountPaise,
+      currency: purchases.currency,
+      createdAt: purchases.createdAt,
+    })
+    .from(purchases)
+    .where(and(
+      eq(purchases.status, 'pending'),
+      eq(purchases.provider, ctx.payments.name),
+      isNotNull(purchases.providerOrderId),
+      lt(purchases.createdAt, cutoff),
+    ))
+    .orderBy(asc(purchases.createdAt))
+    .limit(options.batchSize ?? RECONCILE_DEFAULTS.batchSize);
+
+  const markFailed = (id: number) => ctx.db
+    .update(purchases)
+    .set({ status: 'failed' })
+    .where(and(eq(purchases.id, id), eq(purchases.status, 'pending')))
+    .returning({ id: purchases.id });
+
+  for (const purchase of pending) {
+    report.checked++;
+    try {
+      const orderId = purchase.orderId!;
+      const state = await ctx.payments.fetchOrderPayment(orderId);
+      if (state.status === 'paid' && state.paymentId) {
+        const outcome = await confirmPayment(ctx, {
+          purchaseId: purchase.id,
+          payment: { paymentId: state.paymentId, amountPaise: state.amountPaise, currency: state.currency },
+          log: options.log,
+        });
+        if (outcome === 'confirmed' || outcome === 'already-paid') report.paid++;
+        else report.stillPending++;
+      } else if ((state.status === 'failed' || purchase.createdAt < expiry) && (await ctx.payments.closeOrder(orderId))) {
+        // Closed first, so the order cannot be paid after the purchase is given up.
+        if ((await markFailed(purchase.id)).length) report.failed++;
+      } else {
+        report.stillPending++;
+      }
+    } catch (error) {
+      report.errors++;
+      options.log?.error({ err: error, purchaseId: purchase.id }, 'reconciling a pending purchase failed');
+    }
+  }
+  return report;
+}
+
+/** Runs the reconciler every `intervalMs` (unref'd: it never keeps the process alive), one run at a time. */
+export function startReconciler(ctx: AppContext, options: ReconcileOptions & { intervalMs?: number }) {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = reconcilePendingPurchases(ctx, options)
+      .catch((error: unknown) => options.log?.error({ err: error }, 'reconciler run failed'))
+      .finally(() => { running = null; });
+  }, options.intervalMs ?? RECONCILE_DEFAULTS.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

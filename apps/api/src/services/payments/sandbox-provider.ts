@@ -1,0 +1,125 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sandboxOrders, sandboxPayments, type Db } from '@app/db';
+import { checkoutMessages } from '@app/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { hmacHex, randomString } from '../../lib/crypto.ts';
+import type { OrderPayment, PaymentProvider } from './provider.ts';
+import { PaymentProviderError } from './provider.ts';
+import { paymentSignature, signatureVerifier } from './signatures.ts';
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const newId = (prefix: string) => `${prefix}_${randomString(ID_ALPHABET, 14)}`;
+
+export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  /**
+   * What the sandbox checkout page does when the card form is submitted: records a payment attempt
+   * and, on success, answers what Razorpay's checkout hands the browser. Failure records a failed
+   * attempt and throws 400 (the form stays usable for another try, as Razorpay's does).
+   */
+  pay(options: { orderId: string; outcome: 'success' | 'failure' }): Promise<{
+    razorpay_payment_id: string;
+    razorpay_order_id: string;
+    razorpay_signature: string;
+  }>;
+  /** The order for the checkout page, or null. */
+  findOrder(orderId: string): Promise<{ id: string; amountPaise: number; currency: string; status: string } | null>;
+}
+
+/**
+ * A payment provider that lives in this database (sandbox_orders, sandbox_payments) and signs with
+ * secrets derived from APP_SECRET through the same verification code as Razorpay's.
+ */
+export function createSandboxProvider(options: { db: Db; appSecret: string }): SandboxProvider {
+  const { db } = options;
+  const keySecret = hmacHex(options.appSecret, 'sandbox-payments:key-secret');
+  const webhookSecret = hmacHex(options.appSecret, 'sandbox-payments:webhook-secret');
+
+  return {
+    name: 'sandbox',
+    keyId: SANDBOX_KEY_ID,
+    ...signatureVerifier({ keySecret, webhookSecret }),
+
+    async createOrder({ amountPaise, receipt, currency = 'INR' }) {
+      if (!Number.isInteger(amountPaise) || amountPaise <= 0) throw new PaymentProviderError('amount must be a positive number of paise', 400);
+      const id = newId('order');
+      await db.insert(sandboxOrders).values({ id, amountPaise, currency, receipt });
+      return { orderId: id };
+    },
+
+    async fetchOrderPayment(orderId): Promise<OrderPayment> {
+      const [order] = await db.select().from(sandboxOrders).where(eq(sandboxOrders.id, orderId));
+      if (!order) throw new PaymentProviderError('The id provided does not exist', 400);
+      const payments = await db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, orderId));
+      const captured = payments.find((p) => p.status === 'captured');
+      if (captured) return { status: 'paid', paymentId: captured.id, amountPaise: captured.amountPaise, currency: captured.currency };
+      const isFailed = order.status === 'expired' || (payments.length > 0 && payments.every((p) => p.status === 'failed'));
+      return { status: isFailed ? 'failed' : 'pending', amountPaise: order.amountPaise, currency: order.currency };
+    },
+
+    async refund(paymentId, amountPaise) {
+      const [row] = await db
+        .update(sandboxPayments)
+        .set({ amountRefundedPaise: sql`${sandboxPayments.amountRefundedPaise} + ${amountPaise}` })
+        .where(and(
+          eq(sandboxPayments.id, paymentId),
+          eq(sandboxPayments.status, 'captured'),
+          sql`${sandboxPayments.amountRefundedPaise} + ${amountPaise} <= ${sandboxPayments.amountPaise}`,
+        ))
+        .returning({ id: sandboxPayments.id });
+      if (!row || amountPaise <= 0) throw new PaymentProviderError('The refund amount is more than the amount not yet refunded', 400);
+      return { refundId: newId('rfnd') };
+    },
+
+    async closeOrder(orderId) {
+      const [closed] = await db
+        .update(sandboxOrders)
+        .set({ status: 'expired' })
+        .where(and(eq(sandboxOrders.id, orderId), inArray(sandboxOrders.status, ['created', 'attempted'])))
+        .returning({ id: sandboxOrders.id });
+      if (closed) return true;
+      const [order] = await db.select({ status: sandboxOrders.status }).from(sandboxOrders).where(eq(sandboxOrders.id, orderId));
+      return order?.status !== 'paid';
+    },
+
+    async findOrder(orderId) {
+      const [order] = await db
+        .select({ id: sandboxOrders.id, amountPaise: sandboxOrders.amountPaise, currency: sandboxOrders.currency, status: sandboxOrders.status })
+        .from(sandboxOrders)
+        .where(eq(sandboxOrders.id, orderId));
+      return order ?? null;
+    },
+
+    async pay({ orderId, outcome }) {
+      const result = await db.transaction(async (tx) => {
+        const [order] = await tx.select().from(sandboxOrders).where(eq(sandboxOrders.id, orderId)).for('update');
+        if (!order) throw AppError.notFound(checkoutMessages.orderNotFound);
+        if (order.status === 'paid') throw AppError.badRequest(checkoutMessages.sandboxOrderPaid);
+        if (order.status === 'expired') throw AppError.badRequest(checkoutMessages.sandboxOrderExpired);
+        const paymentId = newId('pay');
+        const isSuccess = outcome === 'success';
+        await tx.insert(sandboxPayments).values({
+          id: paymentId,
+          orderId,
+          amountPaise: order.amountPaise,
+          currency: order.currency,
+          status: isSuccess ? 'captured' : 'failed',
+        });
+        await tx
+          .update(sandboxOrders)
+          .set({ status: isSuccess ? 'paid' : 'attempted', attempts: sql`${sandboxOrders.attempts} + 1`, ...(isSuccess ? { paidAt: new Date() } : {}) })
+          .where(eq(sandboxOrders.id, orderId));
+        return { isSuccess, paymentId };
+      });
+      // The failed attempt is kept (committed) before the error goes back, as the provider would.
+      if (!result.isSuccess) throw AppError.badRequest(checkoutMessages.sandboxCardDeclined);
+      return {
+        razorpay_payment_id: result.paymentId,
+        razorpay_order_id: orderId,
+        razorpay_signature: paymentSignature(keySecret, orderId, result.paymentId),
+      };
+    },
+  };
+}

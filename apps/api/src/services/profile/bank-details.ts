@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { bankDetails, type DbOrTx } from '@app/db';
+import { maskAccountNumber, type BankDetailsData, type BankDetailsInput } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { decryptText, encryptText, hmacHex } from '../../lib/crypto.ts';
+
+type BankRow = typeof bankDetails.$inferSelect;
+
+/** The stored account number, masked; if it cannot be decrypted (secret rotated), a fixed-width mask. */
+function describe(ctx: AppContext, row: BankRow): BankDetailsData {
+  let masked: string;
+  try {
+    masked = maskAccountNumber(decryptText(ctx.env.APP_SECRET, row.accountNumberEncrypted));
+  } catch {
+    masked = `********${row.accountLast4}`;
+  }
+  return {
+    full_name: row.fullName,
+    bank_name: row.bankName,
+    bank_branch: row.bankBranch,
+    account_number: masked,
+    ifsc_code: row.ifscCode,
+    pan_card: row.panCard,
+  };
+}
+
+/** HMAC of an account number, to match one account across users without decrypting. */
+export function accountNumberHash(ctx: AppContext, accountNumber: string): string {
+  return hmacHex(ctx.env.APP_SECRET, accountNumber);
+}
+
+/** GET /bank-details: null when none are on file. */
+export async function getBankDetails(ctx: AppContext, db: DbOrTx, userId: number): Promise<BankDetailsData | null> {
+  const [row] = await db.select().from(bankDetails).where(eq(bankDetails.userId, userId));
+  return row ? describe(ctx, row) : null;
+}
+
+/** POST /bank-details: creates or replaces the user's one set of bank details; the number encrypted at rest. */
+export async function saveBankDetails(ctx: AppContext, options: { userId: number; input: BankDetailsInput }): Promise<BankDetailsData> {
+  const { userId, input } = options;
+  const values = {
+    fullName: input.full_name,
+    bankName: input.bank_name,
+    bankBranch: input.bank_branch,
+    accountNumberEncrypted: encryptText(ctx.env.APP_SECRET, input.account_number),
+    accountLast4: input.account_number.slice(-4),
+    accountNumberHash: accountNumberHash(ctx, input.account_number),
+    ifscCode: input.ifsc_code,
+    panCard: input.pan_card,
+    updatedAt: ctx.now(),
+  };
+  const [row] = await ctx.db.insert(bankDetails).values({ userId, ...values })
+    .onConflictDoUpdate({ target: bankDetails.userId, set: values })
+    .returning();
+  return describe(ctx, row!);
+}

@@ -1,0 +1,95 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { countries, emailOtps, genders, maritalStatuses, users } from '@app/db';
+import {
+  canonicalEmail, dayNumber, isoDay, messages, profileMessages, type UpdateProfileInput,
+} from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserByEmail, isUniqueViolation, type UserRow } from '../accounts/find-user.ts';
+import { sendVerificationOtp } from '../accounts/send-verification-otp.ts';
+
+/** 422 with every field error found, in the spec's shape. */
+function fail(errors: Record<string, string[]>): never {
+  const first = Object.values(errors)[0]?.[0] ?? messages.invalidInput;
+  throw new AppError('VALIDATION', first, { errors });
+}
+
+async function checkReferences(ctx: AppContext, input: UpdateProfileInput, errors: Record<string, string[]>) {
+  const checks: [keyof typeof errors, number | null | undefined, () => Promise<unknown[]>, string][] = [
+    ['gender_id', input.gender_id, () => ctx.db.select({ id: genders.id }).from(genders).where(eq(genders.id, input.gender_id!)), profileMessages.genderInvalid],
+    ['marital_status_id', input.marital_status_id, () => ctx.db.select({ id: maritalStatuses.id }).from(maritalStatuses).where(eq(maritalStatuses.id, input.marital_status_id!)), profileMessages.maritalStatusInvalid],
+    ['country_id', input.country_id, () => ctx.db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country_id!)), profileMessages.countryInvalid],
+  ];
+  for (const [field, value, find, message] of checks) {
+    // smallint columns: ids beyond them cannot exist.
+    if (value === null || value === undefined) continue;
+    if ((field !== 'country_id' && value > 32_767) || (await find()).length === 0) errors[field] = [message];
+  }
+}
+
+/**
+ * PUT /profile: the editable profile fields (absent optional fields stay as they are, null or ''
+ * clears them). A new email must be free, clears email_verified_at, voids the verification codes
+ * sent to the old address and mails one to the new address (the client then goes to /verify).
+ */
+export async function updateProfile(ctx: AppContext, options: { user: UserRow; input: UpdateProfileInput; ip: string }): Promise<UserRow> {
+  const { user, input, ip } = options;
+  const now = ctx.now();
+  const errors: Record<string, string[]> = {};
+  const isNewEmail = input.email !== user.email.toLowerCase();
+  if (isNewEmail) {
+    const owner = await findUserByEmail(ctx.db, input.email);
+    if (owner && owner.id !== user.id) errors.email = [messages.emailTaken];
+  }
+  if (input.date_of_birth && input.date_of_birth > isoDay(dayNumber(now))) errors.date_of_birth = [profileMessages.dateOfBirthFuture];
+  await checkReferences(ctx, input, errors);
+  if (Object.keys(errors).length > 0) fail(errors);
+
+  const optional = {
+    dateOfBirth: input.date_of_birth,
+    genderId: input.gender_id,
+    maritalStatusId: input.marital_status_id,
+    countryId: input.country_id,
+    city: input.city,
+    state: input.state,
+    address: input.address,
+    landmark: input.landmark,
+    pin: input.pin,
+    occupation: input.occupation,
+    qualification: input.qualification,
+    about: input.about,
+  };
+  const changes = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
+
+  let updated: UserRow;
+  try {
+    updated = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({
+        ...changes,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        mobile: input.mobile,
+        email: input.email,
+        emailCanonical: canonicalEmail(input.email),
+        ...(isNewEmail ? { emailVerifiedAt: null } : {}),
+        updatedAt: now,
+      }).where(eq(users.id, user.id)).returning();
+      if (isNewEmail) {
+        // A code mailed to the old address must not verify the new one.
+        await tx.update(emailOtps).set({ consumedAt: now }).where(and(
+          eq(emailOtps.userId, user.id), eq(emailOtps.purpose, 'verify_email'), isNull(emailOtps.consumedAt),
+        ));
+      }
+      return row!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_lower_key')) throw AppError.field('email', messages.emailTaken);
+    throw error;
+  }
+
+  if (isNewEmail) {
+    // Best effort: the profile is saved either way, and /verify offers 'Resent OTP'.
+    await sendVerificationOtp(ctx, { user: updated, ip, isQuiet: true }).catch(() => undefined);
+  }
+  return updated;
+}

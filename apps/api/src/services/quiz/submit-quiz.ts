@@ -1,0 +1,61 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { quizMessages, type QuizAnswer, type QuizResult } from '@app/contracts';
+import { purchases, questions, quizAttempts } from '@app/db';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { issueCertificateIfComplete } from '../certificates/issue-certificate-if-complete.ts';
+import { creditQuizPoints } from './credit-quiz-points.ts';
+import { findQuizAttempt } from './draw-quiz.ts';
+import { findQuizSubject } from './find-quiz-subject.ts';
+import { gradeQuiz } from './grade-quiz.ts';
+import { quizResultOf } from './quiz-result.ts';
+
+/**
+ * POST /quiz/{subjectId}: grades the learner's one attempt, stores the result, credits Quiz Points
+ * and issues the course certificate when this was the last quiz passed, all in one transaction.
+ * A second submission, even a concurrent one, answers 400 and changes nothing.
+ */
+export async function submitQuiz(ctx: AppContext, options: { userId: number; subjectId: number; answers: QuizAnswer[] }): Promise<QuizResult> {
+  const subject = await findQuizSubject(ctx.db, options);
+  const now = ctx.now();
+
+  return ctx.db.transaction(async (tx) => {
+    // Locking the paid purchase first serialises this learner's submissions within the course,
+    // so the certificate check below sees every other subject's committed result.
+    const [purchase] = await tx
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(and(eq(purchases.userId, options.userId), eq(purchases.courseId, subject.courseId), eq(purchases.status, 'paid')))
+      .limit(1)
+      .for('update');
+    if (!purchase) throw AppError.forbidden('Buy this course to open it.');
+
+    const attempt = await findQuizAttempt(tx, options);
+    if (attempt?.submittedAt) throw AppError.badRequest(quizMessages.alreadySubmitted);
+    const drawnIds = attempt?.questionIds ?? [];
+    const bank = drawnIds.length ? await tx.select().from(questions).where(inArray(questions.id, drawnIds)) : [];
+    const graded = gradeQuiz({ drawnIds, questions: bank, answers: options.answers });
+    if (!attempt) throw AppError.field('data', quizMessages.questionNotInQuiz);
+
+    const [stored] = await tx
+      .update(quizAttempts)
+      .set({
+        submittedAt: now,
+        totalMark: graded.totalMark,
+        markInPercentage: graded.markInPercentage.toFixed(2),
+        result: graded.items,
+      })
+      .where(and(eq(quizAttempts.id, attempt.id), isNull(quizAttempts.submittedAt)))
+      .returning();
+    if (!stored) throw AppError.badRequest(quizMessages.alreadySubmitted);
+
+    await creditQuizPoints(tx, {
+      userId: options.userId,
+      points: graded.totalMark,
+      description: `Quiz: ${subject.name} (${graded.totalMark}/${graded.items.length})`,
+      now,
+    });
+    await issueCertificateIfComplete(tx, { userId: options.userId, courseId: subject.courseId, purchaseId: purchase.id, now });
+    return quizResultOf(stored);
+  });
+}

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { users, type Tx } from '@app/db';
+import { paiseToRupees, redeemValuePaise, walletMessages, type WalletSummary } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { getSetting } from '../settings/get-setting.ts';
+import { postEntry } from './ledger.ts';
+
+/**
+ * POST /redeem-point: 1 <= point <= points held; the points go and point × convert_value rupees
+ * come in, as one 'Point Redeem' entry. Runs in the caller's (idempotent) transaction.
+ */
+export async function redeemPoints(tx: Tx, ctx: AppContext, options: { userId: number; point: number }): Promise<WalletSummary> {
+  const { userId, point } = options;
+  const [user] = await tx.select({ points: users.points }).from(users).where(eq(users.id, userId));
+  if (!user || point > user.points) throw AppError.field('point', walletMessages.pointAboveHeld);
+  const convertValuePaise = Math.floor(await getSetting(tx, 'convert_value_paise'));
+  const entry = await postEntry(tx, {
+    userId,
+    method: 'Point Redeem',
+    amountPaise: redeemValuePaise(point, convertValuePaise),
+    points: -point,
+    status: 'Done',
+    description: `${point} point${point === 1 ? '' : 's'} redeemed at ₹${paiseToRupees(convertValuePaise).toFixed(2)} per point`,
+    at: ctx.now(),
+  });
+  return { points: entry.points, balance: paiseToRupees(entry.balancePaise) };
+}

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import { bankDetails, users, type Tx } from '@app/db';
+import { formatInr, messages, paiseToRupees, rupeesToPaise, walletMessages, type WalletSummary } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { getSetting } from '../settings/get-setting.ts';
+import { postEntry } from './ledger.ts';
+
+/**
+ * POST /withdraw: needs bank details (400 'Please fill account details'), at least the minimum,
+ * at most the balance. The amount is held at once as a Pending 'Withdraw' entry; an operator
+ * later marks it Done, or Rejected with a 'Withdraw Reversal' giving it back.
+ */
+export async function withdrawBalance(tx: Tx, ctx: AppContext, options: { userId: number; amountRupees: number }): Promise<WalletSummary> {
+  const { userId } = options;
+  const amountPaise = rupeesToPaise(options.amountRupees);
+  const [bank] = await tx.select({ bankName: bankDetails.bankName, last4: bankDetails.accountLast4 })
+    .from(bankDetails).where(eq(bankDetails.userId, userId));
+  if (!bank) throw AppError.badRequest(messages.fillAccountDetails);
+
+  const minimumPaise = Math.floor(await getSetting(tx, 'minimum_withdrawal_paise'));
+  if (amountPaise < minimumPaise) {
+    throw AppError.field('amount', walletMessages.amountBelowMinimum(formatInr(paiseToRupees(minimumPaise))));
+  }
+  const [user] = await tx.select({ balancePaise: users.balancePaise }).from(users).where(eq(users.id, userId));
+  if (!user || amountPaise > user.balancePaise) throw AppError.field('amount', walletMessages.amountAboveBalance);
+
+  // The balance read above may be stale under concurrency; the guarded update in postEntry decides.
+  const entry = await postEntry(tx, {
+    userId,
+    method: 'Withdraw',
+    amountPaise: -amountPaise,
+    points: 0,
+    status: 'Pending',
+    description: `Withdrawal to ${bank.bankName} account ending ${bank.last4}`,
+    at: ctx.now(),
+  });
+  return { points: entry.points, balance: paiseToRupees(entry.balancePaise) };
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { otpMail } from '../src/services/mail/templates.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { createLearner } from './fixtures.ts';
+import { latestOtp, mailTo, signUp, withDevMailbox } from './accounts-helpers.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a random local port that keeps what it receives. */
+async function startSmtp(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Undoes quoted-printable soft breaks and escapes, enough to read the parts. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+describe('mail over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Live Connect <no-reply@live-connect.test>' } });
+    await withDevMailbox(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('sends the verification code as a text and an HTML part', async () => {
+    const { token, email } = await signUp(t.client);
+    expect((await t.client.as(token).get('/send-email-otp')).statusCode).toBe(200);
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail!.to).toEqual([email]);
+    expect(mail!.from).toBe('no-reply@live-connect.test');
+    const raw = decodeQuotedPrintable(mail!.raw);
+    expect(raw).toMatch(/^Subject: Live Connect: code to verify your email address/m);
+    expect(raw).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(raw).toMatch(/Content-Type: text\/plain/i);
+    expect(raw).toMatch(/Content-Type: text\/html/i);
+    expect(raw).toContain('10 minutes');
+    const code = /code to verify your email address is: (\d{6})/.exec(raw)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    // The code that went over the wire is the one the server accepts.
+    const verified = await t.client.as(token).post('/verify-email-otp', { email, otp: code });
+    expect(verified.statusCode).toBe(200);
+  });
+
+  it('sends the reset code', async () => {
+    const learner = await createLearner(t.app);
+    await t.client.post('/forgot-password-otp', { email: learner.email });
+    const mail = smtp.received.find((m) => m.to.includes(learner.email));
+    expect(decodeQuotedPrintable(mail!.raw)).toMatch(/code to reset your password is: \d{6}/);
+  });
+
+  it('keeps the dev mailbox closed when SMTP is configured', async () => {
+    expect((await t.client.get('/dev/mailbox')).statusCode).toBe(404);
+  });
+});
+
+describe('dev outbox and GET /dev/mailbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await withDevMailbox(t.app);
+  });
+  afterAll(async () => { await t.close(); });
+
+  it('lists sent mail newest first with to, subject, text and sent_at', async () => {
+    const a = await signUp(t.client);
+    const b = await signUp(t.client);
+    await t.client.as(a.token).get('/send-email-otp');
+    await t.client.as(b.token).get('/send-email-otp');
+    const res = await t.client.get('/dev/mailbox');
+    expect(res.statusCode).toBe(200);
+    expect(res.body.slice(0, 2).map((m: { to: string }) => m.to)).toEqual([b.email, a.email]);
+    expect(Object.keys(res.body[0]).sort()).toEqual(['sent_at', 'subject', 'text', 'to']);
+    expect(new Date(res.body[0].sent_at).getTime()).not.toBeNaN();
+    expect(await latestOtp(t.client, a.email)).toMatch(/^\d{6}$/);
+    expect((await mailTo(t.client, a.email))[0]!.subject).toBe('Live Connect: code to verify your email address');
+  });
+});
+
+describe('GET /dev/mailbox in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-that-is-long-enough-1234' } });
+    await withDevMailbox(t.app);
+  });
+  afterAll(async () => { await t.close(); });
+
+  it('is not served', async () => {
+    expect((await t.client.get('/dev/mailbox')).statusCode).toBe(404);
+  });
+});
+
+describe('OTP mail template', () => {
+  const base = { appName: 'Live Connect', to: 'a@example.com', firstName: 'Asha', code: '042917', ttlMinutes: 10 } as const;
+
+  it('says what the code is for, how long it lasts, and who sent it, in both parts', () => {
+    for (const [purpose, reason] of [['verify_email', 'verify your email address'], ['reset_password', 'reset your password']] as const) {
+      const mail = otpMail({ ...base, purpose });
+      expect(mail.to).toBe('a@example.com');
+      expect(mail.subject).toBe(`Live Connect: code to ${reason}`);
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain('Live Connect');
+        expect(part).toContain('042917');
+        expect(part).toContain(reason);
+        expect(part).toContain('10 minutes');
+      }
+    }
+  });
+
+  it('escapes the name in the HTML part', () => {
+    const mail = otpMail({ ...base, firstName: '<script>x</script>', purpose: 'verify_email' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+  });
+});

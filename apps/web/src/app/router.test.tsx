@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok } from '@/testing/mock-api';
+import { learner, renderRoutes, signIn } from '@/testing/test-utils';
+import { routes } from './router';
+
+describe('routes', () => {
+  it('sends a signed-out visitor of an app page to /login', async () => {
+    mockApi({});
+    const { router } = renderRoutes(routes, '/wallet');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it("redirects '/' to the dashboard, which welcomes the learner in the shell", async () => {
+    mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z', isStandardPicked: true })) });
+    await signIn();
+    const { router } = renderRoutes(routes, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha!' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/wallet');
+    expect(screen.getByRole('link', { name: /Dashboard/ })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: /My Courses/ })).toHaveAttribute('href', '/learn');
+  });
+
+  it('sends an unverified learner without a batch to choose-level, and one with a batch to verify', async () => {
+    mockApi({ 'GET /me': ok(learner()) });
+    await signIn();
+    const first = renderRoutes(routes, '/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose My Batch' })).toBeInTheDocument();
+    expect(first.router.state.location.pathname).toBe('/choose-level');
+    first.unmount();
+
+    mockApi({ 'GET /me': ok(learner({ isStandardPicked: true })) });
+    const second = renderRoutes(routes, '/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' })).toBeInTheDocument();
+    expect(second.router.state.location.pathname).toBe('/verify');
+  });
+
+  it('sends a verified learner away from choose-level and verify', async () => {
+    mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })) });
+    await signIn();
+    const { router } = renderRoutes(routes, '/verify');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('shows the placeholder pages inside the shell', async () => {
+    mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })) });
+    await signIn();
+    renderRoutes(routes, '/learn-more/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course Details' })).toBeInTheDocument();
+  });
+
+  it("shows the 404 page with 'Back to Home' for unknown paths", async () => {
+    mockApi({});
+    renderRoutes(routes, '/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('verify-account stores the token from the link, loads the learner and goes home', async () => {
+    const server = mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })) });
+    const { router } = renderRoutes(routes, '/verify-account?token=link-token');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem('__token')).not.toBe('link-token');
+    expect(server.callsTo('GET', '/me')[0]?.headers.get('Authorization')).toBe('Bearer link-token');
+  });
+});

@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { paths } from '@/config/paths';
+import { setAuthRedirects } from '@/lib/api-client';
+import { hasToken } from '@/lib/token-storage';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { RootError, RootLayout } from './routes/root';
+
+type RouteModule = { default: React.ComponentType };
+const page = (load: () => Promise<RouteModule>) => async () => ({ Component: (await load()).default });
+
+/** Signed-out visitors of a signed-in page land on /login. */
+const requireSession = () => (hasToken() ? null : redirect(paths.login.getHref()));
+
+/** Spec section 2. Every page is its own lazy chunk. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RootError />,
+    hydrateFallbackElement: <LoadingOverlay />,
+    children: [
+      { index: true, loader: () => redirect(paths.dashboard.getHref()) },
+      {
+        id: 'app',
+        loader: requireSession,
+        lazy: page(() => import('./routes/app/root')),
+        children: [
+          { path: paths.dashboard.path, lazy: page(() => import('./routes/app/dashboard')) },
+          { path: paths.profile.path, lazy: page(() => import('./routes/app/profile')) },
+          { path: paths.courses.path, lazy: page(() => import('./routes/app/courses')) },
+          { path: paths.learn.path, lazy: page(() => import('./routes/app/learn')) },
+          { path: paths.learnMore.path, lazy: page(() => import('./routes/app/learn-more')) },
+          { path: paths.quiz.path, lazy: page(() => import('./routes/app/quiz')) },
+          { path: paths.checkout.path, lazy: page(() => import('./routes/app/checkout')) },
+          { path: paths.success.path, lazy: page(() => import('./routes/app/success')) },
+          { path: paths.wallet.path, lazy: page(() => import('./routes/app/wallet')) },
+          { path: paths.users.path, lazy: page(() => import('./routes/app/users')) },
+        ],
+      },
+      { path: paths.login.path, lazy: page(() => import('./routes/auth/login')) },
+      { path: paths.register.path, lazy: page(() => import('./routes/auth/register')) },
+      { path: paths.registerWithReferral.path, lazy: page(() => import('./routes/auth/register')) },
+      { path: paths.forgotPassword.path, lazy: page(() => import('./routes/auth/forgot-password')) },
+      { path: paths.verifyAccount.path, lazy: page(() => import('./routes/auth/verify-account')) },
+      { path: paths.chooseLevel.path, loader: requireSession, lazy: page(() => import('./routes/onboarding/choose-level')) },
+      { path: paths.verify.path, loader: requireSession, lazy: page(() => import('./routes/onboarding/verify')) },
+      { path: '*', lazy: page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(routes);
+  const isAt = (path: string) => router.state.location.pathname === path;
+  // 401: the session is gone (the api client cleared it); 417: the email is not verified yet.
+  setAuthRedirects({
+    onUnauthorized: () => {
+      if (!isAt(paths.login.path)) void router.navigate(paths.login.getHref(), { replace: true });
+      setTimeout(() => queryClient.clear());
+    },
+    onUnverified: () => {
+      if (!isAt(paths.verify.path)) void router.navigate(paths.verify.getHref());
+    },
+  });
+  return router;
+}
+
+export function AppRouter() {
+  const queryClient = useQueryClient();
+  const router = useMemo(() => createAppRouter(queryClient), [queryClient]);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,5 @@
+import { CourseDetailPage } from '@/features/learn/components/course-detail-page';
+
+export default function Route() {
+  return <CourseDetailPage />;
+}

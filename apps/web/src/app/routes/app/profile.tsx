@@ -1,0 +1,5 @@
+import { ProfilePage } from '@/features/profile/components/profile-page';
+
+export default function Route() {
+  return <ProfilePage />;
+}

@@ -1,0 +1,5 @@
+import { PaymentSuccessPage } from '@/features/checkout/components/payment-success-page';
+
+export default function Route() {
+  return <PaymentSuccessPage />;
+}

@@ -1,0 +1,22 @@
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useMe } from '@/lib/auth/get-me';
+import { AuthLayout } from '@/components/layout/auth-layout';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { VerifyEmailForm } from '@/features/onboarding/components/verify-email-form';
+
+/** Verify; an already verified learner goes to '/' (spec section 4). */
+export default function VerifyRoute() {
+  const me = useMe();
+  const navigate = useNavigate();
+  if (me.isPending) return <LoadingOverlay />;
+  if (me.data?.email_verified_at) return <Navigate to={paths.home.getHref()} replace />;
+  return (
+    <AuthLayout title="Verify Your Email" subtitle="Enter the one-time password (OTP) we sent to your email.">
+      <VerifyEmailForm
+        defaultEmail={me.data?.email ?? ''}
+        onVerified={() => navigate(paths.home.getHref(), { replace: true })}
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,65 @@
+import Button from 'react-bootstrap/Button';
+import Dropdown from 'react-bootstrap/Dropdown';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { Brand } from '@/components/ui/brand';
+import { LogoutIcon, MenuIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+
+interface AppHeaderProps {
+  name: string;
+  photoUrl: string | null;
+  isMenuOpen: boolean;
+  onOpenMenu: () => void;
+  onLogout: () => void;
+}
+
+/** The top bar: menu toggle (small screens), brand, wallet button and the profile dropdown. */
+export function AppHeader({ name, photoUrl, isMenuOpen, onOpenMenu, onLogout }: AppHeaderProps) {
+  return (
+    <Navbar as="header" bg="white" className="app-header border-bottom px-3 sticky-top">
+      <Button
+        variant="link"
+        className="d-lg-none text-body p-1 me-2"
+        aria-label="Open menu"
+        aria-controls="side-menu"
+        aria-expanded={isMenuOpen}
+        onClick={onOpenMenu}
+      >
+        <MenuIcon width="1.5em" height="1.5em" />
+      </Button>
+      <Navbar.Brand as={Link} to={paths.home.getHref()} className="me-auto">
+        <Brand />
+      </Navbar.Brand>
+      <div className="d-flex align-items-center gap-2">
+        <Link to={paths.wallet.getHref()} className="btn btn-outline-primary d-inline-flex align-items-center gap-2" aria-label="Wallet">
+          <WalletIcon />
+          <span className="d-none d-sm-inline">Wallet</span>
+        </Link>
+        <Dropdown align="end">
+          <Dropdown.Toggle variant="light" className="d-inline-flex align-items-center gap-2 profile-toggle">
+            <img
+              src={photoUrl ?? '/images/avatar.svg'}
+              onError={(event) => { event.currentTarget.src = '/images/avatar.svg'; }}
+              alt=""
+              width={32}
+              height={32}
+              className="rounded-circle object-fit-cover"
+            />
+            <span className="d-none d-md-inline text-truncate profile-name">{name}</span>
+            <span className="visually-hidden">Account menu</span>
+          </Dropdown.Toggle>
+          <Dropdown.Menu>
+            <Dropdown.Item as={Link} to={paths.profile.getHref()}>
+              <UserIcon className="me-2" />Profile
+            </Dropdown.Item>
+            <Dropdown.Divider />
+            <Dropdown.Item as="button" type="button" onClick={onLogout}>
+              <LogoutIcon className="me-2" />Logout
+            </Dropdown.Item>
+          </Dropdown.Menu>
+        </Dropdown>
+      </div>
+    </Navbar>
+  );
+}

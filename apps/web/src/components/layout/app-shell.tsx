@@ -1,0 +1,38 @@
+import { useState, type ReactNode } from 'react';
+import { paths } from '@/config/paths';
+import { useMe } from '@/lib/auth/get-me';
+import { useLogout } from '@/lib/auth/logout';
+import { mediaUrl } from '@/lib/media';
+import { readName, readPhotoPath } from '@/lib/token-storage';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { AppHeader } from './app-header';
+import { SideMenu } from './side-menu';
+
+/** The signed-in frame (spec section 1): header, side menu and the page. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const me = useMe();
+  // Logout reloads the app on /login, so nothing of this session stays in memory.
+  const logout = useLogout({ onSettled: () => window.location.assign(paths.login.getHref()) });
+
+  const name = me.data ? `${me.data.first_name} ${me.data.last_name}` : (readName() ?? '');
+  const photoUrl = mediaUrl(me.data ? me.data.profile_photo_path : readPhotoPath());
+
+  return (
+    <div className="app-shell">
+      <a href="#main" className="visually-hidden-focusable skip-link">Skip to content</a>
+      <AppHeader
+        name={name}
+        photoUrl={photoUrl}
+        isMenuOpen={isMenuOpen}
+        onOpenMenu={() => setIsMenuOpen(true)}
+        onLogout={() => logout.mutate()}
+      />
+      <div className="app-body">
+        <SideMenu isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
+        <main id="main" className="app-main">{children}</main>
+      </div>
+      {logout.isPending && <LoadingOverlay label="Signing out…" />}
+    </div>
+  );
+}

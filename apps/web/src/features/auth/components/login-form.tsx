@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import Form from 'react-bootstrap/Form';
+import { loginBody, type LoginBody } from '@app/contracts';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { PasswordField, TextField } from '@/components/ui/form';
+import { notifications } from '@/components/ui/notifications';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useLogin, type LoginInput } from '../api/login';
+
+/** Sign In: email and password (spec section 2). */
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const login = useLogin();
+  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<LoginBody, unknown, LoginInput>({
+    resolver: zodResolver(loginBody),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const response = await login.mutateAsync(values);
+      if (response.message) notifications.success(response.message);
+      onSuccess();
+    } catch (error) {
+      notifications.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <TextField
+        id="login-email" label="Email" type="email" autoComplete="email" inputMode="email"
+        registration={register('email')} error={errors.email?.message}
+      />
+      <PasswordField
+        id="login-password" label="Password" autoComplete="current-password"
+        registration={register('password')} error={errors.password?.message}
+      />
+      <div className="text-end mb-3">
+        <Link to={paths.forgotPassword.getHref()} className="small">Forgot Password?</Link>
+      </div>
+      <SubmitButton isBusy={isSubmitting} className="w-100">Sign In</SubmitButton>
+      <p className="text-center mt-4 mb-0 small">
+        New to Live Connect? <Link to={paths.register.getHref()}>Register</Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { addClassBody, type AddClassBody } from '@app/contracts';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { notifications } from '@/components/ui/notifications';
+import { busyLabel, SubmitButton } from '@/components/ui/submit-button';
+import { useAddClass, type AddClassInput } from '../api/add-class';
+import { useSendEmailOtp } from '../api/send-email-otp';
+import { useStandards } from '../api/get-standards';
+import { useSyllabuses } from '../api/get-syllabuses';
+
+/** Choose My Batch: syllabus, then standard, then Submit; or 'General Course' (spec sections 2 and 4). */
+export function ChooseBatchForm({ onDone }: { onDone: () => void }) {
+  // A failed syllabus fetch is ignored silently (spec section 8): the list just stays empty.
+  const syllabuses = useSyllabuses();
+  const addClass = useAddClass();
+  const sendOtp = useSendEmailOtp();
+  const { register, handleSubmit, control, setValue, formState: { errors, isSubmitting } } = useForm<AddClassBody, unknown, AddClassInput>({
+    resolver: zodResolver(addClassBody),
+    mode: 'onTouched',
+    defaultValues: { syllabus: '', standard: '' },
+  });
+  const chosenSyllabus = Number(useWatch({ control, name: 'syllabus' }));
+  const syllabusId = chosenSyllabus > 0 ? chosenSyllabus : null;
+  const standards = useStandards(syllabusId);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const response = await addClass.mutateAsync(values);
+      if (response.message) notifications.success(response.message);
+      onDone();
+    } catch (error) {
+      notifications.error(errorMessage(error));
+    }
+  });
+
+  const chooseGeneralCourse = async () => {
+    try {
+      const response = await sendOtp.mutateAsync();
+      notifications.success(response.message);
+      onDone();
+    } catch (error) {
+      notifications.error(errorMessage(error));
+      // 429: a code went out a minute ago; 400: already verified (Verify sends the learner on).
+      if (error instanceof ApiError && (error.status === 429 || error.status === 400)) onDone();
+    }
+  };
+
+  const isBusy = isSubmitting || sendOtp.isPending;
+
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <Form.Group className="mb-3" controlId="batch-syllabus">
+        <Form.Label>Syllabus</Form.Label>
+        <Form.Select
+          {...register('syllabus', { onChange: () => setValue('standard', '') })}
+          isInvalid={Boolean(errors.syllabus)}
+          aria-invalid={errors.syllabus ? true : undefined}
+          aria-describedby={errors.syllabus ? 'batch-syllabus-error' : undefined}
+        >
+          <option value="">Choose a syllabus</option>
+          {syllabuses.data?.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
+        </Form.Select>
+        {errors.syllabus && <Form.Control.Feedback id="batch-syllabus-error" type="invalid">{errors.syllabus.message}</Form.Control.Feedback>}
+      </Form.Group>
+      <Form.Group className="mb-4" controlId="batch-standard">
+        <Form.Label>Standard</Form.Label>
+        <Form.Select
+          {...register('standard')}
+          isInvalid={Boolean(errors.standard)}
+          aria-invalid={errors.standard ? true : undefined}
+          aria-describedby={errors.standard ? 'batch-standard-error' : undefined}
+          aria-busy={standards.isFetching}
+        >
+          <option value="">{syllabusId ? 'Choose a standard' : 'Choose a syllabus first'}</option>
+          {syllabusId && standards.data?.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
+        </Form.Select>
+        {errors.standard && <Form.Control.Feedback id="batch-standard-error" type="invalid">{errors.standard.message}</Form.Control.Feedback>}
+      </Form.Group>
+      <SubmitButton isBusy={isSubmitting} disabled={isBusy} className="w-100">Submit</SubmitButton>
+      <div className="divider-text my-3"><span>or</span></div>
+      <Button variant="outline-primary" className="w-100" disabled={isBusy} onClick={() => void chooseGeneralCourse()}>
+        {sendOtp.isPending ? busyLabel : 'General Course'}
+      </Button>
+    </Form>
+  );
+}

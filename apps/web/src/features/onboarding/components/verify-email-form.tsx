@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { verifyEmailOtpBody, type VerifyEmailOtpBody } from '@app/contracts';
+import { errorMessage } from '@/lib/api-client';
+import { TextField } from '@/components/ui/form';
+import { notifications } from '@/components/ui/notifications';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useSendEmailOtp } from '../api/send-email-otp';
+import { useVerifyEmailOtp, type VerifyEmailOtpInput } from '../api/verify-email-otp';
+
+interface VerifyEmailFormProps {
+  defaultEmail: string;
+  onVerified: () => void;
+}
+
+/** Verify: email and the OTP from the mail; 'Resent OTP' mails a new one (spec section 2). */
+export function VerifyEmailForm({ defaultEmail, onVerified }: VerifyEmailFormProps) {
+  const verify = useVerifyEmailOtp();
+  const resend = useSendEmailOtp();
+  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<VerifyEmailOtpBody, unknown, VerifyEmailOtpInput>({
+    resolver: zodResolver(verifyEmailOtpBody),
+    mode: 'onTouched',
+    defaultValues: { email: defaultEmail, otp: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const response = await verify.mutateAsync(values);
+      if (response.message) notifications.success(response.message);
+      onVerified();
+    } catch (error) {
+      // The button comes back (isSubmitting ends) so the learner can try again.
+      notifications.error(errorMessage(error));
+    }
+  });
+
+  const resendOtp = () => resend.mutate(undefined, {
+    onSuccess: (response) => notifications.success(response.message),
+    onError: (error) => notifications.error(errorMessage(error)),
+  });
+
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <TextField
+        id="verify-email" label="Email" type="email" autoComplete="email" inputMode="email"
+        registration={register('email')} error={errors.email?.message}
+      />
+      <TextField
+        id="verify-otp" label="OTP" autoComplete="one-time-code" inputMode="numeric" maxLength={6}
+        registration={register('otp')} error={errors.otp?.message}
+      />
+      <SubmitButton isBusy={isSubmitting} className="w-100">Verify</SubmitButton>
+      <p className="text-center mt-3 mb-0 small">
+        Didn’t get the code?{' '}
+        <Button variant="link" size="sm" className="p-0 align-baseline" disabled={resend.isPending} onClick={resendOtp}>
+          Resent OTP
+        </Button>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,135 @@
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { clearSession, readToken } from './token-storage';
+
+/** The spec's general response envelope. */
+export interface ApiResponse<T> {
+  status: boolean;
+  message: string;
+  data: T;
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Every failed call: HTTP status (0 when the server could not be reached), message, field errors. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly errors: FieldErrors;
+
+  constructor(status: number, message: string, errors: FieldErrors = {}) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** What a form shows (spec section 8): the first field error of a 422, else the message. */
+  get displayMessage(): string {
+    const first = Object.values(this.errors).find((list) => list.length > 0)?.[0];
+    return (this.status === 422 && first) || this.message;
+  }
+}
+
+export const fallbackErrorMessage = 'Something went wrong. Please try again.';
+const offlineMessage = 'Could not reach the server. Check your connection and try again.';
+
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.displayMessage : fallbackErrorMessage;
+}
+
+export interface AuthRedirects {
+  /** 401: the stored session is already cleared. */
+  onUnauthorized: () => void;
+  /** 417: the email address is not verified yet. */
+  onUnverified: () => void;
+}
+
+let redirects: AuthRedirects = {
+  onUnauthorized: () => window.location.assign(paths.login.getHref()),
+  onUnverified: () => window.location.assign(paths.verify.getHref()),
+};
+
+/** The app swaps the full-page defaults for router navigation. */
+export function setAuthRedirects(next: AuthRedirects): void {
+  redirects = next;
+}
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** The server sets the XSRF cookie on any response; before the first write, one cheap GET fetches it. */
+async function xsrfToken(): Promise<string | null> {
+  const existing = readCookie(XSRF_COOKIE);
+  if (existing) return existing;
+  await fetch(env.xsrfPrimeUrl, { credentials: 'same-origin' }).catch(() => undefined);
+  return readCookie(XSRF_COOKIE);
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (!response.headers.get('content-type')?.includes('json')) return null;
+  return response.json().catch(() => null);
+}
+
+async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = await readToken();
+  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+  if (method !== 'GET') {
+    const xsrf = await xsrfToken();
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${env.apiUrl}${path}`, {
+      method, headers, body: payload, credentials: 'same-origin', signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, offlineMessage);
+  }
+
+  const parsed = (await parseBody(response)) as Partial<ApiResponse<T>> & { errors?: FieldErrors } | null;
+  if (!response.ok) {
+    const error = new ApiError(response.status, parsed?.message || fallbackErrorMessage, parsed?.errors ?? {});
+    if (response.status === 401) {
+      clearSession();
+      redirects.onUnauthorized();
+    } else if (response.status === 417) {
+      redirects.onUnverified();
+    }
+    throw error;
+  }
+  return { status: parsed?.status ?? true, message: parsed?.message ?? '', data: parsed?.data as T };
+}
+
+/** Typed calls to the API under /live-connect/api; every one resolves to the envelope. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

@@ -1,0 +1,66 @@
+import type { ReactElement } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import type { MeData } from '@app/contracts';
+import { createQueryClient } from '@/lib/query';
+import { saveToken } from '@/lib/token-storage';
+import { Notifications } from '@/components/ui/notifications';
+
+/** Stands in for any page the component under test navigates to. */
+function Elsewhere() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
+}
+
+interface RenderOptions {
+  /** The route pattern the element is mounted at (default '/'). */
+  path?: string;
+  /** The URL the test opens (default: path). */
+  url?: string;
+}
+
+/** Renders a screen with the app's providers, a memory router and the toasts. */
+export function renderWithProviders(element: ReactElement, { path = '/', url = path }: RenderOptions = {}) {
+  const queryClient = createQueryClient();
+  const routes: RouteObject[] = [{ path, element }, { path: '*', element: <Elsewhere /> }];
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const user = userEvent.setup();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Notifications />
+    </QueryClientProvider>,
+  );
+  return { ...view, user, router, queryClient };
+}
+
+/** Renders the app's own route table at a URL. */
+export function renderRoutes(routes: RouteObject[], url: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Notifications />
+    </QueryClientProvider>,
+  );
+  return { ...view, user: userEvent.setup(), router, queryClient };
+}
+
+export async function signIn(token = 'test-token') {
+  await saveToken(token);
+}
+
+export const learner = (overrides: Partial<MeData> = {}): MeData => ({
+  first_name: 'Asha',
+  last_name: 'Nair',
+  profile_photo_path: null,
+  email: 'asha@example.com',
+  email_verified_at: null,
+  isStandardPicked: false,
+  referral_code: 'ABCD2345',
+  roles: ['learner'],
+  ...overrides,
+});

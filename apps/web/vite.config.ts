@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The dev API (apps/api); `npm run dev` starts it on port 3000. */
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+/** Paths the API serves; the dev server forwards them, the offline worker never answers them. */
+const serverPaths = ['/live-connect', '/healthz', '/dev', '/sandbox', '/media', '/docs'];
+
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: [
+    react(),
+    VitePWA({
+      // Registered from code (src/lib/service-worker.ts) 30 s after the app is stable, never in development.
+      injectRegister: false,
+      registerType: 'prompt',
+      includeAssets: ['favicon.svg', 'images/*.svg'],
+      manifest: {
+        name: 'Live Connect',
+        short_name: 'Live Connect',
+        description: 'Learn, take quizzes and grow your referral network.',
+        theme_color: '#3b2fc9',
+        background_color: '#f4f6fb',
+        display: 'standalone',
+        start_url: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [...serverPaths.map((p) => new RegExp(`^${p}(/|$)`)), /\.[a-z0-9]+$/i],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiTarget }])),
+  },
+  preview: { port: 4173 },
+  build: { outDir: 'dist', emptyOutDir: true },
+});

@@ -1,0 +1,14 @@
+/** The seeded accounts the journeys use: the seed's own constants, so the two never drift apart. */
+export { DEMO_LEARNER, DEMO_REFERRED_LEARNERS } from '../../packages/db/src/seed/content/accounts.ts';
+
+/** A new learner's details, unique per run. */
+export function newLearner() {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return {
+    firstName: 'Meera',
+    lastName: 'Krishnan',
+    email: `meera.${id}@example.com`,
+    mobile: `98${String(Date.now()).slice(-8)}`,
+    password: 'Learn@2024',
+  };
+}

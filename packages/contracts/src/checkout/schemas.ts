@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { courseItem } from '../catalogue/schemas.ts';
+
+/** An offer code as typed: trimmed, case-insensitive; empty means none. */
+export const offerCodeField = z
+  .string({ error: 'Invalid offer code.' })
+  .trim()
+  .max(50, 'Invalid offer code.')
+  .nullish()
+  .transform((v) => (v ? v.toUpperCase() : null));
+
+/** GET /fetch-code/{code} */
+export const fetchCodeParams = z.object({ code: z.string().trim().min(1, 'Invalid offer code.').max(50, 'Invalid offer code.') });
+
+/**
+ * The offer code as the checkout page needs it to run `discountPaise` itself:
+ * discount is rupees when fixed, a percentage when not; minimum_amount is rupees.
+ */
+export const offerCodeData = z.object({
+  code: z.string(),
+  is_fixed_amount: z.boolean(),
+  discount: z.number(),
+  minimum_amount: z.number(),
+});
+export type OfferCodeData = z.infer<typeof offerCodeData>;
+
+/** The API's offer code, back in the paise/basis-points form of `discountPaise`. */
+export function offerCodeRuleOf(data: Pick<OfferCodeData, 'is_fixed_amount' | 'discount' | 'minimum_amount'>) {
+  return {
+    isFixedAmount: data.is_fixed_amount,
+    discountValue: Math.round(data.discount * 100),
+    minimumAmountPaise: Math.round(data.minimum_amount * 100),
+  };
+}
+
+/** POST /checkout */
+export const checkoutBody = z.object({
+  course_id: z.coerce
+    .number({ error: 'Choose a course.' })
+    .int('Choose a course.')
+    .positive('Choose a course.')
+    .max(2_147_483_647, 'Choose a course.'),
+  offer_code: offerCodeField,
+});
+export type CheckoutBody = z.input<typeof checkoutBody>;
+
+/** POST /first-payment: the learner's batch fee. */
+export const firstPaymentBody = z.object({ offer_code: offerCodeField }).default({ offer_code: null });
+export type FirstPaymentBody = z.input<typeof firstPaymentBody>;
+
+/**
+ * POST /checkout and POST /first-payment. With `payment: false` the purchase is already complete
+ * (nothing to pay). With `payment: true` open the provider's form with order_id, amount (paise),
+ * currency and key: Razorpay's checkout.js when provider is 'razorpay', the page at checkout_url
+ * when it is 'sandbox'; then POST /pay-now with what it hands back.
+ */
+export const checkoutData = z.object({
+  payment: z.boolean(),
+  purchase_id: z.number(),
+  /** What is being bought: a course, or the learner's batch (then `course` describes the batch). */
+  item: z.enum(['course', 'batch']),
+  first_name: z.string(),
+  last_name: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  course: courseItem,
+  /** Rupees, computed by the server with the shared discount rule. */
+  price: z.number(),
+  discount: z.number(),
+  payable_amount: z.number(),
+  order_id: z.string().nullable(),
+  /** Paise, what the provider charges. */
+  amount: z.number(),
+  currency: z.string(),
+  key: z.string().nullable(),
+  provider: z.enum(['sandbox', 'razorpay', 'free']),
+  /** The merchant name to show on the provider's form. */
+  merchant_name: z.string(),
+  /** Sandbox only: the provider's checkout page for this order. */
+  checkout_url: z.string().nullable(),
+});
+export type CheckoutData = z.infer<typeof checkoutData>;
+
+/** POST /pay-now: what the provider's form hands back. */
+export const payNowBody = z.object({
+  payment_id: z.string({ error: 'payment_id is required.' }).trim().min(1, 'payment_id is required.').max(100, 'Invalid payment_id.'),
+  order_id: z.string({ error: 'order_id is required.' }).trim().min(1, 'order_id is required.').max(100, 'Invalid order_id.'),
+  signature: z.string({ error: 'signature is required.' }).trim().min(1, 'signature is required.').max(200, 'Invalid signature.'),
+});
+export type PayNowBody = z.input<typeof payNowBody>;
+
+export const payNowData = z.object({
+  purchase_id: z.number(),
+  status: z.literal('paid'),
+  course_id: z.number().nullable(),
+  batch_id: z.number().nullable(),
+});
+export type PayNowData = z.infer<typeof payNowData>;
+
+/** POST /sandbox/pay (sandbox provider only). */
+export const sandboxPayBody = z.object({
+  order_id: z.string({ error: 'order_id is required.' }).trim().min(1, 'order_id is required.').max(100, 'Invalid order_id.'),
+  outcome: z.enum(['success', 'failure'], { error: "outcome must be 'success' or 'failure'." }),
+});
+
+/** What Razorpay's checkout hands its handler, and what the sandbox answers alike. */
+export const providerPaymentResponse = z.object({
+  razorpay_payment_id: z.string(),
+  razorpay_order_id: z.string(),
+  razorpay_signature: z.string(),
+});
+export type ProviderPaymentResponse = z.infer<typeof providerPaymentResponse>;
+
+/**
+ * What the sandbox checkout page posts to the page that opened it (window.opener, else
+ * window.parent), with targetOrigin = its own origin. Mirrors checkout.js: `success` is the
+ * handler's argument, `failed` is the 'payment.failed' event (the form stays open for another try),
+ * `dismiss` is ondismiss.
+ */
+export const SANDBOX_MESSAGE_SOURCE = 'sandbox-checkout';
+export type SandboxCheckoutMessage =
+  | { source: typeof SANDBOX_MESSAGE_SOURCE; type: 'success'; order_id: string; response: ProviderPaymentResponse }
+  | { source: typeof SANDBOX_MESSAGE_SOURCE; type: 'failed'; order_id: string; error: { description: string } }
+  | { source: typeof SANDBOX_MESSAGE_SOURCE; type: 'dismiss'; order_id: string };

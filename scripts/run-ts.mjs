@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+/**
+ * Runs a TypeScript entry point of the repo the way the server runs: through tsx, with .env loaded
+ * when present. `node scripts/run-ts.mjs apps/api/src/cli/seed.ts`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** Node's arguments for running TypeScript: tsx, and the .env file when there is one. */
+export function tsNodeArgs() {
+  const args = ['--import', 'tsx'];
+  const envFile = join(repoRoot, '.env');
+  if (existsSync(envFile)) args.push(`--env-file=${envFile}`);
+  return args;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [entry, ...rest] = process.argv.slice(2);
+  if (!entry) {
+    console.error('usage: node scripts/run-ts.mjs <file.ts> [args…]');
+    process.exit(2);
+  }
+  const child = spawn(process.execPath, [...tsNodeArgs(), resolve(entry), ...rest], { cwd: repoRoot, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
