@@ -16,6 +16,7 @@ export async function readOtp(request: APIRequestContext, email: string, since: 
   await expect.poll(async () => {
     const res = await request.get('/dev/mailbox');
     if (!res.ok()) return `GET /dev/mailbox answered ${res.status()}`;
+    if (!res.headers()['content-type']?.includes('application/json')) return 'GET /dev/mailbox did not answer JSON (is the dev mailbox route registered?)';
     const mails = (await res.json()) as Mail[];
     const mail = mails.find((m) => m.to.toLowerCase() === email.toLowerCase() && new Date(m.sent_at) >= since);
     code = mail?.text.match(/\b(\d{6})\b/)?.[1];

@@ -20,6 +20,7 @@ import { xsrfPlugin } from './plugins/xsrf.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { apiRoutes } from './routes/index.ts';
 import { healthRoutes } from './routes/health.ts';
+import { devRoutes } from './routes/dev/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { sandboxRoutes } from './routes/sandbox/index.ts';
 import { createPaymentProvider } from './services/payments/provider.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(authPlugin, { ctx, prefix: API_PREFIX });
 
   await app.register(healthRoutes);
+  await app.register(devRoutes);
   await app.register(mediaRoutes);
   await app.register(sandboxRoutes);
   await app.register(apiRoutes, { prefix: API_PREFIX });

@@ -35,9 +35,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
     // pg returns bigint columns as strings by default; every bigint here is paise, well inside 2^53.
-    pool.on('connect', (client) => {
-      client.on('error', () => undefined);
-    });
+    // An idle connection the server closes (restart, DROP DATABASE … FORCE) must not crash the process;
+    // the pool drops it and the next query opens a fresh one.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     return {
       db,

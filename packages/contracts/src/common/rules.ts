@@ -19,13 +19,13 @@ export function isStrongPassword(value: string): boolean {
 
 /** Required text: trimmed, and empty means missing. */
 export const requiredText = (message: string, max = 191) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `At most ${max} characters.`);
 
 export const emailField = (requiredMessage: string = messages.emailRequired) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, requiredMessage)
+    .min(1, { error: requiredMessage, abort: true })
     .max(191, messages.emailInvalid)
     .pipe(z.email(messages.emailInvalid))
     .transform((v) => v.toLowerCase());
@@ -33,21 +33,21 @@ export const emailField = (requiredMessage: string = messages.emailRequired) =>
 export const mobileField = z
   .string({ error: messages.mobileRequired })
   .trim()
-  .min(1, messages.mobileRequired)
+  .min(1, { error: messages.mobileRequired, abort: true })
   .regex(MOBILE_PATTERN, messages.mobileInvalid);
 
 /** A new password: required, then the policy. */
 export const newPasswordField = (requiredMessage: string = messages.passwordRequired) =>
   z
     .string({ error: requiredMessage })
-    .min(1, requiredMessage)
+    .min(1, { error: requiredMessage, abort: true })
     .max(128, 'At most 128 characters.')
     .refine(isStrongPassword, messages.passwordWeak);
 
 export const otpField = z
   .string({ error: messages.otpRequired })
   .trim()
-  .min(1, messages.otpRequired)
+  .min(1, { error: messages.otpRequired, abort: true })
   .regex(/^\d{6}$/, messages.otpInvalid);
 
 /** Optional text field of a profile: empty strings become null. */

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_LEARNER } from '../helpers/accounts.ts';
+import { snap } from '../helpers/screenshots.ts';
+
+test('the demo learner signs in, reaches the dashboard and logs out', async ({ page }) => {
+  // A signed-out person opening an app page lands on /login.
+  await page.goto('/wallet');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Email Address', { exact: true })).toBeVisible();
+  await snap(page, 'login-validation');
+
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_LEARNER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_LEARNER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL(/\/(dashboard)?$/);
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My Courses' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Wallet' })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('__token'));
+  expect(token).toBeTruthy();
+  await snap(page, 'dashboard-demo');
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Profile' }).or(page.getByRole('link', { name: 'Profile' }))).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).or(page.getByRole('menuitem', { name: 'Logout' })).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('__token'))).toBeNull();
+  // The old session is gone: app pages send the visitor back to /login.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await snap(page, 'after-logout');
+});
