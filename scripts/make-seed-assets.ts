@@ -93,8 +93,12 @@ const adSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300"
   <text x="70" y="120" font-size="58" font-family="DejaVu Sans" font-weight="bold" fill="#fff">Learn. Share. Grow.</text>
   <text x="70" y="180" font-size="28" font-family="DejaVu Sans" fill="#fff" fill-opacity="0.9">Invite friends with your referral link,</text>
   <text x="70" y="222" font-size="28" font-family="DejaVu Sans" fill="#fff" fill-opacity="0.9">earn rewards and climb from Starter to Platinum.</text>
-  <rect x="900" y="110" width="240" height="70" rx="35" fill="#fbbf24"/>
-  <text x="1020" y="156" font-size="28" font-family="DejaVu Sans" font-weight="bold" fill="#1e3a8a" text-anchor="middle">Invite People</text>
+  <!-- Five rising bars: the levels, Starter to Platinum. Decorative, so nothing here looks clickable. -->
+  <rect x="900" y="198" width="34" height="32" rx="6" fill="#fbbf24" fill-opacity="0.55"/>
+  <rect x="948" y="166" width="34" height="64" rx="6" fill="#fbbf24" fill-opacity="0.65"/>
+  <rect x="996" y="134" width="34" height="96" rx="6" fill="#fbbf24" fill-opacity="0.75"/>
+  <rect x="1044" y="102" width="34" height="128" rx="6" fill="#fbbf24" fill-opacity="0.85"/>
+  <rect x="1092" y="70" width="34" height="160" rx="6" fill="#fbbf24" fill-opacity="0.95"/>
 </svg>`;
 
 async function writePng(name: string, svg: string) {

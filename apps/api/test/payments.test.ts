@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse, purchasesOf } from './catalogue-fixtures.ts';
 import { startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
+import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
 
 describe('sandbox provider', () => {
   let t: TestApp;
@@ -140,6 +141,34 @@ describe('sandbox provider', () => {
     const commissions = await t.app.ctx.db.select().from(walletTransactions)
       .where(and(eq(walletTransactions.purchaseId, data.purchase_id), eq(walletTransactions.method, 'Referral Commission')));
     expect(commissions).toHaveLength(1);
+  });
+
+  it('confirmPayment: one concurrent caller confirms; a failed purchase stays failed and its late payment goes back', async () => {
+    const learner = await createLearner(t.app);
+    const { data } = await checkout(learner);
+    const paid = await t.client.post('/sandbox/pay', { order_id: data.order_id, outcome: 'success' });
+    const payment = { paymentId: paid.body.razorpay_payment_id as string, amountPaise: data.amount, currency: 'INR' };
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => confirmPayment(t.app.ctx, { purchaseId: data.purchase_id, payment })));
+    expect(outcomes.filter((o) => o === 'confirmed')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'already-paid')).toHaveLength(4);
+
+    const late = await checkout(learner);
+    await t.app.ctx.db.update(purchases).set({ status: 'failed' }).where(eq(purchases.id, late.data.purchase_id));
+    const latePay = await t.client.post('/sandbox/pay', { order_id: late.data.order_id, outcome: 'success' });
+    const latePayment = { paymentId: latePay.body.razorpay_payment_id as string, amountPaise: late.data.amount, currency: 'INR' };
+    expect(await confirmPayment(t.app.ctx, { purchaseId: late.data.purchase_id, payment: latePayment })).toBe('closed');
+    expect(await confirmPayment(t.app.ctx, { purchaseId: late.data.purchase_id, payment: latePayment })).toBe('closed');
+    const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, late.data.purchase_id));
+    expect(row!.status).toBe('failed');
+    const [refunded] = await t.app.ctx.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, latePayment.paymentId));
+    expect(refunded!.amountRefundedPaise).toBe(late.data.amount);
+
+    // A payment of another amount never confirms.
+    const third = await checkout(learner);
+    const thirdPay = await t.client.post('/sandbox/pay', { order_id: third.data.order_id, outcome: 'success' });
+    expect(await confirmPayment(t.app.ctx, {
+      purchaseId: third.data.purchase_id, payment: { paymentId: thirdPay.body.razorpay_payment_id, amountPaise: 1, currency: 'INR' },
+    })).toBe('mismatch');
   });
 
   it('has no Razorpay webhook route', async () => {

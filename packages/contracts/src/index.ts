@@ -22,3 +22,4 @@ export * from './catalogue/messages.ts';
 export * from './checkout/schemas.ts';
 export * from './checkout/messages.ts';
 export * from './learning/schemas.ts';
+export * from './admin/index.ts';

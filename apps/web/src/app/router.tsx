@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: paths.verifyAccount.path, lazy: page(() => import('./routes/auth/verify-account')) },
       { path: paths.chooseLevel.path, loader: requireSession, lazy: page(() => import('./routes/onboarding/choose-level')) },
       { path: paths.verify.path, loader: requireSession, lazy: page(() => import('./routes/onboarding/verify')) },
+      { path: paths.certificate.path, lazy: page(() => import('./routes/certificate')) },
       { path: '*', lazy: page(() => import('./routes/not-found')) },
     ],
   },

@@ -21,6 +21,8 @@ export const paths = {
   chooseLevel: { path: '/choose-level', getHref: () => '/choose-level' },
   verify: { path: '/verify', getHref: () => '/verify' },
   verifyAccount: { path: '/verify-account', getHref: () => '/verify-account' },
+  /** Public certificate validation page (no sign-in). */
+  certificate: { path: '/certificate/:id', getHref: (certificateId: string) => `/certificate/${encodeURIComponent(certificateId)}` },
   /** Static pages in public/, linked from the register disclaimer. */
   privacyPolicy: { getHref: () => '/privacy-policy.html' },
   terms: { getHref: () => '/terms-and-conditions.html' },

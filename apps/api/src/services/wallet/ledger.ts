@@ -53,7 +53,7 @@ export async function postEntry(tx: DbOrTx, entry: LedgerEntry): Promise<PostedE
     })
     .where(and(
       eq(users.id, userId),
-      sql`true`,
+      sql`${users.balancePaise} + ${amountPaise} >= 0`,
       sql`${users.points} + ${points} >= 0`,
     ))
     .returning({ balancePaise: users.balancePaise, points: users.points });

@@ -1,5 +1,5 @@
 import { ProfilePage } from '@/features/profile/components/profile-page';
 
-export default function Route() {
+export default function ProfileRoute() {
   return <ProfilePage />;
 }

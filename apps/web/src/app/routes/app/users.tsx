@@ -1,5 +1,5 @@
 import { UsersPage } from '@/features/users/components/users-page';
 
-export default function Route() {
+export default function UsersRoute() {
   return <UsersPage />;
 }

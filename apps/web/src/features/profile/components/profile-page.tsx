@@ -1,6 +1,81 @@
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
+import { useBankDetails } from '../api/get-bank-details';
+import { useMasterData } from '../api/get-master-data';
+import { useProfile } from '../api/get-profile';
+import { BankDetailsForm } from './bank-details-form';
+import { PasswordForm } from './password-form';
+import { PersonalInfoForm } from './personal-info-form';
+import { ProfilePhotoCard } from './profile-photo-card';
 
-/** Profile: a later issue builds this screen (spec section 2). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card as="section" className="border-0 shadow-sm mb-4" aria-label={title}>
+      <Card.Body className="p-4">
+        <h2 className="h5 mb-3">{title}</h2>
+        {children}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="py-4 text-center">
+      <Spinner animation="border" variant="primary" role="status"><span className="visually-hidden">Loading…</span></Spinner>
+    </div>
+  );
+}
+
+/** Profile (spec section 2): photo card, Personal Information, Bank Account Information and Password. */
 export function ProfilePage() {
-  return <PageHeader title="Profile" />;
+  const profile = useProfile();
+  // Without the master data the choices would be empty; a failure still lets the rest be edited.
+  const master = useMasterData();
+  const bank = useBankDetails();
+
+  if (profile.isError) {
+    return (
+      <>
+        <PageHeader title="Profile" />
+        <Alert variant="danger">
+          {errorMessage(profile.error)}{' '}
+          <Button variant="link" className="p-0 align-baseline" onClick={() => void profile.refetch()}>Try again</Button>
+        </Alert>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Profile" />
+      {profile.data ? (
+        <Row className="g-4">
+          <Col lg={4} xl={3}>
+            <ProfilePhotoCard profile={profile.data} />
+          </Col>
+          <Col lg={8} xl={9}>
+            <Section title="Personal Information">
+              {master.isPending ? <Loading /> : <PersonalInfoForm profile={profile.data} master={master.data} />}
+            </Section>
+            <Section title="Bank Account Information">
+              {bank.isPending ? <Loading /> : bank.isError ? (
+                <Alert variant="danger" className="mb-0">{errorMessage(bank.error)}</Alert>
+              ) : <BankDetailsForm bank={bank.data} />}
+            </Section>
+            <Section title="Password">
+              <PasswordForm />
+            </Section>
+          </Col>
+        </Row>
+      ) : <Loading />}
+    </>
+  );
 }

@@ -1,6 +1,118 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isQuizResult, type QuizResult } from '@app/contracts';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
+import { quizQuestionQueryOptions, useQuizQuestion } from '../api/get-quiz-question';
+import { useSubmitQuiz } from '../api/submit-quiz';
+import { answersInOrder, clearQuizSession, loadQuizSession, saveQuizSession, type QuizSession } from '../utils/quiz-session';
+import { QuizQuestionForm } from './quiz-question-form';
+import { QuizResultView } from './quiz-result-view';
+import './quiz.css';
 
-/** Quiz: a later issue builds this screen (spec section 2). */
+/**
+ * Quiz (spec sections 2 and 4): questions one by one, Submit after the last, then the result. If
+ * the quiz was submitted before, the server answers the result instead of a question.
+ */
 export function QuizPage() {
-  return <PageHeader title="Quiz" />;
+  const subjectId = Number(useParams().id);
+  const courseId = Number(useSearchParams()[0].get('course'));
+  const backHref = Number.isInteger(courseId) && courseId > 0 ? paths.learnMore.getHref(courseId) : paths.learn.getHref();
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<QuizSession>(() => loadQuizSession(subjectId));
+  const [submitted, setSubmitted] = useState<QuizResult | null>(null);
+  const question = useQuizQuestion(subjectId, session.current);
+  const submitQuiz = useSubmitQuiz();
+
+  const data = question.data;
+  const result = submitted ?? (data && isQuizResult(data) ? data : null);
+  const current = data && !isQuizResult(data) ? data : null;
+
+  useEffect(() => {
+    if (result) clearQuizSession(subjectId);
+  }, [result, subjectId]);
+
+  // The next question loads while this one is read.
+  useEffect(() => {
+    if (current && current.question_number < current.total_questions) {
+      void queryClient.prefetchQuery(quizQuestionQueryOptions(subjectId, current.question_number + 1));
+    }
+  }, [current, queryClient, subjectId]);
+
+  const update = (next: QuizSession) => {
+    saveQuizSession(subjectId, next);
+    setSession(next);
+  };
+
+  const onAnswer = async (option: number) => {
+    if (!current) return;
+    const answers = { ...session.answers, [current.question_number]: [current.id, option] as [number, number] };
+    if (current.question_number < current.total_questions) {
+      update({ current: current.question_number + 1, answers });
+      return;
+    }
+    update({ ...session, answers });
+    try {
+      setSubmitted(await submitQuiz.mutateAsync({ subjectId, answers: answersInOrder({ ...session, answers }) }));
+    } catch (error) {
+      notifications.error(errorMessage(error));
+      // Submitted elsewhere meanwhile: the server now answers the stored result.
+      if (error instanceof ApiError && error.status === 400) void question.refetch();
+    }
+  };
+
+  const heading = result ? 'Quiz Result' : `Question Number ${session.current}`;
+  let body;
+  if (result) {
+    body = <QuizResultView result={result} backHref={backHref} />;
+  } else if (question.isPending) {
+    body = <div className="text-center py-5"><Spinner animation="border" variant="primary" role="status"><span className="visually-hidden">Loading question…</span></Spinner></div>;
+  } else if (question.isError || !current) {
+    const isMissing = question.error instanceof ApiError && question.error.status === 404 && session.current > 1;
+    body = (
+      <>
+        <Alert variant={question.error instanceof ApiError && question.error.status < 500 ? 'warning' : 'danger'}>
+          {errorMessage(question.error)}
+        </Alert>
+        {isMissing && (
+          <button type="button" className="btn btn-outline-primary me-2" onClick={() => update({ current: 1, answers: {} })}>Start again</button>
+        )}
+        <Link to={backHref} className="btn btn-primary">Back to Course</Link>
+      </>
+    );
+  } else {
+    const chosen = session.answers[current.question_number];
+    body = (
+      <Card className="border-0 shadow-sm">
+        <Card.Body className="p-lg-4">
+          <div className="d-flex justify-content-between small text-body-secondary mb-1">
+            <span>{`Question ${current.question_number} of ${current.total_questions}`}</span>
+          </div>
+          <ProgressBar now={(current.question_number / current.total_questions) * 100} className="mb-4" style={{ height: '0.375rem' }} aria-hidden="true" />
+          <QuizQuestionForm
+            key={current.id}
+            question={current}
+            chosen={chosen && chosen[0] === current.id ? chosen[1] : null}
+            isLast={current.question_number >= current.total_questions}
+            isBusy={submitQuiz.isPending}
+            onAnswer={(option) => void onAnswer(option)}
+          />
+        </Card.Body>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="quiz-page mx-auto">
+      <PageHeader title={heading} />
+      {body}
+    </div>
+  );
 }

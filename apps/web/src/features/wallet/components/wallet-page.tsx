@@ -1,6 +1,90 @@
+import { useState, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { formatInr } from '@app/contracts';
+import { errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
+import { useTransactions } from '../api/get-transactions';
+import { RedeemPointModal } from './redeem-point-modal';
+import { TransactionsTable } from './transactions-table';
+import { WithdrawModal } from './withdraw-modal';
 
-/** Wallet: a later issue builds this screen (spec section 2). */
-export function WalletPage() {
-  return <PageHeader title="Wallet" />;
+interface WalletPageProps {
+  /** The referral id with its copy button. */
+  referralCode: ReactNode;
+  /** The bank account a withdrawal goes to. */
+  withdrawDestination: ReactNode;
+}
+
+function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Col sm={4}>
+      <div className="h-100 rounded-3 bg-body-tertiary p-3">
+        <div className="small text-body-secondary mb-1">{label}</div>
+        <div className="fs-4 fw-semibold text-break" data-testid={testId}>{children}</div>
+      </div>
+    </Col>
+  );
+}
+
+/** Wallet (spec section 2): balance, points, referral id, redeem, withdraw and the transactions. */
+export function WalletPage({ referralCode, withdrawDestination }: WalletPageProps) {
+  const [page, setPage] = useState(1);
+  const [openForm, setOpenForm] = useState<'redeem' | 'withdraw' | null>(null);
+  const ledger = useTransactions(page);
+  const data = ledger.data;
+
+  return (
+    <>
+      <PageHeader title="Wallet" />
+      {ledger.isError && !data && (
+        <Alert variant="danger">
+          {errorMessage(ledger.error)}{' '}
+          <Button variant="link" className="p-0 align-baseline" onClick={() => void ledger.refetch()}>Try again</Button>
+        </Alert>
+      )}
+      {ledger.isPending && (
+        <div className="py-5 text-center">
+          <Spinner animation="border" variant="primary" role="status"><span className="visually-hidden">Loading…</span></Spinner>
+        </div>
+      )}
+      {data && (
+        <>
+          <Card className="border-0 shadow-sm mb-4">
+            <Card.Body className="p-4">
+              <Row className="g-3 mb-3">
+                <Stat label="Total Balance" testId="wallet-balance">{formatInr(data.balance)}</Stat>
+                <Stat label="Points" testId="wallet-points">{data.points.toLocaleString('en-IN')}</Stat>
+                <Stat label="Referral ID"><span className="fs-5">{referralCode}</span></Stat>
+              </Row>
+              {(data.points > 0 || data.balance > 0) && (
+                <div className="d-flex flex-wrap gap-2">
+                  {data.points > 0 && <Button variant="primary" onClick={() => setOpenForm('redeem')}>Redeem Point</Button>}
+                  {data.balance > 0 && (
+                    <Button variant="outline-primary" onClick={() => setOpenForm('withdraw')}>Withdraw to account</Button>
+                  )}
+                </div>
+              )}
+            </Card.Body>
+          </Card>
+          <Card className="border-0 shadow-sm">
+            <Card.Body className="p-4">
+              <h2 className="h5 mb-3">Transactions</h2>
+              <TransactionsTable data={data} onPage={setPage} isFetching={ledger.isFetching} />
+            </Card.Body>
+          </Card>
+          {openForm === 'redeem' && (
+            <RedeemPointModal show onHide={() => setOpenForm(null)} pointsHeld={data.points} balance={data.balance} />
+          )}
+          {openForm === 'withdraw' && (
+            <WithdrawModal show onHide={() => setOpenForm(null)} balance={data.balance} destination={withdrawDestination} />
+          )}
+        </>
+      )}
+    </>
+  );
 }

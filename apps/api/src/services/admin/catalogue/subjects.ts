@@ -1,0 +1,179 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { subjects, terms, type DbOrTx } from '@app/db';
+import {
+  adminMessages, youtubeEmbedUrl, type AdminSubject, type SubjectFileType,
+} from '@app/contracts';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
+import { checkMp4, checkPdf, deleteOwnFile, storeUpload } from '../uploads.ts';
+
+export interface SubjectPatch {
+  name?: string | undefined;
+  about?: string | undefined;
+  position?: number | undefined;
+  file_type?: SubjectFileType | undefined;
+  url?: string | undefined;
+}
+
+const isStoredType = (type: string) => type === 'pdf' || type === 'video';
+
+const selectSubjects = (db: DbOrTx) => db.select({
+  id: subjects.id,
+  termId: subjects.termId,
+  name: subjects.name,
+  about: subjects.about,
+  position: subjects.position,
+  fileType: subjects.fileType,
+  fileRef: subjects.fileRef,
+  // Spelled out: Drizzle leaves the columns of a one-table select unqualified.
+  questionsCount: sql<number>`(select count(*) from questions q where q.subject_id = "subjects"."id")`.mapWith(Number),
+}).from(subjects);
+type SubjectRow = Awaited<ReturnType<typeof selectSubjects>>[number];
+
+function toAdminSubject(row: SubjectRow): AdminSubject {
+  const stored = isStoredType(row.fileType);
+  return {
+    id: row.id,
+    term_id: row.termId,
+    name: row.name,
+    about: row.about,
+    position: row.position,
+    file_type: row.fileType as SubjectFileType,
+    url: stored ? null : row.fileRef,
+    has_file: stored && row.fileRef !== '',
+    questions_count: row.questionsCount,
+  };
+}
+
+export async function findSubjectRow(db: DbOrTx, id: number): Promise<SubjectRow> {
+  const [row] = await selectSubjects(db).where(eq(subjects.id, id));
+  if (!row) throw AppError.notFound(adminMessages.subjectNotFound);
+  return row;
+}
+
+async function assertTerm(db: DbOrTx, termId: number): Promise<void> {
+  const [term] = await db.select({ id: terms.id }).from(terms).where(eq(terms.id, termId));
+  if (!term) throw AppError.notFound(adminMessages.termNotFound);
+}
+
+/** GET /admin/terms/{id}/subjects: in their order. */
+export async function listSubjects(ctx: AppContext, termId: number): Promise<AdminSubject[]> {
+  await assertTerm(ctx.db, termId);
+  const rows = await selectSubjects(ctx.db).where(eq(subjects.termId, termId)).orderBy(asc(subjects.position), asc(subjects.id));
+  return rows.map(toAdminSubject);
+}
+
+/**
+ * What a chapter points at: a checked upload stored under private/subjects/ (pdf by '%PDF-',
+ * video by its ftyp box), a YouTube URL as its embed URL, or an https link. With neither an upload
+ * nor a URL, a chapter of the same stored type keeps its file (`keep`).
+ */
+async function resolveFile(
+  ctx: AppContext,
+  options: { termId: number; fileType: SubjectFileType; url: string | undefined; upload: Buffer | null; current: SubjectRow | null },
+): Promise<{ fileRef: string; storedKey: string | null }> {
+  const { fileType, url, upload, current } = options;
+  if (isStoredType(fileType)) {
+    if (!upload) {
+      if (current && current.fileType === fileType) return { fileRef: current.fileRef, storedKey: null };
+      throw AppError.field('file', adminMessages.fileRequired);
+    }
+    const file = fileType === 'pdf' ? checkPdf(upload) : checkMp4(upload);
+    const key = await storeUpload(ctx, 'private/subjects/', `term-${options.termId}/chapter`, file);
+    return { fileRef: key, storedKey: key };
+  }
+  if (upload) throw AppError.field('file', `A ${fileType} chapter takes a URL, not a file.`);
+  const link = url ?? (current && current.fileType === fileType ? current.fileRef : undefined);
+  if (!link) throw AppError.field('url', fileType === 'youtube' ? adminMessages.youtubeUrlInvalid : adminMessages.urlInvalid);
+  if (fileType === 'youtube') {
+    const embed = youtubeEmbedUrl(link);
+    if (!embed) throw AppError.field('url', adminMessages.youtubeUrlInvalid);
+    return { fileRef: embed, storedKey: null };
+  }
+  return { fileRef: link, storedKey: null };
+}
+
+/** POST /admin/terms/{id}/subjects (JSON, or multipart with the file). */
+export async function createSubject(
+  ctx: AppContext,
+  options: { actorId: number; termId: number; input: SubjectPatch & { name: string; file_type: SubjectFileType }; upload: Buffer | null },
+): Promise<AdminSubject> {
+  const { input, termId } = options;
+  await assertTerm(ctx.db, termId);
+  const file = await resolveFile(ctx, { termId, fileType: input.file_type, url: input.url, upload: options.upload, current: null });
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await assertTerm(tx, termId);
+      const [last] = await tx.select({ max: sql<number>`coalesce(max(${subjects.position}), -1)`.mapWith(Number) })
+        .from(subjects).where(eq(subjects.termId, termId));
+      const [row] = await tx.insert(subjects).values({
+        termId,
+        name: input.name,
+        about: input.about ?? '',
+        position: input.position ?? (last?.max ?? -1) + 1,
+        fileType: input.file_type,
+        fileRef: file.fileRef,
+      }).returning({ id: subjects.id });
+      const after = toAdminSubject(await findSubjectRow(tx, row!.id));
+      await recordAudit(tx, ctx, { actorId: options.actorId, action: 'subject.create', entity: 'subjects', entityId: row!.id, after: { ...after, file_ref: file.fileRef } });
+      return after;
+    });
+  } catch (error) {
+    await deleteOwnFile(ctx, file.storedKey);
+    throw error;
+  }
+}
+
+/** PUT /admin/subjects/{id} (JSON, or multipart with a new file): the fields given change. */
+export async function updateSubject(
+  ctx: AppContext,
+  options: { actorId: number; id: number; patch: SubjectPatch; upload: Buffer | null },
+): Promise<AdminSubject> {
+  const { id, patch, upload } = options;
+  const current = await findSubjectRow(ctx.db, id);
+  const changesFile = patch.file_type !== undefined || patch.url !== undefined || upload !== null;
+  const file = changesFile
+    ? await resolveFile(ctx, { termId: current.termId, fileType: patch.file_type ?? (current.fileType as SubjectFileType), url: patch.url, upload, current })
+    : { fileRef: current.fileRef, storedKey: null };
+  let previousRef: string;
+  let after: AdminSubject;
+  try {
+    ({ previousRef, after } = await ctx.db.transaction(async (tx) => {
+      const locked = await findSubjectRow(tx, id);
+      const before = toAdminSubject(locked);
+      await tx.update(subjects).set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.about !== undefined ? { about: patch.about } : {}),
+        ...(patch.position !== undefined ? { position: patch.position } : {}),
+        fileType: patch.file_type ?? locked.fileType,
+        fileRef: file.fileRef,
+      }).where(eq(subjects.id, id));
+      const updated = toAdminSubject(await findSubjectRow(tx, id));
+      await recordAudit(tx, ctx, {
+        actorId: options.actorId, action: 'subject.update', entity: 'subjects', entityId: id,
+        before: { ...before, file_ref: locked.fileRef }, after: { ...updated, file_ref: file.fileRef },
+      });
+      return { previousRef: locked.fileRef, after: updated };
+    }));
+  } catch (error) {
+    await deleteOwnFile(ctx, file.storedKey);
+    throw error;
+  }
+  if (previousRef !== file.fileRef) await deleteOwnFile(ctx, previousRef);
+  return after;
+}
+
+/** DELETE /admin/subjects/{id}: with its questions and its stored file. Quiz results already given stay. */
+export async function deleteSubject(ctx: AppContext, options: { actorId: number; id: number }): Promise<void> {
+  const fileRef = await ctx.db.transaction(async (tx) => {
+    const current = await findSubjectRow(tx, options.id);
+    await tx.delete(subjects).where(eq(subjects.id, options.id));
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId, action: 'subject.delete', entity: 'subjects', entityId: options.id,
+      before: { ...toAdminSubject(current), file_ref: current.fileRef },
+    });
+    return current.fileRef;
+  });
+  await deleteOwnFile(ctx, fileRef);
+}

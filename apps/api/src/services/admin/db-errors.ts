@@ -1,0 +1,33 @@
+import { AppError } from '../../lib/app-error.ts';
+
+/** The PostgreSQL error behind a Drizzle error (it wraps the driver's in `cause`). */
+function pgErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** A row is still referenced by another table (foreign key). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgErrorCode(error) === '23503';
+}
+
+/** A unique index refused the row. */
+export function isAnyUniqueViolation(error: unknown): boolean {
+  return pgErrorCode(error) === '23505';
+}
+
+/**
+ * Runs a delete (in its own transaction) and turns "still referenced" into a 400 with `message`,
+ * for the references a check before the delete could miss (a row added meanwhile).
+ */
+export async function refuseIfReferenced<T>(message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError('BAD_REQUEST', message);
+    throw error;
+  }
+}

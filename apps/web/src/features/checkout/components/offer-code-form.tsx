@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { z } from 'zod';
+import { formatInr, type OfferCodeData } from '@app/contracts';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useFetchOfferCode } from '../api/fetch-offer-code';
+
+const offerCodeForm = z.object({ code: z.string().trim().max(50).transform((code) => code.toUpperCase()) });
+type OfferCodeForm = z.input<typeof offerCodeForm>;
+type OfferCodeInput = z.output<typeof offerCodeForm>;
+
+interface OfferCodeFormProps {
+  applied: OfferCodeData | null;
+  onApplied: (code: OfferCodeData | null) => void;
+  /** The course's offer price, rupees: to say when the code's minimum is not met. */
+  offerPrice: number;
+  disabled?: boolean;
+}
+
+/**
+ * The offer code input with Apply. A code the server refuses is ignored silently (spec section 8):
+ * nothing is applied and the lines show no discount.
+ */
+export function OfferCodeForm({ applied, onApplied, offerPrice, disabled = false }: OfferCodeFormProps) {
+  const fetchCode = useFetchOfferCode();
+  const { register, handleSubmit, formState: { isSubmitting } } = useForm<OfferCodeForm, unknown, OfferCodeInput>({
+    resolver: zodResolver(offerCodeForm),
+    defaultValues: { code: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    if (!code) {
+      onApplied(null);
+      return;
+    }
+    try {
+      onApplied(await fetchCode.mutateAsync(code));
+    } catch {
+      onApplied(null);
+    }
+  });
+
+  return (
+    <Form noValidate onSubmit={onSubmit} className="mb-3">
+      <Form.Label htmlFor="offer-code">Offer code</Form.Label>
+      <InputGroup>
+        <Form.Control id="offer-code" autoComplete="off" placeholder="Enter offer code" {...register('code')} disabled={disabled} />
+        <SubmitButton isBusy={isSubmitting} variant="outline-primary" disabled={disabled}>Apply</SubmitButton>
+      </InputGroup>
+      <div aria-live="polite">
+        {applied && <Form.Text className="text-success d-block">Offer code {applied.code} applied.</Form.Text>}
+        {applied && offerPrice < applied.minimum_amount && (
+          <Form.Text className="d-block">This code gives a discount on courses of {formatInr(applied.minimum_amount)} or more.</Form.Text>
+        )}
+      </div>
+    </Form>
+  );
+}

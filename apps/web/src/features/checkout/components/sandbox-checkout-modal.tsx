@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { SANDBOX_MESSAGE_SOURCE, type ProviderPaymentResponse, type SandboxCheckoutMessage } from '@app/contracts';
+
+interface SandboxCheckoutModalProps {
+  /** The sandbox checkout page of the order (POST /checkout's checkout_url); null: closed. */
+  checkoutUrl: string | null;
+  orderId: string | null;
+  onSuccess: (response: ProviderPaymentResponse) => void;
+  onDismiss: () => void;
+}
+
+function isSandboxMessage(data: unknown): data is SandboxCheckoutMessage {
+  return typeof data === 'object' && data !== null && (data as { source?: unknown }).source === SANDBOX_MESSAGE_SOURCE;
+}
+
+/**
+ * The sandbox provider's card form in a frame, standing in for Razorpay's modal. The page posts
+ * 'success' (handler), 'failed' (it stays open for another card) or 'dismiss' (ondismiss) to its
+ * parent, from this origin (apps/api/src/routes/sandbox/checkout-script.ts).
+ */
+export function SandboxCheckoutModal({ checkoutUrl, orderId, onSuccess, onDismiss }: SandboxCheckoutModalProps) {
+  const handlers = useRef({ onSuccess, onDismiss });
+  handlers.current = { onSuccess, onDismiss };
+  const frame = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => {
+    if (!checkoutUrl) return undefined;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || !isSandboxMessage(event.data)) return;
+      if (frame.current && event.source !== frame.current.contentWindow) return;
+      if (orderId && event.data.order_id !== orderId) return;
+      if (event.data.type === 'success') handlers.current.onSuccess(event.data.response);
+      else if (event.data.type === 'dismiss') handlers.current.onDismiss();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [checkoutUrl, orderId]);
+
+  return (
+    <Modal show={checkoutUrl !== null} onHide={onDismiss} centered backdrop="static" aria-labelledby="sandbox-checkout-title">
+      <Modal.Header closeButton closeLabel="Cancel payment">
+        <Modal.Title id="sandbox-checkout-title" as="h2" className="h6 mb-0">Secure payment</Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="p-0">
+        {checkoutUrl && (
+          <iframe ref={frame} src={checkoutUrl} title="Payment form" className="sandbox-checkout-frame w-100 border-0 d-block" />
+        )}
+      </Modal.Body>
+    </Modal>
+  );
+}

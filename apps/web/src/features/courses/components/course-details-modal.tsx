@@ -1,0 +1,45 @@
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { Link } from 'react-router';
+import type { CourseItem } from '@app/contracts';
+import { paths } from '@/config/paths';
+import { CourseImage } from './course-image';
+import { CoursePrice } from './course-price';
+
+interface CourseDetailsModalProps {
+  course: CourseItem | null;
+  onHide: () => void;
+  onPlayDemo: (course: CourseItem) => void;
+}
+
+/** 'More Details': image, prices, name, about, 'Play Demo' (when there is a demo video) and 'Buy Now'. */
+export function CourseDetailsModal({ course, onHide, onPlayDemo }: CourseDetailsModalProps) {
+  return (
+    <Modal show={course !== null} onHide={onHide} centered size="lg" aria-labelledby="course-details-title">
+      {course && (
+        <>
+          <Modal.Header closeButton closeLabel="Close">
+            <Modal.Title id="course-details-title" as="h2" className="h5">{course.name}</Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <div className="row g-3">
+              <div className="col-md-5">
+                <CourseImage path={course.photo_path} alt="" className="rounded w-100" />
+              </div>
+              <div className="col-md-7 d-flex flex-column gap-2">
+                <CoursePrice price={course.price} offerPrice={course.offer_price} />
+                <p className="mb-0 course-about">{course.about}</p>
+              </div>
+            </div>
+          </Modal.Body>
+          <Modal.Footer>
+            {course.video_path && (
+              <Button variant="outline-primary" onClick={() => onPlayDemo(course)}>Play Demo</Button>
+            )}
+            <Link to={paths.checkout.getHref(course.id)} className="btn btn-primary">Buy Now</Link>
+          </Modal.Footer>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import Form from 'react-bootstrap/Form';
+import { z } from 'zod';
+import { messages, newPasswordField, profileMessages } from '@app/contracts';
+import { errorMessage } from '@/lib/api-client';
+import { PasswordChecklist, PasswordField } from '@/components/ui/form';
+import { notifications } from '@/components/ui/notifications';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useChangePassword, type ChangePasswordInput } from '../api/change-password';
+
+/**
+ * The client's side of PUT /password. Unlike the server's changePasswordBody it does not compare
+ * the two new passwords: spec section 5 leaves that to the server (its 422 is shown).
+ */
+const passwordFormSchema = z.object({
+  current_password: z.string().min(1, profileMessages.currentPasswordRequired),
+  password: newPasswordField(messages.newPasswordRequired),
+  password_confirmation: z.string().min(1, messages.confirmPasswordProfileRequired),
+});
+
+const emptyValues: ChangePasswordInput = { current_password: '', password: '', password_confirmation: '' };
+
+/** 'Password' (spec sections 2 and 5), with the current password (server-rules deviation). */
+export function PasswordForm() {
+  const change = useChangePassword();
+  const { register, handleSubmit, reset, control, formState: { errors, isSubmitting } } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(passwordFormSchema),
+    mode: 'onTouched',
+    defaultValues: emptyValues,
+  });
+  const password = useWatch({ control, name: 'password' }) ?? '';
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { message } = await change.mutateAsync(values);
+      notifications.success(message);
+      reset(emptyValues);
+    } catch (error) {
+      notifications.error(errorMessage(error));
+    }
+  });
+
+  // Only a missing password gets a message; a weak one is explained by the checklist.
+  const passwordError = errors.password?.type === 'custom' ? undefined : errors.password?.message;
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label="Password">
+      <PasswordField
+        id="password-current" label="Current Password" autoComplete="current-password"
+        registration={register('current_password')} error={errors.current_password?.message}
+      />
+      <PasswordField
+        id="password-new" label="New Password" autoComplete="new-password"
+        registration={register('password')} error={passwordError} isInvalid={Boolean(errors.password)}
+        describedBy="password-new-checks"
+      >
+        <PasswordChecklist id="password-new-checks" password={password} />
+      </PasswordField>
+      <PasswordField
+        id="password-confirmation" label="Confirm Password" autoComplete="new-password"
+        registration={register('password_confirmation')} error={errors.password_confirmation?.message}
+      />
+      <SubmitButton isBusy={isSubmitting}>Change Password</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { LevelStatusData } from '@app/contracts';
+import { fail, mockApi, ok } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/test-utils';
+import { LevelCard } from './level-card';
+
+const levelStatus = (overrides: Partial<LevelStatusData> = {}): LevelStatusData => ({
+  level_number: 2,
+  level_name: 'Bronze',
+  level_start: '2025-01-01',
+  level_end: '2025-03-01',
+  level_days: 60,
+  difference: 42,
+  node: 3,
+  completed_node: 1,
+  completed_users: ['Ravi Kumar'],
+  progress_percent: 33.33,
+  is_completed: false,
+  ...overrides,
+});
+
+describe('LevelCard', () => {
+  it('shows the level name, end date and the days text', async () => {
+    mockApi({ 'GET /level-status': ok(levelStatus()) });
+    renderWithProviders(<LevelCard />);
+    expect(await screen.findByRole('heading', { name: /Bronze/ })).toBeInTheDocument();
+    expect(screen.getByText('1 Mar 2025')).toBeInTheDocument();
+    expect(screen.getByText('42 more days for 60 days achievement')).toBeInTheDocument();
+  });
+
+  it('shows the percent completed with two decimals on the progress bar', async () => {
+    mockApi({ 'GET /level-status': ok(levelStatus({ node: 3, completed_node: 1 })) });
+    renderWithProviders(<LevelCard />);
+    expect(await screen.findByTestId('level-percent')).toHaveTextContent('33.33%');
+    const bar = screen.getByRole('progressbar', { name: 'Level progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '33.33');
+  });
+
+  it("writes whole percents with two decimals too ('50.00%')", async () => {
+    mockApi({ 'GET /level-status': ok(levelStatus({ node: 2, completed_node: 1 })) });
+    renderWithProviders(<LevelCard />);
+    expect(await screen.findByTestId('level-percent')).toHaveTextContent('50.00%');
+  });
+
+  it("shows one slot per required sub-user: a tick and the name when done, '------' when not", async () => {
+    mockApi({
+      'GET /level-status': ok(levelStatus({ node: 4, completed_node: 2, completed_users: ['Ravi Kumar', 'Meera Das'] })),
+    });
+    renderWithProviders(<LevelCard />);
+    const slots = within(await screen.findByRole('list', { name: 'Required sub-users' })).getAllByRole('listitem');
+    expect(slots).toHaveLength(4);
+    expect(slots[0]).toHaveTextContent('Ravi Kumar');
+    expect(slots[0]?.querySelector('svg')).not.toBeNull();
+    expect(slots[0]).toHaveAttribute('data-done', 'true');
+    expect(slots[1]).toHaveTextContent('Meera Das');
+    expect(slots[2]).toHaveTextContent('------');
+    expect(slots[2]?.querySelector('svg')).toBeNull();
+    expect(slots[3]).toHaveTextContent('------');
+    expect(screen.getAllByText('------')).toHaveLength(2);
+  });
+
+  it('says when every level is achieved', async () => {
+    mockApi({ 'GET /level-status': ok(levelStatus({ node: 2, completed_node: 2, completed_users: ['A', 'B'], is_completed: true })) });
+    renderWithProviders(<LevelCard />);
+    expect(await screen.findByText(/achieved every level/)).toBeInTheDocument();
+    expect(screen.getByTestId('level-percent')).toHaveTextContent('100.00%');
+  });
+
+  it('offers a retry when the level cannot be loaded', async () => {
+    mockApi({ 'GET /level-status': fail(400, 'Nope') });
+    renderWithProviders(<LevelCard />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your level could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

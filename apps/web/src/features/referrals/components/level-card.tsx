@@ -1,0 +1,114 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { formatLevelProgress, levelProgressPercent, type LevelStatusData } from '@app/contracts';
+import { CheckIcon } from '@/components/ui/icons';
+import { useLevelStatus } from '../api/get-level-status';
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** level_end is a calendar day (YYYY-MM-DD); shown as e.g. '30 Jan 2025'. */
+function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+}
+
+/** One slot per required sub-user: a tick and the name once counted, '------' until then. */
+function LevelSlots({ node, completedNode, names }: { node: number; completedNode: number; names: string[] }) {
+  const slots = Array.from({ length: Math.max(0, node) }, (_, index) => ({
+    isDone: index < completedNode,
+    name: names[index] ?? '',
+  }));
+  return (
+    <ol className="level-slots list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label="Required sub-users">
+      {slots.map((slot, index) => (
+        <li
+          // Slots have no identity beyond their position.
+          key={index}
+          className={`level-slot border rounded px-2 py-1 small d-inline-flex align-items-center gap-1 ${slot.isDone ? 'border-success text-success-emphasis bg-success-subtle' : 'text-body-secondary bg-body-tertiary'}`}
+          data-done={slot.isDone}
+        >
+          {slot.isDone ? (
+            <>
+              <CheckIcon />
+              <span className="visually-hidden">Completed: </span>
+              <span>{slot.name || 'Completed'}</span>
+            </>
+          ) : (
+            <>
+              <span aria-hidden="true">------</span>
+              <span className="visually-hidden">Open slot</span>
+            </>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The level card's content for a loaded level status (spec sections 2 and 4). */
+export function LevelDetails({ status }: { status: LevelStatusData }) {
+  const percent = levelProgressPercent(status.completed_node, status.node);
+  const percentText = `${formatLevelProgress(percent)}%`;
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-start justify-content-between gap-2 mb-3">
+        <div>
+          <p className="text-body-secondary small mb-1">Current level</p>
+          <h2 className="h4 mb-0 d-flex align-items-center gap-2">
+            {status.level_name}
+            <Badge bg="primary" pill className="fs-6 fw-normal">Level {status.level_number}</Badge>
+          </h2>
+        </div>
+        <p className="mb-0 text-md-end small">
+          <span className="text-body-secondary d-block">Ends on</span>
+          <span className="fw-semibold">{formatDay(status.level_end)}</span>
+        </p>
+      </div>
+      {status.is_completed && (
+        <p className="text-success fw-semibold">You have achieved every level. Well done!</p>
+      )}
+      <div className="d-flex justify-content-between small mb-1">
+        <span>Progress</span>
+        <span className="fw-semibold" data-testid="level-percent">{percentText}</span>
+      </div>
+      <div
+        className="progress mb-2" role="progressbar" aria-label="Level progress"
+        aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-valuetext={percentText}
+      >
+        <div className="progress-bar" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mb-3">{`${status.difference} more days for ${status.level_days} days achievement`}</p>
+      <p className="small text-body-secondary mb-2">
+        Sub-users who bought a course: {status.completed_node} of {status.node}
+      </p>
+      <LevelSlots node={status.node} completedNode={status.completed_node} names={status.completed_users} />
+    </>
+  );
+}
+
+/** Dashboard: level name, end date, progress, days left and the sub-user slots. */
+export function LevelCard() {
+  const level = useLevelStatus();
+  return (
+    <Card className="border-0 shadow-sm h-100">
+      <Card.Body className="p-4">
+        {level.data ? (
+          <LevelDetails status={level.data} />
+        ) : level.isError ? (
+          <div role="alert" className="text-danger">
+            Your level could not be loaded.{' '}
+            <Button variant="link" className="p-0 align-baseline" onClick={() => void level.refetch()}>Try again</Button>
+          </div>
+        ) : (
+          <Placeholder as="div" animation="glow" aria-busy="true" aria-label="Loading your level">
+            <Placeholder xs={4} size="lg" className="mb-3 d-block" />
+            <Placeholder xs={12} className="mb-2 d-block" />
+            <Placeholder xs={7} className="d-block" />
+          </Placeholder>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

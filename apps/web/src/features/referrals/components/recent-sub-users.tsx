@@ -1,0 +1,54 @@
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import type { SubUser } from '@app/contracts';
+import { paths } from '@/config/paths';
+import { useRecentSubUsers } from '../api/get-recent-sub-users';
+
+const joinedFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+export function SubUserStatusBadge({ status }: { status: SubUser['status'] }) {
+  return status === 'active'
+    ? <Badge bg="success-subtle" text="success-emphasis" className="border border-success-subtle">Active</Badge>
+    : <Badge bg="warning-subtle" text="warning-emphasis" className="border border-warning-subtle">Pending</Badge>;
+}
+
+/** Dashboard: the 10 people who registered most recently through the learner's link. */
+export function RecentSubUsers() {
+  const recent = useRecentSubUsers();
+  return (
+    <Card className="border-0 shadow-sm h-100">
+      <Card.Header className="bg-transparent border-0 pt-4 px-4 pb-0 d-flex justify-content-between align-items-baseline gap-2">
+        <h2 className="h5 mb-0">Recent sub-users</h2>
+        <Link to={paths.users.getHref()} className="small">See all</Link>
+      </Card.Header>
+      <Card.Body className="px-4 pb-4">
+        {recent.isPending ? (
+          <Spinner animation="border" size="sm" role="status"><span className="visually-hidden">Loading…</span></Spinner>
+        ) : recent.isError ? (
+          <p className="text-danger mb-0" role="alert">Recent sub-users could not be loaded.</p>
+        ) : recent.data.length === 0 ? (
+          <p className="text-body-secondary mb-0">
+            Nobody has registered through your link yet. Use ‘Invite People’ to share it.
+          </p>
+        ) : (
+          <ListGroup variant="flush">
+            {recent.data.map((user) => (
+              <ListGroup.Item key={user.id} className="px-0 d-flex justify-content-between align-items-center gap-2">
+                <div className="text-truncate">
+                  <div className="fw-semibold text-truncate">{user.name}</div>
+                  <div className="small text-body-secondary">
+                    <span className="font-monospace">{user.referral_code}</span> · joined {joinedFormat.format(new Date(user.joined))}
+                  </div>
+                </div>
+                <SubUserStatusBadge status={user.status} />
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import type { SubUser } from '@app/contracts';
+import { errorMessage } from '@/lib/api-client';
+import { useSubUsers } from '../api/get-sub-users';
+import { Pager } from './pager';
+
+const joinedFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+const copy = {
+  pending: {
+    title: 'Pending Users',
+    empty: 'Nobody is waiting: everyone who registered through your link has bought a course.',
+    showJoined: true,
+  },
+  active: {
+    title: 'Active Users',
+    empty: 'No active users yet. A sub-user becomes active with their first course purchase.',
+    showJoined: false,
+  },
+} as const;
+
+function StatusBadge({ status }: { status: SubUser['status'] }) {
+  return status === 'active'
+    ? <Badge bg="success-subtle" text="success-emphasis" className="border border-success-subtle">Active</Badge>
+    : <Badge bg="warning-subtle" text="warning-emphasis" className="border border-warning-subtle">Pending</Badge>;
+}
+
+/** One of the Users page's tables: the learner's direct sub-users with one status, paginated. */
+export function SubUsersTable({ status }: { status: SubUser['status'] }) {
+  const [page, setPage] = useState(1);
+  const users = useSubUsers(status, page);
+  const { title, empty, showJoined } = copy[status];
+  const headingId = `sub-users-${status}`;
+
+  return (
+    <Card as="section" className="border-0 shadow-sm mb-4" aria-labelledby={headingId}>
+      <Card.Body className="p-4">
+        <div className="d-flex justify-content-between align-items-baseline gap-2 mb-3">
+          <h2 className="h5 mb-0" id={headingId}>{title}</h2>
+          {users.data && <span className="small text-body-secondary">{users.data.total} in all</span>}
+        </div>
+        {users.isPending ? (
+          <Spinner animation="border" size="sm" role="status"><span className="visually-hidden">Loading…</span></Spinner>
+        ) : users.isError ? (
+          <Alert variant="danger" className="mb-0">{errorMessage(users.error)}</Alert>
+        ) : users.data.total === 0 ? (
+          <p className="text-body-secondary mb-0">{empty}</p>
+        ) : (
+          <>
+            <Table responsive hover className="align-middle mb-3" aria-labelledby={headingId} aria-busy={users.isFetching}>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">User Id</th>
+                  <th scope="col">Status</th>
+                  {showJoined && <th scope="col">Joined</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.data.map((user) => (
+                  <tr key={user.id}>
+                    <td>{user.name}</td>
+                    <td className="font-monospace">{user.referral_code}</td>
+                    <td><StatusBadge status={user.status} /></td>
+                    {showJoined && <td className="text-nowrap">{joinedFormat.format(new Date(user.joined))}</td>}
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <Pager current={users.data.current_page} last={users.data.last_page} onPage={setPage} label={`${title} pages`} />
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

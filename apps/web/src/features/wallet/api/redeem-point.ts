@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WalletSummary } from '@app/contracts';
+import { idempotentPost } from '../utils/idempotent-post';
+
+export interface RedeemPointInput {
+  point: number;
+  idempotencyKey: string;
+}
+
+/** POST /redeem-point: points become balance; the message is 'redeemed'. */
+export const redeemPoint = ({ point, idempotencyKey }: RedeemPointInput) =>
+  idempotentPost<WalletSummary>('/redeem-point', { point }, idempotencyKey);
+
+export function useRedeemPoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: redeemPoint,
+    // Points and balance show on several screens; mark everything stale, refetch what is on screen.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WalletSummary } from '@app/contracts';
+import { idempotentPost } from '../utils/idempotent-post';
+
+export interface WithdrawInput {
+  /** Rupees. */
+  amount: number;
+  idempotencyKey: string;
+}
+
+/** POST /withdraw: holds the amount as a Pending withdrawal; 400 'Please fill account details' without bank details. */
+export const withdraw = ({ amount, idempotencyKey }: WithdrawInput) =>
+  idempotentPost<WalletSummary>('/withdraw', { amount }, idempotencyKey);
+
+export function useWithdraw() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdraw,
+    // The balance shows on several screens; mark everything stale, refetch what is on screen.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { isWholePaise } from '../wallet/rules.ts';
+
+/** Operator console messages (issue 6). */
+export const adminMessages = {
+  invalidId: 'Invalid id.',
+  saved: 'Saved.',
+  created: 'Created.',
+  deleted: 'Deleted.',
+  notFound: 'Not found.',
+  inUse: 'This is still in use and cannot be deleted.',
+  nameRequired: 'Name is required.',
+  nameTaken: 'This name is already used.',
+  categoryInUse: 'This category still has courses. Move or delete them first.',
+  courseHasPurchases: 'This course has been bought. Unpublish it instead of deleting it.',
+  courseNotFound: 'No such course.',
+  categoryNotFound: 'No such category.',
+  batchNotFound: 'No such batch.',
+  termNotFound: 'No such term.',
+  subjectNotFound: 'No such subject.',
+  questionNotFound: 'No such question.',
+  syllabusNotFound: 'No such syllabus.',
+  standardNotFound: 'No such standard.',
+  standardNotOfSyllabus: 'This standard does not belong to the syllabus.',
+  batchExists: 'This syllabus and standard already have a batch.',
+  adNotFound: 'No such ad.',
+  offerCodeNotFound: 'No such offer code.',
+  offerCodeTaken: 'This offer code already exists.',
+  offerCodeUsed: 'This offer code has been used. Switch it off instead of deleting it.',
+  userNotFound: 'No such user.',
+  purchaseNotFound: 'No such purchase.',
+  withdrawalNotFound: 'No such withdrawal.',
+  priceRequired: 'Price is required.',
+  priceInvalid: 'Enter a valid amount in rupees (at most two decimals).',
+  offerAbovePrice: 'The offer price cannot be more than the price.',
+  fileRequired: 'Choose a file to upload.',
+  fileTooLarge: 'The file is too large.',
+  imageType: 'The image must be a PNG, GIF or JPEG image.',
+  pdfType: 'The file must be a PDF document.',
+  videoType: 'The file must be an MP4 video.',
+  urlInvalid: 'Enter a valid https:// URL.',
+  youtubeUrlInvalid: 'Enter a YouTube video URL (youtube.com or youtu.be).',
+  fileOrUrlRequired: 'Upload an image or give its URL.',
+  questionInDrawnQuiz: 'Learners have already drawn this question in a quiz. Edit it instead of deleting it.',
+  importHasErrors: 'The file has errors; nothing was imported.',
+  importNoRows: 'The file has no questions.',
+  importHeaderInvalid: 'line 1: the header must be question,option_1,option_2,option_3,option_4,option_5,correct_option',
+  csvRequired: 'Upload a CSV file or paste its text.',
+  imported: (n: number) => `${n} question${n === 1 ? '' : 's'} imported.`,
+  notPaid: 'Only a paid purchase can be refunded.',
+  alreadyRefunded: 'This purchase is already refunded.',
+  refundInProgress: 'A refund of this purchase is already in progress.',
+  refundFailed: 'The payment provider refused the refund. Nothing was changed; please try again later.',
+  refunded: 'Purchase refunded.',
+  alreadySettled: 'Already settled',
+  settled: 'Withdrawal settled.',
+  bankReferenceRequired: 'Enter the bank reference.',
+  reasonRequired: 'Enter the reason for rejecting.',
+  settleStatusInvalid: "status must be 'Done' or 'Rejected'.",
+  notHeld: 'This sign-up is not held for review.',
+  released: 'Sign-up released.',
+  rejected: 'Sign-up rejected.',
+  rolesInvalid: "Roles must be a list of 'admin' and 'learner'.",
+  ownAdminRole: 'You cannot remove your own admin role.',
+  levelsInvalid: 'Give at least one level.',
+  levelNumbersUnique: 'Level numbers must be unique.',
+  dateInvalid: 'Enter a valid date and time (ISO 8601).',
+  validUntilBeforeFrom: 'The end of the validity window must be after its start.',
+  percentAbove100: 'A percentage discount cannot be more than 100.',
+  codeInvalid: 'Codes are 3 to 50 letters, digits, - or _.',
+} as const;
+
+export const ID_MAX = 2_147_483_647;
+
+/** A positive database id, from a path or a form field. */
+export const idField = z.coerce
+  .number({ error: adminMessages.invalidId })
+  .int(adminMessages.invalidId)
+  .positive(adminMessages.invalidId)
+  .max(ID_MAX, adminMessages.invalidId);
+
+export const idParams = z.object({ id: idField });
+export const userIdParams = z.object({ userId: idField });
+
+const pageField = z.coerce
+  .number({ error: 'The page must be a whole number of at least 1.' })
+  .int('The page must be a whole number of at least 1.')
+  .min(1, 'The page must be a whole number of at least 1.')
+  .max(1_000_000, 'The page is too large.')
+  .default(1);
+
+const perPageField = z.coerce
+  .number({ error: 'per_page must be a whole number from 1 to 100.' })
+  .int('per_page must be a whole number from 1 to 100.')
+  .min(1, 'per_page must be a whole number from 1 to 100.')
+  .max(100, 'per_page must be a whole number from 1 to 100.')
+  .default(20);
+
+/** ?page=&per_page= (20 a page unless asked). */
+export const pageQuery = z.object({ page: pageField, per_page: perPageField });
+export type PageQuery = z.output<typeof pageQuery>;
+
+/** A page of rows, the shape every admin list answers. */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    current_page: z.number(),
+    per_page: z.number(),
+    total: z.number(),
+    last_page: z.number(),
+  });
+
+export interface Page<T> {
+  data: T[];
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+/** Numbers may come as JSON numbers or as the text of a form field; '' means absent. */
+const fromText = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v);
+
+/** Rupees with at most two decimals, 0 to 1 crore. */
+export const rupeesField = (required: string = adminMessages.priceRequired, invalid: string = adminMessages.priceInvalid) =>
+  z.preprocess(
+    fromText,
+    z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) })
+      .min(0, invalid)
+      .max(10_000_000, invalid)
+      .refine(isWholePaise, invalid),
+  );
+
+/** A whole number in [min, max], from JSON or a form field. */
+export const intField = (label: string, min: number, max: number = ID_MAX) => {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z.preprocess(
+    fromText,
+    z.number({ error: (issue) => (issue.input === undefined ? `${label} is required.` : message) }).int(message).min(min, message).max(max, message),
+  );
+};
+
+/** true/false from JSON or a form field ('true', 'false', '1', '0', 'on'). */
+export const booleanField = (label: string) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const t = v.trim().toLowerCase();
+      if (['true', '1', 'on', 'yes'].includes(t)) return true;
+      if (['false', '0', 'off', 'no', ''].includes(t)) return false;
+      return v;
+    },
+    z.boolean({ error: `${label} must be true or false.` }),
+  );
+
+/** Text that may be empty (→ ''), at most `max` characters. */
+export const plainText = (max: number) => z.string({ error: 'Must be text.' }).trim().max(max, `At most ${max} characters.`);
+
+/** Required text with a message naming the field. */
+export const namedText = (message: string, max = 191) =>
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `At most ${max} characters.`);
+
+/** An https URL (http allowed only for localhost, for development). */
+export const httpsUrlField = z
+  .string({ error: adminMessages.urlInvalid })
+  .trim()
+  .max(2000, adminMessages.urlInvalid)
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname));
+    } catch {
+      return false;
+    }
+  }, adminMessages.urlInvalid);
+
+/** An optional id (null, '' or absent means none). */
+export const optionalIdField = z.preprocess((v) => (v === '' ? null : v), idField.nullable());
+
+/** ISO 8601 date-time (or YYYY-MM-DD), null for none. */
+export const dateTimeField = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.string({ error: adminMessages.dateInvalid })
+    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v.trim()) && !Number.isNaN(Date.parse(v.trim())), adminMessages.dateInvalid)
+    .transform((v) => new Date(v.trim()))
+    .nullable(),
+);
+
+/** A person as admin lists show them. */
+export const personRef = z.object({ id: z.number(), name: z.string(), email: z.string() });
+export type PersonRef = z.infer<typeof personRef>;

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { LEDGER_STATUSES } from '../wallet/rules.ts';
+import { adminMessages, namedText, pageQuery, personRef } from './common.ts';
+
+export const PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+
+/** GET /admin/purchases?status=&user=&page=: user is a user id, or part of an email, or a referral code. */
+export const purchasesQuery = pageQuery.extend({
+  status: z.enum(PURCHASE_STATUSES, { error: "status must be 'pending', 'paid', 'failed' or 'refunded'." }).optional(),
+  user: z.string().trim().max(191).optional(),
+});
+
+export const adminPurchase = z.object({
+  id: z.number(),
+  user: personRef,
+  item: z.object({ type: z.enum(['course', 'batch']), id: z.number(), name: z.string() }),
+  /** Rupees: the offer price, the discount and what was charged. */
+  price: z.number(),
+  discount: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+  /** The payment status: pending, paid, failed or refunded. */
+  status: z.enum(PURCHASE_STATUSES),
+  provider: z.string(),
+  order_id: z.string().nullable(),
+  payment_id: z.string().nullable(),
+  offer_code: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+});
+export type AdminPurchase = z.infer<typeof adminPurchase>;
+
+/** POST /admin/purchases/{id}/refund */
+export const refundData = z.object({
+  purchase: adminPurchase,
+  /** The provider's refund id; null for a free purchase (nothing to give back). */
+  refund_id: z.string().nullable(),
+  /** Rupees taken back from the referrer, and what their balance could not cover. */
+  commission_reversed: z.number(),
+  commission_shortfall: z.number(),
+});
+export type RefundData = z.infer<typeof refundData>;
+
+export const withdrawalsQuery = pageQuery.extend({
+  status: z.enum(LEDGER_STATUSES, { error: "status must be 'Pending', 'Done' or 'Rejected'." }).optional(),
+  user: z.string().trim().max(191).optional(),
+});
+
+export const withdrawalBank = z.object({
+  full_name: z.string(),
+  bank_name: z.string(),
+  bank_branch: z.string(),
+  /** Masked in lists; in full on GET /admin/withdrawals/{id} (the operator pays to it). */
+  account_number: z.string(),
+  ifsc_code: z.string(),
+});
+
+export const adminWithdrawal = z.object({
+  id: z.number(),
+  transaction_id: z.string(),
+  user: personRef,
+  /** Rupees, positive. */
+  amount: z.number(),
+  status: z.enum(LEDGER_STATUSES),
+  description: z.string(),
+  bank_reference: z.string().nullable(),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+  bank: withdrawalBank.nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
+
+/** POST /admin/withdrawals/{id}/settle: Done with the bank reference, or Rejected with a reason. */
+export const settleBody = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('Done'), bank_reference: namedText(adminMessages.bankReferenceRequired, 100) }),
+  z.object({ status: z.literal('Rejected'), reason: namedText(adminMessages.reasonRequired, 500) }),
+], { error: adminMessages.settleStatusInvalid });
+export type SettleBody = z.input<typeof settleBody>;
+
+export const settleData = z.object({
+  withdrawal: adminWithdrawal,
+  /** The 'Withdraw Reversal' entry that gave the amount back, when Rejected. */
+  reversal_transaction_id: z.string().nullable(),
+});
+export type SettleData = z.infer<typeof settleData>;

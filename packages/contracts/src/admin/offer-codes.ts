@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { isWholePaise } from '../wallet/rules.ts';
+import {
+  adminMessages, booleanField, dateTimeField, intField, optionalIdField, pageQuery, rupeesField,
+} from './common.ts';
+
+/**
+ * An offer code's rules (server-rules "Offer codes"). `discount` is rupees when is_fixed_amount,
+ * else a percentage (two decimals at most, up to 100); minimum_amount is rupees; the validity
+ * window is [valid_from, valid_until); max_uses / max_uses_per_user null mean unlimited; batch_id
+ * makes it a batch's own code (only for that batch's fee).
+ */
+export const offerCodeFields = z.object({
+  code: z.string({ error: adminMessages.codeInvalid }).trim().regex(/^[A-Za-z0-9_-]{3,50}$/, adminMessages.codeInvalid)
+    .transform((v) => v.toUpperCase()),
+  is_fixed_amount: booleanField('is_fixed_amount'),
+  discount: rupeesField('Discount is required.', 'Enter a valid discount (at most two decimals).'),
+  minimum_amount: rupeesField('Minimum amount is required.'),
+  valid_from: dateTimeField,
+  valid_until: dateTimeField,
+  max_uses: z.preprocess((v) => (v === '' ? null : v), intField('max_uses', 1).nullable()),
+  max_uses_per_user: z.preprocess((v) => (v === '' ? null : v), intField('max_uses_per_user', 1).nullable()),
+  batch_id: optionalIdField,
+  is_active: booleanField('is_active'),
+});
+
+/** The rules that tie fields together, checked on create and on the merged result of an update. */
+export const offerCodeBody = offerCodeFields.superRefine((v, ctx) => {
+  if (!v.is_fixed_amount && v.discount > 100) ctx.addIssue({ code: 'custom', path: ['discount'], message: adminMessages.percentAbove100 });
+  if (!isWholePaise(v.discount)) ctx.addIssue({ code: 'custom', path: ['discount'], message: 'Enter a valid discount (at most two decimals).' });
+  if (v.valid_from && v.valid_until && v.valid_until <= v.valid_from) {
+    ctx.addIssue({ code: 'custom', path: ['valid_until'], message: adminMessages.validUntilBeforeFrom });
+  }
+});
+export type OfferCodeInput = z.output<typeof offerCodeBody>;
+
+/** POST /admin/offer-codes: code, is_fixed_amount and discount required; the rest default to no limit, active. */
+export const offerCodeCreateBody = offerCodeFields.partial().required({ code: true, is_fixed_amount: true, discount: true });
+export type OfferCodeCreateBody = z.input<typeof offerCodeCreateBody>;
+/** PUT /admin/offer-codes/{id}: any of the fields. */
+export const offerCodeUpdateBody = offerCodeFields.partial();
+
+export const offerCodesQuery = pageQuery.extend({
+  q: z.string().trim().max(50).optional(),
+  is_active: booleanField('is_active').optional(),
+});
+
+export const adminOfferCode = z.object({
+  id: z.number(),
+  code: z.string(),
+  is_fixed_amount: z.boolean(),
+  /** Rupees when fixed, a percentage when not. */
+  discount: z.number(),
+  minimum_amount: z.number(),
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  max_uses: z.number().nullable(),
+  max_uses_per_user: z.number().nullable(),
+  batch_id: z.number().nullable(),
+  is_active: z.boolean(),
+  /** Paid purchases made with the code. */
+  uses: z.number(),
+  created_at: z.string(),
+});
+export type AdminOfferCode = z.infer<typeof adminOfferCode>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { levelStatusData } from '../levels/schemas.ts';
+import { adminMessages, pageQuery, personRef } from './common.ts';
+import { adminPurchase } from './money.ts';
+
+export const ROLES = ['admin', 'learner'] as const;
+export type Role = (typeof ROLES)[number];
+export const REFERRAL_STATUSES = ['counted', 'held', 'released', 'rejected'] as const;
+
+/** GET /admin/users?q=: q matches the name, email, mobile or referral code. */
+export const usersQuery = pageQuery.extend({ q: z.string().trim().max(191).optional() });
+
+export const adminUserRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  referral_code: z.string(),
+  roles: z.array(z.string()),
+  is_verified: z.boolean(),
+  /** Has a paid purchase (an active sub-user of their referrer). */
+  is_active: z.boolean(),
+  referral_status: z.enum(REFERRAL_STATUSES),
+  created_at: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRow>;
+
+export const adminUserDetail = z.object({
+  profile: z.object({
+    id: z.number(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    mobile: z.string(),
+    referral_code: z.string(),
+    email_verified_at: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    syllabus: z.string().nullable(),
+    standard: z.string().nullable(),
+    signup_ip: z.string().nullable(),
+    activated_at: z.string().nullable(),
+    created_at: z.string(),
+  }),
+  roles: z.array(z.string()),
+  referrer: personRef.extend({ referral_code: z.string() }).nullable(),
+  referral_status: z.enum(REFERRAL_STATUSES),
+  purchases: z.array(adminPurchase),
+  /** The level ladder as the learner sees it; null when no levels are configured. */
+  level: levelStatusData.nullable(),
+  sub_users: z.object({ total: z.number(), active: z.number() }),
+  wallet: z.object({ points: z.number(), balance: z.number() }),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetail>;
+
+/** PUT /admin/users/{id}/roles */
+export const rolesBody = z.object({
+  roles: z.array(z.enum(ROLES, { error: adminMessages.rolesInvalid }), { error: adminMessages.rolesInvalid })
+    .min(1, adminMessages.rolesInvalid)
+    .max(ROLES.length, adminMessages.rolesInvalid)
+    .transform((roles) => [...new Set(roles)]),
+});
+
+export const heldReferral = z.object({
+  user: personRef.extend({ referral_code: z.string() }),
+  referrer: personRef.extend({ referral_code: z.string() }).nullable(),
+  signup_ip: z.string().nullable(),
+  /** Sign-ups with the same referrer from the same address in the 7 days before this one. */
+  signups_from_ip: z.number(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+export type HeldReferral = z.infer<typeof heldReferral>;
+
+/** POST /admin/referrals/{userId}/release | reject */
+export const referralDecisionData = z.object({
+  user_id: z.number(),
+  referral_status: z.enum(REFERRAL_STATUSES),
+  /** Release of an already active sub-user: they were counted for the referrer's current level now. */
+  counted_now: z.boolean(),
+  /** The level the referrer achieved through this release, if any. */
+  level_achieved: z.string().nullable(),
+});
+export type ReferralDecisionData = z.infer<typeof referralDecisionData>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { adminMessages, intField, namedText, rupeesField } from './common.ts';
+
+const percentField = (label: string) => z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+  z.number({ error: `${label} must be a number from 0 to 100.` })
+    .min(0, `${label} must be a number from 0 to 100.`)
+    .max(100, `${label} must be a number from 0 to 100.`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} may have at most two decimals.`),
+);
+
+/** The business rates of server-rules.md; money in rupees. */
+export const adminSettings = z.object({
+  commission_percent: z.number(),
+  /** Rupees credited per point redeemed. */
+  convert_value: z.number(),
+  pass_mark_percent: z.number(),
+  /** Rupees. */
+  minimum_withdrawal: z.number(),
+  referral_hold_signups_per_ip_week: z.number(),
+});
+export type AdminSettings = z.infer<typeof adminSettings>;
+
+/** PUT /admin/settings: any of the rates; each applies from the next request on. */
+export const settingsBody = z.object({
+  commission_percent: percentField('commission_percent'),
+  convert_value: rupeesField('convert_value is required.', 'convert_value must be an amount in rupees from 0.01 (at most two decimals).')
+    .refine((v) => v >= 0.01, 'convert_value must be an amount in rupees from 0.01 (at most two decimals).'),
+  pass_mark_percent: percentField('pass_mark_percent'),
+  minimum_withdrawal: rupeesField('minimum_withdrawal is required.', 'minimum_withdrawal must be an amount in rupees from 1 (at most two decimals).')
+    .refine((v) => v >= 1, 'minimum_withdrawal must be an amount in rupees from 1 (at most two decimals).'),
+  referral_hold_signups_per_ip_week: intField('referral_hold_signups_per_ip_week', 1, 10_000),
+}).partial();
+export type SettingsBody = z.input<typeof settingsBody>;
+
+export const adminLevel = z.object({
+  number: z.number(),
+  name: z.string(),
+  days: z.number(),
+  /** Sub-users required. */
+  node: z.number(),
+  reward_points: z.number(),
+  /** Rupees. */
+  reward_amount: z.number(),
+});
+export type AdminLevel = z.infer<typeof adminLevel>;
+
+export const levelInput = z.object({
+  number: intField('number', 1, 1_000),
+  name: namedText(adminMessages.nameRequired, 100),
+  days: intField('days', 1, 3_650),
+  node: intField('node', 1, 1_000_000),
+  reward_points: intField('reward_points', 0, 10_000_000),
+  reward_amount: rupeesField('reward_amount is required.'),
+});
+
+/** PUT /admin/levels: the whole ladder; levels left out are removed (users on them move to the next one up). */
+export const levelsBody = z.object({
+  levels: z.array(levelInput, { error: adminMessages.levelsInvalid }).min(1, adminMessages.levelsInvalid).max(50)
+    .refine((levels) => new Set(levels.map((l) => l.number)).size === levels.length, adminMessages.levelNumbersUnique),
+});
+export type LevelsBody = z.input<typeof levelsBody>;
