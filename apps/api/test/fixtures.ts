@@ -37,7 +37,7 @@ export async function createLearner(app: App, options: { verified?: boolean; ref
     roles: options.roles ?? ['learner'],
     emailVerifiedAt: options.verified === false ? null : new Date(),
   }).returning({ id: users.id });
-  const token = await issueToken(app.ctx.db, user!.id);
+  const token = await issueToken(app.ctx.db, user!.id, app.ctx.now());
   return { id: user!.id, email, token, referralCode };
 }
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { accessTokens, courses, levels, purchases, settings, users } from '@app/db';
+import { courses, levels, purchases, settings, users } from '@app/db';
 import type { App } from '../src/app.ts';
 import { onPurchasePaid } from '../src/services/referrals/on-purchase-paid.ts';
 import { onPurchaseRefunded, type CommissionReversalResult } from '../src/services/referrals/on-purchase-refunded.ts';
 import { postEntry } from '../src/services/wallet/ledger.ts';
-import { randomToken, sha256Hex } from '../src/lib/crypto.ts';
+import { issueToken } from '../src/services/accounts/tokens.ts';
 
 /** The default levels of server-rules.md, with the rewards these tests expect. */
 export const TEST_LEVELS = [
@@ -110,9 +110,6 @@ export const validBank = {
  * A token last used at the app's (possibly advanced) clock: tokens idle for 30 days expire, so
  * tests that move the clock sign in again at the new time.
  */
-export async function signInNow(app: App, userId: number): Promise<string> {
-  const token = randomToken();
-  const now = app.ctx.now();
-  await app.ctx.db.insert(accessTokens).values({ userId, tokenHash: sha256Hex(token), createdAt: now, lastUsedAt: now });
-  return token;
+export function signInNow(app: App, userId: number): Promise<string> {
+  return issueToken(app.ctx.db, userId, app.ctx.now());
 }

@@ -27,6 +27,6 @@ export async function loginUser(ctx: AppContext, options: { email: string; passw
   }
 
   await ctx.limits.reset('loginFailuresPerAccount', email);
-  const token = await issueToken(ctx.db, user.id);
+  const token = await issueToken(ctx.db, user.id, ctx.now());
   return { token, first_name: user.firstName, last_name: user.lastName, profile_photo_path: user.profilePhotoPath };
 }

@@ -76,7 +76,7 @@ export async function registerUser(ctx: AppContext, options: { input: RegisterIn
             createdAt: now,
           });
         }
-        const token = await issueToken(tx, user!.id);
+        const token = await issueToken(tx, user!.id, ctx.now());
         return { token, first_name: user!.firstName, last_name: user!.lastName, profile_photo_path: user!.profilePhotoPath };
       });
     } catch (error) {

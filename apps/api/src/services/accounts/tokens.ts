@@ -9,9 +9,9 @@ export const TOKEN_IDLE_DAYS = 30;
 const TOUCH_INTERVAL_MS = 60_000;
 
 /** Issues an opaque 256-bit token; only its SHA-256 is stored. */
-export async function issueToken(db: DbOrTx, userId: number): Promise<string> {
+export async function issueToken(db: DbOrTx, userId: number, now: Date): Promise<string> {
   const token = randomToken();
-  await db.insert(accessTokens).values({ userId, tokenHash: sha256Hex(token) });
+  await db.insert(accessTokens).values({ userId, tokenHash: sha256Hex(token), createdAt: now, lastUsedAt: now });
   return token;
 }
 
