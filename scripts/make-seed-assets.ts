@@ -22,9 +22,9 @@ const FONT_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 const APP_NAME = 'Live Connect';
 
 const palette: Record<string, [string, string]> = {
-  'Mathematics': ['#1d4ed8', '#60a5fa'],
-  'Science': ['#047857', '#34d399'],
-  'English': ['#b45309', '#fbbf24'],
+  Mathematics: ['#1d4ed8', '#60a5fa'],
+  Science: ['#047857', '#34d399'],
+  English: ['#b45309', '#fbbf24'],
   'Computer Science': ['#6d28d9', '#a78bfa'],
   'General Knowledge': ['#be123c', '#fb7185'],
 };
@@ -71,7 +71,10 @@ function courseSvg(course: SeedCourse): string {
   const [dark, light] = palette[course.category] ?? ['#334155', '#94a3b8'];
   const lines = wrap(course.name, 22).slice(0, 3);
   const title = lines
-    .map((line, i) => `<text x="56" y="${250 + i * 54 - (lines.length - 1) * 27}" font-size="44" font-family="DejaVu Sans" font-weight="bold" fill="#fff">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="56" y="${250 + i * 54 - (lines.length - 1) * 27}" font-size="44" font-family="DejaVu Sans" font-weight="bold" fill="#fff">${escapeXml(line)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450" viewBox="0 0 800 450">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
@@ -107,7 +110,11 @@ async function writePng(name: string, svg: string) {
 
 function writePdf(notes: (typeof CHAPTER_NOTES)[number]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: notes.title, Author: APP_NAME, Subject: notes.course } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: { Title: notes.title, Author: APP_NAME, Subject: notes.course },
+    });
     const out = createWriteStream(`${outDir}${notes.asset}`);
     out.on('finish', resolve).on('error', reject);
     doc.pipe(out);
@@ -118,11 +125,20 @@ function writePdf(notes: (typeof CHAPTER_NOTES)[number]): Promise<void> {
       doc.moveDown(0.5).font('bold').fontSize(22).fillColor('#1e3a8a').text(notes.title);
       doc.moveDown(0.8).font('bold').fontSize(15).fillColor('#0f172a').text(section.heading);
       doc.moveDown(0.4);
-      for (const paragraph of section.paragraphs) doc.font('body').fontSize(12).fillColor('#1f2937').text(paragraph, { lineGap: 3 }).moveDown(0.6);
+      for (const paragraph of section.paragraphs)
+        doc.font('body').fontSize(12).fillColor('#1f2937').text(paragraph, { lineGap: 3 }).moveDown(0.6);
       // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
-      doc.font('body').fontSize(9).fillColor('#94a3b8').text(`Page ${index + 1} of ${notes.sections.length}`, 56, 800, { align: 'center', width: 483, lineBreak: false });
+      doc
+        .font('body')
+        .fontSize(9)
+        .fillColor('#94a3b8')
+        .text(`Page ${index + 1} of ${notes.sections.length}`, 56, 800, {
+          align: 'center',
+          width: 483,
+          lineBreak: false,
+        });
       doc.page.margins.bottom = bottom;
     });
     doc.end();
@@ -138,13 +154,35 @@ function writeVideo() {
     `drawtext=fontfile=${fontfile}:text='%{pts\\:hms}':fontcolor=white@0.7:fontsize=20:x=(w-text_w)/2:y=250`,
     `drawbox=x=0:y=330:w=iw:h=30:color=white@0.15:t=fill`,
   ].join(',');
-  execFileSync('ffmpeg', [
-    '-y', '-loglevel', 'error',
-    '-f', 'lavfi', '-i', 'gradients=s=640x360:d=6:r=24:c0=0x1e3a8a:c1=0x7c3aed:speed=0.02',
-    '-vf', filter,
-    '-c:v', 'libx264', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-preset', 'veryslow', '-crf', '32',
-    '-movflags', '+faststart', '-an', target,
-  ], { stdio: 'inherit' });
+  execFileSync(
+    'ffmpeg',
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'gradients=s=640x360:d=6:r=24:c0=0x1e3a8a:c1=0x7c3aed:speed=0.02',
+      '-vf',
+      filter,
+      '-c:v',
+      'libx264',
+      '-profile:v',
+      'main',
+      '-pix_fmt',
+      'yuv420p',
+      '-preset',
+      'veryslow',
+      '-crf',
+      '32',
+      '-movflags',
+      '+faststart',
+      '-an',
+      target,
+    ],
+    { stdio: 'inherit' },
+  );
   return statSync(target).size;
 }
 
@@ -153,7 +191,11 @@ const courses = [...CATALOGUE_COURSES, ...BATCH_COURSES];
 for (const course of courses) await writePng(courseImageAsset(course.slug), courseSvg(course));
 await writePng(AD_BANNER_ASSET, adSvg);
 
-const pdfAssets = new Set(courses.flatMap((c) => c.terms.flatMap((t) => t.subjects.flatMap((s) => (s.file.type === 'pdf' ? [s.file.asset] : [])))));
+const pdfAssets = new Set(
+  courses.flatMap((c) =>
+    c.terms.flatMap((t) => t.subjects.flatMap((s) => (s.file.type === 'pdf' ? [s.file.asset] : []))),
+  ),
+);
 for (const asset of pdfAssets) {
   const notes = CHAPTER_NOTES.find((n) => n.asset === asset);
   if (!notes) throw new Error(`no chapter notes for ${asset}`);

@@ -24,7 +24,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error('usage: node scripts/run-ts.mjs <file.ts> [args…]');
     process.exit(2);
   }
-  const child = spawn(process.execPath, [...tsNodeArgs(), resolve(entry), ...rest], { cwd: repoRoot, stdio: 'inherit' });
+  const child = spawn(process.execPath, [...tsNodeArgs(), resolve(entry), ...rest], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -179,7 +179,7 @@ export const CHAPTER_NOTES: ChapterNotes[] = [
         heading: 'Rivers and climate',
         paragraphs: [
           'The Ganga is the longest river flowing within India. The Godavari, the longest river of the peninsula, is called the Dakshin Ganga.',
-          'The south-west monsoon (June to September) brings most of the country\'s rain; the north-east monsoon waters Tamil Nadu in winter.',
+          "The south-west monsoon (June to September) brings most of the country's rain; the north-east monsoon waters Tamil Nadu in winter.",
           'Kerala, with its backwaters, beaches and hills, is known as "God\'s Own Country".',
         ],
       },

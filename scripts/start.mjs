@@ -13,8 +13,13 @@ const webDir = join(root, 'apps/web');
 const webDist = join(webDir, 'dist');
 /** What the web build reads: its own sources and config, and the shared contracts. */
 const webInputs = [
-  join(webDir, 'src'), join(webDir, 'public'), join(webDir, 'index.html'), join(webDir, 'vite.config.ts'),
-  join(webDir, 'package.json'), join(webDir, 'tsconfig.json'), join(root, 'packages/contracts/src'),
+  join(webDir, 'src'),
+  join(webDir, 'public'),
+  join(webDir, 'index.html'),
+  join(webDir, 'vite.config.ts'),
+  join(webDir, 'package.json'),
+  join(webDir, 'tsconfig.json'),
+  join(root, 'packages/contracts/src'),
 ];
 
 function newestMtime(path) {
@@ -50,7 +55,9 @@ function buildWeb() {
   const fallback = existsSync(join(webDist, 'index.html'))
     ? 'serving the previous build in apps/web/dist'
     : 'serving the API only (no apps/web/dist yet)';
-  console.warn(`\n[start] The web app failed to build (exit ${result.status}); ${fallback}. Fix the errors above, then run npm start again.\n`);
+  console.warn(
+    `\n[start] The web app failed to build (exit ${result.status}); ${fallback}. Fix the errors above, then run npm start again.\n`,
+  );
 }
 
 buildWeb();
@@ -58,7 +65,11 @@ buildWeb();
 const env = { ...process.env, WEB_DIST: process.env.WEB_DIST ?? webDist };
 const port = env.PORT ?? '3000';
 console.log(`[start] starting the server: migrations, demo seed on an empty database, then http://localhost:${port}`);
-const server = spawn(process.execPath, [...tsNodeArgs(), join(root, 'apps/api/src/server.ts')], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(process.execPath, [...tsNodeArgs(), join(root, 'apps/api/src/server.ts')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 
 // Print where to go once the server answers.
 const readyUrl = `http://127.0.0.1:${port}/healthz`;
@@ -68,7 +79,9 @@ const poll = setInterval(async () => {
     const res = await fetch(readyUrl);
     if (!res.ok) return;
     clearInterval(poll);
-    console.log(`\n[start] Ready in ${((Date.now() - waitStarted) / 1000).toFixed(1)} s: open ${env.APP_URL ?? `http://localhost:${port}`} and sign in as demo@example.com / Demo@1234 (mail: /dev/mailbox).\n`);
+    console.log(
+      `\n[start] Ready in ${((Date.now() - waitStarted) / 1000).toFixed(1)} s: open ${env.APP_URL ?? `http://localhost:${port}`} and sign in as demo@example.com / Demo@1234 (mail: /dev/mailbox).\n`,
+    );
   } catch {
     if (Date.now() - waitStarted > 120_000) clearInterval(poll);
   }

@@ -13,14 +13,20 @@ interface Mail {
  */
 export async function readOtp(request: APIRequestContext, email: string, since: Date): Promise<string> {
   let code: string | undefined;
-  await expect.poll(async () => {
-    const res = await request.get('/dev/mailbox');
-    if (!res.ok()) return `GET /dev/mailbox answered ${res.status()}`;
-    if (!res.headers()['content-type']?.includes('application/json')) return 'GET /dev/mailbox did not answer JSON (is the dev mailbox route registered?)';
-    const mails = (await res.json()) as Mail[];
-    const mail = mails.find((m) => m.to.toLowerCase() === email.toLowerCase() && new Date(m.sent_at) >= since);
-    code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-    return code ? 'found' : `no code for ${email} yet`;
-  }, { message: `an OTP mail to ${email}`, timeout: 15_000 }).toBe('found');
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/dev/mailbox');
+        if (!res.ok()) return `GET /dev/mailbox answered ${res.status()}`;
+        if (!res.headers()['content-type']?.includes('application/json'))
+          return 'GET /dev/mailbox did not answer JSON (is the dev mailbox route registered?)';
+        const mails = (await res.json()) as Mail[];
+        const mail = mails.find((m) => m.to.toLowerCase() === email.toLowerCase() && new Date(m.sent_at) >= since);
+        code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+        return code ? 'found' : `no code for ${email} yet`;
+      },
+      { message: `an OTP mail to ${email}`, timeout: 15_000 },
+    )
+    .toBe('found');
   return code!;
 }

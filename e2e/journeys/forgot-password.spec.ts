@@ -7,7 +7,9 @@ import { snap } from '../helpers/screenshots.ts';
 const learner = DEMO_REFERRED_LEARNERS[0];
 const newPassword = 'Fresh@5678';
 
-test('a learner resets a forgotten password with the OTP from the mailbox and signs in with the new one', async ({ page }) => {
+test('a learner resets a forgotten password with the OTP from the mailbox and signs in with the new one', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);

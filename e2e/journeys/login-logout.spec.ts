@@ -25,8 +25,13 @@ test('the demo learner signs in, reaches the dashboard and logs out', async ({ p
   await snap(page, 'dashboard-demo');
 
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await expect(page.getByRole('menuitem', { name: 'Profile' }).or(page.getByRole('link', { name: 'Profile' }))).toBeVisible();
-  await page.getByRole('button', { name: 'Logout' }).or(page.getByRole('menuitem', { name: 'Logout' })).click();
+  await expect(
+    page.getByRole('menuitem', { name: 'Profile' }).or(page.getByRole('link', { name: 'Profile' })),
+  ).toBeVisible();
+  await page
+    .getByRole('button', { name: 'Logout' })
+    .or(page.getByRole('menuitem', { name: 'Logout' }))
+    .click();
 
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('__token'))).toBeNull();

@@ -3,7 +3,9 @@ import { DEMO_LEARNER, newLearner } from '../helpers/accounts.ts';
 import { readOtp } from '../helpers/mailbox.ts';
 import { snap } from '../helpers/screenshots.ts';
 
-test('a learner registers through a referral link, chooses a batch, verifies the email and reaches the dashboard', async ({ page }) => {
+test('a learner registers through a referral link, chooses a batch, verifies the email and reaches the dashboard', async ({
+  page,
+}) => {
   const learner = newLearner();
 
   await page.goto(`/register/${DEMO_LEARNER.referralCode}`);
@@ -36,7 +38,9 @@ test('a learner registers through a referral link, chooses a batch, verifies the
   await expect(page).toHaveURL(/\/choose-level$/);
   await expect(page.getByRole('heading', { name: 'Choose My Batch' })).toBeVisible();
   await page.getByLabel('Syllabus', { exact: true }).selectOption({ label: 'CBSE' });
-  await expect(page.getByLabel('Standard', { exact: true }).locator('option', { hasText: 'Standard 10' })).toBeAttached();
+  await expect(
+    page.getByLabel('Standard', { exact: true }).locator('option', { hasText: 'Standard 10' }),
+  ).toBeAttached();
   await page.getByLabel('Standard', { exact: true }).selectOption({ label: 'Standard 10' });
   await snap(page, 'choose-level');
   await page.getByRole('button', { name: 'Submit' }).click();

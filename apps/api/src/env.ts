@@ -19,6 +19,8 @@ export const envSchema = z
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Live Connect <no-reply@localhost>'),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+    /** Lets a production-mode demo run on the sandbox provider. */
+    ALLOW_SANDBOX_PAYMENTS: z.stringbool().default(false),
     RAZORPAY_KEY_ID: z.string().optional(),
     RAZORPAY_KEY_SECRET: z.string().optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
@@ -38,6 +40,9 @@ export const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.APP_SECRET === DEV_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'the development APP_SECRET is refused in production' });
+    }
+    if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox' && !env.ALLOW_SANDBOX_PAYMENTS) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'the sandbox takes no real money: set razorpay in production (or ALLOW_SANDBOX_PAYMENTS=true for a demo)' });
     }
     if (env.PAYMENT_PROVIDER === 'razorpay') {
       for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {

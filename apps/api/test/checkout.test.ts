@@ -133,6 +133,14 @@ describe('POST /checkout', () => {
     expect(res.body.data).toMatchObject({ price: 400, discount: 0, payable_amount: 400, amount: 40_000 });
   });
 
+  it('refuses a payable amount between zero and one rupee, which no card provider charges', async () => {
+    const course = await createCourse(t.app, { pricePaise: 10_050 });
+    await createOfferCode(t.app, { code: 'ALMOSTFREE', isFixedAmount: true, discountValue: 10_000 });
+    const res = await t.client.as(learner.token).post('/checkout', { course_id: course.id, offer_code: 'ALMOSTFREE' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe('The amount to pay must be at least ₹1.00, or nothing at all.');
+  });
+
   it('hands back the same order for the same pending checkout, and a new one when the terms change', async () => {
     const buyer = await createLearner(t.app);
     const course = await createCourse(t.app, { pricePaise: 20_000 });

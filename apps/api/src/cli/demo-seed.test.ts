@@ -40,7 +40,10 @@ describe('demo seed through the API', () => {
     const batch = await learner.get(`/batch/${cbse}/${tenth.id}`);
     expect(batch.statusCode).toBe(200);
     expect(batch.body.data.fee).toBe(499);
-    expect(batch.body.data.subjects.map((s: { name: string }) => s.name)).toEqual(['CBSE Class 10 Mathematics', 'CBSE Class 10 Science']);
+    expect(batch.body.data.subjects.map((s: { name: string }) => s.name)).toEqual([
+      'CBSE Class 10 Mathematics',
+      'CBSE Class 10 Science',
+    ]);
   });
 
   it('stores the seeded files in the app storage', async () => {
@@ -60,7 +63,9 @@ describe('shouldSeedDemo', () => {
     expect(shouldSeedDemo(loadEnv({}))).toBe(true);
     expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'test' }))).toBe(false);
     expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }))).toBe(false);
-    expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), SEED_DEMO: 'true' }))).toBe(true);
+    expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), SEED_DEMO: 'true' }))).toBe(
+      true,
+    );
     expect(shouldSeedDemo(loadEnv({ SEED_DEMO: 'false' }))).toBe(false);
   });
 });

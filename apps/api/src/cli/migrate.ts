@@ -8,7 +8,9 @@ const database = await createDatabase({ url: env.DATABASE_URL, dataDir: `${env.D
 try {
   const started = Date.now();
   await migrateDatabase(database);
-  const where = env.DATABASE_URL ? new URL(env.DATABASE_URL).host + new URL(env.DATABASE_URL).pathname : `${env.DATA_DIR}/db`;
+  const where = env.DATABASE_URL
+    ? new URL(env.DATABASE_URL).host + new URL(env.DATABASE_URL).pathname
+    : `${env.DATA_DIR}/db`;
   console.log(`Migrations applied to ${database.kind} (${where}) in ${Date.now() - started} ms.`);
 } finally {
   await database.close();

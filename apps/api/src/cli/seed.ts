@@ -9,7 +9,9 @@ import { describeSeedResult, seedDemoData } from './demo-seed.ts';
 
 const env = loadEnv();
 if (env.NODE_ENV === 'production' && env.SEED_DEMO !== true) {
-  console.error('Refusing to seed demo accounts (published passwords) in production. Set SEED_DEMO=true to do it anyway.');
+  console.error(
+    'Refusing to seed demo accounts (published passwords) in production. Set SEED_DEMO=true to do it anyway.',
+  );
   process.exit(1);
 }
 const app = await buildApp({ env, logger: false });

@@ -10,6 +10,7 @@ import { catalogueRoutes } from './catalogue/index.ts';
 import { checkoutRoutes } from './checkout/index.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { learningRoutes } from './learning/index.ts';
+import { adminRoutes } from './admin/index.ts';
 
 /** Every route of the spec's API, mounted under /live-connect/api. One line per feature. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -25,4 +26,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(checkoutRoutes);
   await app.register(paymentRoutes);
   await app.register(learningRoutes);
+  await app.register(adminRoutes);
 }

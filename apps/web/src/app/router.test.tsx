@@ -4,11 +4,14 @@ import { mockApi, ok } from '@/testing/mock-api';
 import { learner, renderRoutes, signIn } from '@/testing/test-utils';
 import { routes } from './router';
 
+/** The first visit of a page compiles its lazy chunk, which can be slow on a busy machine. */
+const lazyChunk = { timeout: 5000 };
+
 describe('routes', () => {
   it('sends a signed-out visitor of an app page to /login', async () => {
     mockApi({});
     const { router } = renderRoutes(routes, '/wallet');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' }, lazyChunk)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
@@ -16,7 +19,7 @@ describe('routes', () => {
     mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z', isStandardPicked: true })) });
     await signIn();
     const { router } = renderRoutes(routes, '/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha!' }, lazyChunk)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/wallet');
     expect(screen.getByRole('link', { name: /Dashboard/ })).toHaveAttribute('href', '/dashboard');
@@ -27,13 +30,13 @@ describe('routes', () => {
     mockApi({ 'GET /me': ok(learner()) });
     await signIn();
     const first = renderRoutes(routes, '/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose My Batch' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose My Batch' }, lazyChunk)).toBeInTheDocument();
     expect(first.router.state.location.pathname).toBe('/choose-level');
     first.unmount();
 
     mockApi({ 'GET /me': ok(learner({ isStandardPicked: true })) });
     const second = renderRoutes(routes, '/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' }, lazyChunk)).toBeInTheDocument();
     expect(second.router.state.location.pathname).toBe('/verify');
   });
 
@@ -41,27 +44,27 @@ describe('routes', () => {
     mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })) });
     await signIn();
     const { router } = renderRoutes(routes, '/verify');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), lazyChunk);
   });
 
   it('shows the placeholder pages inside the shell', async () => {
     mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })) });
     await signIn();
     renderRoutes(routes, '/learn-more/3');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Course Details' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course Details' }, lazyChunk)).toBeInTheDocument();
   });
 
   it("shows the 404 page with 'Back to Home' for unknown paths", async () => {
     mockApi({});
     renderRoutes(routes, '/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, lazyChunk)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
   it('verify-account stores the token from the link, loads the learner and goes home', async () => {
     const server = mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })) });
     const { router } = renderRoutes(routes, '/verify-account?token=link-token');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), lazyChunk);
     expect(localStorage.getItem('__token')).not.toBe('link-token');
     expect(server.callsTo('GET', '/me')[0]?.headers.get('Authorization')).toBe('Bearer link-token');
   });

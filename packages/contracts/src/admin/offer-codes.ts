@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isWholePaise } from '../wallet/rules.ts';
 import {
   adminMessages, booleanField, dateTimeField, intField, optionalIdField, pageQuery, rupeesField,
 } from './common.ts';
@@ -25,12 +24,19 @@ export const offerCodeFields = z.object({
 });
 
 /** The rules that tie fields together, checked on create and on the merged result of an update. */
-export const offerCodeBody = offerCodeFields.superRefine((v, ctx) => {
-  if (!v.is_fixed_amount && v.discount > 100) ctx.addIssue({ code: 'custom', path: ['discount'], message: adminMessages.percentAbove100 });
-  if (!isWholePaise(v.discount)) ctx.addIssue({ code: 'custom', path: ['discount'], message: 'Enter a valid discount (at most two decimals).' });
+export function offerCodeRuleErrors(v: {
+  is_fixed_amount: boolean; discount: number; valid_from: Date | null; valid_until: Date | null;
+}): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (!v.is_fixed_amount && v.discount > 100) problems.push({ path: 'discount', message: adminMessages.percentAbove100 });
   if (v.valid_from && v.valid_until && v.valid_until <= v.valid_from) {
-    ctx.addIssue({ code: 'custom', path: ['valid_until'], message: adminMessages.validUntilBeforeFrom });
+    problems.push({ path: 'valid_until', message: adminMessages.validUntilBeforeFrom });
   }
+  return problems;
+}
+
+export const offerCodeBody = offerCodeFields.superRefine((v, ctx) => {
+  for (const problem of offerCodeRuleErrors(v)) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
 });
 export type OfferCodeInput = z.output<typeof offerCodeBody>;
 

@@ -12,6 +12,7 @@ export const checkoutMessages = {
   batchHasNoFee: 'Your batch has no fee to pay.',
   checkoutStarted: 'Complete the payment to finish your purchase.',
   purchaseCompleted: 'Purchase completed.',
+  amountBelowMinimum: 'The amount to pay must be at least ₹1.00, or nothing at all.',
   providerUnavailable: 'The payment service is not reachable. Please try again in a minute.',
   orderNotFound: 'No such order.',
   signatureInvalid: 'Payment verification failed.',

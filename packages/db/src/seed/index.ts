@@ -2,14 +2,33 @@ import { eq, sql } from 'drizzle-orm';
 import { canonicalEmail } from '@app/contracts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
-  ads, batches, categories, countries, courses, offerCodes, questions, settings, standards, subjects, syllabuses,
-  terms, users,
+  ads,
+  batches,
+  categories,
+  countries,
+  courses,
+  offerCodes,
+  questions,
+  settings,
+  standards,
+  subjects,
+  syllabuses,
+  terms,
+  users,
 } from '../schema/index.ts';
 import { AD_BANNER_ASSET, contentTypeOf, courseImageAsset, readSeedAsset, seedKeys } from './assets.ts';
 import { DEMO_ADMIN, DEMO_LEARNER, DEMO_REFERRED_LEARNERS } from './content/accounts.ts';
 import {
-  BATCH_COURSES, BATCH_OFFER_CODE, CATALOGUE_COURSES, CATEGORIES, OFFER_CODES, STANDARD_COUNT, SYLLABUSES,
-  batchFeePaise, batchName, standardName,
+  BATCH_COURSES,
+  BATCH_OFFER_CODE,
+  CATALOGUE_COURSES,
+  CATEGORIES,
+  OFFER_CODES,
+  STANDARD_COUNT,
+  SYLLABUSES,
+  batchFeePaise,
+  batchName,
+  standardName,
 } from './content/catalogue.ts';
 import { DEMO_VIDEO_ASSET, type ChapterFile, type SeedCourse } from './content/types.ts';
 
@@ -35,7 +54,11 @@ const SEED_LOCK = 727_002;
 const ALL_COURSES: SeedCourse[] = [...CATALOGUE_COURSES, ...BATCH_COURSES];
 
 async function reasonToSkip(db: DbOrTx): Promise<string | null> {
-  const [marker] = await db.select({ key: settings.key }).from(settings).where(eq(settings.key, DEMO_SEED_MARKER)).limit(1);
+  const [marker] = await db
+    .select({ key: settings.key })
+    .from(settings)
+    .where(eq(settings.key, DEMO_SEED_MARKER))
+    .limit(1);
   if (marker) return 'demo data was seeded before';
   const [user] = await db.select({ id: users.id }).from(users).limit(1);
   if (user) return 'the database already has users';
@@ -50,7 +73,8 @@ function filesToStore(): Map<string, string> {
     if (course.hasDemoVideo) files.set(seedKeys.demoVideo(DEMO_VIDEO_ASSET), DEMO_VIDEO_ASSET);
     for (const term of course.terms) {
       for (const subject of term.subjects) {
-        if (subject.file.type === 'pdf' || subject.file.type === 'video') files.set(seedKeys.chapterFile(subject.file.asset), subject.file.asset);
+        if (subject.file.type === 'pdf' || subject.file.type === 'video')
+          files.set(seedKeys.chapterFile(subject.file.asset), subject.file.asset);
       }
     }
   }
@@ -86,20 +110,29 @@ export async function seedDatabase(db: Db, services: SeedServices): Promise<Seed
     const raced = await reasonToSkip(tx);
     if (raced) return { seeded: false, reason: raced };
 
-    const syllabusRows = await tx.insert(syllabuses).values(SYLLABUSES.map((name) => ({ name }))).returning();
+    const syllabusRows = await tx
+      .insert(syllabuses)
+      .values(SYLLABUSES.map((name) => ({ name })))
+      .returning();
     const standardIds = new Map<string, number>();
     const batchIds = new Map<string, number>();
     for (const syllabus of syllabusRows) {
       const numbers = Array.from({ length: STANDARD_COUNT }, (_, i) => i + 1);
-      const standardRows = await tx.insert(standards)
+      const standardRows = await tx
+        .insert(standards)
         .values(numbers.map((n) => ({ syllabusId: syllabus.id, name: standardName(n), position: n })))
         .returning();
-      const batchRows = await tx.insert(batches).values(standardRows.map((standard) => ({
-        syllabusId: syllabus.id,
-        standardId: standard.id,
-        name: batchName(syllabus.name, standard.position),
-        feePaise: batchFeePaise(standard.position),
-      }))).returning();
+      const batchRows = await tx
+        .insert(batches)
+        .values(
+          standardRows.map((standard) => ({
+            syllabusId: syllabus.id,
+            standardId: standard.id,
+            name: batchName(syllabus.name, standard.position),
+            feePaise: batchFeePaise(standard.position),
+          })),
+        )
+        .returning();
       standardRows.forEach((standard) => standardIds.set(`${syllabus.name}/${standard.position}`, standard.id));
       batchRows.forEach((batch, i) => batchIds.set(`${syllabus.name}/${standardRows[i]!.position}`, batch.id));
     }
@@ -109,50 +142,66 @@ export async function seedDatabase(db: Db, services: SeedServices): Promise<Seed
       return id;
     };
 
-    const categoryRows = await tx.insert(categories).values(CATEGORIES.map((name) => ({ name }))).returning();
+    const categoryRows = await tx
+      .insert(categories)
+      .values(CATEGORIES.map((name) => ({ name })))
+      .returning();
     const categoryIds = new Map(categoryRows.map((row) => [row.name, row.id]));
 
     let subjectCount = 0;
     let questionCount = 0;
     for (const course of ALL_COURSES) {
-      const [courseRow] = await tx.insert(courses).values({
-        name: course.name,
-        about: course.about,
-        categoryId: categoryIds.get(course.category) ?? null,
-        batchId: course.batch ? batchIdOf(course.batch) : null,
-        photoPath: seedKeys.courseImage(course.slug),
-        videoPath: course.hasDemoVideo ? seedKeys.demoVideo(DEMO_VIDEO_ASSET) : null,
-        pricePaise: course.pricePaise,
-        offerPricePaise: course.offerPricePaise,
-        isPublished: true,
-        createdAt: now,
-      }).returning();
-      for (const [termIndex, term] of course.terms.entries()) {
-        const [termRow] = await tx.insert(terms).values({
-          courseId: courseRow!.id,
-          name: term.name,
-          about: term.about,
+      const [courseRow] = await tx
+        .insert(courses)
+        .values({
+          name: course.name,
+          about: course.about,
+          categoryId: categoryIds.get(course.category) ?? null,
+          batchId: course.batch ? batchIdOf(course.batch) : null,
           photoPath: seedKeys.courseImage(course.slug),
-          position: termIndex + 1,
-        }).returning();
-        const subjectRows = await tx.insert(subjects).values(term.subjects.map((subject, i) => ({
-          termId: termRow!.id,
-          name: subject.name,
-          about: subject.about,
-          fileType: subject.file.type,
-          fileRef: fileRefOf(subject.file),
-          position: i + 1,
-        }))).returning();
-        const questionRows = subjectRows.flatMap((row, i) => term.subjects[i]!.questions.map((bank) => ({
-          subjectId: row.id,
-          question: bank.question,
-          option1: bank.options[0]!,
-          option2: bank.options[1]!,
-          option3: bank.options[2] ?? null,
-          option4: bank.options[3] ?? null,
-          option5: bank.options[4] ?? null,
-          correctOption: bank.correctOption,
-        })));
+          videoPath: course.hasDemoVideo ? seedKeys.demoVideo(DEMO_VIDEO_ASSET) : null,
+          pricePaise: course.pricePaise,
+          offerPricePaise: course.offerPricePaise,
+          isPublished: true,
+          createdAt: now,
+        })
+        .returning();
+      for (const [termIndex, term] of course.terms.entries()) {
+        const [termRow] = await tx
+          .insert(terms)
+          .values({
+            courseId: courseRow!.id,
+            name: term.name,
+            about: term.about,
+            photoPath: seedKeys.courseImage(course.slug),
+            position: termIndex + 1,
+          })
+          .returning();
+        const subjectRows = await tx
+          .insert(subjects)
+          .values(
+            term.subjects.map((subject, i) => ({
+              termId: termRow!.id,
+              name: subject.name,
+              about: subject.about,
+              fileType: subject.file.type,
+              fileRef: fileRefOf(subject.file),
+              position: i + 1,
+            })),
+          )
+          .returning();
+        const questionRows = subjectRows.flatMap((row, i) =>
+          term.subjects[i]!.questions.map((bank) => ({
+            subjectId: row.id,
+            question: bank.question,
+            option1: bank.options[0]!,
+            option2: bank.options[1]!,
+            option3: bank.options[2] ?? null,
+            option4: bank.options[3] ?? null,
+            option5: bank.options[4] ?? null,
+            correctOption: bank.correctOption,
+          })),
+        );
         await tx.insert(questions).values(questionRows);
         subjectCount += subjectRows.length;
         questionCount += questionRows.length;
@@ -172,9 +221,15 @@ export async function seedDatabase(db: Db, services: SeedServices): Promise<Seed
     ]);
     await tx.insert(ads).values({ url: seedKeys.adBanner, isActive: true, createdAt: now });
 
-    const [india] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.isoCode, DEMO_LEARNER.countryIsoCode));
+    const [india] = await tx
+      .select({ id: countries.id })
+      .from(countries)
+      .where(eq(countries.isoCode, DEMO_LEARNER.countryIsoCode));
     const [syllabusOfDemo] = syllabusRows.filter((row) => row.name === DEMO_LEARNER.batch.syllabus);
-    const account = (person: { firstName: string; lastName: string; email: string; mobile: string; referralCode: string }, passwordHash: string) => ({
+    const account = (
+      person: { firstName: string; lastName: string; email: string; mobile: string; referralCode: string },
+      passwordHash: string,
+    ) => ({
       firstName: person.firstName,
       lastName: person.lastName,
       email: person.email,
@@ -186,19 +241,30 @@ export async function seedDatabase(db: Db, services: SeedServices): Promise<Seed
       createdAt: now,
       updatedAt: now,
     });
-    const [demo] = await tx.insert(users).values({
-      ...account(DEMO_LEARNER, demoHash),
-      city: DEMO_LEARNER.city,
-      state: DEMO_LEARNER.state,
-      countryId: india?.id ?? null,
-      syllabusId: syllabusOfDemo!.id,
-      standardId: standardIds.get(`${DEMO_LEARNER.batch.syllabus}/${DEMO_LEARNER.batch.standard}`)!,
-      isStandardPicked: true,
-    }).returning({ id: users.id });
+    const [demo] = await tx
+      .insert(users)
+      .values({
+        ...account(DEMO_LEARNER, demoHash),
+        city: DEMO_LEARNER.city,
+        state: DEMO_LEARNER.state,
+        countryId: india?.id ?? null,
+        syllabusId: syllabusOfDemo!.id,
+        standardId: standardIds.get(`${DEMO_LEARNER.batch.syllabus}/${DEMO_LEARNER.batch.standard}`)!,
+        isStandardPicked: true,
+      })
+      .returning({ id: users.id });
     await tx.insert(users).values({ ...account(DEMO_ADMIN, adminHash), roles: [...DEMO_ADMIN.roles] });
-    await tx.insert(users).values(DEMO_REFERRED_LEARNERS.map((person) => ({ ...account(person, demoHash), referrerId: demo!.id })));
+    await tx
+      .insert(users)
+      .values(DEMO_REFERRED_LEARNERS.map((person) => ({ ...account(person, demoHash), referrerId: demo!.id })));
 
-    await tx.insert(settings).values({ key: DEMO_SEED_MARKER, value: { version: SEED_VERSION, seeded_at: now.toISOString() }, updatedAt: now });
+    await tx
+      .insert(settings)
+      .values({
+        key: DEMO_SEED_MARKER,
+        value: { version: SEED_VERSION, seeded_at: now.toISOString() },
+        updatedAt: now,
+      });
     return {
       seeded: true,
       counts: {

@@ -5,12 +5,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
 import {
-  ads, batches, courses, offerCodes, questions, settings, standards, subjects, syllabuses, terms, users,
+  ads,
+  batches,
+  courses,
+  offerCodes,
+  questions,
+  settings,
+  standards,
+  subjects,
+  syllabuses,
+  terms,
+  users,
 } from '../schema/index.ts';
-import { DEMO_ADMIN, DEMO_LEARNER, DEMO_REFERRED_LEARNERS, DEMO_SEED_MARKER, seedDatabase, type SeedServices } from './index.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_LEARNER,
+  DEMO_REFERRED_LEARNERS,
+  DEMO_SEED_MARKER,
+  seedDatabase,
+  type SeedServices,
+} from './index.ts';
 
 /** A fresh database: in-memory PGlite, or a new database on TEST_DATABASE_URL (dropped afterwards). */
-async function freshDatabase(engine: 'pglite' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(
+  engine: 'pglite' | 'postgres',
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (engine === 'pglite') {
     const database = await createDatabase({});
     return { database, drop: () => database.close() };
@@ -72,7 +91,11 @@ describe.each(engines)('demo seed on %s', (engine) => {
     const rows = await db.select().from(syllabuses).orderBy(asc(syllabuses.id));
     expect(rows.map((r) => r.name)).toEqual(['CBSE', 'ICSE', 'Kerala State']);
     for (const syllabus of rows) {
-      const list = await db.select().from(standards).where(eq(standards.syllabusId, syllabus.id)).orderBy(asc(standards.position));
+      const list = await db
+        .select()
+        .from(standards)
+        .where(eq(standards.syllabusId, syllabus.id))
+        .orderBy(asc(standards.position));
       expect(list.map((s) => s.name)).toEqual(Array.from({ length: 12 }, (_, i) => `Standard ${i + 1}`));
       const batchRows = await db.select().from(batches).where(eq(batches.syllabusId, syllabus.id));
       expect(batchRows).toHaveLength(12);
@@ -84,7 +107,10 @@ describe.each(engines)('demo seed on %s', (engine) => {
   });
 
   it('publishes at least six catalogue courses with stored PNG images, and a free and a full-price one among them', async () => {
-    const list = await database.db.select().from(courses).where(sql`${courses.batchId} IS NULL`);
+    const list = await database.db
+      .select()
+      .from(courses)
+      .where(sql`${courses.batchId} IS NULL`);
     expect(list.length).toBeGreaterThanOrEqual(6);
     for (const course of list) {
       expect(course.isPublished).toBe(true);
@@ -118,7 +144,9 @@ describe.each(engines)('demo seed on %s', (engine) => {
         .from(subjects)
         .innerJoin(terms, eq(terms.id, subjects.termId))
         .where(eq(terms.courseId, course.id));
-      expect(new Set(chapterRows.map((c) => c.fileType)), course.name).toEqual(new Set(['pdf', 'video', 'youtube', 'link']));
+      expect(new Set(chapterRows.map((c) => c.fileType)), course.name).toEqual(
+        new Set(['pdf', 'video', 'youtube', 'link']),
+      );
       for (const chapter of chapterRows) {
         if (chapter.fileType === 'pdf') {
           const file = files.get(chapter.fileRef);
@@ -148,8 +176,13 @@ describe.each(engines)('demo seed on %s', (engine) => {
       expect(own.length, chapter.name).toBeGreaterThanOrEqual(12);
       expect(new Set(own.map((question) => question.question)).size, chapter.name).toBe(own.length);
       for (const question of own) {
-        const options = [question.option1, question.option2, question.option3, question.option4, question.option5]
-          .filter((o): o is string => o !== null);
+        const options = [
+          question.option1,
+          question.option2,
+          question.option3,
+          question.option4,
+          question.option5,
+        ].filter((o): o is string => o !== null);
         expect(options.length).toBeGreaterThanOrEqual(2);
         expect(new Set(options).size, question.question).toBe(options.length);
         expect(question.correctOption).toBeLessThanOrEqual(options.length);
@@ -163,8 +196,18 @@ describe.each(engines)('demo seed on %s', (engine) => {
   it('creates WELCOME10 (10%) and FLAT50 (₹50 off orders of ₹200 or more), and an active ad banner', async () => {
     const codes = await database.db.select().from(offerCodes);
     const byCode = new Map(codes.map((c) => [c.code, c]));
-    expect(byCode.get('WELCOME10')).toMatchObject({ isFixedAmount: false, discountValue: 1000, minimumAmountPaise: 0, isActive: true });
-    expect(byCode.get('FLAT50')).toMatchObject({ isFixedAmount: true, discountValue: 5000, minimumAmountPaise: 20_000, isActive: true });
+    expect(byCode.get('WELCOME10')).toMatchObject({
+      isFixedAmount: false,
+      discountValue: 1000,
+      minimumAmountPaise: 0,
+      isActive: true,
+    });
+    expect(byCode.get('FLAT50')).toMatchObject({
+      isFixedAmount: true,
+      discountValue: 5000,
+      minimumAmountPaise: 20_000,
+      isActive: true,
+    });
     const [ad] = await database.db.select().from(ads).where(eq(ads.isActive, true));
     expect(files.get(ad!.url)?.contentType).toBe('image/png');
   });
@@ -172,7 +215,11 @@ describe.each(engines)('demo seed on %s', (engine) => {
   it('creates the verified demo learner with a batch picked, the admin, and two pending sub-users of the demo learner', async () => {
     const all = await database.db.select().from(users);
     const demo = all.find((u) => u.email === DEMO_LEARNER.email)!;
-    expect(demo).toMatchObject({ referralCode: DEMO_LEARNER.referralCode, isStandardPicked: true, passwordHash: `test-hash:${DEMO_LEARNER.password}` });
+    expect(demo).toMatchObject({
+      referralCode: DEMO_LEARNER.referralCode,
+      isStandardPicked: true,
+      passwordHash: `test-hash:${DEMO_LEARNER.password}`,
+    });
     expect(demo.emailVerifiedAt).toBeInstanceOf(Date);
     const [standard] = await database.db.select().from(standards).where(eq(standards.id, demo.standardId!));
     expect(standard!.name).toBe('Standard 10');
@@ -203,11 +250,19 @@ describe('demo seed on a database that already has users', () => {
     try {
       await migrateDatabase(database);
       await database.db.insert(users).values({
-        firstName: 'Real', lastName: 'Person', email: 'real@example.com', emailCanonical: 'real@example.com',
-        mobile: '9000000000', passwordHash: 'x', referralCode: 'REAL2345',
+        firstName: 'Real',
+        lastName: 'Person',
+        email: 'real@example.com',
+        emailCanonical: 'real@example.com',
+        mobile: '9000000000',
+        passwordHash: 'x',
+        referralCode: 'REAL2345',
       });
       const { files, services } = recordingServices();
-      expect(await seedDatabase(database.db, services)).toEqual({ seeded: false, reason: 'the database already has users' });
+      expect(await seedDatabase(database.db, services)).toEqual({
+        seeded: false,
+        reason: 'the database already has users',
+      });
       expect(files.size).toBe(0);
       expect(await database.db.select().from(syllabuses)).toEqual([]);
       expect(await database.db.select().from(settings).where(eq(settings.key, DEMO_SEED_MARKER))).toEqual([]);

@@ -49,7 +49,7 @@ export function renderCheckoutPage(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox checkout · ${escapeHtml(options.merchantName)}</title>
 <style>
-  body { margin: 0; font: 15px/1.4 system-ui, sans-serif; background: #eef1f6; color: #1d2433; }
+  body { margin: 0; padding: 0 12px; font: 15px/1.4 system-ui, sans-serif; background: #eef1f6; color: #1d2433; }
   main { max-width: 380px; margin: 24px auto; background: #fff; border-radius: 10px; box-shadow: 0 4px 18px rgba(0,0,0,.12); padding: 20px 22px; }
   h1 { font-size: 17px; margin: 0 0 2px; } .sub { margin: 0 0 14px; color: #5a6478; font-size: 13px; }
   .amount { font-size: 18px; margin: 0 0 14px; }

@@ -12,6 +12,8 @@ import { markPurchasePaid } from '../payments/confirm-payment.ts';
 import type { PaymentLog } from '../payments/refund-orphan-payment.ts';
 import { findUsableOfferCode, type UsableOfferCode } from './find-offer-code.ts';
 
+/** The smallest amount card providers charge (Razorpay: INR 1.00). */
+export const MIN_PROVIDER_AMOUNT_PAISE = 100;
 /** A pending checkout of the same item, amount and code is handed back instead of a new order. */
 const REUSE_PENDING_MINUTES = 30;
 
@@ -93,6 +95,8 @@ export async function startCheckout(
       throw error;
     }
   }
+
+  if (amountPaise < MIN_PROVIDER_AMOUNT_PAISE) throw AppError.badRequest(checkoutMessages.amountBelowMinimum);
 
   const reusable = await findReusablePending(ctx, { userId: user.id, item, code, amountPaise });
   if (reusable) return answer(reusable.id, reusable.orderId);

@@ -43,7 +43,8 @@ export function createSandboxProvider(options: { db: Db; appSecret: string }): S
     ...signatureVerifier({ keySecret, webhookSecret }),
 
     async createOrder({ amountPaise, receipt, currency = 'INR' }) {
-      if (!Number.isInteger(amountPaise) || amountPaise <= 0) throw new PaymentProviderError('amount must be a positive number of paise', 400);
+      // As Razorpay: whole paise, at least INR 1.00.
+      if (!Number.isInteger(amountPaise) || amountPaise < 100) throw new PaymentProviderError('The amount must be atleast INR 1.00', 400);
       const id = newId('order');
       await db.insert(sandboxOrders).values({ id, amountPaise, currency, receipt });
       return { orderId: id };

@@ -2,6 +2,13 @@ import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-
 import { users, type DbOrTx } from '@app/db';
 import { lastPage, type SubUser, type SubUserPage } from '@app/contracts';
 
+/*
+ * The referral network is a tree: users.referrer_id is written once, at registration, to a user
+ * who already exists, and nothing updates it afterwards (PUT /profile does not touch it; a CHECK
+ * forbids being one's own referrer). A new row can only point at an older one, so no cycle can
+ * form, and "direct sub-users" is simply referrer_id = me.
+ */
+
 /** Recent sub-users shown by GET /recent/tree. */
 export const RECENT_SUB_USERS = 10;
 

@@ -17,7 +17,11 @@ export const fractionsAndDecimals: SeedTopic = {
     q('What is the reciprocal of 7/3?', '3/7', ['7/3', '−7/3', '21']),
     q('Which decimal is equal to 1/8?', '0.125', ['0.18', '0.8', '1.8']),
     q('What is 1.5 + 2.75?', '4.25', ['3.25', '4.2', '3.80']),
-    q('In the fraction 5/9, what is the number 9 called?', 'The denominator', ['The numerator', 'The quotient', 'The remainder']),
+    q('In the fraction 5/9, what is the number 9 called?', 'The denominator', [
+      'The numerator',
+      'The quotient',
+      'The remainder',
+    ]),
   ],
 };
 
@@ -33,7 +37,11 @@ export const ratioAndPercentage: SeedTopic = {
     q('If 4 pens cost ₹60, how much do 7 pens cost?', '₹105', ['₹90', '₹120', '₹84']),
     q('What is 0.08 written as a percentage?', '8%', ['0.8%', '80%', '0.08%']),
     q('A number increases from 50 to 60. What is the percentage increase?', '20%', ['10%', '16.67%', '25%']),
-    q('₹900 is shared in the ratio 2 : 1. What are the two shares?', '₹600 and ₹300', ['₹450 and ₹450', '₹700 and ₹200', '₹500 and ₹400']),
+    q('₹900 is shared in the ratio 2 : 1. What are the two shares?', '₹600 and ₹300', [
+      '₹450 and ₹450',
+      '₹700 and ₹200',
+      '₹500 and ₹400',
+    ]),
     q('If a : b = 2 : 3 and b = 12, what is a?', '8', ['6', '18', '9']),
     q('What percentage of 200 is 30?', '15%', ['30%', '20%', '6.67%']),
     q('Which ratio is equivalent to 5 : 2?', '15 : 6', ['2 : 5', '10 : 6', '7 : 4']),
@@ -44,7 +52,7 @@ export const ratioAndPercentage: SeedTopic = {
 
 export const introductionToVectors: SeedTopic = {
   name: 'Introduction to Vectors',
-  about: 'What a vector is, how to add vectors and scale them, and how to find a vector\'s length.',
+  about: "What a vector is, how to add vectors and scale them, and how to find a vector's length.",
   file: { type: 'youtube', url: 'https://www.youtube.com/embed/fNk_zzaMoSs' },
   questions: [
     q('A vector has a magnitude and a …', 'direction', ['mass', 'volume', 'temperature']),
@@ -55,9 +63,21 @@ export const introductionToVectors: SeedTopic = {
     q('Which of these is a scalar quantity?', 'Temperature', ['Displacement', 'Force', 'Acceleration']),
     q('What is (5, 2) − (1, 6)?', '(4, −4)', ['(6, 8)', '(4, 4)', '(−4, 4)']),
     q('What is a vector of magnitude 1 called?', 'A unit vector', ['A zero vector', 'A position vector', 'A scalar']),
-    q('What is the vector (0, 0) called?', 'The zero vector', ['A unit vector', 'The identity matrix', 'A basis vector']),
-    q('Two vectors are equal when they have the same …', 'magnitude and direction', ['starting point only', 'magnitude only', 'direction only']),
-    q('In the plane, the unit vectors î and ĵ point along …', 'the x-axis and the y-axis', ['the y-axis and the z-axis', 'the line y = x', 'opposite directions of the x-axis']),
+    q('What is the vector (0, 0) called?', 'The zero vector', [
+      'A unit vector',
+      'The identity matrix',
+      'A basis vector',
+    ]),
+    q('Two vectors are equal when they have the same …', 'magnitude and direction', [
+      'starting point only',
+      'magnitude only',
+      'direction only',
+    ]),
+    q('In the plane, the unit vectors î and ĵ point along …', 'the x-axis and the y-axis', [
+      'the y-axis and the z-axis',
+      'the line y = x',
+      'opposite directions of the x-axis',
+    ]),
     q('What is the negative of the vector (−2, 5)?', '(2, −5)', ['(−2, −5)', '(2, 5)', '(5, −2)']),
   ],
 };
@@ -77,7 +97,11 @@ export const areaAndPerimeter: SeedTopic = {
     q('Which unit measures area?', 'Square metres', ['Metres', 'Cubic metres', 'Litres']),
     q('What is the area of a parallelogram with base 9 cm and height 4 cm?', '36 cm²', ['18 cm²', '26 cm²', '13 cm²']),
     q('How many square centimetres make one square metre?', '10,000', ['100', '1,000', '1,00,000']),
-    q('A rectangular garden is 20 m by 15 m. How much fencing goes all the way round it?', '70 m', ['300 m', '35 m', '140 m']),
+    q('A rectangular garden is 20 m by 15 m. How much fencing goes all the way round it?', '70 m', [
+      '300 m',
+      '35 m',
+      '140 m',
+    ]),
     q('What is the area of a square with sides of 2.5 cm?', '6.25 cm²', ['10 cm²', '5 cm²', '6.5 cm²']),
   ],
 };
@@ -90,25 +114,46 @@ export const quadraticEquations: SeedTopic = {
     q('Which of these is a quadratic equation?', 'x² − 5x + 6 = 0', ['2x + 3 = 0', 'x³ − 1 = 0', '√x + 2 = 0']),
     q('What are the roots of x² − 5x + 6 = 0?', '2 and 3', ['−2 and −3', '1 and 6', '−1 and 6']),
     q('What is the discriminant of ax² + bx + c = 0?', 'b² − 4ac', ['b² + 4ac', '4ac − b²', '−b/2a']),
-    q('If the discriminant is negative, the equation has …', 'no real roots', ['two equal real roots', 'two distinct real roots', 'one root equal to zero']),
+    q('If the discriminant is negative, the equation has …', 'no real roots', [
+      'two equal real roots',
+      'two distinct real roots',
+      'one root equal to zero',
+    ]),
     q('What is the sum of the roots of x² − 7x + 10 = 0?', '7', ['−7', '10', '3']),
     q('What is the product of the roots of 2x² + 3x − 8 = 0?', '−4', ['4', '−3/2', '8']),
     q('What are the roots of x² − 16 = 0?', '4 and −4', ['16 and −16', '8 and −8', '4 only']),
-    q('Which is the quadratic formula?', 'x = (−b ± √(b² − 4ac)) / 2a', ['x = (b ± √(b² − 4ac)) / 2a', 'x = (−b ± √(b² + 4ac)) / 2a', 'x = (−b ± √(b² − 4ac)) / a']),
+    q('Which is the quadratic formula?', 'x = (−b ± √(b² − 4ac)) / 2a', [
+      'x = (b ± √(b² − 4ac)) / 2a',
+      'x = (−b ± √(b² + 4ac)) / 2a',
+      'x = (−b ± √(b² − 4ac)) / a',
+    ]),
     q('For which positive value of k does x² + kx + 9 = 0 have two equal roots?', '6', ['3', '9', '18']),
-    q('What is the nature of the roots of x² + 2x + 5 = 0?', 'No real roots', ['Two equal real roots', 'Two distinct rational roots', 'Two distinct irrational roots']),
+    q('What is the nature of the roots of x² + 2x + 5 = 0?', 'No real roots', [
+      'Two equal real roots',
+      'Two distinct rational roots',
+      'Two distinct irrational roots',
+    ]),
     q('Which number is a root of x² + x − 12 = 0?', '3', ['4', '−3', '2']),
     q('What is the degree of a quadratic polynomial?', '2', ['1', '3', '0']),
-    q('What is the nature of the roots of x² − 6x + 9 = 0?', 'Two equal real roots', ['No real roots', 'Two distinct real roots', 'Infinitely many roots']),
+    q('What is the nature of the roots of x² − 6x + 9 = 0?', 'Two equal real roots', [
+      'No real roots',
+      'Two distinct real roots',
+      'Infinitely many roots',
+    ]),
   ],
 };
 
 export const introductionToTrigonometry: SeedTopic = {
   name: 'Introduction to Trigonometry',
-  about: 'The trigonometric ratios of an acute angle, their values at 0°, 30°, 45°, 60° and 90°, and the basic identities.',
+  about:
+    'The trigonometric ratios of an acute angle, their values at 0°, 30°, 45°, 60° and 90°, and the basic identities.',
   file: { type: 'link', url: 'https://en.wikipedia.org/wiki/Trigonometry' },
   questions: [
-    q('In a right triangle, sin θ equals …', 'opposite side ÷ hypotenuse', ['adjacent side ÷ hypotenuse', 'opposite side ÷ adjacent side', 'hypotenuse ÷ opposite side']),
+    q('In a right triangle, sin θ equals …', 'opposite side ÷ hypotenuse', [
+      'adjacent side ÷ hypotenuse',
+      'opposite side ÷ adjacent side',
+      'hypotenuse ÷ opposite side',
+    ]),
     q('What is the value of cos 60°?', '1/2', ['√3/2', '1', '0']),
     q('What is the value of tan 45°?', '1', ['0', '√3', '1/√3']),
     q('What is the value of sin 90°?', '1', ['0', '1/2', 'Not defined']),
@@ -118,7 +163,11 @@ export const introductionToTrigonometry: SeedTopic = {
     q('sec θ is the reciprocal of …', 'cos θ', ['sin θ', 'tan θ', 'cot θ']),
     q('What is the value of sin 30°?', '1/2', ['√3/2', '1/√2', '1']),
     q('What is the value of cos 0°?', '1', ['0', '1/2', 'Not defined']),
-    q('A kite string 100 m long makes an angle of 30° with the ground. How high is the kite?', '50 m', ['100 m', '50√3 m', '25 m']),
+    q('A kite string 100 m long makes an angle of 30° with the ground. How high is the kite?', '50 m', [
+      '100 m',
+      '50√3 m',
+      '25 m',
+    ]),
     q('1 + tan² θ equals …', 'sec² θ', ['cosec² θ', 'cot² θ', 'sin² θ']),
     q('sin (90° − θ) equals …', 'cos θ', ['sin θ', 'tan θ', '−cos θ']),
   ],

@@ -2,6 +2,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { SignedInAs } from '@/components/layout/signed-in-as';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { ChooseBatchForm } from '@/features/onboarding/components/choose-batch-form';
 
@@ -16,6 +17,7 @@ export default function ChooseLevelRoute() {
   return (
     <AuthLayout title="Choose My Batch" subtitle="Pick your syllabus and standard, or start with the general course.">
       <ChooseBatchForm onDone={() => navigate(paths.verify.getHref())} />
+      <SignedInAs />
     </AuthLayout>
   );
 }

@@ -2,6 +2,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { SignedInAs } from '@/components/layout/signed-in-as';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { VerifyEmailForm } from '@/features/onboarding/components/verify-email-form';
 
@@ -17,6 +18,7 @@ export default function VerifyRoute() {
         defaultEmail={me.data?.email ?? ''}
         onVerified={() => navigate(paths.home.getHref(), { replace: true })}
       />
+      <SignedInAs />
     </AuthLayout>
   );
 }

@@ -9,7 +9,7 @@ export function DashboardBanner() {
   // A failed or empty answer shows the fallback too: the banner is decoration, not content.
   const src = (ad.isSuccess && mediaUrl(ad.data.url)) || (ad.isPending ? null : fallbackBannerUrl);
   return (
-    <div className="dashboard-banner rounded-4 overflow-hidden shadow-sm bg-primary-subtle mb-4" style={{ aspectRatio: '4 / 1', minHeight: '7.5rem' }}>
+    <div className="dashboard-banner rounded-4 overflow-hidden shadow-sm bg-primary-subtle mb-4" style={{ width: '100%', aspectRatio: '4 / 1', minHeight: '7.5rem' }}>
       {src && (
         <img
           src={src}

@@ -91,7 +91,7 @@ export function CourseDetailPage() {
         <p className="text-body-secondary">This course has no chapters yet.</p>
       ) : (
         <div className="row g-4">
-          <div className="col-lg-5 col-xl-4">
+          <div className="col-lg-5 col-xxl-4">
             <TermList
               terms={terms.data}
               openTermIds={openTermIds}
@@ -102,7 +102,7 @@ export function CourseDetailPage() {
               quizHref={(subjectId) => subjectQuizHref(subjectId, courseId)}
             />
           </div>
-          <div className="col-lg-7 col-xl-8">
+          <div className="col-lg-7 col-xxl-8">
             {selected ? (
               <section className="chapter-panel" aria-label="Chapter">
                 <div className="d-flex justify-content-end d-lg-none mb-2">

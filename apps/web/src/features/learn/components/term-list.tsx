@@ -70,8 +70,8 @@ export function TermList({
                           aria-current={isSelected ? 'true' : undefined}
                           onClick={() => onOpenSubject({ termId: term.id, subjectId: subject.id })}
                         >
-                          <span className={isStudied ? 'text-success' : 'text-body-tertiary'} title={isStudied ? 'Studied' : 'Not studied yet'}>
-                            <CheckIcon />
+                          <span className={`subject-status ${isStudied ? 'text-success' : 'text-body-tertiary'}`} title={isStudied ? 'Studied' : 'Not studied yet'}>
+                            {isStudied ? <CheckIcon /> : <span className="subject-status-dot" aria-hidden="true" />}
                             <span className="visually-hidden">{isStudied ? 'Studied: ' : ''}</span>
                           </span>
                           <span className="flex-grow-1">{subject.name}</span>

@@ -95,7 +95,7 @@ export function QuizPage() {
           <div className="d-flex justify-content-between small text-body-secondary mb-1">
             <span>{`Question ${current.question_number} of ${current.total_questions}`}</span>
           </div>
-          <ProgressBar now={(current.question_number / current.total_questions) * 100} className="mb-4" style={{ height: '0.375rem' }} aria-hidden="true" />
+          <ProgressBar now={(current.question_number / current.total_questions) * 100} className="quiz-progress mb-4" style={{ height: '0.375rem' }} aria-hidden="true" />
           <QuizQuestionForm
             key={current.id}
             question={current}

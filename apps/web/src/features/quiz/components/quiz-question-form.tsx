@@ -50,7 +50,6 @@ export function QuizQuestionForm({ question, chosen, isLast, isBusy, onAnswer }:
               value={String(option.number)}
               label={option.text}
               className="quiz-option border rounded px-3 py-2 ps-5 bg-white"
-              isInvalid={Boolean(errors.option)}
               {...register('option')}
             />
           ))}

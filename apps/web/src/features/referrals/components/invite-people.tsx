@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
 import { useMe } from '@/lib/auth/get-me';
 import { copyToClipboard } from '../utils/copy-to-clipboard';
@@ -30,10 +29,14 @@ export function InvitePeople({ className }: { className?: string }) {
             purchase counts towards your level.
           </p>
           <Form.Label htmlFor={inputId}>Your referral link</Form.Label>
-          <InputGroup>
-            <Form.Control id={inputId} value={link} readOnly onFocus={(event) => event.currentTarget.select()} />
+          {/* A textarea so the whole link shows, wrapped, on a phone too. */}
+          <Form.Control
+            as="textarea" id={inputId} rows={2} value={link} readOnly className="font-monospace" style={{ resize: 'none' }}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <div className="d-grid d-sm-flex justify-content-sm-end mt-3">
             <Button variant="primary" onClick={() => void copyToClipboard(link)}>Copy Link</Button>
-          </InputGroup>
+          </div>
         </Modal.Body>
       </Modal>
     </>

@@ -77,7 +77,7 @@ export function LevelDetails({ status }: { status: LevelStatusData }) {
         className="progress mb-2" role="progressbar" aria-label="Level progress"
         aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-valuetext={percentText}
       >
-        <div className="progress-bar" style={{ width: `${percent}%` }} />
+        <div className="progress-bar bg-primary" style={{ width: `${percent}%` }} />
       </div>
       <p className="mb-3">{`${status.difference} more days for ${status.level_days} days achievement`}</p>
       <p className="small text-body-secondary mb-2">

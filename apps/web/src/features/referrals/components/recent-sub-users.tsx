@@ -37,8 +37,8 @@ export function RecentSubUsers() {
           <ListGroup variant="flush">
             {recent.data.map((user) => (
               <ListGroup.Item key={user.id} className="px-0 d-flex justify-content-between align-items-center gap-2">
-                <div className="text-truncate">
-                  <div className="fw-semibold text-truncate">{user.name}</div>
+                <div style={{ minWidth: 0 }}>
+                  <div className="fw-semibold text-break">{user.name}</div>
                   <div className="small text-body-secondary">
                     <span className="font-monospace">{user.referral_code}</span> · joined {joinedFormat.format(new Date(user.joined))}
                   </div>

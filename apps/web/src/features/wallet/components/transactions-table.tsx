@@ -35,14 +35,14 @@ export function TransactionsTable({ data, onPage, isFetching }: TransactionsTabl
   if (data.total === 0) return <p className="text-body-secondary mb-0">No transactions yet.</p>;
   return (
     <>
-      <Table responsive hover className="align-middle mb-3 transactions-table" aria-busy={isFetching}>
+      <Table responsive hover className="align-middle mb-3 d-none d-md-table" aria-busy={isFetching}>
         <thead>
           <tr>
-            <th scope="col">Date and Time</th>
-            <th scope="col">Transaction Method</th>
-            <th scope="col">Transaction ID</th>
-            <th scope="col" className="text-end">Amount / Point</th>
-            <th scope="col">Description</th>
+            <th scope="col" className="text-nowrap">Date and Time</th>
+            <th scope="col" className="text-nowrap">Transaction Method</th>
+            <th scope="col" className="text-nowrap">Transaction ID</th>
+            <th scope="col" className="text-end text-nowrap">Amount / Point</th>
+            <th scope="col" className="text-nowrap">Description</th>
           </tr>
         </thead>
         <tbody>
@@ -57,6 +57,21 @@ export function TransactionsTable({ data, onPage, isFetching }: TransactionsTabl
           ))}
         </tbody>
       </Table>
+      {/* Phones: one stacked entry per transaction instead of a table to scroll sideways. */}
+      <ul className="list-unstyled d-md-none mb-3" aria-label="Transactions" aria-busy={isFetching}>
+        {data.transactions.map((transaction) => (
+          <li key={transaction.transaction_id} className="border-bottom py-2">
+            <div className="d-flex justify-content-between gap-2">
+              <span className="fw-semibold">{transaction.method}</span>
+              <span className={`text-end fw-semibold ${amountTone(transaction)}`}>{amountCell(transaction)}</span>
+            </div>
+            <div className="small">{transaction.description}</div>
+            <div className="small text-body-secondary">
+              {dateTimeFormat.format(new Date(transaction.date_time))} · <span className="font-monospace">{transaction.transaction_id}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
       {data.last_page > 1 && (
         <nav className="d-flex align-items-center justify-content-between gap-2" aria-label="Transactions pages">
           <Button

@@ -20,9 +20,9 @@ interface WalletPageProps {
   withdrawDestination: ReactNode;
 }
 
-function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+function Stat({ label, children, testId, isWide = false }: { label: string; children: ReactNode; testId?: string; isWide?: boolean }) {
   return (
-    <Col sm={4}>
+    <Col xs={isWide ? 12 : 6} sm={4}>
       <div className="h-100 rounded-3 bg-body-tertiary p-3">
         <div className="small text-body-secondary mb-1">{label}</div>
         <div className="fs-4 fw-semibold text-break" data-testid={testId}>{children}</div>
@@ -59,7 +59,7 @@ export function WalletPage({ referralCode, withdrawDestination }: WalletPageProp
               <Row className="g-3 mb-3">
                 <Stat label="Total Balance" testId="wallet-balance">{formatInr(data.balance)}</Stat>
                 <Stat label="Points" testId="wallet-points">{data.points.toLocaleString('en-IN')}</Stat>
-                <Stat label="Referral ID"><span className="fs-5">{referralCode}</span></Stat>
+                <Stat label="Referral ID" isWide><span className="fs-5">{referralCode}</span></Stat>
               </Row>
               {(data.points > 0 || data.balance > 0) && (
                 <div className="d-flex flex-wrap gap-2">

@@ -1,0 +1,142 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { bankDetails, users, walletTransactions, type DbOrTx } from '@app/db';
+import {
+  adminMessages, maskAccountNumber, paiseToRupees, type AdminWithdrawal, type LedgerStatus, type Page, type SettleBody,
+  type SettleData,
+} from '@app/contracts';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { decryptText } from '../../../lib/crypto.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
+import { postEntry } from '../../wallet/ledger.ts';
+import { pageOf } from '../page.ts';
+import { userFilter } from './list-purchases.ts';
+
+const isWithdrawal = eq(walletTransactions.method, 'Withdraw');
+
+function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
+  return db.select({ entry: walletTransactions, firstName: users.firstName, lastName: users.lastName, email: users.email, bank: bankDetails })
+    .from(walletTransactions)
+    .innerJoin(users, eq(users.id, walletTransactions.userId))
+    .leftJoin(bankDetails, eq(bankDetails.userId, walletTransactions.userId))
+    .where(and(isWithdrawal, where));
+}
+type WithdrawalRow = Awaited<ReturnType<typeof selectWithdrawals>>[number];
+
+/** The account number in full (the operator pays to it) or masked; a fixed mask if it cannot be decrypted. */
+function accountNumber(ctx: AppContext, bank: NonNullable<WithdrawalRow['bank']>, isFull: boolean): string {
+  try {
+    const plain = decryptText(ctx.env.APP_SECRET, bank.accountNumberEncrypted);
+    return isFull ? plain : maskAccountNumber(plain);
+  } catch {
+    return `********${bank.accountLast4}`;
+  }
+}
+
+function toAdminWithdrawal(ctx: AppContext, row: WithdrawalRow, options: { isFullAccount?: boolean } = {}): AdminWithdrawal {
+  const { entry, bank } = row;
+  return {
+    id: entry.id,
+    transaction_id: entry.transactionId,
+    user: { id: entry.userId, name: `${row.firstName} ${row.lastName}`, email: row.email },
+    amount: paiseToRupees(-entry.amountPaise),
+    status: entry.status as LedgerStatus,
+    description: entry.description,
+    bank_reference: entry.bankReference,
+    created_at: entry.createdAt.toISOString(),
+    settled_at: entry.settledAt?.toISOString() ?? null,
+    bank: bank
+      ? {
+          full_name: bank.fullName,
+          bank_name: bank.bankName,
+          bank_branch: bank.bankBranch,
+          account_number: accountNumber(ctx, bank, options.isFullAccount ?? false),
+          ifsc_code: bank.ifscCode,
+        }
+      : null,
+  };
+}
+
+async function findWithdrawal(ctx: AppContext, db: DbOrTx, id: number, options: { isFullAccount?: boolean } = {}): Promise<AdminWithdrawal> {
+  const [row] = await selectWithdrawals(db, eq(walletTransactions.id, id));
+  if (!row) throw AppError.notFound(adminMessages.withdrawalNotFound);
+  return toAdminWithdrawal(ctx, row, options);
+}
+
+/** GET /admin/withdrawals?status=Pending: oldest first for Pending (the queue), newest first otherwise. */
+export async function listWithdrawals(
+  ctx: AppContext,
+  options: { status?: LedgerStatus | undefined; user?: string | undefined; page: number; perPage: number },
+): Promise<Page<AdminWithdrawal>> {
+  const where = and(options.status ? eq(walletTransactions.status, options.status) : undefined, userFilter(options.user));
+  const order = options.status === 'Pending'
+    ? [walletTransactions.createdAt, walletTransactions.id]
+    : [desc(walletTransactions.createdAt), desc(walletTransactions.id)];
+  const [[total], rows] = await Promise.all([
+    ctx.db.select({ n: count() }).from(walletTransactions).innerJoin(users, eq(users.id, walletTransactions.userId)).where(and(isWithdrawal, where)),
+    selectWithdrawals(ctx.db, where).orderBy(...order).limit(options.perPage).offset((options.page - 1) * options.perPage),
+  ]);
+  return pageOf(rows.map((row) => toAdminWithdrawal(ctx, row)), total?.n ?? 0, options);
+}
+
+/** GET /admin/withdrawals/{id}: with the full account number to pay to; the look is audited. */
+export async function getWithdrawal(ctx: AppContext, options: { actorId: number; id: number }): Promise<AdminWithdrawal> {
+  const withdrawal = await findWithdrawal(ctx, ctx.db, options.id, { isFullAccount: true });
+  if (withdrawal.bank) {
+    await recordAudit(ctx.db, ctx, {
+      actorId: options.actorId, action: 'bank_details.view', entity: 'bank_details', entityId: withdrawal.user.id,
+      after: { withdrawal_id: withdrawal.id },
+    });
+  }
+  return withdrawal;
+}
+
+/**
+ * POST /admin/withdrawals/{id}/settle: Done with the bank reference, or Rejected with a reason and
+ * the amount given back by a 'Withdraw Reversal' ledger entry. Exactly once: the conditional
+ * UPDATE … WHERE status = 'Pending' decides, so of two operators clicking at the same time one
+ * settles and the other gets 400 'Already settled'. The reversal and the audit row commit with it.
+ */
+export async function settleWithdrawal(ctx: AppContext, options: { actorId: number; id: number; input: SettleBody }): Promise<SettleData> {
+  const { id, input } = options;
+  const before = await findWithdrawal(ctx, ctx.db, id);
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const rejectedNote = input.status === 'Rejected' ? ` (rejected: ${input.reason})` : '';
+    const [settled] = await tx.update(walletTransactions)
+      .set({
+        status: input.status,
+        settledAt: now,
+        ...(input.status === 'Done'
+          ? { bankReference: input.bank_reference }
+          : { description: `${before.description}${rejectedNote}`.slice(0, 1_000) }),
+      })
+      .where(and(eq(walletTransactions.id, id), isWithdrawal, eq(walletTransactions.status, 'Pending')))
+      .returning();
+    if (!settled) throw AppError.badRequest(adminMessages.alreadySettled);
+
+    let reversalTransactionId: string | null = null;
+    if (input.status === 'Rejected') {
+      const reversal = await postEntry(tx, {
+        userId: settled.userId,
+        method: 'Withdraw Reversal',
+        amountPaise: -settled.amountPaise,
+        points: 0,
+        status: 'Done',
+        description: `Withdrawal ${settled.transactionId} rejected: ${input.reason}`,
+        at: now,
+      });
+      reversalTransactionId = reversal.transactionId;
+    }
+    const after = await findWithdrawal(ctx, tx, id);
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: 'withdrawal.settle',
+      entity: 'wallet_transactions',
+      entityId: id,
+      before,
+      after: { ...after, ...(input.status === 'Rejected' ? { reason: input.reason, reversal_transaction_id: reversalTransactionId } : {}) },
+    });
+    return { withdrawal: after, reversal_transaction_id: reversalTransactionId };
+  });
+}

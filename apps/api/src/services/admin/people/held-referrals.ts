@@ -1,0 +1,89 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { users } from '@app/db';
+import { adminMessages, type HeldReferral, type Page, type ReferralDecisionData } from '@app/contracts';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
+import { advanceLevel } from '../../levels/advance-level.ts';
+import { pageOf } from '../page.ts';
+
+const referrers = alias(users, 'referrers');
+
+/** GET /admin/referrals/held: sign-ups the per-address rule held for review, oldest first. */
+export async function listHeldReferrals(ctx: AppContext, options: { page: number; perPage: number }): Promise<Page<HeldReferral>> {
+  const isHeld = eq(users.referralStatus, 'held');
+  const [[total], rows] = await Promise.all([
+    ctx.db.select({ n: count() }).from(users).where(isHeld),
+    ctx.db.select({
+      user: users,
+      referrer: referrers,
+      // Sign-ups with the same referrer and address in the week before this one (what held it).
+      signupsFromIp: sql<number>`(select count(*) from referral_signups rs
+        where rs.referrer_id = ${users.referrerId} and rs.ip = ${users.signupIp}
+          and rs.created_at > ${users.createdAt} - interval '7 days' and rs.created_at <= ${users.createdAt})`.mapWith(Number),
+    })
+      .from(users)
+      .leftJoin(referrers, eq(referrers.id, users.referrerId))
+      .where(isHeld)
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
+  ]);
+  return pageOf(rows.map(({ user, referrer, signupsFromIp }) => ({
+    user: { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, referral_code: user.referralCode },
+    referrer: referrer
+      ? { id: referrer.id, name: `${referrer.firstName} ${referrer.lastName}`, email: referrer.email, referral_code: referrer.referralCode }
+      : null,
+    signup_ip: user.signupIp,
+    signups_from_ip: signupsFromIp,
+    is_active: user.activatedAt !== null,
+    created_at: user.createdAt.toISOString(),
+  })), total?.n ?? 0, options);
+}
+
+/**
+ * POST /admin/referrals/{userId}/release | reject: a held sign-up becomes 'released' (it counts
+ * for the referrer's levels, and their future purchases earn commission) or 'rejected' (never).
+ * Releasing a sub-user who is already active counts them at once: the referrer's level is
+ * re-counted (advanceLevel, under the referrer's row lock, as a new activation is), which credits
+ * the level reward if this completes it. Their activation must fall in the referrer's current
+ * window to count, as any sub-user's must; commission on purchases made while held is not paid
+ * afterwards.
+ */
+export async function decideHeldReferral(
+  ctx: AppContext,
+  options: { actorId: number; userId: number; decision: 'released' | 'rejected' },
+): Promise<ReferralDecisionData> {
+  const { userId, decision } = options;
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id, referrerId: users.referrerId, activatedAt: users.activatedAt })
+      .from(users).where(eq(users.id, userId));
+    if (!user) throw AppError.notFound(adminMessages.userNotFound);
+    // Lock the referrer first, as onPurchasePaid does, so a purchase landing now is counted after us.
+    const [referrer] = user.referrerId
+      ? await tx.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.id, user.referrerId)).for('update')
+      : [];
+    const [changed] = await tx.update(users)
+      .set({ referralStatus: decision, updatedAt: ctx.now() })
+      .where(and(eq(users.id, userId), eq(users.referralStatus, 'held')))
+      .returning({ activatedAt: users.activatedAt });
+    if (!changed) throw AppError.badRequest(adminMessages.notHeld);
+
+    let levelAchieved: string | null = null;
+    const isCountedNow = decision === 'released' && changed.activatedAt !== null && referrer !== undefined;
+    if (isCountedNow) {
+      const advance = await advanceLevel(tx, { referrer: referrer!, now: ctx.now() });
+      levelAchieved = advance.achieved?.name ?? null;
+    }
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: decision === 'released' ? 'referral.release' : 'referral.reject',
+      entity: 'users',
+      entityId: userId,
+      before: { referral_status: 'held' },
+      after: { referral_status: decision, counted_now: isCountedNow, level_achieved: levelAchieved },
+    });
+    return { user_id: userId, referral_status: decision, counted_now: isCountedNow, level_achieved: levelAchieved };
+  });
+}

@@ -1,0 +1,52 @@
+import { settings, type DbOrTx } from '@app/db';
+import { paiseToRupees, rupeesToPaise, type AdminSettings, type SettingsBody } from '@app/contracts';
+import type { AppContext } from '../../../context.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
+import { getSettings, settingDefaults, type SettingKey } from '../../settings/get-setting.ts';
+
+const KEYS = Object.keys(settingDefaults) as SettingKey[];
+
+async function readRates(db: DbOrTx): Promise<AdminSettings> {
+  const v = await getSettings(db, KEYS);
+  return {
+    commission_percent: v.commission_percent,
+    convert_value: paiseToRupees(Math.floor(v.convert_value_paise)),
+    pass_mark_percent: v.pass_mark_percent,
+    minimum_withdrawal: paiseToRupees(Math.floor(v.minimum_withdrawal_paise)),
+    referral_hold_signups_per_ip_week: v.referral_hold_signups_per_ip_week,
+  };
+}
+
+/** GET /admin/settings: the business rates, money in rupees. */
+export function getRates(ctx: AppContext): Promise<AdminSettings> {
+  return readRates(ctx.db);
+}
+
+/**
+ * PUT /admin/settings: the rates given, stored as the services read them (money in paise). Every
+ * service reads its rate when it runs, so a change applies from the next request on: commission
+ * on purchases paid after it, redeems and withdrawals asked for after it.
+ */
+export async function updateRates(ctx: AppContext, options: { actorId: number; input: SettingsBody & Partial<AdminSettings> }): Promise<AdminSettings> {
+  const { input } = options;
+  const values: Partial<Record<SettingKey, number>> = {
+    ...(input.commission_percent !== undefined ? { commission_percent: input.commission_percent } : {}),
+    ...(input.convert_value !== undefined ? { convert_value_paise: rupeesToPaise(input.convert_value) } : {}),
+    ...(input.pass_mark_percent !== undefined ? { pass_mark_percent: input.pass_mark_percent } : {}),
+    ...(input.minimum_withdrawal !== undefined ? { minimum_withdrawal_paise: rupeesToPaise(input.minimum_withdrawal) } : {}),
+    ...(input.referral_hold_signups_per_ip_week !== undefined
+      ? { referral_hold_signups_per_ip_week: input.referral_hold_signups_per_ip_week }
+      : {}),
+  };
+  return ctx.db.transaction(async (tx) => {
+    const before = await readRates(tx);
+    const now = ctx.now();
+    for (const [key, value] of Object.entries(values)) {
+      await tx.insert(settings).values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+    }
+    const after = await readRates(tx);
+    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'settings.update', entity: 'settings', entityId: null, before, after });
+    return after;
+  });
+}

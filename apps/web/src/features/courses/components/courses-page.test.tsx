@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CourseItem } from '@app/contracts';
+import { mockApi, ok } from '@/testing/mock-api';
+import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { CoursesPage } from './courses-page';
+
+const course = (overrides: Partial<CourseItem>): CourseItem => ({
+  id: 1, name: 'Course', photo_path: '/media/seed/courses/a.png', price: 999, offer_price: 499,
+  about: 'About it.', video_path: null, category_id: 1, ...overrides,
+});
+const physics = course({ id: 2, name: 'Physics: Motion and Energy', price: 1499, offer_price: 1199, video_path: '/media/seed/videos/intro.mp4', category_id: 2 });
+const life = course({ id: 3, name: 'Life Science Essentials', price: 799, offer_price: 799, photo_path: null, category_id: 2 });
+const maths = course({ id: 1, name: 'Foundations of Mathematics', price: 123456.5, offer_price: 99999, category_id: 1 });
+const kerala = course({ id: 9, name: 'Kerala 10 English', price: 0, offer_price: 0, category_id: null });
+const categories = [{ id: 1, name: 'Mathematics' }, { id: 2, name: 'Science' }];
+
+async function openCourses(school: CourseItem[] = []) {
+  const server = mockApi({
+    'GET /category': ok(categories),
+    'GET /course': ok({ course: [maths, physics, life], school }),
+    'POST /course': (call) => ok((call.body as { category: number }).category === 2 ? [physics, life] : [maths, physics, life]),
+  });
+  await signIn();
+  const view = renderWithProviders(<CoursesPage />, { path: '/courses' });
+  await screen.findByRole('heading', { name: physics.name });
+  return { ...view, server };
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('CoursesPage', () => {
+  it('strikes the price through only when it differs from the offer price, in INR', async () => {
+    await openCourses();
+    const physicsCard = within(card(physics.name));
+    expect(physicsCard.getByText('₹1,499.00').closest('del')).not.toBeNull();
+    expect(physicsCard.getByText('₹1,199.00').closest('del')).toBeNull();
+
+    const lifeCard = card(life.name);
+    expect(lifeCard.querySelector('del')).toBeNull();
+    expect(within(lifeCard).getByText('₹799.00')).toBeInTheDocument();
+
+    // en-IN grouping: lakhs.
+    expect(within(card(maths.name)).getByText('₹1,23,456.50').closest('del')).not.toBeNull();
+    expect(within(card(maths.name)).getByText('₹99,999.00')).toBeInTheDocument();
+  });
+
+  it('shows the fallback image when a course has none', async () => {
+    await openCourses();
+    expect(card(life.name).querySelector('img')).toHaveAttribute('src', '/images/course-placeholder.svg');
+    expect(card(physics.name).querySelector('img')).toHaveAttribute('src', '/media/seed/courses/a.png');
+  });
+
+  it("links 'Buy Now' to the course's checkout", async () => {
+    await openCourses();
+    expect(within(card(physics.name)).getByRole('link', { name: `Buy Now: ${physics.name}` })).toHaveAttribute('href', '/checkout/2');
+  });
+
+  it('filters by category through POST /course, and back with All Syllabus', async () => {
+    const { user, server } = await openCourses();
+    expect(screen.getByRole('button', { name: 'All Syllabus' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Science' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: maths.name })).not.toBeInTheDocument());
+    expect(server.callsTo('POST', '/course')[0]?.body).toEqual({ category: 2 });
+    expect(screen.getByRole('heading', { name: physics.name })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'All Syllabus' }));
+    expect(await screen.findByRole('heading', { name: maths.name })).toBeInTheDocument();
+  });
+
+  it("'More Details' shows the course with 'Play Demo' when it has a demo video, which plays in a player", async () => {
+    const { user } = await openCourses();
+    await user.click(screen.getByRole('button', { name: `More Details: ${physics.name}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: physics.name })).toBeInTheDocument();
+    expect(within(dialog).getByText('About it.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/checkout/2');
+    await user.click(within(dialog).getByRole('button', { name: 'Play Demo' }));
+    const player = await screen.findByRole('dialog', { name: `Demo: ${physics.name}` });
+    const video = player.querySelector('video');
+    expect(video).toHaveAttribute('src', '/media/seed/videos/intro.mp4');
+    expect(video).toHaveAttribute('controls');
+  });
+
+  it("has no 'Play Demo' without a demo video", async () => {
+    const { user } = await openCourses();
+    await user.click(screen.getByRole('button', { name: `More Details: ${life.name}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: 'Play Demo' })).not.toBeInTheDocument();
+  });
+
+  it('shows the school subject section only when the batch has subjects', async () => {
+    await openCourses([kerala]);
+    expect(screen.getByRole('heading', { name: 'School Subjects' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: kerala.name })).toBeInTheDocument();
+  });
+
+  it('has no school subject section without subjects', async () => {
+    await openCourses();
+    expect(screen.queryByRole('heading', { name: 'School Subjects' })).not.toBeInTheDocument();
+  });
+});

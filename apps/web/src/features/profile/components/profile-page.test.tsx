@@ -1,0 +1,48 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, ok } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/test-utils';
+import { ProfilePage } from './profile-page';
+import { master, profile } from './test-data';
+
+describe('ProfilePage', () => {
+  it('shows the profile card and the three forms', async () => {
+    mockApi({ 'GET /profile': ok(profile()), 'GET /master': ok(master), 'GET /bank-details': ok(null) });
+    renderWithProviders(<ProfilePage />, { path: '/profile' });
+    expect(await screen.findByRole('heading', { name: 'Personal Information' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Bank Account Information' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Password' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Update Bank Details' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'No profile photo' })).toHaveAttribute('src', '/images/avatar.svg');
+    expect(screen.queryByRole('button', { name: 'Remove Photo' })).not.toBeInTheDocument();
+  });
+
+  it('accepts only png, gif and jpeg, and says so in a browser alert', async () => {
+    const server = mockApi({ 'GET /profile': ok(profile()), 'GET /master': ok(master), 'GET /bank-details': ok(null) });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderWithProviders(<ProfilePage />, { path: '/profile' });
+    const input = await screen.findByLabelText('Profile photo file', {}, { timeout: 3000 });
+    expect(input).toHaveAttribute('accept', 'image/png,image/gif,image/jpeg');
+    // The picker honours `accept`; a file dropped or chosen with "All files" still reaches the check.
+    fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'photo.svg', { type: 'image/svg+xml' })] } });
+    expect(alert).toHaveBeenCalledWith('The photo must be a PNG, GIF or JPEG image.');
+    expect(server.calls.filter((call) => call.path === '/profile/photo')).toHaveLength(0);
+  });
+
+  it('removes a photo and falls back to the default image', async () => {
+    const server = mockApi({
+      'GET /profile': ok(profile({ profile_photo_path: '/media/profile-photos/7.png' })),
+      'GET /master': ok(master),
+      'GET /bank-details': ok(null),
+      'DELETE /profile/photo': ok(null, 'Profile photo removed.'),
+    });
+    const { user } = renderWithProviders(<ProfilePage />, { path: '/profile' });
+    expect(await screen.findByRole('img', { name: 'Your profile photo' }, { timeout: 3000 })).toHaveAttribute('src', '/media/profile-photos/7.png');
+    await user.click(screen.getByRole('button', { name: 'Remove Photo' }));
+    expect(await screen.findByText('Profile photo removed.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'No profile photo' })).toHaveAttribute('src', '/images/avatar.svg');
+    expect(server.callsTo('DELETE', '/profile/photo')).toHaveLength(1);
+  });
+});

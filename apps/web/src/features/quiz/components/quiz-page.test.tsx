@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { QuizQuestion, QuizResult } from '@app/contracts';
+import { mockApi, ok } from '@/testing/mock-api';
+import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { QuizPage } from './quiz-page';
+
+const question = (n: number, overrides: Partial<QuizQuestion> = {}): QuizQuestion => ({
+  id: 100 + n, question: `Question text ${n}?`, option_1: `A${n}`, option_2: `B${n}`, option_3: `C${n}`, option_4: null, option_5: null,
+  question_number: n, total_questions: 3, ...overrides,
+});
+const result: QuizResult = {
+  total_mark: 2, mark_in_percentage: 66.67, total_questions: 3, submitted_at: '2025-01-01T00:00:00.000Z',
+  result: [
+    { question_id: 101, question: 'Question text 1?', answer: 'B1', answer_option: 2, correct_answer: 'B1', correct_option: 2, mark: 1 },
+    { question_id: 102, question: 'Question text 2?', answer: 'A2', answer_option: 1, correct_answer: 'C2', correct_option: 3, mark: 0 },
+    { question_id: 103, question: 'Question text 3?', answer: null, answer_option: null, correct_answer: 'A3', correct_option: 1, mark: 0 },
+  ],
+};
+
+function quizServer(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /quiz/5/1': ok(question(1)),
+    'GET /quiz/5/2': ok(question(2)),
+    'GET /quiz/5/3': ok(question(3)),
+    'POST /quiz/5': ok(result, 'Quiz submitted.'),
+    ...extra,
+  });
+}
+
+async function openQuiz(url = '/quiz/5?course=3') {
+  await signIn();
+  const view = renderWithProviders(<QuizPage />, { path: '/quiz/:id', url });
+  await screen.findByRole('radio', { name: /^A\d$/ }, { timeout: 5000 });
+  return view;
+}
+
+beforeEach(() => sessionStorage.clear());
+
+describe('QuizPage', () => {
+  it("shows 'Question Number N' and only the options the question has", async () => {
+    quizServer();
+    await openQuiz();
+    expect(screen.getByRole('heading', { level: 1, name: 'Question Number 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(3);
+    expect(screen.getByRole('radio', { name: 'C1' })).toBeInTheDocument();
+  });
+
+  it("says 'please choose answer' when Next is pressed with nothing chosen", async () => {
+    const server = quizServer();
+    const { user } = await openQuiz();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('please choose answer')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Question Number 1' })).toBeInTheDocument();
+    expect(server.callsTo('POST', '/quiz/5')).toHaveLength(0);
+  });
+
+  it('reads Submit on the last question, posts every answer, and shows the result', async () => {
+    const server = quizServer();
+    const { user } = await openQuiz();
+    await user.click(screen.getByRole('radio', { name: 'B1' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Question Number 2' });
+    await user.click(await screen.findByRole('radio', { name: 'A2' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Question Number 3' });
+    expect(await screen.findByText('Question text 3?')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'C3' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('heading', { name: 'Total Mark: 2 (66.67%)' })).toBeInTheDocument();
+    expect(server.callsTo('POST', '/quiz/5')[0]?.body).toEqual({ data: [[101, 2], [102, 1], [103, 3]] });
+    expect(sessionStorage.getItem('quiz:5')).toBeNull();
+  });
+
+  it('shows the stored result when the first question fetched already carries it', async () => {
+    quizServer({ 'GET /quiz/5/1': ok(result) });
+    await signIn();
+    renderWithProviders(<QuizPage />, { path: '/quiz/:id', url: '/quiz/5?course=3' });
+    expect(await screen.findByRole('heading', { name: 'Total Mark: 2 (66.67%)' }, { timeout: 5000 })).toBeInTheDocument();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByText('A2')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('C2')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('0')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Not answered')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Course' })).toHaveAttribute('href', '/learn-more/3');
+  });
+
+  it("leads 'Back to Course' to My Courses when the course is not known", async () => {
+    quizServer({ 'GET /quiz/5/1': ok(result) });
+    await signIn();
+    renderWithProviders(<QuizPage />, { path: '/quiz/:id', url: '/quiz/5' });
+    expect(await screen.findByRole('link', { name: 'Back to Course' }, { timeout: 5000 })).toHaveAttribute('href', '/learn');
+  });
+
+  it('keeps the answers given so far and the current question across a reload', { timeout: 15_000 }, async () => {
+    const server = quizServer();
+    const first = await openQuiz();
+    await first.user.click(screen.getByRole('radio', { name: 'C1' }));
+    await first.user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Question text 2?');
+    first.unmount();
+
+    const second = await openQuiz();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Question Number 2' })).toBeInTheDocument();
+    await second.user.click(await screen.findByRole('radio', { name: 'B2' }));
+    await second.user.click(screen.getByRole('button', { name: 'Next' }));
+    await second.user.click(await screen.findByRole('radio', { name: 'A3' }));
+    await second.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(server.callsTo('POST', '/quiz/5')).toHaveLength(1));
+    expect(server.callsTo('POST', '/quiz/5')[0]?.body).toEqual({ data: [[101, 3], [102, 2], [103, 1]] });
+  });
+});
