@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -18,6 +19,7 @@ import { createStorage } from './lib/storage.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { apiRoutes } from './routes/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { devRoutes } from './routes/dev/index.ts';
@@ -41,6 +43,20 @@ export interface BuildOptions {
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
+
+/** Query parameters that work as credentials (the signature of a signed file link): masked in logs. */
+const CREDENTIAL_QUERY = /([?&](?:s|sig|signature|token|code|otp)=)[^&#]*/gi;
+
+/** Fastify's request log fields, with credential-like query values masked. Headers are never logged. */
+function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(CREDENTIAL_QUERY, '$1[Redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /** Builds the whole server without listening: server.ts listens, tests call app.inject. */
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -67,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logger: options.logger ?? {
       level: env.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      serializers: { req: loggedRequest },
     },
     // Fastify accepts a hop count here (proxy-addr), though its types only list boolean and strings.
     trustProxy: (env.TRUST_PROXY || false) as unknown as boolean,
@@ -78,6 +95,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  // Every answer carries its request id (the proxy's or client's x-request-id, else a new UUID) for log lookups.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   const isProduction = env.NODE_ENV === 'production';
   await app.register(errorsPlugin);
@@ -110,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(xsrfPlugin, { secureCookies: isProduction });
   await app.register(authPlugin, { ctx, prefix: API_PREFIX });
+  await app.register(metricsPlugin, { ctx });
 
   await app.register(healthRoutes);
   await app.register(devRoutes);
@@ -120,9 +142,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const webDist = env.WEB_DIST;
   if (webDist && existsSync(webDist)) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-    // Client routes (/, /login, /learn-more/3, …) all get the app shell.
+    // Client routes (/, /login, /learn-more/3, …) all get the app shell; a missing file (/assets/x.js) is a 404,
+    // not the shell, so a stale page fails loudly instead of parsing HTML as JavaScript.
     app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
-      if (request.url.startsWith(API_PREFIX)) throw Object.assign(new Error('Not found'), { statusCode: 404 });
+      const path = request.url.split('?')[0] ?? '';
+      if (path.startsWith(API_PREFIX) || /\.[a-z0-9]+$/i.test(path)) {
+        throw Object.assign(new Error('Not found'), { statusCode: 404 });
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
     });
   }

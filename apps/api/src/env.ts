@@ -36,6 +36,11 @@ export const envSchema = z
     WEB_DIST: z.string().optional(),
     /** Seed the demo data into an empty database at start: unset means only in development. */
     SEED_DEMO: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
+    /**
+     * Bearer token for GET /metrics. Unset: /metrics is open outside production and closed in
+     * production; set: every scrape must send `Authorization: Bearer <METRICS_TOKEN>`.
+     */
+    METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.APP_SECRET === DEV_SECRET) {
@@ -43,6 +48,14 @@ export const envSchema = z
     }
     if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox' && !env.ALLOW_SANDBOX_PAYMENTS) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'the sandbox takes no real money: set razorpay in production (or ALLOW_SANDBOX_PAYMENTS=true for a demo)' });
+    }
+    // Several replicas on PGlite would each keep their own database: production needs PostgreSQL.
+    if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'DATABASE_URL is required in production (the embedded PGlite database is for one process on one machine)' });
+    }
+    // The dev outbox keeps OTP mails in a table that nobody reads: production sends real mail.
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required in production (the dev outbox is for development only)' });
     }
     if (env.PAYMENT_PROVIDER === 'razorpay') {
       for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {

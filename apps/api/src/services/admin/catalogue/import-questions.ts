@@ -26,7 +26,8 @@ interface ParsedCsv {
 export function parseQuestionsCsv(text: string): ParsedCsv {
   let records: { record: string[]; info: { lines: number }; raw: string }[];
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), {
+    // One line ending (a spreadsheet saves CRLF), so a multi-line cell keeps plain newlines.
+    records = parse(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), {
       info: true,
       raw: true,
       relax_column_count: true,

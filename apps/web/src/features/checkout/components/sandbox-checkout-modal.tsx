@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { SANDBOX_MESSAGE_SOURCE, type ProviderPaymentResponse, type SandboxCheckoutMessage } from '@app/contracts';
 
@@ -20,22 +20,22 @@ function isSandboxMessage(data: unknown): data is SandboxCheckoutMessage {
  * parent, from this origin (apps/api/src/routes/sandbox/checkout-script.ts).
  */
 export function SandboxCheckoutModal({ checkoutUrl, orderId, onSuccess, onDismiss }: SandboxCheckoutModalProps) {
-  const handlers = useRef({ onSuccess, onDismiss });
-  handlers.current = { onSuccess, onDismiss };
   const frame = useRef<HTMLIFrameElement>(null);
+
+  const onMessage = useEffectEvent((event: MessageEvent) => {
+    if (event.origin !== window.location.origin || !isSandboxMessage(event.data)) return;
+    if (frame.current && event.source !== frame.current.contentWindow) return;
+    if (orderId && event.data.order_id !== orderId) return;
+    if (event.data.type === 'success') onSuccess(event.data.response);
+    else if (event.data.type === 'dismiss') onDismiss();
+  });
 
   useEffect(() => {
     if (!checkoutUrl) return undefined;
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || !isSandboxMessage(event.data)) return;
-      if (frame.current && event.source !== frame.current.contentWindow) return;
-      if (orderId && event.data.order_id !== orderId) return;
-      if (event.data.type === 'success') handlers.current.onSuccess(event.data.response);
-      else if (event.data.type === 'dismiss') handlers.current.onDismiss();
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [checkoutUrl, orderId]);
+    const listener = (event: MessageEvent) => onMessage(event);
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [checkoutUrl]);
 
   return (
     <Modal show={checkoutUrl !== null} onHide={onDismiss} centered backdrop="static" aria-labelledby="sandbox-checkout-title">

@@ -28,7 +28,7 @@ export function youtubeEmbedUrl(url: string): string {
 function useDelayedMount(key: number, delayMs: number): boolean {
   const [mounted, setMounted] = useState<number | null>(null);
   useEffect(() => {
-    setMounted(null);
+    // Anything but `key` counts as unmounted, so a change unmounts at once and mounts after the delay.
     const timer = window.setTimeout(() => setMounted(key), delayMs);
     return () => window.clearTimeout(timer);
   }, [key, delayMs]);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
 import { CrossIcon } from '@/components/ui/icons';
+import type { ProgressData, TermItem } from '@app/contracts';
 import { useLearn } from '../api/get-learn';
 import { useProgress } from '../api/get-progress';
 import { useRecordProgress } from '../api/record-progress';
@@ -18,6 +19,14 @@ import './learn.css';
 /** A subject's quiz; the course id lets the result page lead back here. */
 export const subjectQuizHref = (subjectId: number, courseId: number) => `${paths.quiz.getHref(subjectId)}?course=${courseId}`;
 
+/** Where the learner left off (GET /progress), when that subject is still in the course. */
+function resumeChoiceOf(terms: TermItem[] | undefined, progress: ProgressData | undefined): SubjectChoice | null {
+  if (!terms || !progress || progress.last_subject_id === null) return null;
+  const subjectId = progress.last_subject_id;
+  const term = terms.find((item) => item.id === progress.last_term_id);
+  return term?.termSubjects.some((s) => s.id === subjectId) ? { termId: term.id, subjectId } : null;
+}
+
 /**
  * Learn-more (spec section 2): the terms of a purchased course, expanding to subjects, and the
  * chapter viewer. On arrival it reopens the subject the learner studied last (GET /progress).
@@ -28,33 +37,24 @@ export function CourseDetailPage() {
   const terms = useTerms(courseId);
   const progress = useProgress(courseId);
   const recordProgress = useRecordProgress();
-  const [selected, setSelected] = useState<SubjectChoice | null>(null);
-  const [openTermIds, setOpenTermIds] = useState<string[]>([]);
-  const hasResumed = useRef(false);
+  /** undefined until the learner picks a subject (or closes the viewer): until then the resumed one shows. */
+  const [choice, setChoice] = useState<SubjectChoice | null | undefined>(undefined);
+  const [openTerms, setOpenTerms] = useState<string[] | undefined>(undefined);
 
   const course = learn.data && [...learn.data.course, ...learn.data.school].find((item) => item.id === courseId);
   const studied = useMemo(() => new Set(progress.data?.studied_subject_ids ?? []), [progress.data]);
+  const resumed = useMemo(() => resumeChoiceOf(terms.data, progress.data), [terms.data, progress.data]);
+  const selected = choice === undefined ? resumed : choice;
+  const firstTermId = terms.data?.[0]?.id;
+  const openTermIds = openTerms
+    ?? (selected ? [String(selected.termId)] : firstTermId !== undefined ? [String(firstTermId)] : []);
 
-  const openSubject = (choice: SubjectChoice) => {
-    hasResumed.current = true;
-    setSelected(choice);
-    setOpenTermIds((ids) => (ids.includes(String(choice.termId)) ? ids : [...ids, String(choice.termId)]));
+  const openSubject = (next: SubjectChoice) => {
+    setChoice(next);
+    setOpenTerms(openTermIds.includes(String(next.termId)) ? openTermIds : [...openTermIds, String(next.termId)]);
     // Opening a subject marks it studied; the answer also carries its stored video position.
-    recordProgress.mutate({ subject_id: choice.subjectId });
+    recordProgress.mutate({ subject_id: next.subjectId });
   };
-
-  // Resume the last subject once, when both the terms and the progress are in.
-  useEffect(() => {
-    if (hasResumed.current || !terms.data || !progress.data) return;
-    hasResumed.current = true;
-    const { last_subject_id: subjectId, last_term_id: termId } = progress.data;
-    const term = terms.data.find((item) => item.id === termId);
-    if (subjectId !== null && term?.termSubjects.some((s) => s.id === subjectId)) {
-      openSubject({ termId: term.id, subjectId });
-    } else if (terms.data[0]) {
-      setOpenTermIds([String(terms.data[0].id)]);
-    }
-  });
 
   // The stored position is known once the progress names this subject as the last one opened.
   const resumeAt = selected && progress.data?.last_subject_id === selected.subjectId ? progress.data.position_seconds : null;
@@ -95,7 +95,7 @@ export function CourseDetailPage() {
             <TermList
               terms={terms.data}
               openTermIds={openTermIds}
-              onToggleTerms={setOpenTermIds}
+              onToggleTerms={setOpenTerms}
               selectedSubjectId={selected?.subjectId ?? null}
               studiedSubjectIds={studied}
               onOpenSubject={openSubject}
@@ -106,7 +106,7 @@ export function CourseDetailPage() {
             {selected ? (
               <section className="chapter-panel" aria-label="Chapter">
                 <div className="d-flex justify-content-end d-lg-none mb-2">
-                  <Button variant="light" className="border d-inline-flex align-items-center gap-1" onClick={() => setSelected(null)}>
+                  <Button variant="light" className="border d-inline-flex align-items-center gap-1" onClick={() => setChoice(null)}>
                     <CrossIcon /> Close
                   </Button>
                 </div>

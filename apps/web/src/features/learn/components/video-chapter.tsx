@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 /** How often a playing video's position is saved. */
 export const SAVE_POSITION_EVERY_MS = 10_000;
@@ -15,8 +15,10 @@ interface VideoChapterProps {
 export function VideoChapter({ src, title, resumeAt, onPosition }: VideoChapterProps) {
   const video = useRef<HTMLVideoElement>(null);
   const hasResumed = useRef(false);
-  const report = useRef(onPosition);
-  report.current = onPosition;
+  const reportWhilePlaying = useEffectEvent(() => {
+    const element = video.current;
+    if (element && !element.paused && hasResumed.current) onPosition(element.currentTime);
+  });
 
   // Seek once, as soon as both the video's length and the stored position are known.
   const resume = () => {
@@ -28,10 +30,7 @@ export function VideoChapter({ src, title, resumeAt, onPosition }: VideoChapterP
   useEffect(resume);
 
   useEffect(() => {
-    const timer = window.setInterval(() => {
-      const element = video.current;
-      if (element && !element.paused && hasResumed.current) report.current(element.currentTime);
-    }, SAVE_POSITION_EVERY_MS);
+    const timer = window.setInterval(() => reportWhilePlaying(), SAVE_POSITION_EVERY_MS);
     return () => window.clearInterval(timer);
   }, []);
 
@@ -47,7 +46,7 @@ export function VideoChapter({ src, title, resumeAt, onPosition }: VideoChapterP
       playsInline
       onLoadedMetadata={resume}
       onPause={(event) => {
-        if (hasResumed.current) report.current(event.currentTarget.currentTime);
+        if (hasResumed.current) onPosition(event.currentTarget.currentTime);
       }}
     >
       Your browser cannot play this video.

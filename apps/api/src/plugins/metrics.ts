@@ -1,0 +1,152 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { emailOtps, purchases, users } from '@app/db';
+import { messages } from '@app/contracts';
+import { AppError } from '../lib/app-error.ts';
+import type { AppContext } from '../context.ts';
+
+/** Seconds; fine at the low end, where the API's targets (p99 ≤ 25 ms) sit. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The route label of a request that matched no route (404s): never the raw URL. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/**
+ * Who may read /metrics: with METRICS_TOKEN set, only `Authorization: Bearer <token>`; without it,
+ * anyone outside production and nobody in production.
+ */
+function checkAccess(env: AppContext['env'], authorization: string | undefined): void {
+  if (!env.METRICS_TOKEN) {
+    if (env.NODE_ENV === 'production') throw new AppError('FORBIDDEN', 'Metrics are off: set METRICS_TOKEN to read them in production.');
+    return;
+  }
+  const sent = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  // Comparing digests keeps the comparison constant-time whatever the lengths.
+  if (!sent || !timingSafeEqual(digest(sent), digest(env.METRICS_TOKEN))) {
+    throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+  }
+}
+
+/**
+ * GET /metrics in the Prometheus text format:
+ * - `http_requests_total` and `http_request_duration_seconds` by method, route pattern
+ *   (routeOptions.url, never the raw URL, so ids do not explode the label set) and status code;
+ *   these are per instance: sum them across instances.
+ * - Business figures read from the database at scrape time (payments confirmed, OTPs sent, ledger
+ *   totals): the same on every instance, so aggregate them with max(), not sum().
+ * - Node's default process metrics (CPU, memory, event loop lag, GC).
+ */
+export const metricsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its answer, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  // One pair of label-bound children per (method, route, status): the hot path does a Map lookup.
+  const children = new Map<string, { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof duration.labels> }>();
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const status = String(reply.statusCode);
+    const key = `${request.method} ${route} ${status}`;
+    let child = children.get(key);
+    if (!child) {
+      const labels = { method: request.method, route, status_code: status };
+      child = { count: requests.labels(labels), time: duration.labels(labels) };
+      children.set(key, child);
+    }
+    child.count.inc();
+    child.time.observe(reply.elapsedTime / 1000);
+  });
+
+  const paymentsConfirmed = new Counter({
+    name: 'live_connect_payments_confirmed_total',
+    help: 'Purchases ever confirmed paid (paid_at set, refunded ones included); from the database, the same on every instance.',
+    registers: [registry],
+  });
+  const paymentsConfirmedPaise = new Counter({
+    name: 'live_connect_payments_confirmed_paise_total',
+    help: 'Amount of the purchases ever confirmed paid, in paise; from the database.',
+    registers: [registry],
+  });
+  const otpsSent = new Counter({
+    name: 'live_connect_otps_sent_total',
+    help: 'Email OTPs issued and handed to the mailer (a code whose mail failed is deleted); from the database.',
+    registers: [registry],
+  });
+  const usersCount = new Gauge({ name: 'live_connect_users', help: 'Registered users; from the database.', registers: [registry] });
+  const walletBalance = new Gauge({
+    name: 'live_connect_wallet_balance_paise',
+    help: 'Sum of every wallet balance (the ledger total), in paise; from the database.',
+    registers: [registry],
+  });
+  const walletPoints = new Gauge({
+    name: 'live_connect_wallet_points',
+    help: 'Sum of every learner\'s points; from the database.',
+    registers: [registry],
+  });
+  const databaseUp = new Gauge({
+    name: 'live_connect_database_metrics_up',
+    help: '1 when the database figures above were read at this scrape, 0 when the query failed (they then keep their last values).',
+    registers: [registry],
+  });
+
+  /** A few aggregates in one round trip (one scan of users, one of purchases, a count of OTPs). */
+  async function readDatabaseFigures(): Promise<void> {
+    try {
+      const result = await ctx.db.execute<Record<string, unknown>>(sql`
+        select
+          (select count(*) from ${purchases} where ${purchases.paidAt} is not null) as payments_confirmed,
+          (select coalesce(sum(${purchases.amountPaise}), 0) from ${purchases} where ${purchases.paidAt} is not null) as payments_confirmed_paise,
+          (select count(*) from ${emailOtps}) as otps_sent,
+          u.users, u.balance_paise, u.points
+        from (
+          select count(*) as users, coalesce(sum(${users.balancePaise}), 0) as balance_paise, coalesce(sum(${users.points}), 0) as points
+          from ${users}
+        ) as u`);
+      const row = result.rows[0] ?? {};
+      const value = (name: string) => Number(row[name] ?? 0);
+      for (const [counter, name] of [
+        [paymentsConfirmed, 'payments_confirmed'],
+        [paymentsConfirmedPaise, 'payments_confirmed_paise'],
+        [otpsSent, 'otps_sent'],
+      ] as const) {
+        counter.reset();
+        counter.inc(value(name));
+      }
+      usersCount.set(value('users'));
+      walletBalance.set(value('balance_paise'));
+      walletPoints.set(value('points'));
+      databaseUp.set(1);
+    } catch (error) {
+      app.log.warn({ err: error }, 'metrics: reading the database figures failed');
+      databaseUp.set(0);
+    }
+  }
+
+  app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    checkAccess(ctx.env, request.headers.authorization);
+    await readDatabaseFigures();
+    return reply
+      .header('cache-control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
+  });
+});

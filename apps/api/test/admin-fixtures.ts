@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { auditLog } from '@app/db';
+import type { App } from '../src/app.ts';
+import type { TestApp } from './helpers.ts';
+import { createLearner, type Learner } from './fixtures.ts';
+import { createCourse } from './catalogue-fixtures.ts';
+
+/** A verified operator who is also a learner. */
+export function createAdmin(app: App): Promise<Learner> {
+  return createLearner(app, { roles: ['admin', 'learner'] });
+}
+
+/** A multipart/form-data body with text fields and at most one file, as a browser sends it. */
+export function multipartForm(fields: Record<string, string>, file?: { field?: string; filename: string; type: string; content: Buffer }) {
+  const boundary = `----lc${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const pngBytes = (width = 16, height = 12) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+
+/** The first box of an MP4 (ftyp, brand isom) and an empty mdat: enough for the content check. */
+export function mp4Bytes(): Buffer {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write('ftypisom', 4, 'latin1');
+  ftyp.writeUInt32BE(0x200, 12);
+  ftyp.write('isomiso2', 16, 'latin1');
+  const mdat = Buffer.alloc(16);
+  mdat.writeUInt32BE(16, 0);
+  mdat.write('mdat', 4, 'latin1');
+  return Buffer.concat([ftyp, mdat]);
+}
+
+export const pdfBytes = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+
+/** The audit rows of one entity, oldest first. */
+export async function auditOf(app: App, entity: string, entityId: string | number) {
+  return app.ctx.db.select().from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
+    .orderBy(auditLog.id);
+}
+
+/**
+ * A course bought the way a learner buys one with the sandbox provider: checkout, the provider's
+ * pay call, then /pay-now (confirmPayment, onPurchasePaid). Returns the purchase id and payment id.
+ */
+export async function buyThroughSandbox(t: TestApp, buyer: Learner, pricePaise: number): Promise<{ purchaseId: number; paymentId: string; courseId: number }> {
+  const course = await createCourse(t.app, { pricePaise });
+  const checkout = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+  expect(checkout.statusCode).toBe(200);
+  const paid = await t.client.post('/sandbox/pay', { order_id: checkout.body.data.order_id, outcome: 'success' });
+  expect(paid.statusCode).toBe(200);
+  const confirm = await t.client.as(buyer.token).post('/pay-now', {
+    payment_id: paid.body.razorpay_payment_id, order_id: paid.body.razorpay_order_id, signature: paid.body.razorpay_signature,
+  });
+  expect(confirm.statusCode).toBe(200);
+  return { purchaseId: checkout.body.data.purchase_id, paymentId: paid.body.razorpay_payment_id, courseId: course.id };
+}
