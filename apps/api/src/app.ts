@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -44,6 +45,26 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { ctx: AppContext };
 
+/** Loopback, private, link-local and carrier-grade NAT ranges: where compose and Kubernetes proxies live. */
+const PRIVATE_NETWORKS = new BlockList();
+for (const [net, bits] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16], ['100.64.0.0', 10]] as const) {
+  PRIVATE_NETWORKS.addSubnet(net, bits, 'ipv4');
+}
+for (const [net, bits] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE_NETWORKS.addSubnet(net, bits, 'ipv6');
+
+/**
+ * TRUST_PROXY=n: the n nearest hops are trusted proxies, provided each is on a private or loopback
+ * network, so a client that reaches the server directly cannot choose its address. (Fastify 5.12+
+ * trusts nothing for a bare hop count, so the count is turned into this function.)
+ */
+function trustedProxies(hops: number): false | ((address: string, hop: number) => boolean) {
+  if (!hops) return false;
+  return (address, hop) => {
+    const family = isIP(address);
+    return hop < hops && family !== 0 && PRIVATE_NETWORKS.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
 /** Query parameters that work as credentials (the signature of a signed file link): masked in logs. */
 const CREDENTIAL_QUERY = /([?&](?:s|sig|signature|token|code|otp)=)[^&#]*/gi;
 
@@ -85,8 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
       serializers: { req: loggedRequest },
     },
-    // Fastify accepts a hop count here (proxy-addr), though its types only list boolean and strings.
-    trustProxy: (env.TRUST_PROXY || false) as unknown as boolean,
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/app.ts';
 import { adminRoutesOf } from '../src/routes/admin/index.ts';
+import { grantAdmin, GrantAdminError } from '../src/services/admin/people/grant-admin.ts';
+import { verifyPassword } from '../src/lib/passwords.ts';
+import { getUser } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
+import { auditOf } from './admin-fixtures.ts';
 
 /**
  * The 403 matrix: every endpoint under /admin, as the app registered it (so a new one cannot be
@@ -72,6 +76,38 @@ describe('admin access matrix', () => {
     }
   });
 
+  it('answers malformed input on every admin endpoint with a 4xx in the envelope, never a 500', async () => {
+    const odd = { name: { $ne: 1 }, price: '1e309', offer_price: null, roles: 'admin', levels: {}, status: ['Done'], csv: 5, file_type: 7 };
+    const bodies: { payload: string | Buffer; type: string }[] = [
+      { payload: '"text"', type: 'application/json' },
+      { payload: '[1,2]', type: 'application/json' },
+      { payload: JSON.stringify(odd), type: 'application/json' },
+      { payload: '{"name":', type: 'application/json' },
+      { payload: 'garbage', type: 'multipart/form-data; boundary=xyz' },
+      { payload: '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\n', type: 'multipart/form-data; boundary=xyz' },
+    ];
+    for (const route of routes) {
+      const urls = [concrete(route.url), route.url.replace(/:[A-Za-z]+/g, 'abc'), route.url.replace(/:[A-Za-z]+/g, '99999999999')]
+        .filter((url, i, all) => all.indexOf(url) === i);
+      const cases = route.method === 'GET' || route.method === 'DELETE'
+        ? urls.map((url) => ({ url: `${url}?page=-1&per_page=x&status=nope&from=never&q=%25`, payload: undefined, type: undefined }))
+        : urls.flatMap((url) => bodies.map((b) => ({ url, payload: b.payload, type: b.type })));
+      for (const c of cases) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: c.url.startsWith(API_PREFIX) ? c.url : `${API_PREFIX}${c.url}`,
+          headers: {
+            authorization: `Bearer ${admin.token}`, cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x', ...(c.type ? { 'content-type': c.type } : {}),
+          },
+          ...(c.payload === undefined ? {} : { payload: c.payload }),
+        });
+        const body = res.json();
+        expect({ route: `${route.method} ${c.url}`, payload: c.payload, status: res.statusCode < 500, envelope: typeof body.status === 'boolean' && typeof body.message === 'string' })
+          .toEqual({ route: `${route.method} ${c.url}`, payload: c.payload, status: true, envelope: true });
+      }
+    }
+  });
+
   it('gives a learner their role back only through an admin, who cannot drop their own admin role', async () => {
     const self = await t.client.as(admin.token).put(`/admin/users/${admin.id}/roles`, { roles: ['learner'] });
     expect(self.statusCode).toBe(400);
@@ -84,5 +120,40 @@ describe('admin access matrix', () => {
     expect((await t.client.as(learner.token).get('/admin/settings')).statusCode).toBe(403);
     const bad = await t.client.as(admin.token).put(`/admin/users/${learner.id}/roles`, { roles: ['root'] });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('admin:create (grantAdmin)', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  const noPrompt = async (): Promise<string> => { throw new Error('must not ask for a password'); };
+
+  it('grants the admin role to an existing account without asking for a password', async () => {
+    const learner = await createLearner(t.app);
+    const result = await grantAdmin(t.app.ctx, { email: learner.email.toUpperCase(), askPassword: noPrompt });
+    expect(result).toEqual({ outcome: 'granted', userId: learner.id, isVerified: true });
+    expect((await getUser(t.app, learner.id)).roles).toEqual(['learner', 'admin']);
+    expect((await t.client.as(learner.token).get('/admin/settings')).statusCode).toBe(200);
+    expect(await grantAdmin(t.app.ctx, { email: learner.email, askPassword: noPrompt })).toMatchObject({ outcome: 'already-admin' });
+    expect(await auditOf(t.app, 'users', learner.id)).toEqual([expect.objectContaining({ action: 'user.roles', actorId: null })]);
+  });
+
+  it('creates a verified admin with a password that meets the policy, and refuses a weak one', async () => {
+    await expect(grantAdmin(t.app.ctx, { email: 'boss@example.com', askPassword: async () => 'password' }))
+      .rejects.toThrow(GrantAdminError);
+    await expect(grantAdmin(t.app.ctx, { email: 'not-an-email', askPassword: async () => 'Admin@1234' }))
+      .rejects.toThrow('Invalid Email.');
+    const created = await grantAdmin(t.app.ctx, { email: 'Boss@Example.com', firstName: 'Priya', askPassword: async () => 'Admin@1234' });
+    expect(created).toMatchObject({ outcome: 'created', isVerified: true });
+    const user = await getUser(t.app, created.userId);
+    expect(user).toMatchObject({ email: 'boss@example.com', firstName: 'Priya', roles: ['admin', 'learner'] });
+    expect(user.emailVerifiedAt).not.toBeNull();
+    expect(user.referralCode).toMatch(/^[A-Z2-9]{8}$/);
+    expect(await verifyPassword(user.passwordHash, 'Admin@1234')).toBe(true);
+    const login = await t.client.post('/login', { email: 'boss@example.com', password: 'Admin@1234' });
+    expect(login.statusCode).toBe(200);
+    expect((await t.client.as(login.body.data.token).get('/admin/settings')).statusCode).toBe(200);
   });
 });

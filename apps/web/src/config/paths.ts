@@ -23,6 +23,27 @@ export const paths = {
   verifyAccount: { path: '/verify-account', getHref: () => '/verify-account' },
   /** Public certificate validation page (no sign-in). */
   certificate: { path: '/certificate/:id', getHref: (certificateId: string) => `/certificate/${encodeURIComponent(certificateId)}` },
+  /** The operator console (issue 6): admins only, one lazy route group. */
+  admin: { path: '/admin', getHref: () => '/admin' },
+  adminCourses: { path: '/admin/courses', getHref: () => '/admin/courses' },
+  adminNewCourse: { path: '/admin/courses/new', getHref: () => '/admin/courses/new' },
+  adminCourse: { path: '/admin/courses/:courseId', getHref: (courseId: number | string) => `/admin/courses/${courseId}` },
+  adminQuestions: {
+    path: '/admin/courses/:courseId/terms/:termId/subjects/:subjectId/questions',
+    getHref: (courseId: number | string, termId: number | string, subjectId: number | string) =>
+      `/admin/courses/${courseId}/terms/${termId}/subjects/${subjectId}/questions`,
+  },
+  adminCategories: { path: '/admin/categories', getHref: () => '/admin/categories' },
+  adminSchool: { path: '/admin/school', getHref: () => '/admin/school' },
+  adminAds: { path: '/admin/ads', getHref: () => '/admin/ads' },
+  adminOfferCodes: { path: '/admin/offer-codes', getHref: () => '/admin/offer-codes' },
+  adminPurchases: { path: '/admin/purchases', getHref: () => '/admin/purchases' },
+  adminWithdrawals: { path: '/admin/withdrawals', getHref: () => '/admin/withdrawals' },
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminUser: { path: '/admin/users/:userId', getHref: (userId: number | string) => `/admin/users/${userId}` },
+  adminHeldReferrals: { path: '/admin/held-referrals', getHref: () => '/admin/held-referrals' },
+  adminLevelsRates: { path: '/admin/levels-rates', getHref: () => '/admin/levels-rates' },
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   /** Static pages in public/, linked from the register disclaimer. */
   privacyPolicy: { getHref: () => '/privacy-policy.html' },
   terms: { getHref: () => '/terms-and-conditions.html' },

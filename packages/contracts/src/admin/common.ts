@@ -35,6 +35,7 @@ export const adminMessages = {
   offerAbovePrice: 'The offer price cannot be more than the price.',
   fileRequired: 'Choose a file to upload.',
   fileTooLarge: 'The file is too large.',
+  formUnreadable: 'The form could not be read. Please choose the file again.',
   imageType: 'The image must be a PNG, GIF or JPEG image.',
   pdfType: 'The file must be a PDF document.',
   videoType: 'The file must be an MP4 video.',

@@ -38,8 +38,9 @@ export async function readForm(request: FastifyRequest, options: { maxFileBytes?
     if (error instanceof AppError) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.field('file', adminMessages.fileTooLarge);
-    if (typeof code === 'string' && code.startsWith('FST_')) throw AppError.field('file', adminMessages.fileRequired);
-    throw error;
+    // Nothing but the request body is read here: whatever else fails (a malformed or cut-off
+    // form, too many parts) is the client's form, not the server.
+    throw AppError.field('file', adminMessages.formUnreadable);
   }
   return { fields, file };
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -17,6 +17,13 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'No profile photo' })).toHaveAttribute('src', '/images/avatar.svg');
     expect(screen.queryByRole('button', { name: 'Remove Photo' })).not.toBeInTheDocument();
+  });
+
+  it('starts at the bank form when opened as /profile#bank-account (from a withdrawal without bank details)', async () => {
+    mockApi({ 'GET /profile': ok(profile()), 'GET /master': ok(master), 'GET /bank-details': ok(null) });
+    renderWithProviders(<ProfilePage />, { path: '/profile', url: '/profile#bank-account' });
+    const holder = await screen.findByLabelText('Account Holder Name', {}, { timeout: 3000 });
+    await waitFor(() => expect(holder).toHaveFocus());
   });
 
   it('accepts only png, gif and jpeg, and says so in a browser alert', async () => {

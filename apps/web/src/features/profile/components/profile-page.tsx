@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -15,9 +16,12 @@ import { PasswordForm } from './password-form';
 import { PersonalInfoForm } from './personal-info-form';
 import { ProfilePhotoCard } from './profile-photo-card';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** Wallet sends a learner without bank details to /profile#bank-account. */
+export const bankSectionId = 'bank-account';
+
+function Section({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
   return (
-    <Card as="section" className="border-0 shadow-sm mb-4" aria-label={title}>
+    <Card as="section" id={id} className="border-0 shadow-sm mb-4" aria-label={title} style={{ scrollMarginTop: '5rem' }}>
       <Card.Body className="p-4">
         <h2 className="h5 mb-3">{title}</h2>
         {children}
@@ -40,6 +44,16 @@ export function ProfilePage() {
   // Without the master data the choices would be empty; a failure still lets the rest be edited.
   const master = useMasterData();
   const bank = useBankDetails();
+  const { hash } = useLocation();
+  const isBankReady = Boolean(profile.data) && bank.isSuccess;
+
+  // Once the form is there, bring the section the link points at into view and start typing in it.
+  useEffect(() => {
+    if (hash !== `#${bankSectionId}` || !isBankReady) return;
+    const section = document.getElementById(bankSectionId);
+    section?.scrollIntoView?.({ block: 'start' });
+    section?.querySelector('input')?.focus({ preventScroll: true });
+  }, [hash, isBankReady]);
 
   if (profile.isError) {
     return (
@@ -65,7 +79,7 @@ export function ProfilePage() {
             <Section title="Personal Information">
               {master.isPending ? <Loading /> : <PersonalInfoForm profile={profile.data} master={master.data} />}
             </Section>
-            <Section title="Bank Account Information">
+            <Section id={bankSectionId} title="Bank Account Information">
               {bank.isPending ? <Loading /> : bank.isError ? (
                 <Alert variant="danger" className="mb-0">{errorMessage(bank.error)}</Alert>
               ) : <BankDetailsForm bank={bank.data} />}

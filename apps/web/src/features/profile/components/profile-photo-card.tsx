@@ -79,7 +79,7 @@ export function ProfilePhotoCard({ profile }: { profile: ProfileData }) {
             className="progress mb-3" role="progressbar" aria-label="Upload progress"
             aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}
           >
-            <div className="progress-bar progress-bar-striped progress-bar-animated" style={{ width: `${progress}%` }}>{`${progress}%`}</div>
+            <div className="progress-bar progress-bar-striped progress-bar-animated bg-primary" style={{ width: `${progress}%` }}>{`${progress}%`}</div>
           </div>
         )}
         <input

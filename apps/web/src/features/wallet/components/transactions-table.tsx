@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { formatInr, type TransactionsData, type WalletTransaction } from '@app/contracts';
+import './transactions-table.css';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata',
@@ -35,7 +36,7 @@ export function TransactionsTable({ data, onPage, isFetching }: TransactionsTabl
   if (data.total === 0) return <p className="text-body-secondary mb-0">No transactions yet.</p>;
   return (
     <>
-      <Table responsive hover className="align-middle mb-3 d-none d-md-table" aria-busy={isFetching}>
+      <Table responsive hover className="align-middle mb-3 transactions-table" aria-busy={isFetching}>
         <thead>
           <tr>
             <th scope="col" className="text-nowrap">Date and Time</th>
@@ -48,30 +49,17 @@ export function TransactionsTable({ data, onPage, isFetching }: TransactionsTabl
         <tbody>
           {data.transactions.map((transaction) => (
             <tr key={transaction.transaction_id}>
-              <td className="text-nowrap">{dateTimeFormat.format(new Date(transaction.date_time))}</td>
-              <td className="text-nowrap">{transaction.method}</td>
-              <td className="font-monospace small text-nowrap">{transaction.transaction_id}</td>
-              <td className={`text-end text-nowrap fw-semibold ${amountTone(transaction)}`}>{amountCell(transaction)}</td>
-              <td className="small" style={{ minWidth: '14rem' }}>{transaction.description}</td>
+              <td data-label="Date and Time" className="text-nowrap">{dateTimeFormat.format(new Date(transaction.date_time))}</td>
+              <td data-label="Transaction Method" className="text-nowrap">{transaction.method}</td>
+              <td data-label="Transaction ID" className="font-monospace small text-nowrap">{transaction.transaction_id}</td>
+              <td data-label="Amount / Point" className={`text-end text-nowrap fw-semibold ${amountTone(transaction)}`}>
+                {amountCell(transaction)}
+              </td>
+              <td data-label="Description" className="small transactions-description">{transaction.description}</td>
             </tr>
           ))}
         </tbody>
       </Table>
-      {/* Phones: one stacked entry per transaction instead of a table to scroll sideways. */}
-      <ul className="list-unstyled d-md-none mb-3" aria-label="Transactions" aria-busy={isFetching}>
-        {data.transactions.map((transaction) => (
-          <li key={transaction.transaction_id} className="border-bottom py-2">
-            <div className="d-flex justify-content-between gap-2">
-              <span className="fw-semibold">{transaction.method}</span>
-              <span className={`text-end fw-semibold ${amountTone(transaction)}`}>{amountCell(transaction)}</span>
-            </div>
-            <div className="small">{transaction.description}</div>
-            <div className="small text-body-secondary">
-              {dateTimeFormat.format(new Date(transaction.date_time))} · <span className="font-monospace">{transaction.transaction_id}</span>
-            </div>
-          </li>
-        ))}
-      </ul>
       {data.last_page > 1 && (
         <nav className="d-flex align-items-center justify-content-between gap-2" aria-label="Transactions pages">
           <Button

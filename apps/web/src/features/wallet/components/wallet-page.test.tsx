@@ -205,5 +205,6 @@ describe('WalletPage', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Please fill account details');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(router.state.location.hash).toBe('#bank-account');
   });
 });

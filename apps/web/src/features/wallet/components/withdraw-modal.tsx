@@ -69,10 +69,10 @@ export function WithdrawModal({ show, onHide, balance, destination }: WithdrawMo
     } catch (error) {
       const message = errorMessage(error);
       notifications.error(message);
-      // Spec section 4: without bank details the learner is sent to fill them in.
+      // Spec section 4: without bank details the learner is sent to Profile, at its bank form.
       if (message === messages.fillAccountDetails) {
         finish();
-        await navigate(paths.profile.getHref());
+        await navigate({ pathname: paths.profile.getHref(), hash: 'bank-account' });
       }
     }
   };

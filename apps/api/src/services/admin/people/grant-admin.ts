@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { users, type Db } from '@app/db';
+import {
+  canonicalEmail, emailField, isStrongPassword, messages, MOBILE_PATTERN, REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH,
+} from '@app/contracts';
+import type { AppContext } from '../../../context.ts';
+import { randomString } from '../../../lib/crypto.ts';
+import { hashPassword } from '../../../lib/passwords.ts';
+import { findUserByEmail, isUniqueViolation } from '../../accounts/find-user.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
+
+export type GrantAdminOutcome =
+  | { outcome: 'granted' | 'already-admin'; userId: number; isVerified: boolean }
+  | { outcome: 'created'; userId: number; isVerified: true };
+
+export class GrantAdminError extends Error {}
+
+/**
+ * `npm run admin:create`: gives an existing account the admin role, or creates a verified admin
+ * account with the password `askPassword` supplies (asked only when the account is new). Audited
+ * with no actor (the command line, not an operator).
+ */
+export async function grantAdmin(
+  ctx: Pick<AppContext, 'db' | 'now'> & { db: Db },
+  options: {
+    email: string;
+    askPassword: () => Promise<string>;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    mobile?: string | undefined;
+  },
+): Promise<GrantAdminOutcome> {
+  const parsed = emailField().safeParse(options.email);
+  if (!parsed.success) throw new GrantAdminError(messages.emailInvalid);
+  const email = parsed.data;
+
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing) {
+    if (existing.roles.includes('admin')) return { outcome: 'already-admin', userId: existing.id, isVerified: existing.emailVerifiedAt !== null };
+    await ctx.db.transaction(async (tx) => {
+      const roles = [...new Set([...existing.roles, 'admin'])];
+      await tx.update(users).set({ roles, updatedAt: ctx.now() }).where(eq(users.id, existing.id));
+      await recordAudit(tx, ctx, {
+        actorId: null, action: 'user.roles', entity: 'users', entityId: existing.id,
+        before: { roles: existing.roles }, after: { roles, by: 'admin:create' },
+      });
+    });
+    return { outcome: 'granted', userId: existing.id, isVerified: existing.emailVerifiedAt !== null };
+  }
+
+  const mobile = options.mobile ?? '0000000000';
+  if (!MOBILE_PATTERN.test(mobile)) throw new GrantAdminError(messages.mobileInvalid);
+  const password = await options.askPassword();
+  if (!isStrongPassword(password)) throw new GrantAdminError(messages.passwordWeak);
+  const passwordHash = await hashPassword(password);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const userId = await ctx.db.transaction(async (tx) => {
+        const now = ctx.now();
+        const [user] = await tx.insert(users).values({
+          firstName: options.firstName?.trim() || 'Site',
+          lastName: options.lastName?.trim() || 'Admin',
+          email,
+          emailCanonical: canonicalEmail(email),
+          mobile,
+          passwordHash,
+          referralCode: randomString(REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH),
+          roles: ['admin', 'learner'],
+          emailVerifiedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        }).returning({ id: users.id });
+        await recordAudit(tx, ctx, {
+          actorId: null, action: 'user.create_admin', entity: 'users', entityId: user!.id, after: { email, roles: ['admin', 'learner'], by: 'admin:create' },
+        });
+        return user!.id;
+      });
+      return { outcome: 'created', userId, isVerified: true };
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_referral_code_unique') && attempt < 5) continue;
+      if (isUniqueViolation(error, 'users_email_lower_key')) throw new GrantAdminError(messages.emailTaken);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,12 @@
+import type { z } from 'zod';
+import type { AdminSyllabus, syllabusBody } from '@app/contracts';
+import { api } from '@/lib/api-client';
+import { useInvalidatingMutation } from '../../utils/invalidating-mutation';
+import { schoolQueryKey } from './get-syllabuses';
+
+export type SyllabusInput = z.output<typeof syllabusBody>;
+
+/** POST /admin/syllabuses */
+export const createSyllabus = (body: SyllabusInput) => api.post<AdminSyllabus>('/admin/syllabuses', body);
+
+export const useCreateSyllabus = () => useInvalidatingMutation(createSyllabus, [schoolQueryKey]);

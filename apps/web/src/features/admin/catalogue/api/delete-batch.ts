@@ -1,0 +1,8 @@
+import { api } from '@/lib/api-client';
+import { useInvalidatingMutation } from '../../utils/invalidating-mutation';
+import { schoolQueryKey } from './get-syllabuses';
+
+/** DELETE /admin/batches/{id}: refused (400) while it is in use. */
+export const deleteBatch = (id: number) => api.delete<null>(`/admin/batches/${id}`);
+
+export const useDeleteBatch = () => useInvalidatingMutation(deleteBatch, [schoolQueryKey]);

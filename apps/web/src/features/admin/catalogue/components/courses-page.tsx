@@ -1,0 +1,121 @@
+import type { FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import type { AdminCourse } from '@app/contracts';
+import { paths } from '@/config/paths';
+import { mediaUrl } from '@/lib/media';
+import { notifications } from '@/components/ui/notifications';
+import { PageHeader } from '@/components/ui/page-header';
+import { AsyncContent, EmptyRow } from '../../components/async-content';
+import { Pager } from '../../components/pager';
+import { formatRupees } from '../../utils/format';
+import { useListParams } from '../../utils/list-params';
+import { showServerError } from '../../utils/server-errors';
+import { useCategories } from '../api/get-categories';
+import { useCourses } from '../api/get-courses';
+import { useUpdateCourse } from '../api/update-course';
+
+const filterKeys = ['q', 'category_id', 'is_published'] as const;
+
+/** Every course, published or not: search, filter, publish at a glance. */
+export function CoursesPage() {
+  const { page, filters, setPage, setFilters } = useListParams(filterKeys);
+  const courses = useCourses({ page, ...filters });
+  const categories = useCategories();
+  const categoryName = (id: number | null) => categories.data?.find((c) => c.id === id)?.name ?? '—';
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFilters({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
+  };
+
+  return (
+    <>
+      <PageHeader title="Courses">
+        <Link to={paths.adminNewCourse.getHref()} className="btn btn-primary">New course</Link>
+      </PageHeader>
+      <div className="admin-filters">
+        <Form onSubmit={onSearch} className="d-flex gap-2" role="search">
+          <Form.Control name="q" type="search" placeholder="Search by name" aria-label="Search courses" defaultValue={filters.q} />
+          <Button type="submit" variant="outline-primary">Search</Button>
+        </Form>
+        <Form.Select
+          aria-label="Category" value={filters.category_id} className="w-auto"
+          onChange={(event) => setFilters({ category_id: event.target.value })}
+        >
+          <option value="">All categories</option>
+          {categories.data?.map((category) => <option key={category.id} value={category.id}>{category.name}</option>)}
+        </Form.Select>
+        <Form.Select
+          aria-label="Published" value={filters.is_published} className="w-auto"
+          onChange={(event) => setFilters({ is_published: event.target.value })}
+        >
+          <option value="">Published and drafts</option>
+          <option value="true">Published</option>
+          <option value="false">Drafts</option>
+        </Form.Select>
+      </div>
+      <AsyncContent query={courses}>
+        <Table responsive hover className="admin-table align-middle">
+          <thead>
+            <tr>
+              <th scope="col"><span className="visually-hidden">Image</span></th>
+              <th scope="col">Name</th>
+              <th scope="col">Category</th>
+              <th scope="col" className="text-end">Price</th>
+              <th scope="col" className="text-end">Offer price</th>
+              <th scope="col" className="text-center">Terms</th>
+              <th scope="col" className="text-center">Paid</th>
+              <th scope="col">Published</th>
+            </tr>
+          </thead>
+          <tbody>
+            {courses.data?.data.length === 0 && <EmptyRow colSpan={8}>No courses match.</EmptyRow>}
+            {courses.data?.data.map((course) => (
+              <tr key={course.id}>
+                <td>
+                  <img src={mediaUrl(course.photo_path) ?? '/images/avatar.svg'} alt="" className="admin-thumb" loading="lazy" />
+                </td>
+                <td><Link to={paths.adminCourse.getHref(course.id)} className="fw-semibold">{course.name}</Link></td>
+                <td>{categoryName(course.category_id)}</td>
+                <td className="text-end">{formatRupees(course.price)}</td>
+                <td className="text-end">{formatRupees(course.offer_price)}</td>
+                <td className="text-center">{course.terms_count}</td>
+                <td className="text-center">{course.paid_purchases}</td>
+                <td><PublishSwitch course={course} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        {courses.data && (
+          <Pager current={courses.data.current_page} last={courses.data.last_page} total={courses.data.total} onPage={setPage} label="Course pages" />
+        )}
+      </AsyncContent>
+    </>
+  );
+}
+
+/** Publishes or unpublishes a course in place (learners only ever see published ones). */
+export function PublishSwitch({ course }: { course: AdminCourse }) {
+  const update = useUpdateCourse();
+  const onChange = async (isPublished: boolean) => {
+    try {
+      await update.mutateAsync({ id: course.id, body: { is_published: isPublished } });
+      notifications.success(isPublished ? `${course.name} is published.` : `${course.name} is unpublished.`);
+    } catch (error) {
+      showServerError(error);
+    }
+  };
+  return (
+    <Form.Check
+      type="switch"
+      id={`publish-${course.id}`}
+      checked={update.isPending ? Boolean(update.variables?.body.is_published) : course.is_published}
+      disabled={update.isPending}
+      onChange={(event) => void onChange(event.target.checked)}
+      label={<span className="visually-hidden">Published: {course.name}</span>}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { adminMessages, subjectCreateBody, type AdminSubject, type SubjectFileType } from '@app/contracts';
+import { ApiError } from '@/lib/api-client';
+import { TextField } from '@/components/ui/form';
+import { notifications } from '@/components/ui/notifications';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { FileField, SelectField, TextAreaField } from '../../components/fields';
+import { formResolver } from '../../utils/form-resolver';
+import { showServerError } from '../../utils/server-errors';
+import { useCreateSubject, type SubjectInput } from '../api/create-subject';
+import { useUpdateSubject } from '../api/update-subject';
+
+interface SubjectFormValues {
+  name: string;
+  about: string;
+  position: string;
+  file_type: SubjectFileType;
+  url: string;
+}
+
+const fields = ['name', 'about', 'position', 'file_type', 'url'] as const;
+
+export const fileTypeLabels: Record<SubjectFileType, string> = {
+  pdf: 'PDF', video: 'MP4 video', youtube: 'YouTube video', link: 'External link',
+};
+const takesFile = (type: SubjectFileType) => type === 'pdf' || type === 'video';
+
+// A stored-file chapter has no URL: the hidden URL field is not part of what is checked and sent.
+const resolver = formResolver<SubjectFormValues, SubjectInput>(
+  subjectCreateBody,
+  (values) => (takesFile(values.file_type) ? { ...values, url: undefined } : values),
+);
+
+interface SubjectFormModalProps {
+  termId: number;
+  /** The chapter to edit; a new one when absent. */
+  subject?: AdminSubject;
+  nextPosition: number;
+  onClose: () => void;
+}
+
+/** Add or edit a chapter: upload a PDF or MP4, or give a YouTube or external https link. */
+export function SubjectFormModal({ termId, subject, nextPosition, onClose }: SubjectFormModalProps) {
+  const create = useCreateSubject(termId);
+  const update = useUpdateSubject(termId);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const {
+    register, handleSubmit, setError, watch, formState: { errors, isSubmitting },
+  } = useForm<SubjectFormValues, unknown, SubjectInput>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: {
+      name: subject?.name ?? '',
+      about: subject?.about ?? '',
+      position: String(subject?.position ?? nextPosition),
+      file_type: subject?.file_type ?? 'pdf',
+      url: subject?.url ?? '',
+    },
+  });
+  const fileType = watch('file_type');
+  // A new file chapter, or one switching to a file type, needs its file; otherwise the stored one stays.
+  const isFileRequired = takesFile(fileType) && (!subject || !subject.has_file || subject.file_type !== fileType);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (isFileRequired && !file) {
+      setFileError(adminMessages.fileRequired);
+      return;
+    }
+    const upload = takesFile(values.file_type) ? file : null;
+    try {
+      if (subject) await update.mutateAsync({ id: subject.id, body: values, file: upload });
+      else await create.mutateAsync({ termId, body: values, file: upload });
+      notifications.success(subject ? 'Chapter saved.' : 'Chapter added.');
+      onClose();
+    } catch (error) {
+      const message = error instanceof ApiError && error.status === 422 ? error.errors.file?.[0] : undefined;
+      if (message) setFileError(message);
+      showServerError(error, { setError, fields: message ? [...fields, 'file'] : fields });
+    }
+  });
+
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="subject-form-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="subject-form-title" as="h2" className="h5">{subject ? 'Edit chapter' : 'Add a chapter'}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <TextField id="subject-name" label="Name" registration={register('name')} error={errors.name?.message} />
+          <TextAreaField id="subject-about" label="About" rows={2} registration={register('about')} error={errors.about?.message} />
+          <TextField
+            id="subject-position" label="Position" type="number" min={0} step={1}
+            registration={register('position')} error={errors.position?.message}
+          />
+          <SelectField id="subject-type" label="Content" registration={register('file_type')} error={errors.file_type?.message}>
+            {(Object.keys(fileTypeLabels) as SubjectFileType[]).map((type) => (
+              <option key={type} value={type}>{fileTypeLabels[type]}</option>
+            ))}
+          </SelectField>
+          {takesFile(fileType) ? (
+            <FileField
+              id="subject-file" className="mb-0"
+              label={fileType === 'pdf' ? 'PDF file' : 'MP4 file'}
+              accept={fileType === 'pdf' ? 'application/pdf,.pdf' : 'video/mp4,.mp4'}
+              hint={isFileRequired ? undefined : 'Leave empty to keep the current file.'}
+              error={fileError}
+              onFile={(chosen) => { setFile(chosen); setFileError(undefined); }}
+            />
+          ) : (
+            <TextField
+              id="subject-url" label={fileType === 'youtube' ? 'YouTube URL' : 'Link (https://)'} type="url" className="mb-0"
+              placeholder={fileType === 'youtube' ? 'https://www.youtube.com/watch?v=…' : 'https://'}
+              registration={register('url')} error={errors.url?.message}
+            />
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
+          <SubmitButton isBusy={isSubmitting}>{subject ? 'Save chapter' : 'Add chapter'}</SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,106 @@
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+interface ControlProps {
+  id: string;
+  label: ReactNode;
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  className?: string;
+  hint?: ReactNode;
+}
+
+const describedBy = (id: string, error: string | undefined, hint: ReactNode) =>
+  [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+
+/** A labelled select with its validation message. */
+export function SelectField({
+  id, label, registration, error, hint, className = 'mb-3', children, ...props
+}: ControlProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'size' | 'value' | 'defaultValue'>) {
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select
+        {...props}
+        {...registration}
+        isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      >
+        {children}
+      </Form.Select>
+      {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
+      {error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>}
+    </Form.Group>
+  );
+}
+
+/** A labelled multi-line text input with its validation message. */
+export function TextAreaField({
+  id, label, registration, error, hint, className = 'mb-3', ...props
+}: ControlProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'defaultValue'>) {
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        as="textarea"
+        {...props}
+        {...registration}
+        isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      />
+      {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
+      {error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>}
+    </Form.Group>
+  );
+}
+
+/** An on/off switch bound to a boolean field. */
+export function SwitchField({ id, label, registration, error, hint, className = 'mb-3' }: ControlProps) {
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Check
+        type="switch"
+        label={label}
+        {...registration}
+        isInvalid={Boolean(error)}
+        aria-describedby={describedBy(id, error, hint)}
+      />
+      {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
+      {error && <div id={`${id}-error`} className="invalid-feedback d-block">{error}</div>}
+    </Form.Group>
+  );
+}
+
+interface FileFieldProps {
+  id: string;
+  label: ReactNode;
+  accept: string;
+  onFile: (file: File | null) => void;
+  error?: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+  disabled?: boolean;
+}
+
+/** A labelled file picker (not a form field: the chosen file goes to `onFile`). */
+export function FileField({ id, label, accept, onFile, error, hint, className = 'mb-3', disabled }: FileFieldProps) {
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        type="file"
+        accept={accept}
+        disabled={disabled}
+        onChange={(event) => onFile((event.currentTarget as HTMLInputElement).files?.[0] ?? null)}
+        isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      />
+      {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
+      {error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>}
+    </Form.Group>
+  );
+}
