@@ -30,6 +30,7 @@ export const envSchema = z
     /** Base URL of the certificate validation page; the certificate id is appended. */
     CERTIFICATE_BASE_URL: optionalUrl,
     /** Number of proxies in front of the server whose X-Forwarded-* headers are trusted. */
+    // Each trusted hop must also be on a loopback or private network (app.ts, trustedProxies).
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Serve the built web app from this folder (apps/web/dist) when it exists. */

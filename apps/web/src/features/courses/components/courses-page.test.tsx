@@ -61,8 +61,10 @@ describe('CoursesPage', () => {
     expect(screen.getByRole('button', { name: 'All Syllabus' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Science' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: maths.name })).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { name: physics.name })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: life.name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Science' })).toHaveAttribute('aria-pressed', 'true');
     expect(server.callsTo('POST', '/course')[0]?.body).toEqual({ category: 2 });
-    expect(screen.getByRole('heading', { name: physics.name })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'All Syllabus' }));
     expect(await screen.findByRole('heading', { name: maths.name })).toBeInTheDocument();
   });

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Table from 'react-bootstrap/Table';
+import { batchCreateBody, type AdminBatch } from '@app/contracts';
+import { TextField } from '@/components/ui/form';
+import { notifications } from '@/components/ui/notifications';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { AsyncContent, EmptyRow } from '../../components/async-content';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { SelectField } from '../../components/fields';
+import { formatRupees } from '../../utils/format';
+import { formResolver } from '../../utils/form-resolver';
+import { showServerError } from '../../utils/server-errors';
+import { useCreateBatch, type BatchInput } from '../api/create-batch';
+import { useDeleteBatch } from '../api/delete-batch';
+import { useBatches } from '../api/get-batches';
+import { useStandards } from '../api/get-standards';
+import { useSyllabuses } from '../api/get-syllabuses';
+import { useUpdateBatch } from '../api/update-batch';
+
+interface BatchFormValues {
+  syllabus_id: string;
+  standard_id: string;
+  name: string;
+  fee: string;
+}
+
+const fields = ['syllabus_id', 'standard_id', 'name', 'fee'] as const;
+
+/** Add or edit a batch: a syllabus's standard, its name and fee (₹0 for none). */
+function BatchFormModal({ batch, onClose }: { batch?: AdminBatch; onClose: () => void }) {
+  const create = useCreateBatch();
+  const update = useUpdateBatch();
+  const syllabuses = useSyllabuses();
+  const {
+    register, handleSubmit, setError, watch, formState: { errors, isSubmitting },
+  } = useForm<BatchFormValues, unknown, BatchInput>({
+    resolver: formResolver(batchCreateBody),
+    mode: 'onTouched',
+    defaultValues: {
+      syllabus_id: batch ? String(batch.syllabus_id) : '',
+      standard_id: batch ? String(batch.standard_id) : '',
+      name: batch?.name ?? '',
+      fee: batch ? String(batch.fee) : '0',
+    },
+  });
+  const syllabusId = Number(watch('syllabus_id')) || null;
+  const standards = useStandards(syllabusId);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (batch) await update.mutateAsync({ id: batch.id, body: values });
+      else await create.mutateAsync(values);
+      notifications.success(batch ? 'Batch saved.' : 'Batch added.');
+      onClose();
+    } catch (error) {
+      showServerError(error, { setError, fields });
+    }
+  });
+
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="batch-form-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="batch-form-title" as="h2" className="h5">{batch ? 'Edit batch' : 'Add a batch'}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <SelectField id="batch-syllabus" label="Syllabus" registration={register('syllabus_id')} error={errors.syllabus_id?.message}>
+            <option value="">Choose…</option>
+            {syllabuses.data?.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </SelectField>
+          <SelectField
+            id="batch-standard" label="Standard" registration={register('standard_id')} error={errors.standard_id?.message}
+            disabled={!syllabusId}
+          >
+            <option value="">Choose…</option>
+            {syllabusId && standards.data?.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </SelectField>
+          <TextField id="batch-name" label="Name" registration={register('name')} error={errors.name?.message} />
+          <TextField
+            id="batch-fee" label="Fee (₹)" type="number" min={0} step="0.01" inputMode="decimal" className="mb-0"
+            registration={register('fee')} error={errors.fee?.message}
+          />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
+          <SubmitButton isBusy={isSubmitting}>{batch ? 'Save batch' : 'Add batch'}</SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+type Editing = { batch?: AdminBatch } | null;
+
+/** Batches: one per syllabus and standard, with the fee a learner pays to join. */
+export function BatchesPanel() {
+  const batches = useBatches();
+  const remove = useDeleteBatch();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AdminBatch | null>(null);
+
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notifications.success('Batch deleted.');
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <Card className="admin-card">
+      <Card.Body>
+        <div className="d-flex align-items-center justify-content-between mb-3">
+          <h2 className="h5 mb-0">Batches</h2>
+          <Button size="sm" onClick={() => setEditing({})}>Add batch</Button>
+        </div>
+        <AsyncContent query={batches}>
+          <Table responsive size="sm" className="admin-table mb-0">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Syllabus</th>
+                <th scope="col">Standard</th>
+                <th scope="col" className="text-end">Fee</th>
+                <th scope="col" className="text-center">Courses</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {batches.data?.length === 0 && <EmptyRow colSpan={6}>No batches yet.</EmptyRow>}
+              {batches.data?.map((batch) => (
+                <tr key={batch.id}>
+                  <td className="fw-semibold">{batch.name}</td>
+                  <td>{batch.syllabus_name}</td>
+                  <td>{batch.standard_name}</td>
+                  <td className="text-end">{batch.fee > 0 ? formatRupees(batch.fee) : 'Free'}</td>
+                  <td className="text-center">{batch.courses_count}</td>
+                  <td className="text-end text-nowrap">
+                    <Button size="sm" variant="link" onClick={() => setEditing({ batch })} aria-label={`Edit ${batch.name}`}>Edit</Button>
+                    <Button size="sm" variant="link" className="text-danger" onClick={() => setDeleting(batch)} aria-label={`Delete ${batch.name}`}>
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </AsyncContent>
+      </Card.Body>
+      {editing && <BatchFormModal batch={editing.batch} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        show={deleting !== null} title="Delete batch?" confirmLabel="Delete" isBusy={remove.isPending}
+        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+      >
+        <p className="mb-0">{deleting?.name} will be deleted. A batch still in use cannot be deleted.</p>
+      </ConfirmDialog>
+    </Card>
+  );
+}

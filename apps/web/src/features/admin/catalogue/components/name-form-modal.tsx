@@ -1,0 +1,79 @@
+import { useForm } from 'react-hook-form';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { categoryBody } from '@app/contracts';
+import { TextField } from '@/components/ui/form';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { formResolver } from '../../utils/form-resolver';
+import { showServerError } from '../../utils/server-errors';
+
+interface NameFormModalProps {
+  title: string;
+  name: string;
+  /** Saves the name; a thrown ApiError shows by the field or in a toast. */
+  onSave: (name: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Rename something that is only a name (a category, a syllabus). */
+export function NameFormModal({ title, name, onSave, onClose }: NameFormModalProps) {
+  const {
+    register, handleSubmit, setError, formState: { errors, isSubmitting },
+  } = useForm<{ name: string }, unknown, { name: string }>({
+    resolver: formResolver(categoryBody),
+    mode: 'onTouched',
+    defaultValues: { name },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await onSave(values.name);
+      onClose();
+    } catch (error) {
+      showServerError(error, { setError, fields: ['name'] });
+    }
+  });
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="name-form-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="name-form-title" as="h2" className="h5">{title}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <TextField id="rename-name" label="Name" registration={register('name')} error={errors.name?.message} className="mb-0" />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
+          <SubmitButton isBusy={isSubmitting}>Save</SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+/** A one-field form that adds something by name, inline above its list. */
+export function AddByNameForm({ id, label, onAdd }: { id: string; label: string; onAdd: (name: string) => Promise<void> }) {
+  const {
+    register, handleSubmit, setError, reset, formState: { errors, isSubmitting },
+  } = useForm<{ name: string }, unknown, { name: string }>({
+    resolver: formResolver(categoryBody),
+    defaultValues: { name: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await onAdd(values.name);
+      reset({ name: '' });
+    } catch (error) {
+      showServerError(error, { setError, fields: ['name'] });
+    }
+  });
+  return (
+    <Form noValidate onSubmit={onSubmit} className="d-flex align-items-start gap-2 mb-3" aria-label={label}>
+      <TextField
+        id={id} label={<span className="visually-hidden">{label}</span>} placeholder={label}
+        registration={register('name')} error={errors.name?.message} className="flex-grow-1 mb-0"
+      />
+      <SubmitButton isBusy={isSubmitting} className="text-nowrap">Add</SubmitButton>
+    </Form>
+  );
+}

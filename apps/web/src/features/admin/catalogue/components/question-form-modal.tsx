@@ -1,0 +1,95 @@
+import { useForm } from 'react-hook-form';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { questionBody, type AdminQuestion, type QuestionInput } from '@app/contracts';
+import { TextField } from '@/components/ui/form';
+import { notifications } from '@/components/ui/notifications';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { SelectField, TextAreaField } from '../../components/fields';
+import { formResolver } from '../../utils/form-resolver';
+import { showServerError } from '../../utils/server-errors';
+import { useCreateQuestion } from '../api/create-question';
+import { useUpdateQuestion } from '../api/update-question';
+
+interface QuestionFormValues {
+  question: string;
+  option_1: string;
+  option_2: string;
+  option_3: string;
+  option_4: string;
+  option_5: string;
+  correct_option: string;
+}
+
+const optionNames = ['option_1', 'option_2', 'option_3', 'option_4', 'option_5'] as const;
+const fields = ['question', ...optionNames, 'correct_option'] as const;
+
+interface QuestionFormModalProps {
+  subjectId: number;
+  termId: number;
+  /** The question to edit; a new one when absent. */
+  question?: AdminQuestion;
+  onClose: () => void;
+}
+
+/** Add or edit a quiz question: 2 to 5 options, one of them correct. */
+export function QuestionFormModal({ subjectId, termId, question, onClose }: QuestionFormModalProps) {
+  const create = useCreateQuestion(subjectId, termId);
+  const update = useUpdateQuestion(subjectId);
+  const {
+    register, handleSubmit, setError, formState: { errors, isSubmitting },
+  } = useForm<QuestionFormValues, unknown, QuestionInput>({
+    resolver: formResolver(questionBody),
+    mode: 'onTouched',
+    defaultValues: {
+      question: question?.question ?? '',
+      option_1: question?.option_1 ?? '',
+      option_2: question?.option_2 ?? '',
+      option_3: question?.option_3 ?? '',
+      option_4: question?.option_4 ?? '',
+      option_5: question?.option_5 ?? '',
+      correct_option: String(question?.correct_option ?? 1),
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (question) await update.mutateAsync({ id: question.id, body: values });
+      else await create.mutateAsync({ subjectId, body: values });
+      notifications.success(question ? 'Question saved.' : 'Question added.');
+      onClose();
+    } catch (error) {
+      showServerError(error, { setError, fields });
+    }
+  });
+
+  return (
+    <Modal show onHide={onClose} centered size="lg" aria-labelledby="question-form-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="question-form-title" as="h2" className="h5">{question ? 'Edit question' : 'Add a question'}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <TextAreaField id="question-text" label="Question" rows={2} registration={register('question')} error={errors.question?.message} />
+          {optionNames.map((name, index) => (
+            <TextField
+              key={name} id={`question-${name}`} label={`Option ${index + 1}${index < 2 ? '' : ' (optional)'}`}
+              registration={register(name)} error={errors[name]?.message} className="mb-2"
+            />
+          ))}
+          <SelectField
+            id="question-correct" label="Correct option" className="mt-3 mb-0"
+            registration={register('correct_option')} error={errors.correct_option?.message}
+          >
+            {optionNames.map((name, index) => <option key={name} value={index + 1}>Option {index + 1}</option>)}
+          </SelectField>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
+          <SubmitButton isBusy={isSubmitting}>{question ? 'Save question' : 'Add question'}</SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

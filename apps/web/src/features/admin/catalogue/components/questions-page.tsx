@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import type { AdminQuestion } from '@app/contracts';
+import { paths } from '@/config/paths';
+import { notifications } from '@/components/ui/notifications';
+import { PageHeader } from '@/components/ui/page-header';
+import { AsyncContent, EmptyRow } from '../../components/async-content';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { showServerError } from '../../utils/server-errors';
+import { useDeleteQuestion } from '../api/delete-question';
+import { useCourse } from '../api/get-course';
+import { useQuestions } from '../api/get-questions';
+import { useSubjects } from '../api/get-subjects';
+import { QuestionFormModal } from './question-form-modal';
+import { QuestionImport } from './question-import';
+
+type Editing = { question?: AdminQuestion } | null;
+
+interface QuestionsPageProps {
+  courseId: number;
+  termId: number;
+  subjectId: number;
+}
+
+const optionsOf = (q: AdminQuestion) => [q.option_1, q.option_2, q.option_3, q.option_4, q.option_5];
+
+/** A chapter's question bank: list, add, edit, delete, and import from a CSV. */
+export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProps) {
+  const course = useCourse(courseId);
+  const subjects = useSubjects(termId);
+  const questions = useQuestions(subjectId);
+  const remove = useDeleteQuestion(subjectId, termId);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
+  const [isImportOpen, setIsImportOpen] = useState(false);
+  const subject = subjects.data?.find((s) => s.id === subjectId);
+
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notifications.success('Question deleted.');
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <>
+      <p className="mb-2 small">
+        <Link to={paths.adminCourse.getHref(courseId)}>← {course.data?.name ?? 'Course'}</Link>
+      </p>
+      <PageHeader title={`Questions: ${subject?.name ?? 'Chapter'}`}>
+        <div className="d-flex gap-2">
+          <Button variant="outline-primary" onClick={() => setIsImportOpen((open) => !open)} aria-expanded={isImportOpen}>
+            Import CSV
+          </Button>
+          <Button onClick={() => setEditing({})}>Add question</Button>
+        </div>
+      </PageHeader>
+      {isImportOpen && (
+        <Card className="admin-card mb-4">
+          <Card.Body>
+            <h2 className="h6">Import questions from a CSV</h2>
+            <QuestionImport subjectId={subjectId} termId={termId} onDone={() => setIsImportOpen(false)} />
+          </Card.Body>
+        </Card>
+      )}
+      <AsyncContent query={questions}>
+        <Table responsive className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Question</th>
+              <th scope="col">Options (correct in bold)</th>
+              <th scope="col"><span className="visually-hidden">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {questions.data?.length === 0 && <EmptyRow colSpan={4}>No questions yet. Add some or import a CSV.</EmptyRow>}
+            {questions.data?.map((question, index) => (
+              <tr key={question.id}>
+                <td>{index + 1}</td>
+                <td>{question.question}</td>
+                <td>
+                  <ol className="mb-0 ps-3 small">
+                    {optionsOf(question).map((option, i) => option && (
+                      <li key={i} className={i + 1 === question.correct_option ? 'fw-bold text-success' : undefined}>
+                        {option}{i + 1 === question.correct_option && <span className="visually-hidden"> (correct)</span>}
+                      </li>
+                    ))}
+                  </ol>
+                </td>
+                <td className="text-end text-nowrap">
+                  <Button size="sm" variant="link" onClick={() => setEditing({ question })} aria-label={`Edit question ${index + 1}`}>Edit</Button>
+                  <Button size="sm" variant="link" className="text-danger" onClick={() => setDeleting(question)} aria-label={`Delete question ${index + 1}`}>
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </AsyncContent>
+      {editing && <QuestionFormModal subjectId={subjectId} termId={termId} question={editing.question} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        show={deleting !== null} title="Delete question?" confirmLabel="Delete" isBusy={remove.isPending}
+        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+      >
+        <p className="mb-0">{deleting?.question}</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import type { AdminSubject, AdminTerm } from '@app/contracts';
+import { paths } from '@/config/paths';
+import { notifications } from '@/components/ui/notifications';
+import { AsyncContent, EmptyRow } from '../../components/async-content';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { showServerError } from '../../utils/server-errors';
+import { useDeleteSubject } from '../api/delete-subject';
+import { useSubjects } from '../api/get-subjects';
+import { fileTypeLabels, SubjectFormModal } from './subject-form-modal';
+
+type Editing = { subject?: AdminSubject } | null;
+
+/** A term's chapters: what each holds, its question bank, add / edit / delete. */
+export function SubjectsTable({ courseId, term }: { courseId: number; term: AdminTerm }) {
+  const subjects = useSubjects(term.id);
+  const remove = useDeleteSubject(term.id);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AdminSubject | null>(null);
+  const nextPosition = Math.max(0, ...(subjects.data ?? []).map((s) => s.position)) + 1;
+
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notifications.success('Chapter deleted.');
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <>
+      <AsyncContent query={subjects}>
+        <Table responsive size="sm" className="admin-table mb-2" aria-label={`Chapters of ${term.name}`}>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Chapter</th>
+              <th scope="col">Content</th>
+              <th scope="col">Questions</th>
+              <th scope="col"><span className="visually-hidden">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {subjects.data?.length === 0 && <EmptyRow colSpan={5}>No chapters yet.</EmptyRow>}
+            {subjects.data?.map((subject) => (
+              <tr key={subject.id}>
+                <td>{subject.position}</td>
+                <td className="fw-semibold">{subject.name}</td>
+                <td>
+                  <Badge bg="light" text="dark" className="me-2">{fileTypeLabels[subject.file_type]}</Badge>
+                  {subject.url
+                    ? <a href={subject.url} target="_blank" rel="noreferrer" className="small text-break">{subject.url}</a>
+                    : <span className="small text-body-secondary">{subject.has_file ? 'File uploaded' : 'No file'}</span>}
+                </td>
+                <td>
+                  <Link to={paths.adminQuestions.getHref(courseId, term.id, subject.id)}>
+                    {subject.questions_count} {subject.questions_count === 1 ? 'question' : 'questions'}
+                  </Link>
+                </td>
+                <td className="text-end text-nowrap">
+                  <Button size="sm" variant="link" onClick={() => setEditing({ subject })} aria-label={`Edit ${subject.name}`}>Edit</Button>
+                  <Button size="sm" variant="link" className="text-danger" onClick={() => setDeleting(subject)} aria-label={`Delete ${subject.name}`}>
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </AsyncContent>
+      <Button size="sm" variant="outline-primary" onClick={() => setEditing({})}>Add chapter</Button>
+      {editing && (
+        <SubjectFormModal termId={term.id} subject={editing.subject} nextPosition={nextPosition} onClose={() => setEditing(null)} />
+      )}
+      <ConfirmDialog
+        show={deleting !== null} title="Delete chapter?" confirmLabel="Delete" isBusy={remove.isPending}
+        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+      >
+        <p className="mb-0">{deleting?.name} and its {deleting?.questions_count ?? 0} questions will be deleted.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

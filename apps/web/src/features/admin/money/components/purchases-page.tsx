@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { PURCHASE_STATUSES, type AdminPurchase } from '@app/contracts';
+import { paths } from '@/config/paths';
+import { notifications } from '@/components/ui/notifications';
+import { PageHeader } from '@/components/ui/page-header';
+import { AsyncContent, EmptyRow } from '../../components/async-content';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Pager } from '../../components/pager';
+import { StatusBadge } from '../../components/status-badge';
+import { formatDateTime, formatRupees } from '../../utils/format';
+import { useListParams } from '../../utils/list-params';
+import { showServerError } from '../../utils/server-errors';
+import { usePurchases } from '../api/get-purchases';
+import { useRefundPurchase } from '../api/refund-purchase';
+
+const filterKeys = ['status', 'user'] as const;
+
+/** Every purchase with its payment status; a paid one can be refunded in full. */
+export function PurchasesPage() {
+  const { page, filters, setPage, setFilters } = useListParams(filterKeys);
+  const purchases = usePurchases({ page, ...filters });
+  const refund = useRefundPurchase();
+  const [refunding, setRefunding] = useState<AdminPurchase | null>(null);
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFilters({ user: String(new FormData(event.currentTarget).get('user') ?? '').trim() });
+  };
+  const onRefund = async () => {
+    if (!refunding) return;
+    try {
+      const { data, message } = await refund.mutateAsync(refunding.id);
+      const reversed = data.commission_reversed > 0 ? ` Commission of ${formatRupees(data.commission_reversed)} reversed.` : '';
+      notifications.success(`${message}${reversed}`);
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setRefunding(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Purchases" />
+      <div className="admin-filters">
+        <Form.Select aria-label="Status" value={filters.status} className="w-auto" onChange={(e) => setFilters({ status: e.target.value })}>
+          <option value="">All statuses</option>
+          {PURCHASE_STATUSES.map((status) => <option key={status} value={status} className="text-capitalize">{status}</option>)}
+        </Form.Select>
+        <Form onSubmit={onSearch} className="d-flex gap-2" role="search">
+          <Form.Control name="user" type="search" placeholder="User id, email or referral code" aria-label="Filter by user" defaultValue={filters.user} />
+          <Button type="submit" variant="outline-primary">Filter</Button>
+        </Form>
+      </div>
+      <AsyncContent query={purchases}>
+        <Table responsive hover className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Date</th>
+              <th scope="col">User</th>
+              <th scope="col">Item</th>
+              <th scope="col" className="text-end">Price</th>
+              <th scope="col" className="text-end">Discount</th>
+              <th scope="col" className="text-end">Paid</th>
+              <th scope="col">Status</th>
+              <th scope="col">Payment</th>
+              <th scope="col"><span className="visually-hidden">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {purchases.data?.data.length === 0 && <EmptyRow colSpan={10}>No purchases match.</EmptyRow>}
+            {purchases.data?.data.map((purchase) => (
+              <tr key={purchase.id}>
+                <td>{purchase.id}</td>
+                <td className="small text-nowrap">{formatDateTime(purchase.created_at)}</td>
+                <td><Link to={paths.adminUser.getHref(purchase.user.id)}>{purchase.user.name}</Link><div className="small text-body-secondary">{purchase.user.email}</div></td>
+                <td>{purchase.item.name}<div className="small text-body-secondary text-capitalize">{purchase.item.type}</div></td>
+                <td className="text-end">{formatRupees(purchase.price)}</td>
+                <td className="text-end">
+                  {purchase.discount > 0 ? formatRupees(purchase.discount) : '—'}
+                  {purchase.offer_code && <div className="small text-body-secondary font-monospace">{purchase.offer_code}</div>}
+                </td>
+                <td className="text-end fw-semibold">{formatRupees(purchase.amount)}</td>
+                <td><StatusBadge status={purchase.status} /></td>
+                <td className="small">
+                  <span className="text-capitalize">{purchase.provider}</span>
+                  {purchase.payment_id && <div className="text-body-secondary font-monospace">{purchase.payment_id}</div>}
+                </td>
+                <td className="text-end">
+                  {purchase.status === 'paid' && (
+                    <Button size="sm" variant="outline-danger" onClick={() => setRefunding(purchase)} aria-label={`Refund purchase ${purchase.id}`}>
+                      Refund
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        {purchases.data && (
+          <Pager current={purchases.data.current_page} last={purchases.data.last_page} total={purchases.data.total} onPage={setPage} label="Purchase pages" />
+        )}
+      </AsyncContent>
+      <ConfirmDialog
+        show={refunding !== null} title="Refund this purchase?" confirmLabel="Refund" isBusy={refund.isPending}
+        onConfirm={() => void onRefund()} onCancel={() => setRefunding(null)}
+      >
+        {refunding && (
+          <p className="mb-0">
+            {formatRupees(refunding.amount)} for {refunding.item.name} goes back to {refunding.user.name} through {refunding.provider},
+            the purchase is marked refunded and the referrer&apos;s commission on it is reversed. This cannot be undone.
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { settleBody, type AdminWithdrawal, type SettleBody, type SettleData } from '@app/contracts';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { TextField } from '@/components/ui/form';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { TextAreaField } from '../../components/fields';
+import { formatRupees } from '../../utils/format';
+import { formResolver } from '../../utils/form-resolver';
+import { showServerError } from '../../utils/server-errors';
+import { useWithdrawal } from '../api/get-withdrawal';
+import { useSettleWithdrawal } from '../api/settle-withdrawal';
+
+export type SettleOutcome = 'Done' | 'Rejected';
+
+interface SettleFormValues {
+  status: SettleOutcome;
+  bank_reference: string;
+  reason: string;
+}
+
+interface SettleWithdrawalDialogProps {
+  withdrawal: AdminWithdrawal;
+  outcome: SettleOutcome;
+  onClose: () => void;
+  onSettled: (result: SettleData, message: string) => void;
+}
+
+/** The bank account to pay to (fetched in full, an audited look), for 'Mark as Done'. */
+function PayTo({ id }: { id: number }) {
+  const detail = useWithdrawal(id, { enabled: true });
+  if (detail.isPending) return <p className="small"><Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />Loading bank details…</p>;
+  if (detail.isError) return <Alert variant="danger" className="small py-2">{errorMessage(detail.error)}</Alert>;
+  const bank = detail.data.bank;
+  if (!bank) return <Alert variant="warning" className="small py-2">This learner has no bank details on file.</Alert>;
+  return (
+    <dl className="row small mb-3" aria-label="Pay to">
+      <dt className="col-5">Account holder</dt><dd className="col-7">{bank.full_name}</dd>
+      <dt className="col-5">Bank</dt><dd className="col-7">{bank.bank_name}, {bank.bank_branch}</dd>
+      <dt className="col-5">Account number</dt><dd className="col-7 font-monospace">{bank.account_number}</dd>
+      <dt className="col-5">IFSC</dt><dd className="col-7 font-monospace">{bank.ifsc_code}</dd>
+    </dl>
+  );
+}
+
+/**
+ * Settle a pending withdrawal once: Done with the bank transfer's reference, or Rejected with a
+ * reason (the amount goes back to the wallet). The button is disabled while the request runs.
+ */
+export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled }: SettleWithdrawalDialogProps) {
+  const settle = useSettleWithdrawal();
+  const isDone = outcome === 'Done';
+  const {
+    register, handleSubmit, setError, formState: { errors, isSubmitting },
+  } = useForm<SettleFormValues, unknown, SettleBody>({
+    resolver: formResolver(settleBody),
+    mode: 'onTouched',
+    defaultValues: { status: outcome, bank_reference: '', reason: '' },
+  });
+
+  // One request per dialog, however fast the button is clicked again.
+  const isSending = useRef(false);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (isSending.current) return;
+    isSending.current = true;
+    try {
+      const { data, message } = await settle.mutateAsync({ id: withdrawal.id, body: values });
+      onSettled(data, message);
+    } catch (error) {
+      isSending.current = false;
+      showServerError(error, { setError, fields: ['bank_reference', 'reason'] });
+      // Already settled (by another operator) or gone: nothing more to do in this dialog.
+      if (error instanceof ApiError && (error.status === 400 || error.status === 404)) onClose();
+    }
+  });
+  const isBusy = isSubmitting || settle.isPending;
+
+  return (
+    <Modal show onHide={isBusy ? () => undefined : onClose} centered aria-labelledby="settle-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton={!isBusy}>
+          <Modal.Title id="settle-title" as="h2" className="h5">{isDone ? 'Mark withdrawal as Done' : 'Reject withdrawal'}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>
+            <strong>{formatRupees(withdrawal.amount)}</strong> to {withdrawal.user.name} ({withdrawal.user.email}),
+            requested as <span className="font-monospace">{withdrawal.transaction_id}</span>.
+          </p>
+          {isDone ? (
+            <>
+              <PayTo id={withdrawal.id} />
+              <TextField
+                id="settle-reference" label="Bank reference" autoComplete="off" className="mb-0"
+                registration={register('bank_reference')} error={errors.bank_reference?.message}
+              />
+            </>
+          ) : (
+            <>
+              <p className="small text-body-secondary">The amount goes back to the learner&apos;s wallet.</p>
+              <TextAreaField id="settle-reason" label="Reason" rows={2} className="mb-0" registration={register('reason')} error={errors.reason?.message} />
+            </>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose} disabled={isBusy}>Cancel</Button>
+          <SubmitButton isBusy={isBusy} variant={isDone ? 'success' : 'danger'}>{isDone ? 'Mark as Done' : 'Reject'}</SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

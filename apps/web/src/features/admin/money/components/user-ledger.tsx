@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import Table from 'react-bootstrap/Table';
+import { AsyncContent, EmptyRow } from '../../components/async-content';
+import { Pager } from '../../components/pager';
+import { StatusBadge } from '../../components/status-badge';
+import { formatDateTime, formatRupees } from '../../utils/format';
+import { useUserLedger } from '../api/get-user-ledger';
+
+/** Any user's wallet ledger, newest first, as the learner sees it on their wallet page. */
+export function UserLedger({ userId }: { userId: number }) {
+  const [page, setPage] = useState(1);
+  const ledger = useUserLedger(userId, page);
+  return (
+    <AsyncContent query={ledger}>
+      {ledger.data && (
+        <>
+          <p className="small mb-2">
+            Balance <strong>{formatRupees(ledger.data.balance)}</strong> · Points <strong>{ledger.data.points.toLocaleString('en-IN')}</strong>
+          </p>
+          <Table responsive size="sm" className="admin-table mb-0">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Method</th>
+                <th scope="col">Transaction</th>
+                <th scope="col" className="text-end">Amount</th>
+                <th scope="col" className="text-end">Points</th>
+                <th scope="col">Status</th>
+                <th scope="col">Description</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ledger.data.transactions.length === 0 && <EmptyRow colSpan={7}>No transactions yet.</EmptyRow>}
+              {ledger.data.transactions.map((entry) => (
+                <tr key={entry.transaction_id}>
+                  <td className="small text-nowrap">{formatDateTime(entry.date_time)}</td>
+                  <td>{entry.method}</td>
+                  <td className="small font-monospace">{entry.transaction_id}</td>
+                  <td className={`text-end ${entry.amount < 0 ? 'text-danger' : ''}`}>{entry.kind === 'point' ? '—' : formatRupees(entry.amount)}</td>
+                  <td className="text-end">{entry.kind === 'amount' ? '—' : entry.point.toLocaleString('en-IN')}</td>
+                  <td><StatusBadge status={entry.status} /></td>
+                  <td className="small">{entry.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pager current={ledger.data.current_page} last={ledger.data.last_page} total={ledger.data.total} onPage={setPage} label="Ledger pages" />
+        </>
+      )}
+    </AsyncContent>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import type { AdminOfferCode } from '@app/contracts';
+import { notifications } from '@/components/ui/notifications';
+import { PageHeader } from '@/components/ui/page-header';
+import { AsyncContent, EmptyRow } from '../../components/async-content';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Pager } from '../../components/pager';
+import { StatusBadge } from '../../components/status-badge';
+import { useBatches } from '../../catalogue/api/get-batches';
+import { formatDateTime, formatRupees } from '../../utils/format';
+import { useListParams } from '../../utils/list-params';
+import { showServerError } from '../../utils/server-errors';
+import { useDeleteOfferCode } from '../api/delete-offer-code';
+import { useOfferCodes } from '../api/get-offer-codes';
+import { OfferCodeFormModal } from './offer-code-form-modal';
+
+const filterKeys = ['q', 'is_active'] as const;
+type Editing = { offerCode?: AdminOfferCode } | null;
+
+const discountText = (code: AdminOfferCode) => (code.is_fixed_amount ? formatRupees(code.discount) : `${code.discount}%`);
+
+function validityText(code: AdminOfferCode) {
+  if (!code.valid_from && !code.valid_until) return 'Always';
+  if (!code.valid_until) return `From ${formatDateTime(code.valid_from)}`;
+  if (!code.valid_from) return `Until ${formatDateTime(code.valid_until)}`;
+  return `${formatDateTime(code.valid_from)} – ${formatDateTime(code.valid_until)}`;
+}
+
+/** Offer codes with their rules and how often each has been used. */
+export function OfferCodesPage() {
+  const { page, filters, setPage, setFilters } = useListParams(filterKeys);
+  const codes = useOfferCodes({ page, ...filters });
+  const batches = useBatches();
+  const remove = useDeleteOfferCode();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AdminOfferCode | null>(null);
+  const batchName = (id: number | null) => (id ? (batches.data?.find((b) => b.id === id)?.name ?? `Batch ${id}`) : 'Any course');
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFilters({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
+  };
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notifications.success('Offer code deleted.');
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Offer codes">
+        <Button onClick={() => setEditing({})}>New offer code</Button>
+      </PageHeader>
+      <div className="admin-filters">
+        <Form onSubmit={onSearch} className="d-flex gap-2" role="search">
+          <Form.Control name="q" type="search" placeholder="Search codes" aria-label="Search offer codes" defaultValue={filters.q} />
+          <Button type="submit" variant="outline-primary">Search</Button>
+        </Form>
+        <Form.Select aria-label="Active" value={filters.is_active} className="w-auto" onChange={(e) => setFilters({ is_active: e.target.value })}>
+          <option value="">Active and inactive</option>
+          <option value="true">Active</option>
+          <option value="false">Inactive</option>
+        </Form.Select>
+      </div>
+      <AsyncContent query={codes}>
+        <Table responsive hover className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Discount</th>
+              <th scope="col">Minimum</th>
+              <th scope="col">Valid</th>
+              <th scope="col">Uses</th>
+              <th scope="col">Per user</th>
+              <th scope="col">Batch</th>
+              <th scope="col">Status</th>
+              <th scope="col"><span className="visually-hidden">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {codes.data?.data.length === 0 && <EmptyRow colSpan={9}>No offer codes match.</EmptyRow>}
+            {codes.data?.data.map((code) => (
+              <tr key={code.id}>
+                <td className="fw-semibold font-monospace">{code.code}</td>
+                <td>{discountText(code)}</td>
+                <td>{code.minimum_amount > 0 ? formatRupees(code.minimum_amount) : '—'}</td>
+                <td className="small">{validityText(code)}</td>
+                <td>{code.uses}{code.max_uses !== null && ` / ${code.max_uses}`}</td>
+                <td>{code.max_uses_per_user ?? '∞'}</td>
+                <td className="small">{batchName(code.batch_id)}</td>
+                <td><StatusBadge status={code.is_active ? 'active' : 'inactive'} /></td>
+                <td className="text-end text-nowrap">
+                  <Button size="sm" variant="link" onClick={() => setEditing({ offerCode: code })} aria-label={`Edit ${code.code}`}>Edit</Button>
+                  <Button size="sm" variant="link" className="text-danger" onClick={() => setDeleting(code)} aria-label={`Delete ${code.code}`}>Delete</Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        {codes.data && <Pager current={codes.data.current_page} last={codes.data.last_page} total={codes.data.total} onPage={setPage} label="Offer code pages" />}
+      </AsyncContent>
+      {editing && <OfferCodeFormModal offerCode={editing.offerCode} batches={batches.data ?? []} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        show={deleting !== null} title="Delete offer code?" confirmLabel="Delete" isBusy={remove.isPending}
+        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+      >
+        <p className="mb-0">{deleting?.code} will be deleted. A code that has been used cannot be deleted; switch it off instead.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import Card from 'react-bootstrap/Card';
+import { PageHeader } from '@/components/ui/page-header';
+import { AsyncContent } from '../../components/async-content';
+import { useLevels } from '../api/get-levels';
+import { useSettings } from '../api/get-settings';
+import { LevelsForm } from './levels-form';
+import { RatesForm } from './rates-form';
+
+/** The business's numbers: the referral level ladder and the rates. */
+export function LevelsRatesPage() {
+  const levels = useLevels();
+  const settings = useSettings();
+  return (
+    <>
+      <PageHeader title="Levels & rates" />
+      <Card className="admin-card mb-4">
+        <Card.Body>
+          <h2 className="h5">Rates</h2>
+          <AsyncContent query={settings}>{settings.data && <RatesForm settings={settings.data} />}</AsyncContent>
+        </Card.Body>
+      </Card>
+      <Card className="admin-card">
+        <Card.Body>
+          <h2 className="h5">Levels</h2>
+          <p className="small text-body-secondary">A learner moves up a level by gathering its sub-users within its days; the reward is paid on reaching it.</p>
+          <AsyncContent query={levels}>{levels.data && <LevelsForm levels={levels.data} />}</AsyncContent>
+        </Card.Body>
+      </Card>
+    </>
+  );
+}
