@@ -29,6 +29,7 @@ describe('admin people', () => {
     expect(await ids('asha rao')).toEqual([asha.id]);
     expect(await ids('ASHA.RAO@')).toEqual([asha.id]);
     expect(await ids('98765012')).toEqual([asha.id]);
+    expect(await ids('+91 98765 01234')).toEqual([asha.id]);
     expect(await ids(asha.referralCode.toLowerCase())).toEqual([asha.id]);
     expect(await ids('%')).toEqual([]);
     const page = await as().get('/admin/users?per_page=2&page=1');

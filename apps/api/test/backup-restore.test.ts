@@ -36,7 +36,9 @@ function urlOf(name: string): string {
 /** Runs one of the scripts the way an operator would: bash, a few environment variables, arguments. */
 async function script(name: string, args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run('bash', [join(scripts, name), ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    const { stdout, stderr } = await run('bash', [join(scripts, name), ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -63,14 +65,29 @@ describe.skipIf(!adminUrl)(`backup and restore with scripts/backup.sh and script
     const database = await createDatabase({ url: urlOf(source) });
     try {
       await migrateDatabase(database);
-      const [user] = await database.db.insert(users).values({
-        firstName: 'Backup', lastName: 'Learner', email, emailCanonical: canonicalEmail(email), mobile: '9812345678',
-        passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA', referralCode: `BK${tag.slice(0, 6).toUpperCase()}`,
-      }).returning({ id: users.id });
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          firstName: 'Backup',
+          lastName: 'Learner',
+          email,
+          emailCanonical: canonicalEmail(email),
+          mobile: '9812345678',
+          passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA',
+          referralCode: `BK${tag.slice(0, 6).toUpperCase()}`,
+        })
+        .returning({ id: users.id });
       ledgerEntry = await postEntry(database.db, {
-        userId: user!.id, method: 'Level Reward', amountPaise: 25_000, points: 100, status: 'Done', description: 'Level 1 reward',
+        userId: user!.id,
+        method: 'Level Reward',
+        amountPaise: 25_000,
+        points: 100,
+        status: 'Done',
+        description: 'Level 1 reward',
       });
-      const journal = await database.db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+      const journal = await database.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      );
       migrationsApplied = Number(journal.rows[0]!.count);
     } finally {
       await database.close();
@@ -87,7 +104,10 @@ describe.skipIf(!adminUrl)(`backup and restore with scripts/backup.sh and script
   });
 
   it('backs up the database (pg_dump -Fc) and the uploads (tar.gz)', async () => {
-    const result = await script('backup.sh', [join(work, 'backups')], { DATABASE_URL: urlOf(source), UPLOADS_DIR: join(work, 'uploads-before') });
+    const result = await script('backup.sh', [join(work, 'backups')], {
+      DATABASE_URL: urlOf(source),
+      UPLOADS_DIR: join(work, 'uploads-before'),
+    });
     expect(result.code, result.stderr).toBe(0);
     const files = await readdir(join(work, 'backups'));
     expect(files).toHaveLength(2);
@@ -105,27 +125,44 @@ describe.skipIf(!adminUrl)(`backup and restore with scripts/backup.sh and script
   it('refuses to restore without --yes', async () => {
     await admin(`DROP DATABASE ${source} WITH (FORCE)`);
     await admin(`CREATE DATABASE ${target}`);
-    const result = await script('restore.sh', [dumpFile, archiveFile], { DATABASE_URL: urlOf(target), UPLOADS_DIR: join(work, 'uploads-after') });
+    const result = await script('restore.sh', [dumpFile, archiveFile], {
+      DATABASE_URL: urlOf(target),
+      UPLOADS_DIR: join(work, 'uploads-after'),
+    });
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('run again with --yes');
   });
 
   it('restores into a fresh database: the user, the ledger entry, the schema rules and the files come back', async () => {
-    const result = await script('restore.sh', ['--yes', dumpFile, archiveFile], { DATABASE_URL: urlOf(target), UPLOADS_DIR: join(work, 'uploads-after') });
+    const result = await script('restore.sh', ['--yes', dumpFile, archiveFile], {
+      DATABASE_URL: urlOf(target),
+      UPLOADS_DIR: join(work, 'uploads-after'),
+    });
     expect(result.code, result.stderr).toBe(0);
 
     restored = await createDatabase({ url: urlOf(target) });
     const [user] = await restored.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ firstName: 'Backup', balancePaise: 25_000, points: 100 });
     const entries = await restored.db.select().from(walletTransactions).where(eq(walletTransactions.userId, user!.id));
-    expect(entries).toEqual([expect.objectContaining({ transactionId: ledgerEntry.transactionId, amountPaise: 25_000, points: 100, method: 'Level Reward' })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        transactionId: ledgerEntry.transactionId,
+        amountPaise: 25_000,
+        points: 100,
+        method: 'Level Reward',
+      }),
+    ]);
 
     // The migration journal came back too: migrating again applies nothing and fails on nothing.
     await migrateDatabase(restored);
-    const journal = await restored.db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+    const journal = await restored.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+    );
     expect(Number(journal.rows[0]!.count)).toBe(migrationsApplied);
     // So did the database's safety rails: the ledger is still append-only, the wallet never negative.
-    await expect(restored.db.delete(walletTransactions).where(eq(walletTransactions.userId, user!.id))).rejects.toThrow();
+    await expect(
+      restored.db.delete(walletTransactions).where(eq(walletTransactions.userId, user!.id)),
+    ).rejects.toThrow();
     await expect(restored.db.update(users).set({ balancePaise: -1 }).where(eq(users.id, user!.id))).rejects.toThrow();
 
     expect(await readFile(join(work, 'uploads-after/courses/7/photo.png'))).toEqual(photo);

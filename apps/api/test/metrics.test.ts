@@ -17,13 +17,16 @@ interface Sample {
 
 /** The samples of a Prometheus text exposition (comments skipped). */
 function parseExposition(text: string): Sample[] {
-  return text.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)$/.exec(line);
-    if (!match) throw new Error(`not a sample line: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key!] = value!;
-    return { name: match[1]!, labels, value: Number(match[3]) };
-  });
+  return text
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)$/.exec(line);
+      if (!match) throw new Error(`not a sample line: ${line}`);
+      const labels: Record<string, string> = {};
+      for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key!] = value!;
+      return { name: match[1]!, labels, value: Number(match[3]) };
+    });
 }
 
 function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number | undefined {
@@ -66,7 +69,8 @@ describe('GET /metrics', () => {
   });
 
   it('counts requests and times them by method, route pattern and status, never by raw URL', async () => {
-    for (let i = 0; i < 3; i += 1) expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/media/raw-key-q7x.png' })).statusCode).toBe(404);
     const course = await t.app.inject({ method: 'GET', url: '/live-connect/api/course/raw-id-zz9' });
     expect(course.statusCode).toBeGreaterThanOrEqual(400);
@@ -78,10 +82,17 @@ describe('GET /metrics', () => {
     expect(valueOf(samples, 'http_request_duration_seconds_count', healthz)).toBe(3);
     expect(valueOf(samples, 'http_request_duration_seconds_sum', healthz)).toBeGreaterThan(0);
     expect(valueOf(samples, 'http_request_duration_seconds_bucket', { ...healthz, le: '+Inf' })).toBe(3);
-    expect(valueOf(samples, 'http_request_duration_seconds_bucket', { ...healthz, le: '0.025' })).toBeLessThanOrEqual(3);
+    expect(valueOf(samples, 'http_request_duration_seconds_bucket', { ...healthz, le: '0.025' })).toBeLessThanOrEqual(
+      3,
+    );
 
     expect(valueOf(samples, 'http_requests_total', { route: '/media/*', status_code: '404' })).toBe(1);
-    expect(valueOf(samples, 'http_requests_total', { route: '/live-connect/api/course/:id', status_code: String(course.statusCode) })).toBe(1);
+    expect(
+      valueOf(samples, 'http_requests_total', {
+        route: '/live-connect/api/course/:id',
+        status_code: String(course.statusCode),
+      }),
+    ).toBe(1);
     expect(valueOf(samples, 'http_requests_total', { route: UNMATCHED_ROUTE, status_code: '404' })).toBe(1);
     for (const raw of ['raw-key-q7x', 'raw-id-zz9', 'no-such-page-k3v']) expect(res.body).not.toContain(raw);
   });
@@ -95,14 +106,29 @@ describe('GET /metrics', () => {
 
     // A payment confirmed the way /pay-now, the webhook and the reconciler do it.
     const learner = await createLearner(t.app);
-    const [course] = await t.app.ctx.db.insert(courses).values({
-      name: `Course ${randomBytes(4).toString('hex')}`, pricePaise: 49_900, offerPricePaise: 49_900, isPublished: true,
-    }).returning({ id: courses.id });
-    const [purchase] = await t.app.ctx.db.insert(purchases).values({
-      userId: learner.id, courseId: course!.id, pricePaise: 49_900, amountPaise: 49_900, provider: 'sandbox', status: 'pending',
-    }).returning({ id: purchases.id });
+    const [course] = await t.app.ctx.db
+      .insert(courses)
+      .values({
+        name: `Course ${randomBytes(4).toString('hex')}`,
+        pricePaise: 49_900,
+        offerPricePaise: 49_900,
+        isPublished: true,
+      })
+      .returning({ id: courses.id });
+    const [purchase] = await t.app.ctx.db
+      .insert(purchases)
+      .values({
+        userId: learner.id,
+        courseId: course!.id,
+        pricePaise: 49_900,
+        amountPaise: 49_900,
+        provider: 'sandbox',
+        status: 'pending',
+      })
+      .returning({ id: purchases.id });
     const outcome = await confirmPayment(t.app.ctx, {
-      purchaseId: purchase!.id, payment: { paymentId: 'pay_metrics_1', amountPaise: 49_900, currency: 'INR' },
+      purchaseId: purchase!.id,
+      payment: { paymentId: 'pay_metrics_1', amountPaise: 49_900, currency: 'INR' },
     });
     expect(outcome).toBe('confirmed');
 
@@ -111,8 +137,22 @@ describe('GET /metrics', () => {
     expect((await t.client.as(token).get('/send-email-otp')).statusCode).toBe(200);
 
     // Ledger movements.
-    await postEntry(t.app.ctx.db, { userId: learner.id, method: 'Level Reward', amountPaise: 12_345, points: 0, status: 'Done', description: 'test' });
-    await postEntry(t.app.ctx.db, { userId: learner.id, method: 'Quiz Points', amountPaise: 0, points: 7, status: 'Done', description: 'test' });
+    await postEntry(t.app.ctx.db, {
+      userId: learner.id,
+      method: 'Level Reward',
+      amountPaise: 12_345,
+      points: 0,
+      status: 'Done',
+      description: 'test',
+    });
+    await postEntry(t.app.ctx.db, {
+      userId: learner.id,
+      method: 'Quiz Points',
+      amountPaise: 0,
+      points: 7,
+      status: 'Done',
+      description: 'test',
+    });
 
     const after = (await scrape(t)).samples;
     expect(valueOf(after, 'live_connect_payments_confirmed_total')).toBe(1);
@@ -149,11 +189,16 @@ describe('GET /metrics access', () => {
   it('is closed in production without METRICS_TOKEN', async () => {
     const { res } = await scrape(productionWithout);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ status: false, message: 'Metrics are off: set METRICS_TOKEN to read them in production.' });
+    expect(res.json()).toEqual({
+      status: false,
+      message: 'Metrics are off: set METRICS_TOKEN to read them in production.',
+    });
   });
 
   it('refuses a METRICS_TOKEN shorter than 16 characters', () => {
-    expect(() => loadEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters/);
+    expect(() => loadEnv({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters/,
+    );
   });
 });
 
@@ -169,10 +214,18 @@ describe('request ids', () => {
   it('honours x-request-id and returns it, on success and on errors', async () => {
     const ok = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'edge-7f3a' } });
     expect(ok.headers['x-request-id']).toBe('edge-7f3a');
-    const refused = await t.app.inject({ method: 'GET', url: '/live-connect/api/me', headers: { 'x-request-id': 'edge-7f3b' } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/live-connect/api/me',
+      headers: { 'x-request-id': 'edge-7f3b' },
+    });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['x-request-id']).toBe('edge-7f3b');
-    const missing = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: { 'x-request-id': 'edge-7f3c' } });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/no-such-page',
+      headers: { 'x-request-id': 'edge-7f3c' },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['x-request-id']).toBe('edge-7f3c');
   });

@@ -45,15 +45,24 @@ describe('loadEnv in production', () => {
   });
 
   it('refuses the development APP_SECRET, left unset or written out', () => {
-    expect(problemsOf(without(PRODUCTION, 'APP_SECRET'))).toContain('APP_SECRET: the development APP_SECRET is refused in production');
-    expect(problemsOf({ ...PRODUCTION, APP_SECRET: 'dev-secret-change-me-dev-secret-change-me' }))
-      .toContain('APP_SECRET: the development APP_SECRET is refused in production');
-    expect(problemsOf({ ...PRODUCTION, APP_SECRET: 'too-short' })).toContain('APP_SECRET: APP_SECRET must be at least 32 characters');
+    expect(problemsOf(without(PRODUCTION, 'APP_SECRET'))).toContain(
+      'APP_SECRET: the development APP_SECRET is refused in production',
+    );
+    expect(problemsOf({ ...PRODUCTION, APP_SECRET: 'dev-secret-change-me-dev-secret-change-me' })).toContain(
+      'APP_SECRET: the development APP_SECRET is refused in production',
+    );
+    expect(problemsOf({ ...PRODUCTION, APP_SECRET: 'too-short' })).toContain(
+      'APP_SECRET: APP_SECRET must be at least 32 characters',
+    );
   });
 
   it('requires DATABASE_URL (no PGlite under several replicas)', () => {
-    expect(problemsOf(without(PRODUCTION, 'DATABASE_URL'))).toContain('DATABASE_URL: DATABASE_URL is required in production');
-    expect(problemsOf({ ...PRODUCTION, DATABASE_URL: '' })).toContain('DATABASE_URL: DATABASE_URL is required in production');
+    expect(problemsOf(without(PRODUCTION, 'DATABASE_URL'))).toContain(
+      'DATABASE_URL: DATABASE_URL is required in production',
+    );
+    expect(problemsOf({ ...PRODUCTION, DATABASE_URL: '' })).toContain(
+      'DATABASE_URL: DATABASE_URL is required in production',
+    );
   });
 
   it('requires SMTP_URL (no dev outbox)', () => {
@@ -61,19 +70,28 @@ describe('loadEnv in production', () => {
   });
 
   it('refuses the sandbox payment provider unless a demo asks for it', () => {
-    expect(problemsOf(without(PRODUCTION, 'ALLOW_SANDBOX_PAYMENTS'))).toContain('PAYMENT_PROVIDER: the sandbox takes no real money');
+    expect(problemsOf(without(PRODUCTION, 'ALLOW_SANDBOX_PAYMENTS'))).toContain(
+      'PAYMENT_PROVIDER: the sandbox takes no real money',
+    );
   });
 
   it('requires every Razorpay key with PAYMENT_PROVIDER=razorpay, naming each', () => {
-    const problems = problemsOf({ ...without(PRODUCTION, 'ALLOW_SANDBOX_PAYMENTS'), PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_x' });
+    const problems = problemsOf({
+      ...without(PRODUCTION, 'ALLOW_SANDBOX_PAYMENTS'),
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+    });
     expect(problems).not.toContain('RAZORPAY_KEY_ID');
     expect(problems).toContain('RAZORPAY_KEY_SECRET: RAZORPAY_KEY_SECRET is required with PAYMENT_PROVIDER=razorpay');
-    expect(problems).toContain('RAZORPAY_WEBHOOK_SECRET: RAZORPAY_WEBHOOK_SECRET is required with PAYMENT_PROVIDER=razorpay');
+    expect(problems).toContain(
+      'RAZORPAY_WEBHOOK_SECRET: RAZORPAY_WEBHOOK_SECRET is required with PAYMENT_PROVIDER=razorpay',
+    );
   });
 
   it('lists every problem at once', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    for (const name of ['APP_SECRET', 'DATABASE_URL', 'SMTP_URL', 'PAYMENT_PROVIDER']) expect(problems).toContain(`  ${name}: `);
+    for (const name of ['APP_SECRET', 'DATABASE_URL', 'SMTP_URL', 'PAYMENT_PROVIDER'])
+      expect(problems).toContain(`  ${name}: `);
   });
 
   it('asks none of this in development', () => {
@@ -90,7 +108,9 @@ describe('a production app behind a TLS-terminating proxy', () => {
     dev = await createTestApp({ env: { NODE_ENV: 'development', SEED_DEMO: 'false' } });
     for (const t of [prod, dev]) {
       t.app.get('/test/whoami', { config: { auth: 'public' } }, async (request) => ({
-        ip: request.ip, protocol: request.protocol, host: request.host,
+        ip: request.ip,
+        protocol: request.protocol,
+        host: request.host,
       }));
     }
   });
@@ -118,36 +138,53 @@ describe('a production app behind a TLS-terminating proxy', () => {
       method: 'GET',
       url: '/test/whoami',
       remoteAddress: '10.0.0.2',
-      headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'learn.example.in' },
+      headers: {
+        'x-forwarded-for': '203.0.113.7',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'learn.example.in',
+      },
     });
     expect(res.json()).toEqual({ ip: '203.0.113.7', protocol: 'https', host: 'learn.example.in' });
     // A client cannot choose its address by sending its own X-Forwarded-For: the proxy appends the real one.
     const spoofed = await prod.app.inject({
-      method: 'GET', url: '/test/whoami', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.7' },
+      method: 'GET',
+      url: '/test/whoami',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.7' },
     });
     expect(spoofed.json().ip).toBe('203.0.113.7');
   });
 
   it('trusts X-Forwarded-* only from a private or loopback peer, not from a client that reaches it directly', async () => {
     const direct = await prod.app.inject({
-      method: 'GET', url: '/test/whoami', remoteAddress: '192.0.2.50', headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' },
+      method: 'GET',
+      url: '/test/whoami',
+      remoteAddress: '192.0.2.50',
+      headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' },
     });
     expect(direct.json()).toMatchObject({ ip: '192.0.2.50', protocol: 'http' });
     const mapped = await prod.app.inject({
-      method: 'GET', url: '/test/whoami', remoteAddress: '::ffff:172.18.0.5', headers: { 'x-forwarded-for': '2001:db8::7' },
+      method: 'GET',
+      url: '/test/whoami',
+      remoteAddress: '::ffff:172.18.0.5',
+      headers: { 'x-forwarded-for': '2001:db8::7' },
     });
     expect(mapped.json().ip).toBe('2001:db8::7');
   });
 
   it('ignores X-Forwarded-* without TRUST_PROXY', async () => {
     const res = await dev.app.inject({
-      method: 'GET', url: '/test/whoami', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' },
+      method: 'GET',
+      url: '/test/whoami',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' },
     });
     expect(res.json()).toMatchObject({ ip: '10.0.0.2', protocol: 'http' });
   });
 
-  it('rate-limits by the forwarded client address, not the proxy\'s', async () => {
-    const register = (forwardedFor: string) => prod.client.post('/register', registerForm(), { 'x-forwarded-for': forwardedFor });
+  it("rate-limits by the forwarded client address, not the proxy's", async () => {
+    const register = (forwardedFor: string) =>
+      prod.client.post('/register', registerForm(), { 'x-forwarded-for': forwardedFor });
     expect((await register('203.0.113.20')).statusCode).toBe(200);
     expect((await register('203.0.113.20')).statusCode).toBe(429);
     expect((await register('198.51.100.9, 203.0.113.20')).statusCode).toBe(429);
@@ -170,18 +207,28 @@ async function startSmtp(): Promise<{ url: string; received: string[]; close: ()
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, ''));
+        received.push(
+          Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/=\r?\n/g, ''),
+        );
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The real server (`node --import tsx apps/api/src/server.ts`) on a random port, its stdout kept. */
-async function startServer(env: Record<string, string>): Promise<{ url: string; output: () => string; stop: () => Promise<void> }> {
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; output: () => string; stop: () => Promise<void> }> {
   const root = fileURLToPath(new URL('../../..', import.meta.url));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
@@ -189,8 +236,12 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString('utf8'); });
-  child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString('utf8'); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
@@ -217,12 +268,12 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   };
 }
 
-describe('the server\'s logs', () => {
+describe("the server's logs", () => {
   const onPostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
   const requestId = `logs-${randomBytes(4).toString('hex')}`;
   const secrets: Record<string, string> = {};
   let logs = '';
-  let responses: Record<string, { status: number; requestId: string | null }> = {};
+  const responses: Record<string, { status: number; requestId: string | null }> = {};
 
   beforeAll(async () => {
     const smtp = await startSmtp();
@@ -240,7 +291,12 @@ describe('the server\'s logs', () => {
       await admin.end();
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
-      Object.assign(modeEnv, { NODE_ENV: 'production', DATABASE_URL: url.toString(), ALLOW_SANDBOX_PAYMENTS: 'true', TRUST_PROXY: '1' });
+      Object.assign(modeEnv, {
+        NODE_ENV: 'production',
+        DATABASE_URL: url.toString(),
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+        TRUST_PROXY: '1',
+      });
       dropDatabase = async () => {
         const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await c.connect();
@@ -249,15 +305,29 @@ describe('the server\'s logs', () => {
       };
     }
     const server = await startServer({
-      ...modeEnv, APP_SECRET: appSecret, SMTP_URL: smtp.url, DATA_DIR: dataDir, LOG_LEVEL: 'trace',
+      ...modeEnv,
+      APP_SECRET: appSecret,
+      SMTP_URL: smtp.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'trace',
     });
     try {
-      const call = async (name: string, method: string, path: string, options: { body?: unknown; token?: string; xsrf?: string } = {}) => {
+      const call = async (
+        name: string,
+        method: string,
+        path: string,
+        options: { body?: unknown; token?: string; xsrf?: string } = {},
+      ) => {
         const headers: Record<string, string> = { 'x-request-id': `${requestId}-${name}` };
         if (options.body !== undefined) headers['content-type'] = 'application/json';
         if (options.token) headers.authorization = `Bearer ${options.token}`;
-        if (options.xsrf) Object.assign(headers, { cookie: `XSRF-TOKEN=${options.xsrf}`, 'x-xsrf-token': options.xsrf });
-        const res = await fetch(`${server.url}${path}`, { method, headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) });
+        if (options.xsrf)
+          Object.assign(headers, { cookie: `XSRF-TOKEN=${options.xsrf}`, 'x-xsrf-token': options.xsrf });
+        const res = await fetch(`${server.url}${path}`, {
+          method,
+          headers,
+          ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        });
         responses[name] = { status: res.status, requestId: res.headers.get('x-request-id') };
         return res;
       };
@@ -272,8 +342,15 @@ describe('the server\'s logs', () => {
       await call('send-otp', 'GET', '/live-connect/api/send-email-otp', { token });
       const otp = /\b(\d{6})\b/.exec(smtp.received.at(-1) ?? '')?.[1] ?? '';
       secrets.otp = otp;
-      await call('verify', 'POST', '/live-connect/api/verify-email-otp', { body: { email: form.email, otp }, token, xsrf });
-      const login = await call('login', 'POST', '/live-connect/api/login', { body: { email: form.email, password: form.password }, xsrf });
+      await call('verify', 'POST', '/live-connect/api/verify-email-otp', {
+        body: { email: form.email, otp },
+        token,
+        xsrf,
+      });
+      const login = await call('login', 'POST', '/live-connect/api/login', {
+        body: { email: form.email, password: form.password },
+        xsrf,
+      });
       secrets.loginToken = ((await login.json()) as { data: { token: string } }).data.token;
       secrets.signature = randomBytes(32).toString('hex');
       await call('file', 'GET', `/live-connect/api/files/subjects/1?u=1&e=9999999999&s=${secrets.signature}`);
@@ -288,14 +365,21 @@ describe('the server\'s logs', () => {
 
   it('went through a whole sign-up with mail over SMTP', () => {
     expect(responses).toMatchObject({
-      healthz: { status: 200 }, register: { status: 200 }, 'send-otp': { status: 200 }, verify: { status: 200 }, login: { status: 200 },
+      healthz: { status: 200 },
+      register: { status: 200 },
+      'send-otp': { status: 200 },
+      verify: { status: 200 },
+      login: { status: 200 },
     });
     expect(secrets.otp).toMatch(/^\d{6}$/);
   });
 
   it('returns the request id it was sent, and logs under it', () => {
     for (const [name, res] of Object.entries(responses)) expect(res.requestId).toBe(`${requestId}-${name}`);
-    const lines = logs.trim().split('\n').map((line) => JSON.parse(line) as { reqId?: string; req?: { url?: string } });
+    const lines = logs
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { reqId?: string; req?: { url?: string } });
     expect(lines.find((line) => line.reqId === `${requestId}-register`)?.req?.url).toBe('/live-connect/api/register');
   });
 

@@ -23,7 +23,8 @@ function digest(value: string): Buffer {
  */
 function checkAccess(env: AppContext['env'], authorization: string | undefined): void {
   if (!env.METRICS_TOKEN) {
-    if (env.NODE_ENV === 'production') throw new AppError('FORBIDDEN', 'Metrics are off: set METRICS_TOKEN to read them in production.');
+    if (env.NODE_ENV === 'production')
+      throw new AppError('FORBIDDEN', 'Metrics are off: set METRICS_TOKEN to read them in production.');
     return;
   }
   const sent = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
@@ -60,7 +61,10 @@ export const metricsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     registers: [registry],
   });
   // One pair of label-bound children per (method, route, status): the hot path does a Map lookup.
-  const children = new Map<string, { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof duration.labels> }>();
+  const children = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof duration.labels> }
+  >();
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
@@ -91,7 +95,11 @@ export const metricsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     help: 'Email OTPs issued and handed to the mailer (a code whose mail failed is deleted); from the database.',
     registers: [registry],
   });
-  const usersCount = new Gauge({ name: 'live_connect_users', help: 'Registered users; from the database.', registers: [registry] });
+  const usersCount = new Gauge({
+    name: 'live_connect_users',
+    help: 'Registered users; from the database.',
+    registers: [registry],
+  });
   const walletBalance = new Gauge({
     name: 'live_connect_wallet_balance_paise',
     help: 'Sum of every wallet balance (the ledger total), in paise; from the database.',
@@ -99,7 +107,7 @@ export const metricsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   });
   const walletPoints = new Gauge({
     name: 'live_connect_wallet_points',
-    help: 'Sum of every learner\'s points; from the database.',
+    help: "Sum of every learner's points; from the database.",
     registers: [registry],
   });
   const databaseUp = new Gauge({

@@ -2,8 +2,9 @@ import Nav from 'react-bootstrap/Nav';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { useMe } from '@/lib/auth/get-me';
 import { Brand } from '@/components/ui/brand';
-import { BookIcon, HomeIcon } from '@/components/ui/icons';
+import { BookIcon, HomeIcon, UserIcon } from '@/components/ui/icons';
 
 const items = [
   { to: paths.dashboard.getHref(), label: 'Dashboard', icon: HomeIcon },
@@ -12,6 +13,7 @@ const items = [
 
 /** Dashboard and My Courses: a fixed column on large screens, a drawer below that. */
 export function SideMenu({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const isAdmin = useMe().data?.roles.includes('admin') ?? false;
   return (
     <Offcanvas
       id="side-menu"
@@ -32,6 +34,12 @@ export function SideMenu({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
               {label}
             </NavLink>
           ))}
+          {isAdmin && (
+            <NavLink to={paths.admin.getHref()} className="nav-link side-link" onClick={onClose}>
+              <UserIcon className="me-2" />
+              Admin
+            </NavLink>
+          )}
         </Nav>
       </Offcanvas.Body>
     </Offcanvas>

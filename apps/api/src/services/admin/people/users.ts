@@ -32,11 +32,13 @@ function toUserRow(row: UserRow): AdminUserRow {
 function searchFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const pattern = containsPattern(q);
-  const digits = q.replace(/\D/g, '');
+  const allDigits = q.replace(/\D/g, '');
+  // +91 98765 43210 is the mobile 9876543210.
+  const digits = allDigits.length === 12 && allDigits.startsWith('91') ? allDigits.slice(2) : allDigits;
   return or(
     ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
     ilike(users.email, pattern),
-    digits.length >= 3 && digits === q.replace(/[\s+-]/g, '') ? ilike(users.mobile, `%${digits}%`) : undefined,
+    digits.length >= 3 && allDigits === q.replace(/[\s+-]/g, '') ? ilike(users.mobile, `%${digits}%`) : undefined,
     eq(users.referralCode, q.toUpperCase()),
   );
 }

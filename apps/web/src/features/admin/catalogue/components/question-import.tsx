@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { notifications } from '@/components/ui/notifications';
 import { busyLabel } from '@/components/ui/submit-button';
 import { FileField } from '../../components/fields';
+import { readText } from '../../utils/read-text';
 import { showServerError } from '../../utils/server-errors';
 import { useImportQuestions } from '../api/import-questions';
 
@@ -34,7 +35,7 @@ export function QuestionImport({ subjectId, termId, onDone }: { subjectId: numbe
     setPreview(null);
     setFileError(undefined);
     if (!file) return;
-    const csv = await file.text();
+    const csv = await readText(file);
     try {
       const { data } = await importer.mutateAsync({ subjectId, csv, isDryRun: true });
       setPreview({ csv, fileName: file.name, data });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import ProgressBar from 'react-bootstrap/ProgressBar';
@@ -11,7 +12,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, formatRupees } from '../../utils/format';
 import { RolesForm } from './roles-form';
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="col-5 text-body-secondary fw-normal">{label}</dt>

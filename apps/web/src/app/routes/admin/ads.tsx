@@ -1,0 +1,5 @@
+import { AdsPage } from '@/features/admin/catalogue/components/ads-page';
+
+export default function AdminAdsRoute() {
+  return <AdsPage />;
+}

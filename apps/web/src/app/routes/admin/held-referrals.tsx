@@ -1,0 +1,5 @@
+import { HeldReferralsPage } from '@/features/admin/people/components/held-referrals-page';
+
+export default function AdminHeldReferralsRoute() {
+  return <HeldReferralsPage />;
+}

@@ -1,0 +1,5 @@
+import { SchoolPage } from '@/features/admin/catalogue/components/school-page';
+
+export default function AdminSchoolRoute() {
+  return <SchoolPage />;
+}

@@ -1,0 +1,5 @@
+import { WithdrawalsPage } from '@/features/admin/money/components/withdrawals-page';
+
+export default function AdminWithdrawalsRoute() {
+  return <WithdrawalsPage />;
+}
