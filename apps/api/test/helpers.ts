@@ -57,6 +57,19 @@ export interface TestResponse<T = any> {
   headers: Record<string, unknown>;
 }
 
+/**
+ * Everything production insists on, set: for tests of production behaviour. The test app is handed the
+ * test database, so DATABASE_URL is never opened, and nothing is sent to SMTP_URL.
+ */
+export const PRODUCTION_TEST_ENV = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'production-test-secret-0123456789abcdef',
+  DATABASE_URL: 'postgres://not-opened.invalid/the-test-passes-its-own-database',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  ALLOW_SANDBOX_PAYMENTS: 'true',
+  TRUST_PROXY: '1',
+} as const;
+
 /** Paths served beside the API rather than under its prefix. */
 const ROOT_PATHS = ['/healthz', '/readyz', '/docs', '/dev/', '/sandbox/', API_PREFIX];
 

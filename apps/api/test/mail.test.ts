@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { otpMail } from '../src/services/mail/templates.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from './helpers.ts';
 import { createLearner } from './fixtures.ts';
 import { latestOtp, mailTo, signUp, withDevMailbox } from './accounts-helpers.ts';
 
@@ -114,7 +114,7 @@ describe('dev outbox and GET /dev/mailbox', () => {
 describe('GET /dev/mailbox in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-that-is-long-enough-1234' } });
+    t = await createTestApp({ env: { ...PRODUCTION_TEST_ENV } });
     await withDevMailbox(t.app);
   });
   afterAll(async () => { await t.close(); });

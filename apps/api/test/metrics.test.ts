@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, purchases } from '@app/db';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from './helpers.ts';
 import { createLearner } from './fixtures.ts';
 import { signUp } from './accounts-helpers.ts';
 import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
@@ -38,15 +38,7 @@ async function scrape(t: TestApp, headers: Record<string, string> = {}) {
   return { res, samples: res.statusCode === 200 ? parseExposition(res.body) : [] };
 }
 
-/** Production settings a test app accepts; the app is handed the test database, so DATABASE_URL is never opened. */
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  APP_SECRET: 'production-test-secret-0123456789abcdef',
-  DATABASE_URL: 'postgres://not-opened.invalid/the-test-passes-its-own-database',
-  SMTP_URL: 'smtp://127.0.0.1:1',
-  ALLOW_SANDBOX_PAYMENTS: 'true',
-  TRUST_PROXY: '1',
-};
+const PRODUCTION_ENV = PRODUCTION_TEST_ENV;
 
 describe('GET /metrics', () => {
   let t: TestApp;

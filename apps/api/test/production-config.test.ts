@@ -9,20 +9,12 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from './helpers.ts';
 import { registerForm } from './accounts-helpers.ts';
 
-const SECRET = 'production-test-secret-0123456789abcdef';
+const SECRET = PRODUCTION_TEST_ENV.APP_SECRET;
 
-/** Everything production insists on, set. */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  APP_SECRET: SECRET,
-  DATABASE_URL: 'postgres://app@db.internal:5432/live_connect',
-  SMTP_URL: 'smtp://mail.internal:587',
-  ALLOW_SANDBOX_PAYMENTS: 'true',
-  TRUST_PROXY: '1',
-};
+const PRODUCTION = PRODUCTION_TEST_ENV;
 
 function without<T extends Record<string, string>>(env: T, ...keys: (keyof T)[]): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.includes(key as keyof T)));

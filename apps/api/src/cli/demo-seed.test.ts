@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '@app/db';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from '../../test/helpers.ts';
 import { loadEnv } from '../env.ts';
 import { describeSeedResult, seedDemoData, shouldSeedDemo } from './demo-seed.ts';
 
@@ -62,8 +62,8 @@ describe('shouldSeedDemo', () => {
   it('seeds in development only, unless SEED_DEMO says otherwise', () => {
     expect(shouldSeedDemo(loadEnv({}))).toBe(true);
     expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'test' }))).toBe(false);
-    expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }))).toBe(false);
-    expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), SEED_DEMO: 'true' }))).toBe(
+    expect(shouldSeedDemo(loadEnv({ ...PRODUCTION_TEST_ENV }))).toBe(false);
+    expect(shouldSeedDemo(loadEnv({ ...PRODUCTION_TEST_ENV, SEED_DEMO: 'true' }))).toBe(
       true,
     );
     expect(shouldSeedDemo(loadEnv({ SEED_DEMO: 'false' }))).toBe(false);

@@ -1,5 +1,6 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 interface ControlProps {
@@ -83,24 +84,29 @@ interface FileFieldProps {
   hint?: ReactNode;
   className?: string;
   disabled?: boolean;
+  /** A button beside the picker (e.g. 'Upload'). */
+  action?: ReactNode;
 }
 
 /** A labelled file picker (not a form field: the chosen file goes to `onFile`). */
-export function FileField({ id, label, accept, onFile, error, hint, className = 'mb-3', disabled }: FileFieldProps) {
+export function FileField({ id, label, accept, onFile, error, hint, className = 'mb-3', disabled, action }: FileFieldProps) {
+  const input = (
+    <Form.Control
+      type="file"
+      accept={accept}
+      disabled={disabled}
+      onChange={(event) => onFile((event.currentTarget as HTMLInputElement).files?.[0] ?? null)}
+      isInvalid={Boolean(error)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(id, error, hint)}
+    />
+  );
+  const feedback = error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>;
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control
-        type="file"
-        accept={accept}
-        disabled={disabled}
-        onChange={(event) => onFile((event.currentTarget as HTMLInputElement).files?.[0] ?? null)}
-        isInvalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-      />
+      {action ? <InputGroup hasValidation>{input}{action}{feedback}</InputGroup> : <>{input}{feedback}</>}
       {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
-      {error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>}
     </Form.Group>
   );
 }

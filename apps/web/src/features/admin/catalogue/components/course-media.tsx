@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
 import { z } from 'zod';
 import { adminMessages, httpsUrlField, type AdminCourse } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
 import { mediaUrl } from '@/lib/media';
-import { TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { FileField } from '../../components/fields';
@@ -59,12 +59,12 @@ function UploadForm({ id, label, accept, hint, buttonLabel, upload, successMessa
   };
 
   return (
-    <Form noValidate onSubmit={onSubmit} className="d-flex flex-wrap align-items-start gap-2">
+    <Form noValidate onSubmit={onSubmit}>
       <FileField
-        key={inputKey} id={id} label={label} accept={accept} hint={hint} error={error} className="flex-grow-1 mb-2"
+        key={inputKey} id={id} label={label} accept={accept} hint={hint} error={error}
         onFile={(chosen) => { setFile(chosen); setError(undefined); }}
+        action={<SubmitButton isBusy={isBusy} variant="outline-primary">{buttonLabel}</SubmitButton>}
       />
-      <SubmitButton isBusy={isBusy} variant="outline-primary" className="mt-md-4">{buttonLabel}</SubmitButton>
     </Form>
   );
 }
@@ -130,12 +130,21 @@ export function CourseMedia({ course }: { course: AdminCourse }) {
         buttonLabel="Upload video" successMessage="Demo video saved."
         upload={(file) => uploadVideo.mutateAsync({ id: course.id, file })}
       />
-      <Form noValidate onSubmit={onSaveUrl} className="d-flex flex-wrap align-items-start gap-2">
-        <TextField
-          id={`course-${course.id}-video-url`} label="…or give its URL" type="url" placeholder="https://"
-          registration={register('video_url')} error={errors.video_url?.message} className="flex-grow-1 mb-2"
-        />
-        <SubmitButton isBusy={isSubmitting} variant="outline-primary" className="mt-md-4">Save URL</SubmitButton>
+      <Form noValidate onSubmit={onSaveUrl}>
+        <Form.Group controlId={`course-${course.id}-video-url`}>
+          <Form.Label>…or give its URL</Form.Label>
+          <InputGroup hasValidation>
+            <Form.Control
+              type="url" placeholder="https://" {...register('video_url')}
+              isInvalid={Boolean(errors.video_url)} aria-invalid={errors.video_url ? true : undefined}
+              aria-describedby={errors.video_url ? `course-${course.id}-video-url-error` : undefined}
+            />
+            <SubmitButton isBusy={isSubmitting} variant="outline-primary">Save URL</SubmitButton>
+            {errors.video_url && (
+              <Form.Control.Feedback id={`course-${course.id}-video-url-error`} type="invalid">{errors.video_url.message}</Form.Control.Feedback>
+            )}
+          </InputGroup>
+        </Form.Group>
       </Form>
     </>
   );

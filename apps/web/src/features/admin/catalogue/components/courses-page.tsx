@@ -76,7 +76,7 @@ export function CoursesPage() {
             {courses.data?.data.map((course) => (
               <tr key={course.id}>
                 <td>
-                  <img src={mediaUrl(course.photo_path) ?? '/images/avatar.svg'} alt="" className="admin-thumb" loading="lazy" />
+                  <img src={mediaUrl(course.photo_path) ?? '/images/avatar.svg'} alt="" className="admin-thumb" />
                 </td>
                 <td><Link to={paths.adminCourse.getHref(course.id)} className="fw-semibold">{course.name}</Link></td>
                 <td>{categoryName(course.category_id)}</td>

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { newLearner } from '../helpers/accounts.ts';
+import { openCheckout, openCourses, payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
+import { snap } from '../helpers/screenshots.ts';
+
+// Foundations of Mathematics: ₹999 struck through, offered at ₹499; WELCOME10 takes 10% off.
+const course = 'Foundations of Mathematics';
+
+test('a learner buys a course with WELCOME10 through the sandbox card form and opens a chapter of every kind', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const learner = newLearner();
+  await registerThroughUi(page, learner);
+
+  // A new learner has no courses yet.
+  await page.getByRole('link', { name: 'My Courses' }).click();
+  await expect(page.getByRole('heading', { name: 'You have no courses yet' })).toBeVisible();
+
+  await openCourses(page);
+  const card = page.getByRole('article', { name: course });
+  await expect(card.locator('del')).toContainText('₹999.00');
+  await expect(card).toContainText('₹499.00');
+  await openCheckout(page, course);
+
+  // The amounts before and after the offer code.
+  const summary = page.locator('dl.price-summary');
+  await expect(summary).toContainText(/Price\s*₹499\.00/);
+  await expect(summary).toContainText(/Discount\s*₹0\.00/);
+  await expect(summary).toContainText(/Payment Amount\s*₹499\.00/);
+  await page.getByLabel('Offer code').fill('welcome10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Offer code WELCOME10 applied.')).toBeVisible();
+  await expect(summary).toContainText(/Discount\s*₹49\.90/);
+  await expect(summary).toContainText(/Payment Amount\s*₹449\.10/);
+  await snap(page, 'buy-checkout');
+
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await payWithSandboxCard(page, `${learner.firstName} ${learner.lastName}`, '₹449.10');
+
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await snap(page, 'buy-success');
+  await page.getByRole('link', { name: 'Back to My Course' }).click();
+
+  // My Courses → View More.
+  await expect(page).toHaveURL(/\/learn$/);
+  const owned = page.getByRole('article', { name: course });
+  await expect(owned).toContainText('0% done');
+  await owned.getByRole('link', { name: `View More: ${course}` }).click();
+  await expect(page).toHaveURL(/\/learn-more\/\d+$/);
+  await expect(page.getByRole('heading', { name: course })).toBeVisible();
+  await expect(page.getByText('Choose a chapter to start studying.')).toBeVisible();
+
+  const chapter = (name: string) => page.getByRole('region', { name: 'Chapter' }).getByRole('article', { name });
+
+  // PDF: in a frame with the toolbar hidden, and the file is a real PDF for the buyer.
+  await page.getByRole('button', { name: /Fractions and Decimals/ }).click();
+  const pdf = chapter('Fractions and Decimals').locator('iframe');
+  await expect(pdf).toHaveAttribute('src', /#toolbar=0$/);
+  const pdfUrl = (await pdf.getAttribute('src'))!.replace(/#toolbar=0$/, '');
+  const pdfFile = await page.request.get(pdfUrl);
+  expect(pdfFile.status()).toBe(200);
+  expect(pdfFile.headers()['content-type']).toContain('application/pdf');
+  expect((await pdfFile.body()).subarray(0, 4).toString()).toBe('%PDF');
+  await snap(page, 'learn-more-pdf');
+
+  // Video: an mp4 with controls.
+  await page.getByRole('button', { name: /Ratio, Proportion and Percentage/ }).click();
+  const video = chapter('Ratio, Proportion and Percentage').locator('video');
+  await expect(video).toHaveAttribute('controls', '');
+  await expect(video).toHaveAttribute('src', /\S+/);
+  await expect(page.getByRole('button', { name: /Studied: Fractions and Decimals/ })).toBeVisible();
+
+  // Term 2 expands to YouTube and a link (no internet here: the embed URL is what is checked).
+  await page.getByRole('button', { name: 'Term 2: Shapes and Space' }).click();
+  await page.getByRole('button', { name: /Introduction to Vectors/ }).click();
+  await expect(chapter('Introduction to Vectors').locator('iframe')).toHaveAttribute(
+    'src',
+    /^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/[\w-]+/,
+  );
+
+  await page.getByRole('button', { name: /Area and Perimeter/ }).click();
+  const link = chapter('Area and Perimeter').getByRole('link', { name: 'click here to view details' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/Area');
+  await snap(page, 'learn-more');
+
+  // Every chapter was opened: My Courses says the course is done.
+  await page.getByRole('link', { name: 'Back to My Courses' }).click();
+  await expect(page.getByRole('article', { name: course })).toContainText('100% done');
+});
