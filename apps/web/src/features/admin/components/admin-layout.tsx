@@ -29,9 +29,10 @@ export function AdminLayout({ email, children }: { email: string; children: Reac
           <Brand />
           <Badge bg="dark" className="admin-badge">Admin</Badge>
         </Navbar.Brand>
-        <div className="d-flex align-items-center gap-3">
+        <div className="d-flex align-items-center gap-2 gap-md-3">
           <span className="d-none d-md-inline small text-body-secondary">{email}</span>
-          <Link to={paths.dashboard.getHref()} className="btn btn-sm btn-outline-primary">Learner app</Link>
+          {/* On small screens the learner app is linked from the menu drawer. */}
+          <Link to={paths.dashboard.getHref()} className="btn btn-sm btn-outline-primary d-none d-sm-inline-block">Learner app</Link>
           <Button size="sm" variant="outline-secondary" disabled={logout.isPending} onClick={() => logout.mutate()}>Logout</Button>
         </div>
       </Navbar>

@@ -55,6 +55,7 @@ export function AdminNav({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
               ))}
             </div>
           ))}
+          <NavLink to={paths.dashboard.getHref()} className="nav-link side-link py-2 d-sm-none" onClick={onClose}>← Learner app</NavLink>
         </Nav>
       </Offcanvas.Body>
     </Offcanvas>

@@ -4,8 +4,26 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { errorMessage } from '@/lib/api-client';
 
+interface QueryState {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** Several queries as one: pending until all have loaded, failed if any failed ('Try again' retries them all). */
+export function allOf(...queries: QueryState[]): QueryState {
+  const failed = queries.find((query) => query.isError);
+  return {
+    isPending: queries.some((query) => query.isPending),
+    isError: Boolean(failed),
+    error: failed?.error,
+    refetch: () => queries.forEach((query) => void query.refetch()),
+  };
+}
+
 interface AsyncContentProps {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  query: QueryState;
   children: ReactNode;
   label?: string;
 }

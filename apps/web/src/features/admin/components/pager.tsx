@@ -22,7 +22,7 @@ interface PagerProps {
 export function Pager({ current, last, total, onPage, label }: PagerProps) {
   return (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3">
-      <span className="small text-body-secondary">{total} {total === 1 ? 'row' : 'rows'}</span>
+      <span className="small text-body-secondary">{total > 0 && `${total} ${total === 1 ? 'row' : 'rows'}`}</span>
       {last > 1 && (
         <nav aria-label={label}>
           <Pagination size="sm" className="mb-0 flex-wrap">

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
@@ -9,6 +9,7 @@ import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { JsonView } from '../../components/json-view';
 import { Pager } from '../../components/pager';
 import { formatDateTime } from '../../utils/format';
+import { ChangeSummary } from './change-summary';
 import { useListParams } from '../../utils/list-params';
 import { useAudit } from '../api/get-audit';
 
@@ -25,6 +26,7 @@ function dayStart(day: string, plusDays = 0): string | undefined {
 /** Every admin action: who, when, what, and the values before and after. Append-only. */
 export function AuditPage() {
   const { page, filters, setPage, setFilters } = useListParams(filterKeys);
+  const [openId, setOpenId] = useState<number | null>(null);
   const audit = useAudit({
     page,
     actor: filters.actor,
@@ -81,26 +83,54 @@ export function AuditPage() {
               <th scope="col">Who</th>
               <th scope="col">Action</th>
               <th scope="col">Entity</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
+              <th scope="col">Changes</th>
+              <th scope="col"><span className="visually-hidden">Before and after</span></th>
             </tr>
           </thead>
           <tbody>
             {audit.data?.data.length === 0 && <EmptyRow colSpan={6}>No entries match.</EmptyRow>}
-            {audit.data?.data.map((entry) => (
-              <tr key={entry.id}>
-                <td className="small text-nowrap align-top">{formatDateTime(entry.created_at)}</td>
-                <td className="small align-top">
-                  {entry.actor
-                    ? <><Link to={paths.adminUser.getHref(entry.actor.id)}>{entry.actor.name}</Link><div className="text-body-secondary">{entry.actor.email}</div></>
-                    : <span className="text-body-secondary">System</span>}
-                </td>
-                <td className="small font-monospace align-top">{entry.action}</td>
-                <td className="small align-top">{entry.entity}{entry.entity_id && <span className="text-body-secondary"> #{entry.entity_id}</span>}</td>
-                <td className="align-top"><JsonView value={entry.before} label={`Before, entry ${entry.id}`} /></td>
-                <td className="align-top"><JsonView value={entry.after} label={`After, entry ${entry.id}`} /></td>
-              </tr>
-            ))}
+            {audit.data?.data.map((entry) => {
+              const isOpen = openId === entry.id;
+              return (
+                <Fragment key={entry.id}>
+                  <tr>
+                    <td className="small text-nowrap">{formatDateTime(entry.created_at)}</td>
+                    <td className="small">
+                      {entry.actor
+                        ? <><Link to={paths.adminUser.getHref(entry.actor.id)}>{entry.actor.name}</Link><div className="text-body-secondary">{entry.actor.email}</div></>
+                        : <span className="text-body-secondary">System</span>}
+                    </td>
+                    <td className="small font-monospace">{entry.action}</td>
+                    <td className="small text-nowrap">{entry.entity}{entry.entity_id && <span className="text-body-secondary"> #{entry.entity_id}</span>}</td>
+                    <td><ChangeSummary before={entry.before} after={entry.after} /></td>
+                    <td className="text-end text-nowrap">
+                      <Button
+                        size="sm" variant="link" aria-expanded={isOpen} aria-controls={`audit-${entry.id}-detail`}
+                        onClick={() => setOpenId(isOpen ? null : entry.id)}
+                      >
+                        {isOpen ? 'Hide JSON' : 'Before / after'}
+                      </Button>
+                    </td>
+                  </tr>
+                  {isOpen && (
+                    <tr id={`audit-${entry.id}-detail`}>
+                      <td colSpan={6} className="bg-body-tertiary">
+                        <div className="row g-3">
+                          <div className="col-md-6">
+                            <p className="small fw-semibold mb-1">Before</p>
+                            <JsonView value={entry.before} label={`Before, entry ${entry.id}`} />
+                          </div>
+                          <div className="col-md-6">
+                            <p className="small fw-semibold mb-1">After</p>
+                            <JsonView value={entry.after} label={`After, entry ${entry.id}`} />
+                          </div>
+                        </div>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
           </tbody>
         </Table>
         {audit.data && <Pager current={audit.data.current_page} last={audit.data.last_page} total={audit.data.total} onPage={setPage} label="Audit pages" />}

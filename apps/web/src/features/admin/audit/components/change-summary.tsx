@@ -7,11 +7,13 @@ export interface FieldChange {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The fields whose values differ between two records (an audit entry's before and after). */
+/**
+ * The fields of `after` whose values differ from `before` (an audit entry's two sides). A field
+ * only in `before` was not recorded after, which says nothing about a change, so it is left out.
+ */
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   if (!isRecord(before) || !isRecord(after)) return [];
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return fields
+  return Object.keys(after)
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
     .map((field) => ({ field, from: before[field], to: after[field] }));
 }

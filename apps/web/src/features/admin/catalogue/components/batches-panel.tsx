@@ -5,11 +5,11 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { batchCreateBody, type AdminBatch } from '@app/contracts';
+import { batchCreateBody, type AdminBatch, type AdminSyllabus } from '@app/contracts';
 import { TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { AsyncContent, EmptyRow } from '../../components/async-content';
+import { allOf, AsyncContent, EmptyRow } from '../../components/async-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SelectField } from '../../components/fields';
 import { formatRupees } from '../../utils/format';
@@ -33,11 +33,23 @@ const fields = ['syllabus_id', 'standard_id', 'name', 'fee'] as const;
 
 /** Add or edit a batch: a syllabus's standard, its name and fee (₹0 for none). */
 function BatchFormModal({ batch, onClose }: { batch?: AdminBatch; onClose: () => void }) {
+  const syllabuses = useSyllabuses();
+  // The edited batch's standards must be there before its select mounts, or it would show none.
+  const standards = useStandards(batch?.syllabus_id ?? null);
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="batch-form-title">
+      <AsyncContent query={allOf(syllabuses, standards)}>
+        {syllabuses.data && <BatchForm batch={batch} syllabuses={syllabuses.data} onClose={onClose} />}
+      </AsyncContent>
+    </Modal>
+  );
+}
+
+function BatchForm({ batch, syllabuses, onClose }: { batch?: AdminBatch; syllabuses: AdminSyllabus[]; onClose: () => void }) {
   const create = useCreateBatch();
   const update = useUpdateBatch();
-  const syllabuses = useSyllabuses();
   const {
-    register, handleSubmit, setError, watch, formState: { errors, isSubmitting },
+    register, handleSubmit, setError, setValue, watch, formState: { errors, isSubmitting },
   } = useForm<BatchFormValues, unknown, BatchInput>({
     resolver: formResolver(batchCreateBody),
     mode: 'onTouched',
@@ -63,35 +75,36 @@ function BatchFormModal({ batch, onClose }: { batch?: AdminBatch; onClose: () =>
   });
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="batch-form-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="batch-form-title" as="h2" className="h5">{batch ? 'Edit batch' : 'Add a batch'}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <SelectField id="batch-syllabus" label="Syllabus" registration={register('syllabus_id')} error={errors.syllabus_id?.message}>
-            <option value="">Choose…</option>
-            {syllabuses.data?.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-          </SelectField>
-          <SelectField
-            id="batch-standard" label="Standard" registration={register('standard_id')} error={errors.standard_id?.message}
-            disabled={!syllabusId}
-          >
-            <option value="">Choose…</option>
-            {syllabusId && standards.data?.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-          </SelectField>
-          <TextField id="batch-name" label="Name" registration={register('name')} error={errors.name?.message} />
-          <TextField
-            id="batch-fee" label="Fee (₹)" type="number" min={0} step="0.01" inputMode="decimal" className="mb-0"
-            registration={register('fee')} error={errors.fee?.message}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
-          <SubmitButton isBusy={isSubmitting}>{batch ? 'Save batch' : 'Add batch'}</SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <Form noValidate onSubmit={onSubmit}>
+      <Modal.Header closeButton>
+        <Modal.Title id="batch-form-title" as="h2" className="h5">{batch ? 'Edit batch' : 'Add a batch'}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <SelectField
+          id="batch-syllabus" label="Syllabus" error={errors.syllabus_id?.message}
+          registration={register('syllabus_id', { onChange: () => setValue('standard_id', '') })}
+        >
+          <option value="">Choose…</option>
+          {syllabuses.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+        </SelectField>
+        <SelectField
+          id="batch-standard" label="Standard" registration={register('standard_id')} error={errors.standard_id?.message}
+          disabled={!syllabusId}
+        >
+          <option value="">Choose…</option>
+          {syllabusId && standards.data?.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+        </SelectField>
+        <TextField id="batch-name" label="Name" registration={register('name')} error={errors.name?.message} />
+        <TextField
+          id="batch-fee" label="Fee (₹)" type="number" min={0} step="0.01" inputMode="decimal" className="mb-0"
+          registration={register('fee')} error={errors.fee?.message}
+        />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
+        <SubmitButton isBusy={isSubmitting}>{batch ? 'Save batch' : 'Add batch'}</SubmitButton>
+      </Modal.Footer>
+    </Form>
   );
 }
 

@@ -56,12 +56,30 @@ describe('CourseForm', () => {
   it('checks the prices with the shared rules before asking the server', async () => {
     const server = mockApi(lists);
     const { user } = renderWithProviders(<CourseForm />);
-    await user.type(screen.getByLabelText('Name'), 'Algebra Basics');
+    await user.type(await screen.findByLabelText('Name'), 'Algebra Basics');
     await user.type(screen.getByLabelText('Price (₹)'), '100');
     await user.type(screen.getByLabelText('Offer price (₹)'), '150');
     await user.click(screen.getByRole('button', { name: 'Create course' }));
     expect(await screen.findByText('The offer price cannot be more than the price.')).toBeInTheDocument();
     expect(server.callsTo('POST', '/admin/courses')).toHaveLength(0);
+  });
+
+  it("keeps an edited course's category and batch, which load after the course", async () => {
+    const course = {
+      id: 7, name: 'Algebra Basics', about: 'Equations.', category_id: 1, batch_id: 2, price: 999, offer_price: 499, is_published: true,
+      photo_path: null, video_path: null, terms_count: 1, paid_purchases: 3, created_at: '2025-01-01T00:00:00.000Z',
+    };
+    const server = mockApi({
+      ...lists,
+      'GET /admin/batches': ok([{ id: 2, syllabus_id: 1, syllabus_name: 'CBSE', standard_id: 10, standard_name: 'Standard 10', name: 'CBSE 10', fee: 0, courses_count: 1 }]),
+      'PUT /admin/courses/7': ok(course, 'Saved.'),
+    });
+    const { user } = renderWithProviders(<CourseForm course={course} />);
+    expect(await screen.findByLabelText('Category')).toHaveValue('1');
+    expect(screen.getByLabelText('Batch')).toHaveValue('2');
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Course saved.');
+    expect(server.callsTo('PUT', '/admin/courses/7')[0]?.body).toMatchObject({ category_id: 1, batch_id: 2, is_published: true });
   });
 
   it('creates the course, says so and hands it on', async () => {

@@ -2,10 +2,11 @@ import { useForm } from 'react-hook-form';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { courseCreateBody, type AdminCourse } from '@app/contracts';
+import { courseCreateBody, type AdminBatch, type AdminCategory, type AdminCourse } from '@app/contracts';
 import { TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { allOf, AsyncContent } from '../../components/async-content';
 import { SelectField, SwitchField, TextAreaField } from '../../components/fields';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
@@ -42,12 +43,24 @@ interface CourseFormProps {
   onSaved?: (course: AdminCourse) => void;
 }
 
-/** A course's details: name, about, category, batch, prices (rupees) and whether learners see it. */
-export function CourseForm({ course, onSaved }: CourseFormProps) {
-  const create = useCreateCourse();
-  const update = useUpdateCourse();
+/**
+ * A course's details: name, about, category, batch, prices (rupees) and whether learners see it.
+ * The form waits for the category and batch lists: a select mounted before its options would show
+ * (and save) 'none'.
+ */
+export function CourseForm(props: CourseFormProps) {
   const categories = useCategories();
   const batches = useBatches();
+  return (
+    <AsyncContent query={allOf(categories, batches)}>
+      {categories.data && batches.data && <CourseFields {...props} categories={categories.data} batches={batches.data} />}
+    </AsyncContent>
+  );
+}
+
+function CourseFields({ course, onSaved, categories, batches }: CourseFormProps & { categories: AdminCategory[]; batches: AdminBatch[] }) {
+  const create = useCreateCourse();
+  const update = useUpdateCourse();
   const {
     register, handleSubmit, setError, reset, formState: { errors, isSubmitting },
   } = useForm<CourseFormValues, unknown, CourseInput>({
@@ -76,7 +89,7 @@ export function CourseForm({ course, onSaved }: CourseFormProps) {
         <Col md={6}>
           <SelectField id={`${prefix}-category`} label="Category" registration={register('category_id')} error={errors.category_id?.message}>
             <option value="">No category</option>
-            {categories.data?.map((category) => <option key={category.id} value={category.id}>{category.name}</option>)}
+            {categories.map((category) => <option key={category.id} value={category.id}>{category.name}</option>)}
           </SelectField>
         </Col>
         <Col md={6}>
@@ -85,7 +98,7 @@ export function CourseForm({ course, onSaved }: CourseFormProps) {
             hint="A batch's course is sold with the batch."
           >
             <option value="">No batch</option>
-            {batches.data?.map((batch) => <option key={batch.id} value={batch.id}>{batch.name}</option>)}
+            {batches.map((batch) => <option key={batch.id} value={batch.id}>{batch.name}</option>)}
           </SelectField>
         </Col>
       </Row>

@@ -36,8 +36,8 @@ export function UserLedger({ userId }: { userId: number }) {
                   <td className="small text-nowrap">{formatDateTime(entry.date_time)}</td>
                   <td>{entry.method}</td>
                   <td className="small font-monospace">{entry.transaction_id}</td>
-                  <td className={`text-end ${entry.amount < 0 ? 'text-danger' : ''}`}>{entry.kind === 'point' ? '—' : formatRupees(entry.amount)}</td>
-                  <td className="text-end">{entry.kind === 'amount' ? '—' : entry.point.toLocaleString('en-IN')}</td>
+                  <td className={`text-end text-nowrap ${entry.amount < 0 ? 'text-danger' : ''}`}>{entry.kind === 'point' ? '—' : formatRupees(entry.amount)}</td>
+                  <td className="text-end text-nowrap">{entry.kind === 'amount' ? '—' : entry.point.toLocaleString('en-IN')}</td>
                   <td><StatusBadge status={entry.status} /></td>
                   <td className="small">{entry.description}</td>
                 </tr>

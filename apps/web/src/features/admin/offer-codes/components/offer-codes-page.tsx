@@ -108,7 +108,7 @@ export function OfferCodesPage() {
         </Table>
         {codes.data && <Pager current={codes.data.current_page} last={codes.data.last_page} total={codes.data.total} onPage={setPage} label="Offer code pages" />}
       </AsyncContent>
-      {editing && <OfferCodeFormModal offerCode={editing.offerCode} batches={batches.data ?? []} onClose={() => setEditing(null)} />}
+      {editing && <OfferCodeFormModal offerCode={editing.offerCode} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         show={deleting !== null} title="Delete offer code?" confirmLabel="Delete" isBusy={remove.isPending}
         onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}

@@ -1,0 +1,138 @@
+import { expect, test } from '@playwright/test';
+import { newLearner } from '../helpers/accounts.ts';
+import { answerQuiz, openCheckout, openCourses, payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
+import { snap } from '../helpers/screenshots.ts';
+
+// B buys Coding with Python at its offer price, ₹1,499: A's 10% commission is ₹149.90.
+const paidCourse = 'Coding with Python';
+const commission = '₹149.90';
+const freeCourse = 'India and the World: General Knowledge';
+
+test('A invites B, B registers through the link and buys a course, A sees B and the commission, redeems points and withdraws', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const contextA = await browser.newContext();
+  await contextA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const pageA = await contextA.newPage();
+  const a = newLearner();
+  await registerThroughUi(pageA, a);
+
+  // A: Dashboard → Invite People → Copy Link.
+  await pageA.getByRole('button', { name: 'Invite People' }).click();
+  const invite = pageA.getByRole('dialog', { name: 'Invite People' });
+  const linkField = invite.getByLabel('Your referral link');
+  await expect(linkField).toHaveValue(new RegExp(`^${baseURL}/register/[A-Z2-9]+$`));
+  const shownLink = await linkField.inputValue();
+  await invite.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(pageA.getByText('Copied to clipboard!')).toBeVisible();
+  const copiedLink = await pageA.evaluate(() => navigator.clipboard.readText());
+  expect(copiedLink).toBe(shownLink);
+  await snap(pageA, 'referral-invite');
+  await invite.getByRole('button', { name: 'Close' }).click();
+  const slots = pageA.getByRole('list', { name: 'Required sub-users' });
+  await expect(slots.getByText('Open slot')).toHaveCount(2);
+
+  // A earns some Quiz Points on the free course, to redeem later.
+  await openCourses(pageA);
+  await openCheckout(pageA, freeCourse);
+  await pageA.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(pageA.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await pageA.getByRole('link', { name: 'Back to My Course' }).click();
+  await pageA.getByRole('link', { name: `View More: ${freeCourse}` }).click();
+  await pageA.getByRole('link', { name: 'Quiz: Geography of India', exact: true }).click();
+  await answerQuiz(pageA, { wrong: 2 });
+  await expect(pageA.getByRole('heading', { name: 'Total Mark: 8 (80%)' })).toBeVisible();
+
+  // B, in a browser of their own, registers through the copied link and buys a paid course.
+  const contextB = await browser.newContext();
+  const pageB = await contextB.newPage();
+  const b = { ...newLearner(), firstName: 'Bhavana', lastName: 'Pillai', mobile: `97${String(Date.now()).slice(-8)}` };
+  b.email = b.email.replace('meera.', 'bhavana.');
+  await pageB.goto(copiedLink);
+  await expect(pageB.getByRole('region', { name: 'Referred by' })).toContainText(`${a.firstName} ${a.lastName}`);
+  await registerThroughUi(pageB, b, new URL(copiedLink).pathname);
+  await openCourses(pageB);
+  await openCheckout(pageB, paidCourse);
+  await expect(pageB.locator('dl.price-summary')).toContainText(/Payment Amount\s*₹1,499\.00/);
+  await pageB.getByRole('button', { name: 'Pay Now' }).click();
+  await payWithSandboxCard(pageB, `${b.firstName} ${b.lastName}`, '₹1,499.00');
+  await expect(pageB.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await contextB.close();
+
+  // A's dashboard: B fills one of the two slots of the first level.
+  await pageA.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(slots.getByText(`${b.firstName} ${b.lastName}`)).toBeVisible();
+  await expect(slots.getByText('Open slot')).toHaveCount(1);
+  await expect(pageA.getByText('Sub-users who bought a course: 1 of 2')).toBeVisible();
+  await expect(pageA.getByTestId('level-percent')).toHaveText('50.00%');
+  await snap(pageA, 'referral-dashboard');
+
+  // A's wallet: the commission and the quiz points.
+  await pageA.getByRole('link', { name: 'Wallet' }).click();
+  await expect(pageA.getByRole('heading', { name: 'Wallet' })).toBeVisible();
+  await expect(pageA.getByTestId('wallet-balance')).toHaveText(commission);
+  await expect(pageA.getByTestId('wallet-points')).toHaveText('8');
+  const rows = pageA.locator('table.transactions-table tbody tr');
+  const commissionRow = rows.filter({ hasText: 'Referral Commission' });
+  await expect(commissionRow).toHaveCount(1);
+  await expect(commissionRow).toContainText(commission);
+
+  // Withdrawing without bank details sends A to Profile.
+  await pageA.getByRole('button', { name: 'Withdraw to account' }).click();
+  let withdraw = pageA.getByRole('dialog', { name: 'Withdraw to account' });
+  await withdraw.getByLabel('Amount').fill('50');
+  await withdraw.getByRole('button', { name: 'Continue' }).click();
+  await expect(withdraw.getByText('The minimum withdrawal is ₹100.00.')).toBeVisible();
+  await withdraw.getByLabel('Amount').fill('100');
+  await withdraw.getByRole('button', { name: 'Continue' }).click();
+  await pageA.getByRole('dialog', { name: 'Confirm Withdrawal' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(pageA.getByText('Please fill account details')).toBeVisible();
+  await expect(pageA).toHaveURL(/\/profile#bank-account$/);
+
+  // Profile: bank details.
+  const bank = pageA.getByRole('form', { name: 'Bank Account Information' });
+  await bank.getByLabel('Account Holder Name').fill(`${a.firstName} ${a.lastName}`);
+  await bank.getByLabel('Bank Name').fill('State Bank of India');
+  await bank.getByLabel('Branch Name').fill('Kochi Main');
+  await bank.getByLabel('Account Number').fill('123456789012');
+  await bank.getByLabel('IFSC Code').fill('SBIN0070123');
+  await bank.getByLabel('PAN Card').fill('ABCPK1234F');
+  await bank.getByRole('button', { name: 'Update Bank Details' }).click();
+  await expect(bank.getByTestId('bank-on-file')).toContainText('State Bank of India');
+  await expect(bank.getByTestId('bank-on-file')).not.toContainText('123456789012');
+  await snap(pageA, 'referral-profile-bank');
+
+  // Wallet: redeem the points (1 point = ₹1).
+  await pageA.getByRole('link', { name: 'Wallet' }).click();
+  await pageA.getByRole('button', { name: 'Redeem Point' }).click();
+  const redeem = pageA.getByRole('dialog', { name: 'Redeem Point' });
+  await expect(redeem.getByLabel('Points to redeem')).toHaveValue('8');
+  await expect(redeem.getByTestId('redeem-preview')).toHaveText('8 points → ₹8.00');
+  await redeem.getByRole('button', { name: 'Continue' }).click();
+  await pageA.getByRole('dialog', { name: 'Confirm Redeem' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(pageA.getByText('redeemed', { exact: true })).toBeVisible();
+  await expect(pageA.getByTestId('wallet-balance')).toHaveText('₹157.90');
+  await expect(pageA.getByTestId('wallet-points')).toHaveText('0');
+  await expect(pageA.getByRole('button', { name: 'Redeem Point' })).toHaveCount(0);
+
+  // Withdraw ₹100 to the account on file: held as Pending.
+  await pageA.getByRole('button', { name: 'Withdraw to account' }).click();
+  withdraw = pageA.getByRole('dialog', { name: 'Withdraw to account' });
+  await expect(withdraw).toContainText('State Bank of India');
+  await withdraw.getByLabel('Amount').fill('100');
+  await withdraw.getByRole('button', { name: 'Continue' }).click();
+  const confirm = pageA.getByRole('dialog', { name: 'Confirm Withdrawal' });
+  await expect(confirm.getByTestId('withdraw-summary')).toHaveText('₹100.00');
+  await expect(confirm).toContainText('Balance after: ₹57.90');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(pageA.getByTestId('wallet-balance')).toHaveText('₹57.90');
+  const withdrawal = rows.filter({ hasText: 'Withdraw' });
+  await expect(withdrawal).toHaveCount(1);
+  await expect(withdrawal).toContainText('₹100.00 (Pending)');
+  await expect(rows.filter({ hasText: 'Point Redeem' })).toHaveCount(1);
+  await snap(pageA, 'referral-wallet');
+  await contextA.close();
+});
