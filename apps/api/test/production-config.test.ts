@@ -12,7 +12,6 @@ import { loadEnv } from '../src/env.ts';
 import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from './helpers.ts';
 import { registerForm } from './accounts-helpers.ts';
 
-const SECRET = PRODUCTION_TEST_ENV.APP_SECRET;
 
 const PRODUCTION = PRODUCTION_TEST_ENV;
 
