@@ -102,7 +102,7 @@ export function AuditPage() {
                     </td>
                     <td className="small font-monospace">{entry.action}</td>
                     <td className="small text-nowrap">{entry.entity}{entry.entity_id && <span className="text-body-secondary"> #{entry.entity_id}</span>}</td>
-                    <td><ChangeSummary before={entry.before} after={entry.after} /></td>
+                    <td><ChangeSummary action={entry.action} before={entry.before} after={entry.after} /></td>
                     <td className="text-end text-nowrap">
                       <Button
                         size="sm" variant="link" aria-expanded={isOpen} aria-controls={`audit-${entry.id}-detail`}

@@ -27,20 +27,31 @@ function short(value: unknown): string {
 
 const SHOWN = 4;
 
-/** One line per changed field ('price: 499 → 299'), or what happened when there is no before or after. */
-export function ChangeSummary({ before, after }: { before: unknown; after: unknown }) {
-  if (before === null || before === undefined) return <span className="text-body-secondary">Created</span>;
-  if (after === null || after === undefined) return <span className="text-body-secondary">Deleted</span>;
-  const changes = fieldChanges(before, after);
-  if (changes.length === 0) return <span className="text-body-secondary">No field changed</span>;
+function FieldList({ items }: { items: { field: string; text: string }[] }) {
   return (
     <ul className="list-unstyled mb-0 small">
-      {changes.slice(0, SHOWN).map((change) => (
-        <li key={change.field}>
-          <span className="font-monospace">{change.field}</span>: {short(change.from)} → {short(change.to)}
-        </li>
+      {items.slice(0, SHOWN).map((item) => (
+        <li key={item.field}><span className="font-monospace">{item.field}</span>: {item.text}</li>
       ))}
-      {changes.length > SHOWN && <li className="text-body-secondary">and {changes.length - SHOWN} more</li>}
+      {items.length > SHOWN && <li className="text-body-secondary">and {items.length - SHOWN} more</li>}
     </ul>
   );
+}
+
+const fieldsOf = (value: unknown) =>
+  (isRecord(value) ? Object.entries(value).map(([field, v]) => ({ field, text: short(v) })) : []);
+
+/**
+ * One line per changed field ('price: 499 → 299'). A create shows 'Created', a delete 'Deleted';
+ * an entry with one side only that is neither (e.g. a look at bank details) shows what it recorded.
+ */
+export function ChangeSummary({ action, before, after }: { action: string; before: unknown; after: unknown }) {
+  const hasBefore = before !== null && before !== undefined;
+  const hasAfter = after !== null && after !== undefined;
+  if (!hasBefore && /\.create$/.test(action)) return <span className="text-body-secondary">Created</span>;
+  if (!hasAfter && /\.delete$/.test(action)) return <span className="text-body-secondary">Deleted</span>;
+  if (!hasBefore || !hasAfter) return <FieldList items={fieldsOf(hasAfter ? after : before)} />;
+  const changes = fieldChanges(before, after);
+  if (changes.length === 0) return <span className="text-body-secondary">No field changed</span>;
+  return <FieldList items={changes.map((c) => ({ field: c.field, text: `${short(c.from)} → ${short(c.to)}` }))} />;
 }

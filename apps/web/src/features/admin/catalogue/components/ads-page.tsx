@@ -137,10 +137,10 @@ export function AdsPage() {
         </Row>
       </AsyncContent>
       <ConfirmDialog
-        show={deleting !== null} title="Delete ad?" confirmLabel="Delete" isBusy={remove.isPending}
+        subject={deleting} title="Delete ad?" confirmLabel="Delete" isBusy={remove.isPending}
         onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
       >
-        <p className="mb-0">The ad will no longer be shown.</p>
+        {() => <p className="mb-0">The ad will no longer be shown.</p>}
       </ConfirmDialog>
     </>
   );

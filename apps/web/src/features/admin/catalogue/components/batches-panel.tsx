@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -49,7 +49,7 @@ function BatchForm({ batch, syllabuses, onClose }: { batch?: AdminBatch; syllabu
   const create = useCreateBatch();
   const update = useUpdateBatch();
   const {
-    register, handleSubmit, setError, setValue, watch, formState: { errors, isSubmitting },
+    register, control, handleSubmit, setError, setValue, formState: { errors, isSubmitting },
   } = useForm<BatchFormValues, unknown, BatchInput>({
     resolver: formResolver(batchCreateBody),
     mode: 'onTouched',
@@ -60,7 +60,7 @@ function BatchForm({ batch, syllabuses, onClose }: { batch?: AdminBatch; syllabu
       fee: batch ? String(batch.fee) : '0',
     },
   });
-  const syllabusId = Number(watch('syllabus_id')) || null;
+  const syllabusId = Number(useWatch({ control, name: 'syllabus_id' })) || null;
   const standards = useStandards(syllabusId);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -171,10 +171,10 @@ export function BatchesPanel() {
       </Card.Body>
       {editing && <BatchFormModal batch={editing.batch} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        show={deleting !== null} title="Delete batch?" confirmLabel="Delete" isBusy={remove.isPending}
+        subject={deleting} title="Delete batch?" confirmLabel="Delete" isBusy={remove.isPending}
         onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
       >
-        <p className="mb-0">{deleting?.name} will be deleted. A batch still in use cannot be deleted.</p>
+        {(item) => <p className="mb-0">{item.name} will be deleted. A batch still in use cannot be deleted.</p>}
       </ConfirmDialog>
     </Card>
   );

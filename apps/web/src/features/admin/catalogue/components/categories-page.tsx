@@ -85,10 +85,10 @@ export function CategoriesPage() {
         />
       )}
       <ConfirmDialog
-        show={deleting !== null} title="Delete category?" confirmLabel="Delete" isBusy={remove.isPending}
+        subject={deleting} title="Delete category?" confirmLabel="Delete" isBusy={remove.isPending}
         onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
       >
-        <p className="mb-0">{deleting?.name} will be deleted. A category that still has courses cannot be deleted.</p>
+        {(item) => <p className="mb-0">{item.name} will be deleted. A category that still has courses cannot be deleted.</p>}
       </ConfirmDialog>
     </>
   );

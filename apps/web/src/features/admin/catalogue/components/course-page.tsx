@@ -67,10 +67,14 @@ export function CoursePage({ courseId }: { courseId: number }) {
             </Row>
             <TermsPanel courseId={courseId} />
             <ConfirmDialog
-              show={isDeleting} title="Delete course?" confirmLabel="Delete" isBusy={remove.isPending}
+              subject={isDeleting ? course.data : null} title="Delete course?" confirmLabel="Delete" isBusy={remove.isPending}
               onConfirm={() => void onDelete()} onCancel={() => setIsDeleting(false)}
             >
-              <p className="mb-0">{course.data.name}, its terms, chapters and questions will be deleted. A course that has been bought cannot be deleted; unpublish it instead.</p>
+              {(item) => (
+                <p className="mb-0">
+                  {item.name}, its terms, chapters and questions will be deleted. A course that has been bought cannot be deleted; unpublish it instead.
+                </p>
+              )}
             </ConfirmDialog>
           </>
         )}

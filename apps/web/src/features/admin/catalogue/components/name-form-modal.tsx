@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
 import { categoryBody } from '@app/contracts';
 import { TextField } from '@/components/ui/form';
@@ -67,13 +68,17 @@ export function AddByNameForm({ id, label, onAdd }: { id: string; label: string;
       showServerError(error, { setError, fields: ['name'] });
     }
   });
+  const error = errors.name?.message;
   return (
-    <Form noValidate onSubmit={onSubmit} className="d-flex align-items-start gap-2 mb-3" aria-label={label}>
-      <TextField
-        id={id} label={<span className="visually-hidden">{label}</span>} placeholder={label}
-        registration={register('name')} error={errors.name?.message} className="flex-grow-1 mb-0"
-      />
-      <SubmitButton isBusy={isSubmitting} className="text-nowrap">Add</SubmitButton>
+    <Form noValidate onSubmit={onSubmit} className="mb-3" aria-label={label}>
+      <InputGroup hasValidation>
+        <Form.Control
+          id={id} placeholder={label} aria-label={label} {...register('name')}
+          isInvalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <SubmitButton isBusy={isSubmitting} className="text-nowrap">Add</SubmitButton>
+        {error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>}
+      </InputGroup>
     </Form>
   );
 }

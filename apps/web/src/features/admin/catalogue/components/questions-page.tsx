@@ -109,10 +109,10 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
       </AsyncContent>
       {editing && <QuestionFormModal subjectId={subjectId} termId={termId} question={editing.question} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        show={deleting !== null} title="Delete question?" confirmLabel="Delete" isBusy={remove.isPending}
+        subject={deleting} title="Delete question?" confirmLabel="Delete" isBusy={remove.isPending}
         onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
       >
-        <p className="mb-0">{deleting?.question}</p>
+        {(item) => <p className="mb-0">{item.question}</p>}
       </ConfirmDialog>
     </>
   );

@@ -137,10 +137,10 @@ export function StandardsPanel({ syllabus }: { syllabus: AdminSyllabus | null })
         <StandardFormModal syllabus={syllabus} standard={editing.standard} nextPosition={nextPosition} onClose={() => setEditing(null)} />
       )}
       <ConfirmDialog
-        show={deleting !== null} title="Delete standard?" confirmLabel="Delete" isBusy={remove.isPending}
+        subject={deleting} title="Delete standard?" confirmLabel="Delete" isBusy={remove.isPending}
         onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
       >
-        <p className="mb-0">{deleting?.name} will be deleted. A standard still in use cannot be deleted.</p>
+        {(item) => <p className="mb-0">{item.name} will be deleted. A standard still in use cannot be deleted.</p>}
       </ConfirmDialog>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -50,7 +50,7 @@ export function SubjectFormModal({ termId, subject, nextPosition, onClose }: Sub
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
   const {
-    register, handleSubmit, setError, watch, formState: { errors, isSubmitting },
+    register, control, handleSubmit, setError, formState: { errors, isSubmitting },
   } = useForm<SubjectFormValues, unknown, SubjectInput>({
     resolver,
     mode: 'onTouched',
@@ -62,7 +62,7 @@ export function SubjectFormModal({ termId, subject, nextPosition, onClose }: Sub
       url: subject?.url ?? '',
     },
   });
-  const fileType = watch('file_type');
+  const fileType = useWatch({ control, name: 'file_type' });
   // A new file chapter, or one switching to a file type, needs its file; otherwise the stored one stays.
   const isFileRequired = takesFile(fileType) && (!subject || !subject.has_file || subject.file_type !== fileType);
 

@@ -81,10 +81,10 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
         <SubjectFormModal termId={term.id} subject={editing.subject} nextPosition={nextPosition} onClose={() => setEditing(null)} />
       )}
       <ConfirmDialog
-        show={deleting !== null} title="Delete chapter?" confirmLabel="Delete" isBusy={remove.isPending}
+        subject={deleting} title="Delete chapter?" confirmLabel="Delete" isBusy={remove.isPending}
         onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
       >
-        <p className="mb-0">{deleting?.name} and its {deleting?.questions_count ?? 0} questions will be deleted.</p>
+        {(item) => <p className="mb-0">{item.name} and its {item.questions_count} questions will be deleted.</p>}
       </ConfirmDialog>
     </>
   );

@@ -92,10 +92,10 @@ export function SyllabusesPanel({ selectedId, onSelect }: SyllabusesPanelProps) 
         />
       )}
       <ConfirmDialog
-        show={deleting !== null} title="Delete syllabus?" confirmLabel="Delete" isBusy={remove.isPending}
+        subject={deleting} title="Delete syllabus?" confirmLabel="Delete" isBusy={remove.isPending}
         onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
       >
-        <p className="mb-0">{deleting?.name} will be deleted. A syllabus still in use cannot be deleted.</p>
+        {(item) => <p className="mb-0">{item.name} will be deleted. A syllabus still in use cannot be deleted.</p>}
       </ConfirmDialog>
     </Card>
   );

@@ -63,10 +63,10 @@ export function TermsPanel({ courseId }: { courseId: number }) {
       </AsyncContent>
       {editing && <TermFormModal courseId={courseId} term={editing.term} nextPosition={nextPosition} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        show={deleting !== null} title="Delete term?" confirmLabel="Delete" isBusy={remove.isPending}
+        subject={deleting} title="Delete term?" confirmLabel="Delete" isBusy={remove.isPending}
         onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
       >
-        <p className="mb-0">{deleting?.name} and its {deleting?.subjects_count ?? 0} chapters will be deleted.</p>
+        {(item) => <p className="mb-0">{item.name} and its {item.subjects_count} chapters will be deleted.</p>}
       </ConfirmDialog>
     </section>
   );

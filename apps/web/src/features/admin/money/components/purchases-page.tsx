@@ -35,7 +35,10 @@ export function PurchasesPage() {
     try {
       const { data, message } = await refund.mutateAsync(refunding.id);
       const reversed = data.commission_reversed > 0 ? ` Commission of ${formatRupees(data.commission_reversed)} reversed.` : '';
-      notifications.success(`${message}${reversed}`);
+      const shortfall = data.commission_shortfall > 0
+        ? ` ${formatRupees(data.commission_shortfall)} more could not be taken back: the referrer's wallet was short.`
+        : '';
+      notifications.success(`${message}${reversed}${shortfall}`);
     } catch (error) {
       showServerError(error);
     } finally {
@@ -49,7 +52,7 @@ export function PurchasesPage() {
       <div className="admin-filters">
         <Form.Select aria-label="Status" value={filters.status} className="w-auto" onChange={(e) => setFilters({ status: e.target.value })}>
           <option value="">All statuses</option>
-          {PURCHASE_STATUSES.map((status) => <option key={status} value={status} className="text-capitalize">{status}</option>)}
+          {PURCHASE_STATUSES.map((status) => <option key={status} value={status}>{status[0]?.toUpperCase()}{status.slice(1)}</option>)}
         </Form.Select>
         <Form onSubmit={onSearch} className="d-flex gap-2" role="search">
           <Form.Control name="user" type="search" placeholder="User id, email or referral code" aria-label="Filter by user" defaultValue={filters.user} />
@@ -107,12 +110,12 @@ export function PurchasesPage() {
         )}
       </AsyncContent>
       <ConfirmDialog
-        show={refunding !== null} title="Refund this purchase?" confirmLabel="Refund" isBusy={refund.isPending}
+        subject={refunding} title="Refund this purchase?" confirmLabel="Refund" isBusy={refund.isPending}
         onConfirm={() => void onRefund()} onCancel={() => setRefunding(null)}
       >
-        {refunding && (
+        {(purchase) => (
           <p className="mb-0">
-            {formatRupees(refunding.amount)} for {refunding.item.name} goes back to {refunding.user.name} through {refunding.provider},
+            {formatRupees(purchase.amount)} for {purchase.item.name} goes back to {purchase.user.name} through {purchase.provider},
             the purchase is marked refunded and the referrer&apos;s commission on it is reversed. This cannot be undone.
           </p>
         )}

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -66,7 +66,7 @@ export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled
   // One request per dialog, however fast the button is clicked again.
   const isSending = useRef(false);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const send = async (values: SettleBody) => {
     if (isSending.current) return;
     isSending.current = true;
     try {
@@ -78,7 +78,8 @@ export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled
       // Already settled (by another operator) or gone: nothing more to do in this dialog.
       if (error instanceof ApiError && (error.status === 400 || error.status === 404)) onClose();
     }
-  });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void handleSubmit(send)(event);
   const isBusy = isSubmitting || settle.isPending;
 
   return (

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -72,13 +72,13 @@ function OfferCodeForm({ offerCode, batches, onClose }: OfferCodeFormModalProps 
   const create = useCreateOfferCode();
   const update = useUpdateOfferCode();
   const {
-    register, handleSubmit, setError, watch, formState: { errors, isSubmitting },
+    register, control, handleSubmit, setError, formState: { errors, isSubmitting },
   } = useForm<OfferCodeFormValues, unknown, OfferCodeInput>({
     resolver: formResolver(offerCodeBody),
     mode: 'onTouched',
     defaultValues: valuesOf(offerCode),
   });
-  const isFixed = watch('is_fixed_amount') === 'true';
+  const isFixed = useWatch({ control, name: 'is_fixed_amount' }) === 'true';
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -110,10 +110,10 @@ export function OfferCodesPage() {
       </AsyncContent>
       {editing && <OfferCodeFormModal offerCode={editing.offerCode} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        show={deleting !== null} title="Delete offer code?" confirmLabel="Delete" isBusy={remove.isPending}
+        subject={deleting} title="Delete offer code?" confirmLabel="Delete" isBusy={remove.isPending}
         onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
       >
-        <p className="mb-0">{deleting?.code} will be deleted. A code that has been used cannot be deleted; switch it off instead.</p>
+        {(item) => <p className="mb-0">{item.code} will be deleted. A code that has been used cannot be deleted; switch it off instead.</p>}
       </ConfirmDialog>
     </>
   );

@@ -16,7 +16,10 @@ import { useHeldReferrals } from '../api/get-held-referrals';
 import { useRejectReferral } from '../api/reject-referral';
 import { useReleaseReferral } from '../api/release-referral';
 
-type Decision = { referral: HeldReferral; decision: 'release' | 'reject' } | null;
+interface Decision {
+  referral: HeldReferral;
+  decision: 'release' | 'reject';
+}
 
 /** Sign-ups the fraud rules held back from their referrer's count: release (count them) or reject. */
 export function HeldReferralsPage() {
@@ -24,7 +27,7 @@ export function HeldReferralsPage() {
   const held = useHeldReferrals(page);
   const release = useReleaseReferral();
   const reject = useRejectReferral();
-  const [deciding, setDeciding] = useState<Decision>(null);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
   const isBusy = release.isPending || reject.isPending;
 
   const onDecide = async () => {
@@ -90,16 +93,16 @@ export function HeldReferralsPage() {
         {held.data && <Pager current={held.data.current_page} last={held.data.last_page} total={held.data.total} onPage={setPage} label="Held referral pages" />}
       </AsyncContent>
       <ConfirmDialog
-        show={deciding !== null}
-        title={deciding?.decision === 'release' ? 'Release this sign-up?' : 'Reject this sign-up?'}
-        confirmLabel={deciding?.decision === 'release' ? 'Release' : 'Reject'}
-        variant={deciding?.decision === 'release' ? 'primary' : 'danger'}
+        subject={deciding}
+        title={({ decision }) => (decision === 'release' ? 'Release this sign-up?' : 'Reject this sign-up?')}
+        confirmLabel={({ decision }) => (decision === 'release' ? 'Release' : 'Reject')}
+        variant={({ decision }) => (decision === 'release' ? 'primary' : 'danger')}
         isBusy={isBusy} onConfirm={() => void onDecide()} onCancel={() => setDeciding(null)}
       >
-        {deciding && (
+        {({ referral, decision }) => (
           <p className="mb-0">
-            {deciding.referral.user.name} {deciding.decision === 'release' ? 'will count' : 'will never count'} as a sub-user
-            of {deciding.referral.referrer?.name ?? 'their referrer'}.
+            {referral.user.name} {decision === 'release' ? 'will count' : 'will never count'} as a sub-user
+            of {referral.referrer?.name ?? 'their referrer'}.
           </p>
         )}
       </ConfirmDialog>

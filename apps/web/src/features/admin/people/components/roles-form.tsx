@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
-import { ROLES, type Role } from '@app/contracts';
+import { ROLES, rolesBody, type Role } from '@app/contracts';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { showServerError } from '../../utils/server-errors';
@@ -19,6 +19,11 @@ export function RolesForm({ userId, roles }: { userId: number; roles: string[] }
   };
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const checked = rolesBody.safeParse({ roles: chosen });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
     try {
       await update.mutateAsync({ id: userId, roles: chosen });
       notifications.success('Roles saved.');
