@@ -1,14 +1,4 @@
-import Pagination from 'react-bootstrap/Pagination';
-
-/** The pages to offer: the first, the last, and two either side of the current one; null is a gap. */
-export function pageWindow(current: number, last: number): (number | null)[] {
-  const pages: (number | null)[] = [];
-  for (let page = 1; page <= last; page += 1) {
-    if (page === 1 || page === last || Math.abs(page - current) <= 2) pages.push(page);
-    else if (pages.at(-1) !== null) pages.push(null);
-  }
-  return pages;
-}
+import { Pager as PageLinks } from '@/components/ui/pager';
 
 interface PagerProps {
   current: number;
@@ -18,26 +8,12 @@ interface PagerProps {
   label: string;
 }
 
-/** Numbered pages with previous and next, and how many rows there are in all. */
-export function Pager({ current, last, total, onPage, label }: PagerProps) {
+/** The shared page links, with how many rows there are in all. */
+export function Pager({ total, ...links }: PagerProps) {
   return (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3">
       <span className="small text-body-secondary">{total > 0 && `${total} ${total === 1 ? 'row' : 'rows'}`}</span>
-      {last > 1 && (
-        <nav aria-label={label}>
-          <Pagination size="sm" className="mb-0 flex-wrap">
-            <Pagination.Prev disabled={current <= 1} onClick={() => onPage(current - 1)} aria-label="Previous page" />
-            {pageWindow(current, last).map((page, index) => (page === null
-              ? <Pagination.Ellipsis key={`gap-${index}`} disabled />
-              : (
-                <Pagination.Item key={page} active={page === current} onClick={() => onPage(page)} aria-label={`Page ${page}`}>
-                  {page}
-                </Pagination.Item>
-              )))}
-            <Pagination.Next disabled={current >= last} onClick={() => onPage(current + 1)} aria-label="Next page" />
-          </Pagination>
-        </nav>
-      )}
+      <PageLinks {...links} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import Table from 'react-bootstrap/Table';
 import type { SubUser } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { useSubUsers } from '../api/get-sub-users';
-import { Pager } from './pager';
+import { Pager } from '@/components/ui/pager';
 
 const joinedFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 

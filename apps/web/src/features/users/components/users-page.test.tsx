@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SubUser, SubUserPage } from '@app/contracts';
 import { renderWithProviders } from '@/testing/test-utils';
-import { pageWindow } from './pager';
+import { pageWindow } from '@/components/ui/pager';
 import { UsersPage } from './users-page';
 
 const subUser = (id: number, status: SubUser['status']): SubUser => ({
