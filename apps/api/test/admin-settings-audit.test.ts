@@ -42,7 +42,7 @@ describe('admin settings and levels', () => {
 
     const saved = await as().put('/admin/settings', { convert_value: 2.5, minimum_withdrawal: 300 });
     expect(saved.body.data).toMatchObject({ convert_value: 2.5, minimum_withdrawal: 300, commission_percent: 10 });
-    expect((await t.client.as(learner.token).get('/convert-value')).body.data).toEqual({ convert_value: 2.5 });
+    expect((await t.client.as(learner.token).get('/convert-value')).body.data).toEqual({ convert_value: 2.5, minimum_withdrawal: 300 });
 
     const redeemed = await t.client.as(learner.token).post('/redeem-point', { point: 4 });
     expect(redeemed.body.data).toEqual({ points: 6, balance: 1_010 });

@@ -32,7 +32,7 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
 
   it('tells the convert value in rupees', async () => {
     const a = await holder();
-    expect((await t.client.as(a.token).get('/convert-value')).body).toEqual({ status: true, message: 'OK', data: { convert_value: 1 } });
+    expect((await t.client.as(a.token).get('/convert-value')).body).toEqual({ status: true, message: 'OK', data: { convert_value: 1, minimum_withdrawal: 100 } });
   });
 
   describe('redeem points', () => {

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { webcrypto } from 'node:crypto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { notifications } from '@/components/ui/notifications';
+
+// findBy*/waitFor wait up to 5 s: a loaded 2-core CI machine can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom's window.crypto has no SubtleCrypto; the browser's AES-GCM is Node's Web Crypto here.
 if (!globalThis.crypto?.subtle) {

@@ -33,7 +33,7 @@ export const walletSummary = z.object({
 export type WalletSummary = z.infer<typeof walletSummary>;
 
 /** GET /convert-value: rupees credited per point redeemed. */
-export const convertValueData = z.object({ convert_value: z.number() });
+export const convertValueData = z.object({ convert_value: z.number(), minimum_withdrawal: z.number() });
 
 /** One ledger row (spec section 3, "Transaction"). */
 export const walletTransaction = z.object({

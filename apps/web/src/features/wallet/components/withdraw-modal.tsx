@@ -13,13 +13,14 @@ import { errorMessage } from '@/lib/api-client';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useWithdraw } from '../api/withdraw';
+import { useWalletRates } from '../api/get-convert-value';
 import { newIdempotencyKey } from '../utils/idempotent-post';
 import { MINIMUM_WITHDRAWAL_RUPEES } from '../utils/withdraw-rules';
 
-const withdrawFormSchema = (balance: number) => z.object({
+const withdrawFormSchema = (balance: number, minimum: number) => z.object({
   amount: withdrawBody.shape.amount
-    .refine((amount) => rupeesToPaise(amount) >= rupeesToPaise(MINIMUM_WITHDRAWAL_RUPEES),
-      walletMessages.amountBelowMinimum(formatInr(MINIMUM_WITHDRAWAL_RUPEES)))
+    .refine((amount) => rupeesToPaise(amount) >= rupeesToPaise(minimum),
+      walletMessages.amountBelowMinimum(formatInr(minimum)))
     .refine((amount) => rupeesToPaise(amount) <= rupeesToPaise(balance), walletMessages.amountAboveBalance),
 });
 type WithdrawForm = z.input<ReturnType<typeof withdrawFormSchema>>;
@@ -37,12 +38,14 @@ interface WithdrawModalProps {
 export function WithdrawModal({ show, onHide, balance, destination }: WithdrawModalProps) {
   const navigate = useNavigate();
   const withdrawal = useWithdraw();
+  // The operators' minimum; the default until the server's answer arrives (the server checks again).
+  const minimum = useWalletRates().data?.minimum_withdrawal ?? MINIMUM_WITHDRAWAL_RUPEES;
   const titleId = useId();
   const amountId = useId();
   /** Set on Continue: this confirmation's Idempotency-Key, reused if Confirm is retried. */
   const [attempt, setAttempt] = useState<{ amount: number; key: string } | null>(null);
   const { register, handleSubmit, reset, formState: { errors } } = useForm<WithdrawForm, unknown, WithdrawValues>({
-    resolver: zodResolver(withdrawFormSchema(balance)),
+    resolver: zodResolver(withdrawFormSchema(balance, minimum)),
     mode: 'onTouched',
     defaultValues: { amount: '' },
   });
@@ -109,7 +112,7 @@ export function WithdrawModal({ show, onHide, balance, destination }: WithdrawMo
               <InputGroup hasValidation>
                 <InputGroup.Text>₹</InputGroup.Text>
                 <Form.Control
-                  type="number" inputMode="decimal" min={MINIMUM_WITHDRAWAL_RUPEES} max={balance} step="0.01"
+                  type="number" inputMode="decimal" min={minimum} max={balance} step="0.01"
                   {...register('amount')}
                   isInvalid={Boolean(amountError)}
                   aria-invalid={amountError ? true : undefined}
@@ -118,7 +121,7 @@ export function WithdrawModal({ show, onHide, balance, destination }: WithdrawMo
                 {amountError && <Form.Control.Feedback id={`${amountId}-error`} type="invalid">{amountError}</Form.Control.Feedback>}
               </InputGroup>
               <Form.Text id={`${amountId}-hint`}>
-                Minimum {formatInr(MINIMUM_WITHDRAWAL_RUPEES)} · available {formatInr(balance)}
+                Minimum {formatInr(minimum)} · available {formatInr(balance)}
               </Form.Text>
             </Form.Group>
             <p className="small text-body-secondary mb-1 mt-3">To</p>

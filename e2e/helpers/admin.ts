@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Steps of the admin console journey (issue 6). */
+
+/** The seeded operator (admin role): the seed's own constant. */
+export { DEMO_ADMIN } from '../../packages/db/src/seed/content/accounts.ts';
+
+/** Signs in on /login with `email` and `password`; ends on the dashboard. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/(dashboard)?$/);
+}
+
+/** In the admin console: the section `label` of the Admin menu (e.g. 'Courses', 'Withdrawals'). */
+export async function openAdminSection(page: Page, label: string, heading = label): Promise<void> {
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { name: heading, exact: true, level: 1 })).toBeVisible();
+}
+
+/** A question bank: ten sums, each with four options and the correct one (1 to 4). */
+export function sumsQuestionBank(tag: string) {
+  return Array.from({ length: 10 }, (_, i) => {
+    const a = i + 2;
+    const b = i + 11;
+    const right = a + b;
+    const options = [right - 1, right, right + 1, right + 2].map(String);
+    return { question: `[${tag}] What is ${a} + ${b}?`, options, correctOption: 2, correct: String(right) };
+  });
+}
+
+/** The bank as the CSV the console imports. */
+export function toCsv(bank: ReturnType<typeof sumsQuestionBank>): string {
+  const header = 'question,option_1,option_2,option_3,option_4,option_5,correct_option';
+  const lines = bank.map((q) => [q.question, ...q.options, '', q.correctOption].join(','));
+  return `${header}\n${lines.join('\n')}\n`;
+}
+
+/**
+ * On a quiz page at 'Question Number 1': answers all 10 questions from `answers` (question text →
+ * correct option text) and submits. Ends on the result.
+ */
+export async function answerQuizFrom(page: Page, answers: Map<string, string>): Promise<void> {
+  for (let n = 1; n <= 10; n += 1) {
+    await expect(page.getByRole('heading', { name: `Question Number ${n}` })).toBeVisible();
+    await expect(page.getByText(`Question ${n} of 10`)).toBeVisible();
+    const legend = page.locator('legend');
+    await expect(legend).toHaveCount(1);
+    const question = (await legend.innerText()).trim();
+    const correct = answers.get(question);
+    if (!correct) throw new Error(`The quiz asked "${question}", which the imported bank does not hold`);
+    await page.getByRole('radio', { name: correct, exact: true }).check();
+    await page.getByRole('button', { name: n === 10 ? 'Submit' : 'Next' }).click();
+  }
+  await expect(page.getByRole('heading', { name: 'Quiz Result' })).toBeVisible();
+}
