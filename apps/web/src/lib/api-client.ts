@@ -77,6 +77,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an Idempotency-Key on a money-moving POST. */
+  headers?: Record<string, string>;
 }
 
 async function parseBody(response: Response): Promise<unknown> {
@@ -85,7 +87,7 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = await readToken();
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
 
