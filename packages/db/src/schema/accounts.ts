@@ -84,6 +84,12 @@ export const users = pgTable(
     balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
     /** Set by the first paid purchase: the user becomes an active sub-user of their referrer. */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /**
+     * Direct sub-users (referrer_id = this user), and how many of them are active. Kept by triggers
+     * on users (migration 0005), so GET /tree's totals and counts are read, not counted.
+     */
+    subUsersCount: integer('sub_users_count').notNull().default(0),
+    activeSubUsersCount: integer('active_sub_users_count').notNull().default(0),
     signupIp: text('signup_ip'),
     /** counted | held | released | rejected: fraud review of the referral sign-up. */
     referralStatus: text('referral_status').notNull().default('counted'),
@@ -93,12 +99,17 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_email_canonical_idx').on(t.emailCanonical),
-    index('users_referrer_idx').on(t.referrerId, t.createdAt),
+    // GET /tree: a page of direct sub-users newest first, their count by status, and each one's own
+    // sub-user count, all from this index alone (index-only scans: no row is read to skip or count).
+    index('users_referrer_idx').on(t.referrerId, t.createdAt, t.id, t.activatedAt),
+    // Levels: direct sub-users who became active inside a window.
+    index('users_referrer_activated_idx').on(t.referrerId, t.activatedAt).where(sql`${t.activatedAt} IS NOT NULL`),
     index('users_mobile_idx').on(t.mobile),
     check('users_points_non_negative', sql`${t.points} >= 0`),
     check('users_balance_non_negative', sql`${t.balancePaise} >= 0`),
     check('users_not_own_referrer', sql`${t.referrerId} IS NULL OR ${t.referrerId} <> ${t.id}`),
     check('users_referral_status', sql`${t.referralStatus} IN ('counted','held','released','rejected')`),
+    check('users_sub_users_counts', sql`0 <= ${t.activeSubUsersCount} AND ${t.activeSubUsersCount} <= ${t.subUsersCount}`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { levelAchievements, userLevels, type Tx } from '@app/db';
 import { levelWindowAt, paiseToRupees } from '@app/contracts';
 import { postEntry } from '../wallet/ledger.ts';
-import { countedSubUsers, levelByNumber, loadLevels, loadLevelState, type LevelRow } from './level-data.ts';
+import { countedSubUsers, levelByNumber, loadLadder, type Ladder, type LevelRow, type LevelState } from './level-data.ts';
 
 export interface LevelAdvance {
   achieved: LevelRow | null;
@@ -13,13 +13,16 @@ export interface LevelAdvance {
  * achievement, credits its reward ('Level Reward') and starts the next level's window at `now`.
  * An expired window is rolled forward first (a new window of the same level, the count restarts).
  *
- * The caller must hold the referrer's row lock (SELECT … FOR UPDATE on users) so concurrent
- * activations are counted one after another and the reward is credited once.
+ * The caller must hold the referrer's row lock (SELECT … FOR NO KEY UPDATE on users) so concurrent
+ * activations are counted one after another and the reward is credited once. A caller that has
+ * already read the referrer's ladder under that lock (loadLadder with forUpdate) passes it in.
  */
-export async function advanceLevel(tx: Tx, options: { referrer: { id: number; createdAt: Date }; now: Date }): Promise<LevelAdvance> {
+export async function advanceLevel(
+  tx: Tx,
+  options: { referrer: { id: number; createdAt: Date }; now: Date; ladder?: Ladder },
+): Promise<LevelAdvance> {
   const { referrer, now } = options;
-  const all = await loadLevels(tx);
-  const state = await loadLevelState(tx, referrer, all, { forUpdate: true });
+  const { all, state } = options.ladder ?? await loadLadder(tx, referrer, { forUpdate: true });
   if (!state || state.completedAt) return { achieved: null };
   const level = levelByNumber(all, state.levelNumber);
   if (!level) return { achieved: null };
@@ -64,9 +67,7 @@ export async function advanceLevel(tx: Tx, options: { referrer: { id: number; cr
  * start, so an activation in the same millisecond as the previous level's achievement still
  * counts for the new window (windows are (start, end]).
  */
-export async function activationInstant(tx: Tx, referrer: { id: number; createdAt: Date }, now: Date): Promise<Date> {
-  const all = await loadLevels(tx);
-  const state = await loadLevelState(tx, referrer, all);
+export function activationInstant(state: LevelState | null, now: Date): Date {
   const floor = state ? state.windowStart.getTime() + 1 : 0;
   return new Date(Math.max(now.getTime(), floor));
 }

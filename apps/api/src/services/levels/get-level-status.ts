@@ -4,7 +4,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { countedSubUsers, levelByNumber, loadLevels, loadLevelState } from './level-data.ts';
+import { countedSubUsers, levelByNumber, loadLadder } from './level-data.ts';
 
 /**
  * GET /level-status. Read-only: an expired window is rolled forward in the answer (lazily), and
@@ -13,8 +13,7 @@ import { countedSubUsers, levelByNumber, loadLevels, loadLevelState } from './le
 export async function getLevelStatus(ctx: AppContext, options: { user: { id: number; createdAt: Date } }): Promise<LevelStatusData> {
   const { user } = options;
   const now = ctx.now();
-  const all = await loadLevels(ctx.db);
-  const state = await loadLevelState(ctx.db, user, all);
+  const { all, state } = await loadLadder(ctx.db, user);
   const level = state ? levelByNumber(all, state.levelNumber) ?? all.at(-1) : undefined;
   if (!state || !level) throw AppError.notFound('Levels are not configured yet.');
 

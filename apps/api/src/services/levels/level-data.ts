@@ -1,13 +1,24 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { levels, userLevels, users, type DbOrTx } from '@app/db';
+import { preparedPerDatabase } from '../database/prepared-per-database.ts';
 
 export type LevelRow = typeof levels.$inferSelect;
 
 /** Sign-ups that count for levels: not held for review and not rejected (e.g. as a self-referral). */
 export const COUNTED_REFERRAL_STATUSES = ['counted', 'released'] as const;
 
-export async function loadLevels(db: DbOrTx): Promise<LevelRow[]> {
-  return db.select().from(levels).orderBy(asc(levels.number));
+// GET /level-status reads the levels, the user's state and the counted sub-users on every dashboard
+// visit: each is a prepared statement (see preparedPerDatabase).
+const levelsQuery = preparedPerDatabase((db) => db.select().from(levels).orderBy(asc(levels.number)).prepare('levels_all'));
+
+const levelStateQuery = preparedPerDatabase((db) => db
+  .select()
+  .from(userLevels)
+  .where(eq(userLevels.userId, sql.placeholder('userId')))
+  .prepare('user_level_state'));
+
+async function loadLevels(db: DbOrTx): Promise<LevelRow[]> {
+  return levelsQuery(db).execute();
 }
 
 /** The level a stored number points at, or the next one up if operators removed it. */
@@ -27,33 +38,49 @@ export interface LevelState {
  * Where a user stands: their user_levels row, or before any activation the first level with
  * its window starting at registration. `forUpdate` locks the row (the caller holds the user's lock).
  */
-export async function loadLevelState(
+async function loadLevelState(
   db: DbOrTx,
   user: { id: number; createdAt: Date },
   all: LevelRow[],
   options: { forUpdate?: boolean } = {},
 ): Promise<LevelState | null> {
-  const query = db.select().from(userLevels).where(eq(userLevels.userId, user.id));
-  const [row] = options.forUpdate ? await query.for('update') : await query;
+  const [row] = options.forUpdate
+    ? await db.select().from(userLevels).where(eq(userLevels.userId, user.id)).for('update')
+    : await levelStateQuery(db).execute({ userId: user.id });
   if (row) return { levelNumber: row.levelNumber, windowStart: row.windowStart, completedAt: row.completedAt, isStored: true };
   const first = all[0];
   return first ? { levelNumber: first.number, windowStart: user.createdAt, completedAt: null, isStored: false } : null;
+}
+
+/** The levels and where a user stands on them: read together wherever both are needed. */
+export interface Ladder {
+  all: LevelRow[];
+  state: LevelState | null;
+}
+
+export async function loadLadder(db: DbOrTx, user: { id: number; createdAt: Date }, options: { forUpdate?: boolean } = {}): Promise<Ladder> {
+  const all = await loadLevels(db);
+  return { all, state: await loadLevelState(db, user, all, options) };
 }
 
 /**
  * Direct sub-users of `referrerId` that became active inside the window (start, end] and count
  * for levels, in the order they became active.
  */
+const countedSubUsersQuery = preparedPerDatabase((db) => db
+  .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+  .from(users)
+  .where(and(
+    eq(users.referrerId, sql.placeholder('referrerId')),
+    isNotNull(users.activatedAt),
+    gt(users.activatedAt, sql.placeholder('start')),
+    lte(users.activatedAt, sql.placeholder('end')),
+    inArray(users.referralStatus, [...COUNTED_REFERRAL_STATUSES]),
+  ))
+  .orderBy(asc(users.activatedAt), asc(users.id))
+  .prepare('counted_sub_users'));
+
 export async function countedSubUsers(db: DbOrTx, referrerId: number, window: { start: Date; end: Date }) {
-  return db
-    .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
-    .from(users)
-    .where(and(
-      eq(users.referrerId, referrerId),
-      isNotNull(users.activatedAt),
-      gt(users.activatedAt, window.start),
-      lte(users.activatedAt, window.end),
-      inArray(users.referralStatus, [...COUNTED_REFERRAL_STATUSES]),
-    ))
-    .orderBy(asc(users.activatedAt), asc(users.id));
+  // Placeholders skip the column's encoder: timestamps go in as the ISO text it would produce.
+  return countedSubUsersQuery(db).execute({ referrerId, start: window.start.toISOString(), end: window.end.toISOString() });
 }

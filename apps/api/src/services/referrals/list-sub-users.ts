@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { users, type DbOrTx } from '@app/db';
 import { lastPage, type SubUser, type SubUserPage } from '@app/contracts';
 
@@ -12,7 +12,9 @@ import { lastPage, type SubUser, type SubUserPage } from '@app/contracts';
 /** Recent sub-users shown by GET /recent/tree. */
 export const RECENT_SUB_USERS = 10;
 
-function whereSubUsers(referrerId: number, status: 'pending' | 'active' | undefined): SQL | undefined {
+type SubUserStatus = 'pending' | 'active' | undefined;
+
+function whereSubUsers(referrerId: number, status: SubUserStatus): SQL | undefined {
   return and(
     eq(users.referrerId, referrerId),
     status === 'active' ? isNotNull(users.activatedAt) : status === 'pending' ? isNull(users.activatedAt) : undefined,
@@ -20,10 +22,20 @@ function whereSubUsers(referrerId: number, status: 'pending' | 'active' | undefi
 }
 
 /**
- * Direct sub-users, newest first, each with their own sub-user count: one query on the
- * (referrer_id, created_at) index with a correlated count that uses the same index.
+ * Direct sub-users, newest first. The page is picked first, from users_referrer_idx alone
+ * (referrer, created_at, id, activated_at: an index-only scan, so a deep page skips its offset
+ * without reading rows), then only its rows are read, each with its own sub-user count (kept on
+ * users by triggers).
  */
 async function selectSubUsers(db: DbOrTx, where: SQL | undefined, limit: number, offset: number): Promise<SubUser[]> {
+  const page = db
+    .select({ id: users.id, createdAt: users.createdAt })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+    .offset(offset)
+    .as('page');
   const rows = await db
     .select({
       id: users.id,
@@ -32,14 +44,11 @@ async function selectSubUsers(db: DbOrTx, where: SQL | undefined, limit: number,
       referralCode: users.referralCode,
       activatedAt: users.activatedAt,
       createdAt: users.createdAt,
-      // Drizzle leaves columns of a one-table select unqualified, so the outer id is spelled out.
-      subUsersCount: sql<number>`(select count(*) from ${users} as sub where sub.referrer_id = "users"."id")`.mapWith(Number),
+      subUsersCount: users.subUsersCount,
     })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit)
-    .offset(offset);
+    .from(page)
+    .innerJoin(users, eq(users.id, page.id))
+    .orderBy(desc(page.createdAt), desc(page.id));
   return rows.map((row) => ({
     id: row.id,
     name: `${row.firstName} ${row.lastName}`,
@@ -50,19 +59,27 @@ async function selectSubUsers(db: DbOrTx, where: SQL | undefined, limit: number,
   }));
 }
 
+/** How many direct sub-users the user has with `status`, from the counts kept on their own row. */
+async function countSubUsers(db: DbOrTx, userId: number, status: SubUserStatus): Promise<number> {
+  const [counts] = await db
+    .select({ all: users.subUsersCount, active: users.activeSubUsersCount })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!counts) return 0;
+  return status === 'active' ? counts.active : status === 'pending' ? counts.all - counts.active : counts.all;
+}
+
 /** GET /tree: a page of the user's direct sub-users. */
 export async function listSubUsers(
   db: DbOrTx,
-  options: { userId: number; page: number; perPage: number; status?: 'pending' | 'active' | undefined },
+  options: { userId: number; page: number; perPage: number; status?: SubUserStatus },
 ): Promise<SubUserPage> {
   const { userId, page, perPage, status } = options;
-  const where = whereSubUsers(userId, status);
-  const [[total], data] = await Promise.all([
-    db.select({ n: count() }).from(users).where(where),
-    selectSubUsers(db, where, perPage, (page - 1) * perPage),
+  const [total, data] = await Promise.all([
+    countSubUsers(db, userId, status),
+    selectSubUsers(db, whereSubUsers(userId, status), perPage, (page - 1) * perPage),
   ]);
-  const totalRows = total?.n ?? 0;
-  return { data, current_page: page, per_page: perPage, total: totalRows, last_page: lastPage(totalRows, perPage) };
+  return { data, current_page: page, per_page: perPage, total, last_page: lastPage(total, perPage) };
 }
 
 /** GET /recent/tree */

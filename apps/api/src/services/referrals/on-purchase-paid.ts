@@ -3,7 +3,7 @@ import { auditLog, users, walletTransactions, type Tx } from '@app/db';
 import { commissionPaise } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { activationInstant, advanceLevel } from '../levels/advance-level.ts';
-import { COUNTED_REFERRAL_STATUSES } from '../levels/level-data.ts';
+import { COUNTED_REFERRAL_STATUSES, loadLadder } from '../levels/level-data.ts';
 import { getSetting } from '../settings/get-setting.ts';
 import { postEntry } from '../wallet/ledger.ts';
 import { findSelfReferral } from './find-self-referral.ts';
@@ -25,6 +25,13 @@ export interface PaidPurchase {
  *   marked 'rejected' (so it never counts for levels either) and the finding is audited;
  * - a first activation that counts moves the referrer's level (advanceLevel).
  * The referrer's row is locked first, so concurrent activations are counted one at a time.
+ *
+ * The lock is FOR NO KEY UPDATE, not FOR UPDATE: a transaction that updates a user's row a second
+ * time (commission, then level reward) re-checks that row's referrer_id foreign key, taking KEY
+ * SHARE on the referrer's row. FOR UPDATE conflicts with KEY SHARE, so a purchase by B (holding
+ * B's referrer, waiting to activate B) deadlocked with a purchase by B's sub-user (holding B,
+ * re-checking B's referrer); the reliability test's concurrent payments hit it. NO KEY UPDATE
+ * still serialises everything that writes the referrer's row.
  */
 export async function onPurchasePaid(tx: Tx, ctx: AppContext, purchase: PaidPurchase): Promise<void> {
   const [buyer] = await tx
@@ -45,14 +52,17 @@ export async function onPurchasePaid(tx: Tx, ctx: AppContext, purchase: PaidPurc
     .select({ id: users.id, createdAt: users.createdAt, emailCanonical: users.emailCanonical, mobile: users.mobile })
     .from(users)
     .where(eq(users.id, buyer.referrerId))
-    .for('update');
+    .for('no key update');
   if (!referrer) return;
 
   const [alreadyPaid] = await tx.select({ id: walletTransactions.id }).from(walletTransactions)
     .where(and(eq(walletTransactions.purchaseId, purchase.id), eq(walletTransactions.method, 'Referral Commission')));
   if (alreadyPaid) return;
 
-  const now = await activationInstant(tx, referrer, ctx.now());
+  // Read once for both the activation instant and advanceLevel; locking the ladder row now costs
+  // nothing, as everyone who writes it holds the referrer's lock first.
+  const ladder = await loadLadder(tx, referrer, { forUpdate: true });
+  const now = activationInstant(ladder.state, ctx.now());
   const activated = await tx.update(users).set({ activatedAt: now })
     .where(and(eq(users.id, buyer.id), isNull(users.activatedAt)))
     .returning({ id: users.id });
@@ -87,5 +97,5 @@ export async function onPurchasePaid(tx: Tx, ctx: AppContext, purchase: PaidPurc
       at: now,
     });
   }
-  if (isFirstPurchase) await advanceLevel(tx, { referrer, now });
+  if (isFirstPurchase) await advanceLevel(tx, { referrer, now, ladder });
 }

@@ -23,7 +23,7 @@ export async function onPurchaseRefunded(tx: Tx, ctx: AppContext, purchaseId: nu
   if (!commission || entries.some((e) => e.method === 'Commission Reversal')) return null;
 
   const [referrer] = await tx.select({ balancePaise: users.balancePaise }).from(users)
-    .where(and(eq(users.id, commission.userId))).for('update');
+    .where(and(eq(users.id, commission.userId))).for('no key update'); // not FOR UPDATE: see onPurchasePaid
   const { reversedPaise, shortfallPaise } = commissionReversal(commission.amountPaise, referrer?.balancePaise ?? 0);
   const shortfall = shortfallPaise > 0
     ? `; ${formatInr(paiseToRupees(shortfallPaise))} not recovered (balance too low)`

@@ -1,20 +1,38 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { users, walletTransactions, type DbOrTx } from '@app/db';
 import { lastPage, ledgerKind, paiseToRupees, type LedgerStatus, type TransactionsData } from '@app/contracts';
+import { preparedPerDatabase } from '../database/prepared-per-database.ts';
+
+// The wallet page is read often: two prepared statements, run side by side.
+
+/** The cached wallet and how many ledger rows it has, in one row. */
+const walletSummaryQuery = preparedPerDatabase((db) => db
+  .select({
+    balancePaise: users.balancePaise,
+    points: users.points,
+    entries: sql<number>`(select count(*) from ${walletTransactions} where ${walletTransactions.userId} = ${sql.placeholder('userId')})`.mapWith(Number),
+  })
+  .from(users)
+  .where(eq(users.id, sql.placeholder('userId')))
+  .prepare('wallet_summary'));
+
+const ledgerPageQuery = preparedPerDatabase((db) => db
+  .select()
+  .from(walletTransactions)
+  .where(eq(walletTransactions.userId, sql.placeholder('userId')))
+  .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+  .limit(sql.placeholder('limit'))
+  .offset(sql.placeholder('offset'))
+  .prepare('wallet_ledger_page'));
 
 /** GET /transactions: the wallet and a page of its ledger, newest first. */
 export async function listTransactions(db: DbOrTx, options: { userId: number; page: number; perPage: number }): Promise<TransactionsData> {
   const { userId, page, perPage } = options;
-  const [[wallet], [total], rows] = await Promise.all([
-    db.select({ balancePaise: users.balancePaise, points: users.points }).from(users).where(eq(users.id, userId)),
-    db.select({ n: count() }).from(walletTransactions).where(eq(walletTransactions.userId, userId)),
-    db.select().from(walletTransactions)
-      .where(eq(walletTransactions.userId, userId))
-      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+  const [[wallet], rows] = await Promise.all([
+    walletSummaryQuery(db).execute({ userId }),
+    ledgerPageQuery(db).execute({ userId, limit: perPage, offset: (page - 1) * perPage }),
   ]);
-  const totalRows = total?.n ?? 0;
+  const totalRows = wallet?.entries ?? 0;
   return {
     points: wallet?.points ?? 0,
     balance: paiseToRupees(wallet?.balancePaise ?? 0),

@@ -62,7 +62,7 @@ export async function decideHeldReferral(
     if (!user) throw AppError.notFound(adminMessages.userNotFound);
     // Lock the referrer first, as onPurchasePaid does, so a purchase landing now is counted after us.
     const [referrer] = user.referrerId
-      ? await tx.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.id, user.referrerId)).for('update')
+      ? await tx.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.id, user.referrerId)).for('no key update')
       : [];
     const [changed] = await tx.update(users)
       .set({ referralStatus: decision, updatedAt: ctx.now() })

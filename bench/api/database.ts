@@ -1,0 +1,32 @@
+import pg from 'pg';
+
+/** The same server, another database: `postgres://…/postgres` → `postgres://…/<name>`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl(serverUrl, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Drops and creates the bench database, so every run starts from the same empty schema. */
+export async function recreateDatabase(serverUrl: string, name: string): Promise<string> {
+  // The name goes into DDL unquoted, and a typo must not drop someone else's database.
+  if (!/^bench_api\w*$/.test(name)) throw new Error(`refusing to recreate ${name}: API bench databases are named bench_api…`);
+  await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+  await onServer(serverUrl, `create database ${name}`);
+  return databaseUrl(serverUrl, name);
+}
+
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  if (!/^bench_api\w*$/.test(name)) throw new Error(`refusing to drop ${name}`);
+  await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+}

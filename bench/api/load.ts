@@ -1,0 +1,83 @@
+import autocannon, { type Options, type Result } from 'autocannon';
+import type { CpuMeter } from './cpu.ts';
+import type { Scenario } from './scenarios.ts';
+
+export interface LoadSettings {
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+export interface Measurement {
+  scenario: Scenario;
+  requestsPerSecond: number;
+  p50: number;
+  p975: number;
+  p99: number;
+  total: number;
+  /** Bytes of one answer's body (from the pre-check). */
+  bodyBytes: number;
+  /** CPU milliseconds per request: the server process (all its threads), and its PostgreSQL backends. */
+  serverCpuMs: number;
+  postgresCpuMs: number;
+}
+
+/**
+ * One request as the load will send it, before any load: it must be a 2xx whose body has the
+ * expected `status` (the spec's `true`), else the figures would describe error pages.
+ */
+async function precheck(baseUrl: string, scenario: Scenario): Promise<number> {
+  const response = await fetch(`${baseUrl}${scenario.path}`, {
+    method: scenario.method, headers: scenario.headers, body: scenario.body,
+  });
+  const text = await response.text();
+  let status: unknown;
+  try { status = (JSON.parse(text) as { status?: unknown }).status; } catch { status = undefined; }
+  if (!response.ok || status !== scenario.okStatus) {
+    throw new Error(`${scenario.name}: the pre-check got ${response.status} ${text.slice(0, 300)}`);
+  }
+  return Buffer.byteLength(text);
+}
+
+/** Anything but 2xx, a socket error or a timeout makes the run worthless: it fails loudly instead. */
+function assertAllSucceeded(scenario: Scenario, result: Result): void {
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed === 0 && result['2xx'] > 0) return;
+  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(', ');
+  throw new Error(`${scenario.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts (${codes})`);
+}
+
+function load(baseUrl: string, scenario: Scenario, durationSeconds: number): Promise<Result> {
+  const options: Options = {
+    url: `${baseUrl}${scenario.path}`,
+    method: scenario.method,
+    headers: scenario.headers,
+    connections: scenario.connections,
+    duration: durationSeconds,
+    title: scenario.name,
+  };
+  if (scenario.body !== undefined) options.body = scenario.body;
+  if (scenario.requests) options.requests = scenario.requests;
+  return autocannon(options);
+}
+
+/** Pre-check, warm-up (JIT, pool connections, PostgreSQL caches), then the measured run with its CPU use. */
+export async function measure(baseUrl: string, scenario: Scenario, settings: LoadSettings, cpu: CpuMeter): Promise<Measurement> {
+  const bodyBytes = await precheck(baseUrl, scenario);
+  if (settings.warmupSeconds > 0) assertAllSucceeded(scenario, await load(baseUrl, scenario, settings.warmupSeconds));
+  const before = await cpu.snapshot();
+  const result = await load(baseUrl, scenario, settings.durationSeconds);
+  const used = await cpu.since(before);
+  assertAllSucceeded(scenario, result);
+  const total = result.requests.total;
+  return {
+    scenario,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p975: result.latency.p97_5,
+    p99: result.latency.p99,
+    total,
+    bodyBytes,
+    serverCpuMs: used.serverMs / total,
+    postgresCpuMs: used.postgresMs / total,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * What the API bench measures, and the targets of issue 7 for each: every request as the web
+ * client sends it (API prefix, bearer token, XSRF cookie echoed on POST).
+ */
+import type { RequestSpec } from 'autocannon';
+import type { SeededData } from './seed.ts';
+
+export const API_PREFIX = '/live-connect/api';
+
+export type Target =
+  | { kind: 'ratio'; min: number }
+  | { kind: 'p99'; maxMs: number }
+  | { kind: 'perCore'; min: number }
+  | { kind: 'none' };
+
+export interface Scenario {
+  key: string;
+  name: string;
+  server: 'ceiling' | 'api';
+  connections: number;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  /** The `status` of a good answer's body: the spec's envelope says true, the health probe 'ok'. */
+  okStatus: true | 'ok';
+  /** For requests that differ one from the next (POST /login). */
+  requests?: RequestSpec[];
+  /** One request's body for the pre-check (the load uses `requests` when given). */
+  body?: string;
+  target: Target;
+}
+
+/** RFC 2544's benchmarking network: every login attempt comes from its own client address. */
+export function benchmarkAddress(n: number): string {
+  const host = n % 131_072;
+  return `198.${18 + (host >> 16)}.${(host >> 8) & 255}.${host & 255}`;
+}
+
+const XSRF = 'bench-xsrf-token';
+
+/**
+ * POST /login cycles through the seeded accounts, each attempt from a new client address behind
+ * the trusted proxy hop (X-Forwarded-For with TRUST_PROXY=1, the deployed set-up): the per-address
+ * limit (300 per 15 min) is per client, so a load from one address would measure 429s. Every
+ * attempt has the right password, so the per-account failure limit is never touched.
+ */
+function loginRequests(data: SeededData): RequestSpec[] {
+  let attempt = 0;
+  return [{
+    method: 'POST',
+    path: `${API_PREFIX}/login`,
+    setupRequest: (request) => {
+      attempt += 1;
+      const email = data.loginEmails[attempt % data.loginEmails.length]!;
+      return {
+        ...request,
+        headers: { ...request.headers, 'x-forwarded-for': benchmarkAddress(attempt) },
+        body: JSON.stringify({ email, password: data.password }),
+      };
+    },
+  }];
+}
+
+export function scenarios(data: SeededData, options: { getConnections: number; loginConnections: number }): Scenario[] {
+  // A signed-in browser holds the XSRF cookie (set on its first answer) and sends it back on every call.
+  const bearer = { authorization: `Bearer ${data.learner.token}`, cookie: `XSRF-TOKEN=${XSRF}` };
+  const get = (key: string, path: string, target: Target): Scenario => ({
+    key, name: `GET ${path}`, server: 'api', connections: options.getConnections, method: 'GET',
+    path: `${API_PREFIX}${path}`, headers: bearer, okStatus: true, target,
+  });
+  return [
+    {
+      key: 'ceiling', name: 'ceiling (bare node:http, fixed JSON)', server: 'ceiling', connections: options.getConnections,
+      method: 'GET', path: '/', headers: {}, okStatus: true, target: { kind: 'none' },
+    },
+    // Two floors between the ceiling and the endpoints, to show where the time goes: Fastify with
+    // every global hook (helmet, cookies, XSRF, auth, metrics) but no database, then the session
+    // lookup every authenticated request makes (GET /me reads nothing else).
+    {
+      key: 'healthz', name: 'GET /healthz (floor: framework, no database)', server: 'api', connections: options.getConnections,
+      method: 'GET', path: '/healthz', headers: bearer, okStatus: 'ok', target: { kind: 'none' },
+    },
+    { ...get('me', '/me', { kind: 'none' }), name: 'GET /me (floor: session lookup only)' },
+    get('course', '/course', { kind: 'ratio', min: 0.5 }),
+    get('level-status', '/level-status', { kind: 'p99', maxMs: 25 }),
+    get('transactions', '/transactions', { kind: 'p99', maxMs: 25 }),
+    {
+      key: 'login', name: 'POST /login', server: 'api', connections: options.loginConnections, method: 'POST',
+      path: `${API_PREFIX}/login`,
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'x-forwarded-for': benchmarkAddress(0) },
+      body: JSON.stringify({ email: data.loginEmails[0], password: data.password }),
+      okStatus: true,
+      requests: loginRequests(data),
+      target: { kind: 'perCore', min: 15 },
+    },
+  ];
+}
