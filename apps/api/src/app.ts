@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -17,7 +18,7 @@ import type { AppContext } from './context.ts';
 import { createMailer } from './services/mail/mailer.ts';
 import { createRateLimits, type LimitRules } from './lib/rate-limits.ts';
 import { createStorage } from './lib/storage.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { answerError, errorsPlugin } from './plugins/errors.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -94,7 +95,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     database,
     db: database.db,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db }),
-    limits: createRateLimits({ redisUrl: env.REDIS_URL, rules: options.rateLimits }),
+    limits: createRateLimits({
+      redisUrl: env.REDIS_URL,
+      rules: options.rateLimits,
+      // Errors arrive on later ticks, after `app` below exists.
+      onRedisDown: (error) => app.log.warn({ err: error }, 'Redis unreachable: rate limits count per instance until it is back'),
+    }),
     storage: createStorage({ storageUrl: env.STORAGE_URL, dataDir: env.DATA_DIR }),
     payments: createPaymentProvider({ env, db: database.db }),
     now: options.now ?? (() => new Date()),
@@ -111,6 +117,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    // A malformed URL (bad percent-encoding) or an over-long path parameter is answered before any
+    // route or error handler runs: this puts those answers in the envelope too.
+    frameworkErrors: answerError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,7 +132,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const isProduction = env.NODE_ENV === 'production';
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(helmet, {
+  // helmet's middleware is built once here: @fastify/helmet rebuilt it (and re-parsed the CSP) on
+  // every request, a seventh of a bare request's CPU in the API benchmark's profile.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -139,6 +150,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     hsts: isProduction,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
@@ -161,7 +175,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const webDist = env.WEB_DIST;
   if (webDist && existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    // The web build writes .br and .gz beside each text file: sent to browsers that accept them.
+    const compressed = {
+      preCompressed: true,
+      setHeaders: (res: { setHeader(name: string, value: string): unknown }) => { res.setHeader('vary', 'accept-encoding'); },
+    };
+    // Hashed names change with each build, so browsers keep /assets for a year without asking again.
+    await app.register(fastifyStatic, {
+      root: join(webDist, 'assets'), prefix: '/assets/', wildcard: false, maxAge: '365d', immutable: true, decorateReply: false, ...compressed,
+    });
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', globIgnore: ['assets/**'], ...compressed });
     // Client routes (/, /login, /learn-more/3, …) all get the app shell; a missing file (/assets/x.js) is a 404,
     // not the shell, so a stale page fails loudly instead of parsing HTML as JavaScript.
     app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {

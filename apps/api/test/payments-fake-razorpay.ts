@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for Razorpay's REST API, answering as https://razorpay.com/docs/api documents:
- * POST /v1/orders, GET /v1/orders/{id}/payments, POST /v1/payments/{id}/refund, basic auth with
+ * POST /v1/orders, GET /v1/orders/{id}/payments, POST /v1/payments/{id}/refund, GET
+ * /v1/payments/{id}/refunds, basic auth with
  * key_id:key_secret, errors as { error: { code, description } }. Tests "pay" an order with
  * `capture`, which also computes the checkout signature and webhook bodies the way Razorpay does.
  */
@@ -80,6 +81,14 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       if (req.method === 'GET' && match) {
         if (!orders.has(match[1]!)) return error(res, 400, 'The id provided does not exist');
         const items = [...payments.values()].filter((p) => p.order_id === match![1]).map(paymentEntity);
+        return send(res, 200, { entity: 'collection', count: items.length, items });
+      }
+      match = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(path);
+      if (req.method === 'GET' && match) {
+        const payment = payments.get(match[1]!);
+        if (!payment) return error(res, 400, 'The id provided does not exist');
+        const items = refunds.filter((r) => r.payment_id === payment.id)
+          .map((r) => ({ ...r, entity: 'refund', currency: payment.currency, status: 'processed' }));
         return send(res, 200, { entity: 'collection', count: items.length, items });
       }
       match = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);

@@ -45,14 +45,30 @@ function tooMany(res: RateLimiterRes): AppError {
   });
 }
 
-/** Counters live in Redis when REDIS_URL is set (shared by all instances), else in process. */
-export function createRateLimits(options: { redisUrl?: string | undefined; rules?: Partial<LimitRules> }): RateLimits {
+/** Counters live in Redis when REDIS_URL is set (shared by all instances), else (or while Redis is unreachable) in process. */
+export function createRateLimits(options: {
+  redisUrl?: string | undefined;
+  rules?: Partial<LimitRules>;
+  /** Told once per outage that Redis is unreachable (ioredis keeps reconnecting meanwhile). */
+  onRedisDown?: (error: Error) => void;
+}): RateLimits {
   const rules: LimitRules = { ...defaultLimitRules, ...options.rules };
   const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : null;
+  let redisDown = false;
+  // Without an 'error' listener ioredis prints every failed reconnect to stderr, outside the logs.
+  redis?.on('error', (error: Error) => {
+    if (!redisDown) options.onRedisDown?.(error);
+    redisDown = true;
+  });
+  redis?.on('ready', () => { redisDown = false; });
   const limiters = new Map<LimitName, RateLimiterAbstract>();
   for (const [name, rule] of Object.entries(rules) as [LimitName, LimitRule][]) {
     const opts = { keyPrefix: `rl:${name}`, points: rule.points, duration: rule.durationSeconds };
-    limiters.set(name, redis ? new RateLimiterRedis({ ...opts, storeClient: redis }) : new RateLimiterMemory(opts));
+    // While Redis cannot be reached (at boot before it connects, or in an outage), each instance
+    // counts on its own instead of answering every sign-in with a 500: the limits then hold per instance.
+    limiters.set(name, redis
+      ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
+      : new RateLimiterMemory(opts));
   }
   const limiter = (name: LimitName) => limiters.get(name)!;
 

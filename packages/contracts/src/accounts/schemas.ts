@@ -99,8 +99,8 @@ export const masterData = z.object({
 
 /** Choose My Batch form and POST /add-class. */
 export const addClassBody = z.object({
-  syllabus: z.coerce.number({ error: messages.syllabusRequired }).int().positive(messages.syllabusRequired),
-  standard: z.coerce.number({ error: messages.standardRequired }).int().positive(messages.standardRequired),
+  syllabus: z.coerce.number({ error: messages.syllabusRequired }).int().positive(messages.syllabusRequired).max(2_147_483_647, messages.syllabusRequired),
+  standard: z.coerce.number({ error: messages.standardRequired }).int().positive(messages.standardRequired).max(2_147_483_647, messages.standardRequired),
   offer_code: z.string().trim().max(32).nullish(),
 });
 export type AddClassBody = z.input<typeof addClassBody>;
@@ -149,12 +149,14 @@ export type MasterData = z.infer<typeof masterData>;
 export type IdNameItem = z.infer<typeof idNameItem>;
 export type BatchData = z.infer<typeof batchData>;
 
+/** A row id in a path: a positive PostgreSQL integer (larger ones would fail in the query, not in validation). */
+const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 /** GET /standard/{id} */
-export const standardParams = z.object({ id: z.coerce.number().int().positive() });
+export const standardParams = z.object({ id: rowId });
 /** GET /batch/{syllabusId}/{standardId} */
 export const batchParams = z.object({
-  syllabusId: z.coerce.number().int().positive(),
-  standardId: z.coerce.number().int().positive(),
+  syllabusId: rowId,
+  standardId: rowId,
 });
 
 /** POST /add-class: the recorded choice, the batch when one exists, and the offer code for first-payment. */

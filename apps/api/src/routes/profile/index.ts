@@ -33,8 +33,9 @@ async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.field('file', profileMessages.photoTooLarge);
-    if (typeof code === 'string' && code.startsWith('FST_')) throw AppError.field('file', profileMessages.photoRequired);
-    throw error;
+    // Only the request body is read here: whatever else fails (a form cut off before its closing
+    // boundary, a wrong boundary) is the client's form, not the server, as in admin/read-form.ts.
+    throw AppError.field('file', profileMessages.photoRequired);
   }
 }
 

@@ -1,22 +1,14 @@
 import { AppError } from '../../lib/app-error.ts';
-
-/** The PostgreSQL error behind a Drizzle error (it wraps the driver's in `cause`). */
-function pgErrorCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code } = e as { code?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
+import { postgresErrorCode } from '../../lib/postgres-error.ts';
 
 /** A row is still referenced by another table (foreign key). */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return pgErrorCode(error) === '23503';
+  return postgresErrorCode(error) === '23503';
 }
 
 /** A unique index refused the row. */
 export function isAnyUniqueViolation(error: unknown): boolean {
-  return pgErrorCode(error) === '23505';
+  return postgresErrorCode(error) === '23505';
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from '@app/db';
+import type { Db, DbOrTx } from '@app/db';
 import type { Env } from '../../env.ts';
 import { createRazorpayProvider } from './razorpay-provider.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
@@ -28,7 +28,18 @@ export interface PaymentProvider {
   fetchOrderPayment(orderId: string): Promise<OrderPayment>;
   /** True when `signature` is the provider's signature of the raw webhook body. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): boolean;
-  refund(paymentId: string, amountPaise: number): Promise<{ refundId: string }>;
+  /**
+   * Refunds are asked for inside the caller's transaction, which holds the purchase's row lock so
+   * attempts take turns. `tx` is that transaction: a provider that keeps its books in this database
+   * (the sandbox) must act through it, since on PGlite, one connection, a query outside the open
+   * transaction would wait for it forever. A provider reached over the network ignores it.
+   */
+  refund(paymentId: string, amountPaise: number, tx: DbOrTx): Promise<{ refundId: string }>;
+  /**
+   * The id of a refund already made of this payment, or null: a refund whose answer was lost (the
+   * server died after asking) is found again instead of being asked for a second time.
+   */
+  findRefund(paymentId: string, tx: DbOrTx): Promise<string | null>;
   /**
    * Stops an unpaid order from being paid later, when the provider can; false when it was paid
    * meanwhile. Providers without such a call answer true (a late payment is then refunded).

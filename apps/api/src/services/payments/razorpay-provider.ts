@@ -15,6 +15,7 @@ const paymentEntity = z.object({
 });
 const paymentCollection = z.object({ items: z.array(paymentEntity) });
 const refundEntity = z.object({ id: z.string() });
+const refundCollection = z.object({ items: z.array(refundEntity) });
 const errorBody = z.object({ error: z.object({ description: z.string().optional(), code: z.string().optional() }) });
 
 /**
@@ -79,6 +80,11 @@ export function createRazorpayProvider(options: {
     async refund(paymentId, amountPaise) {
       const refund = await call('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, refundEntity, { amount: amountPaise });
       return { refundId: refund.id };
+    },
+
+    async findRefund(paymentId) {
+      const { items } = await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}/refunds`, refundCollection);
+      return items[0]?.id ?? null;
     },
 
     async closeOrder() {

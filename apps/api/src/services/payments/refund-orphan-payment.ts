@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { paymentEvents } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { purchases } from '@app/db';
 import type { AppContext } from '../../context.ts';
+import { PaymentProviderError } from './provider.ts';
+import { claimRefund, dropFreshClaim, refundClaimed } from './refund-claim.ts';
 
 export interface PaymentLog {
   warn: (obj: object, msg: string) => void;
@@ -10,27 +12,28 @@ export interface PaymentLog {
 /**
  * Gives back a captured payment that cannot buy anything: the learner already owns the item (two
  * orders paid in two tabs) or the order was closed before the money arrived. Runs once per
- * payment: the `refund:<payment id>` row in payment_events is the claim, dropped again if the
- * provider refuses so a later delivery can retry. True when the money is (or already was) on its way back.
+ * payment (refund-claim.ts): under the purchase's row lock, so parallel deliveries take turns and
+ * the later ones find the refund made; an attempt cut off by a crash is finished by the next
+ * delivery or reconciler run. If the provider refuses, a later delivery can retry. True when the
+ * money is (or already was) on its way back.
  */
 export async function refundOrphanPayment(
   ctx: AppContext,
   options: { purchaseId: number; paymentId: string; amountPaise: number; reason: string; log?: PaymentLog | undefined },
 ): Promise<boolean> {
-  const eventId = `refund:${options.paymentId}`;
-  const claimed = await ctx.db
-    .insert(paymentEvents)
-    .values({ provider: ctx.payments.name, eventId, payload: { purchase_id: options.purchaseId, amount_paise: options.amountPaise, reason: options.reason } })
-    .onConflictDoNothing()
-    .returning({ eventId: paymentEvents.eventId });
-  if (claimed.length === 0) return true;
+  const { purchaseId, paymentId } = options;
+  const claim = await claimRefund(ctx, { paymentId, purchaseId, payload: { amount_paise: options.amountPaise, reason: options.reason } });
   try {
-    const { refundId } = await ctx.payments.refund(options.paymentId, options.amountPaise);
-    options.log?.warn({ purchaseId: options.purchaseId, paymentId: options.paymentId, refundId, reason: options.reason }, 'orphan payment refunded');
+    const refundId = await ctx.db.transaction(async (tx) => {
+      await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.id, purchaseId)).for('update');
+      return refundClaimed(tx, ctx, claim, options.amountPaise);
+    });
+    if (claim.isFresh) options.log?.warn({ purchaseId, paymentId, refundId, reason: options.reason }, 'orphan payment refunded');
     return true;
   } catch (error) {
-    await ctx.db.delete(paymentEvents).where(and(eq(paymentEvents.provider, ctx.payments.name), eq(paymentEvents.eventId, eventId)));
-    options.log?.error({ err: error, purchaseId: options.purchaseId, paymentId: options.paymentId }, 'orphan payment could not be refunded');
+    if (!(error instanceof PaymentProviderError)) throw error;
+    await dropFreshClaim(ctx, claim);
+    options.log?.error({ err: error, purchaseId, paymentId }, 'orphan payment could not be refunded');
     return false;
   }
 }

@@ -36,6 +36,9 @@ export function createSandboxProvider(options: { db: Db; appSecret: string }): S
   const { db } = options;
   const keySecret = hmacHex(options.appSecret, 'sandbox-payments:key-secret');
   const webhookSecret = hmacHex(options.appSecret, 'sandbox-payments:webhook-secret');
+  // A payment is only ever refunded in full, once, so its refund id can be derived from it:
+  // findRefund then answers the same id the refund did, without a table of refunds.
+  const refundIdOf = (paymentId: string) => `rfnd_${hmacHex(keySecret, `refund:${paymentId}`).slice(0, 14)}`;
 
   return {
     name: 'sandbox',
@@ -60,8 +63,8 @@ export function createSandboxProvider(options: { db: Db; appSecret: string }): S
       return { status: isFailed ? 'failed' : 'pending', amountPaise: order.amountPaise, currency: order.currency };
     },
 
-    async refund(paymentId, amountPaise) {
-      const [row] = await db
+    async refund(paymentId, amountPaise, tx) {
+      const [row] = await tx
         .update(sandboxPayments)
         .set({ amountRefundedPaise: sql`${sandboxPayments.amountRefundedPaise} + ${amountPaise}` })
         .where(and(
@@ -71,7 +74,13 @@ export function createSandboxProvider(options: { db: Db; appSecret: string }): S
         ))
         .returning({ id: sandboxPayments.id });
       if (!row || amountPaise <= 0) throw new PaymentProviderError('The refund amount is more than the amount not yet refunded', 400);
-      return { refundId: newId('rfnd') };
+      return { refundId: refundIdOf(paymentId) };
+    },
+
+    async findRefund(paymentId, tx) {
+      const [payment] = await tx.select({ refunded: sandboxPayments.amountRefundedPaise }).from(sandboxPayments)
+        .where(eq(sandboxPayments.id, paymentId));
+      return payment && payment.refunded > 0 ? refundIdOf(paymentId) : null;
     },
 
     async closeOrder(orderId) {

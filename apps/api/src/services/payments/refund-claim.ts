@@ -1,0 +1,65 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { paymentEvents, type Tx } from '@app/db';
+import type { AppContext } from '../../context.ts';
+import { PaymentProviderError } from './provider.ts';
+
+/**
+ * The claim on a payment's refund: the `refund:<payment id>` row in payment_events. Operator
+ * refunds and orphan-payment refunds take the same claim, so the two never both refund a payment.
+ */
+export interface RefundClaim {
+  paymentId: string;
+  /** True when this attempt made the claim; false when an earlier (or concurrent) one had. */
+  isFresh: boolean;
+  /** The purchase the claim was made for. */
+  purchaseId: number | null;
+}
+
+const claimId = (paymentId: string) => `refund:${paymentId}`;
+const whereClaim = (ctx: AppContext, paymentId: string) =>
+  and(eq(paymentEvents.provider, ctx.payments.name), eq(paymentEvents.eventId, claimId(paymentId)));
+
+/**
+ * Claims the refund, committed before the provider is asked: if the server dies after asking,
+ * the claim is still there, and whoever retries knows to look for the refund at the provider
+ * rather than ask for another.
+ */
+export async function claimRefund(
+  ctx: AppContext,
+  options: { paymentId: string; purchaseId: number; payload: Record<string, unknown> },
+): Promise<RefundClaim> {
+  const { paymentId, purchaseId } = options;
+  const inserted = await ctx.db.insert(paymentEvents)
+    .values({ provider: ctx.payments.name, eventId: claimId(paymentId), payload: { purchase_id: purchaseId, ...options.payload } })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  if (inserted.length > 0) return { paymentId, isFresh: true, purchaseId };
+  const [claim] = await ctx.db.select({ payload: paymentEvents.payload }).from(paymentEvents).where(whereClaim(ctx, paymentId));
+  const payload = claim?.payload as { purchase_id?: number } | null | undefined;
+  return { paymentId, isFresh: false, purchaseId: payload?.purchase_id ?? null };
+}
+
+/**
+ * The refund of a claimed payment, made once: the refund id already on the claim; else, for a
+ * claim an earlier attempt made and never finished (cut off by a crash, or still to ask), the
+ * refund the provider already has; else a new refund at the provider. The id is recorded on the
+ * claim in `tx`. The caller holds the purchase's row lock in `tx`, so one attempt at a time gets
+ * here. Throws PaymentProviderError when the provider refuses (or an attempt it waited for did).
+ */
+export async function refundClaimed(tx: Tx, ctx: AppContext, claim: RefundClaim, amountPaise: number): Promise<string> {
+  const [current] = await tx.select({ payload: paymentEvents.payload }).from(paymentEvents).where(whereClaim(ctx, claim.paymentId));
+  if (!current) throw new PaymentProviderError('the refund claim was dropped: the provider refused the attempt that made it');
+  const recorded = (current.payload as { refund_id?: string } | null)?.refund_id;
+  if (recorded) return recorded;
+  const refundId = (claim.isFresh ? null : await ctx.payments.findRefund(claim.paymentId, tx))
+    ?? (await ctx.payments.refund(claim.paymentId, amountPaise, tx)).refundId;
+  await tx.update(paymentEvents)
+    .set({ payload: sql`${paymentEvents.payload} || ${JSON.stringify({ refund_id: refundId })}::jsonb` })
+    .where(whereClaim(ctx, claim.paymentId));
+  return refundId;
+}
+
+/** Drops a claim this attempt made after the provider refused, so a later attempt starts afresh. */
+export async function dropFreshClaim(ctx: AppContext, claim: RefundClaim): Promise<void> {
+  if (claim.isFresh) await ctx.db.delete(paymentEvents).where(whereClaim(ctx, claim.paymentId));
+}
