@@ -6,6 +6,7 @@ import * as maths from '../../packages/db/src/seed/content/mathematics.ts';
 import * as science from '../../packages/db/src/seed/content/science.ts';
 import type { SeedTopic } from '../../packages/db/src/seed/content/types.ts';
 import { readOtp } from './mailbox.ts';
+import { expectAccessible } from './axe.ts';
 
 /** Shared steps of the course, quiz and referral journeys (issues 3 to 5). */
 
@@ -62,6 +63,7 @@ export async function openCheckout(page: Page, courseName: string): Promise<void
   await page.getByRole('button', { name: `More Details: ${courseName}` }).click();
   const details = page.getByRole('dialog', { name: courseName });
   await expect(details.getByRole('heading', { name: courseName })).toBeVisible();
+  await expectAccessible(page, 'course details');
   await details.getByRole('link', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/checkout\/\d+$/);
   await expect(page.getByRole('heading', { name: courseName })).toBeVisible();
@@ -81,6 +83,7 @@ export async function payWithSandboxCard(page: Page, cardholder: string, amount:
   await form.getByLabel('Name on card').fill(cardholder);
   const pay = form.getByRole('button', { name: `Pay ${amount}` });
   await expect(pay).toBeVisible();
+  await expectAccessible(page, 'sandbox card form');
   await pay.click();
 }
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { newLearner } from '../helpers/accounts.ts';
+import { expectAccessible } from '../helpers/axe.ts';
 import { answerQuizFrom, DEMO_ADMIN, openAdminSection, signIn, sumsQuestionBank, toCsv } from '../helpers/admin.ts';
 import { openCheckout, openCourses, payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
@@ -25,6 +26,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await admin.getByRole('link', { name: 'Admin', exact: true }).click();
   await expect(admin).toHaveURL(/\/admin/);
   await openAdminSection(admin, 'Courses');
+  await expectAccessible(admin, 'admin: courses');
 
   // Courses → New course: a paid draft.
   await admin.getByRole('link', { name: 'New course' }).click();
@@ -35,6 +37,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await form.getByLabel('Price (₹)', { exact: true }).fill('299');
   await form.getByLabel('Offer price (₹)', { exact: true }).fill('199');
   await expect(form.getByLabel('Published', { exact: true })).not.toBeChecked();
+  await expectAccessible(admin, 'admin: new course');
   await form.getByRole('button', { name: 'Create course' }).click();
   await expect(admin.getByText('Course created.')).toBeVisible();
   await expect(admin).toHaveURL(/\/admin\/courses\/\d+$/);
@@ -47,6 +50,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   const termDialog = admin.getByRole('dialog', { name: 'Add a term' });
   await termDialog.getByLabel('Name', { exact: true }).fill(term);
   await termDialog.getByLabel('About', { exact: true }).fill('How things move and why.');
+  await expectAccessible(admin, 'admin: add a term');
   await termDialog.getByRole('button', { name: 'Add term' }).click();
   await expect(termDialog).toBeHidden();
   const chapters = admin.getByRole('table', { name: `Chapters of ${term}` });
@@ -58,6 +62,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await chapterDialog.getByLabel('Name', { exact: true }).fill(chapter);
   await expect(chapterDialog.getByLabel('Content')).toHaveValue('pdf');
   await chapterDialog.getByLabel('PDF file').setInputFiles(pdfPath);
+  await expectAccessible(admin, 'admin: add a chapter');
   await chapterDialog.getByRole('button', { name: 'Add chapter' }).click();
   await expect(admin.getByText('Chapter added.')).toBeVisible();
   await expect(chapterDialog).toBeHidden();
@@ -65,6 +70,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await expect(chapterRow).toContainText('PDF');
   await expect(chapterRow).toContainText('File uploaded');
   await snap(admin, 'admin-course');
+  await expectAccessible(admin, 'admin: course');
 
   // Its question bank: 10 questions from a CSV, previewed, then imported.
   await chapterRow.getByRole('link', { name: '0 questions' }).click();
@@ -81,6 +87,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await expect(preview.locator('tbody tr')).toHaveCount(10);
   await expect(preview.locator('tbody tr').first()).toContainText(bank[0]!.question);
   await snap(admin, 'admin-import-preview');
+  await expectAccessible(admin, 'admin: questions with the import preview');
   await preview.getByRole('button', { name: 'Import' }).click();
   await expect(admin.getByText('10 questions imported.')).toBeVisible();
   await expect(preview).toBeHidden();
@@ -98,6 +105,16 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await publish.check();
   await expect(admin.getByText(`${course} is published.`)).toBeVisible();
   await expect(publish).toBeChecked();
+
+  // The console's other sections (each once, as the admin finds them).
+  for (const section of ['Categories', 'Syllabuses & Batches', 'Ads', 'Offer codes', 'Purchases', 'Users', 'Held referrals', 'Levels & rates', 'Audit log']) {
+    await openAdminSection(admin, section);
+    await expectAccessible(admin, `admin: ${section}`);
+  }
+  await openAdminSection(admin, 'Users');
+  await admin.getByRole('link', { name: `${DEMO_ADMIN.firstName} ${DEMO_ADMIN.lastName}` }).click();
+  await expect(admin.getByRole('heading', { name: `${DEMO_ADMIN.firstName} ${DEMO_ADMIN.lastName}`, level: 1 })).toBeVisible();
+  await expectAccessible(admin, 'admin: a user');
 
   // A new learner, in a browser of their own, finds the course and buys it through the sandbox.
   const learnerContext = await browser.newContext();
@@ -188,6 +205,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await expect(pending).toContainText('₹100.00');
   await expect(pending).toContainText('Canara Bank');
   await expect(pending).toContainText('Pending');
+  await expectAccessible(admin, 'admin: withdrawals');
   await pending.getByRole('button', { name: 'Mark as Done' }).click();
   const settle = admin.getByRole('dialog', { name: 'Mark withdrawal as Done' });
   const payTo = settle.getByRole('definition').filter({ hasText: '987654321098' });
@@ -195,6 +213,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await expect(settle).toContainText('CNRB0001234');
   await settle.getByLabel('Bank reference').fill(reference);
   await snap(admin, 'admin-settle-withdrawal');
+  await expectAccessible(admin, 'admin: settle a withdrawal');
   await settle.getByRole('button', { name: 'Mark as Done' }).click();
   await expect(settle).toBeHidden();
   await expect(admin.getByTestId('settle-result')).toHaveText(
@@ -206,6 +225,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await expect(done).toContainText(`Ref ${reference}`);
   await expect(done.getByRole('button', { name: 'Mark as Done' })).toHaveCount(0);
   await snap(admin, 'admin-withdrawals-done');
+  await expectAccessible(admin, 'admin: withdrawals, done');
 
   // The learner's wallet: the withdrawal is no longer pending.
   await page.reload();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newLearner } from '../helpers/accounts.ts';
 import { openCheckout, openCourses, payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
+import { expectAccessible } from '../helpers/axe.ts';
 
 // Foundations of Mathematics: ₹999 struck through, offered at ₹499; WELCOME10 takes 10% off.
 const course = 'Foundations of Mathematics';
@@ -16,11 +17,13 @@ test('a learner buys a course with WELCOME10 through the sandbox card form and o
   // A new learner has no courses yet.
   await page.getByRole('link', { name: 'My Courses' }).click();
   await expect(page.getByRole('heading', { name: 'You have no courses yet' })).toBeVisible();
+  await expectAccessible(page, 'my courses, empty');
 
   await openCourses(page);
   const card = page.getByRole('article', { name: course });
   await expect(card.locator('del')).toContainText('₹999.00');
   await expect(card).toContainText('₹499.00');
+  await expectAccessible(page, 'courses');
   await openCheckout(page, course);
 
   // The amounts before and after the offer code.
@@ -34,6 +37,7 @@ test('a learner buys a course with WELCOME10 through the sandbox card form and o
   await expect(summary).toContainText(/Discount\s*₹49\.90/);
   await expect(summary).toContainText(/Payment Amount\s*₹449\.10/);
   await snap(page, 'buy-checkout');
+  await expectAccessible(page, 'checkout with an offer code');
 
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await payWithSandboxCard(page, `${learner.firstName} ${learner.lastName}`, '₹449.10');
@@ -41,6 +45,7 @@ test('a learner buys a course with WELCOME10 through the sandbox card form and o
   await expect(page).toHaveURL(/\/success$/);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await snap(page, 'buy-success');
+  await expectAccessible(page, 'payment successful');
   await page.getByRole('link', { name: 'Back to My Course' }).click();
 
   // My Courses → View More.
@@ -51,6 +56,7 @@ test('a learner buys a course with WELCOME10 through the sandbox card form and o
   await expect(page).toHaveURL(/\/learn-more\/\d+$/);
   await expect(page.getByRole('heading', { name: course })).toBeVisible();
   await expect(page.getByText('Choose a chapter to start studying.')).toBeVisible();
+  await expectAccessible(page, 'course detail');
 
   const chapter = (name: string) => page.getByRole('region', { name: 'Chapter' }).getByRole('article', { name });
 
@@ -64,6 +70,7 @@ test('a learner buys a course with WELCOME10 through the sandbox card form and o
   expect(pdfFile.headers()['content-type']).toContain('application/pdf');
   expect((await pdfFile.body()).subarray(0, 4).toString()).toBe('%PDF');
   await snap(page, 'learn-more-pdf');
+  await expectAccessible(page, 'PDF chapter');
 
   // Video: an mp4 with controls.
   await page.getByRole('button', { name: /Ratio, Proportion and Percentage/ }).click();
@@ -71,6 +78,7 @@ test('a learner buys a course with WELCOME10 through the sandbox card form and o
   await expect(video).toHaveAttribute('controls', '');
   await expect(video).toHaveAttribute('src', /\S+/);
   await expect(page.getByRole('button', { name: /Studied: Fractions and Decimals/ })).toBeVisible();
+  await expectAccessible(page, 'video chapter');
 
   // Term 2 expands to YouTube and a link (no internet here: the embed URL is what is checked).
   await page.getByRole('button', { name: 'Term 2: Shapes and Space' }).click();
@@ -85,8 +93,10 @@ test('a learner buys a course with WELCOME10 through the sandbox card form and o
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/Area');
   await snap(page, 'learn-more');
+  await expectAccessible(page, 'link chapter, term 2 open');
 
   // Every chapter was opened: My Courses says the course is done.
   await page.getByRole('link', { name: 'Back to My Courses' }).click();
   await expect(page.getByRole('article', { name: course })).toContainText('100% done');
+  await expectAccessible(page, 'my courses, one done');
 });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_REFERRED_LEARNERS } from '../helpers/accounts.ts';
 import { readOtp } from '../helpers/mailbox.ts';
 import { snap } from '../helpers/screenshots.ts';
+import { expectAccessible } from '../helpers/axe.ts';
 
 // A seeded learner of the demo (verified); the demo learner's own password stays as documented.
 const learner = DEMO_REFERRED_LEARNERS[0];
@@ -18,6 +19,7 @@ test('a learner resets a forgotten password with the OTP from the mailbox and si
   // Step 1: the email.
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByText('Email Address', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'forgot password, email step');
   await page.getByLabel('Email', { exact: true }).fill(learner.email);
   const requestedAt = new Date(Date.now() - 1000);
   await page.getByRole('button', { name: 'Send OTP' }).click();
@@ -29,10 +31,12 @@ test('a learner resets a forgotten password with the OTP from the mailbox and si
   await page.getByLabel('New Password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
   await snap(page, 'forgot-password-reset-step');
+  await expectAccessible(page, 'forgot password, reset step');
   await page.getByRole('button', { name: 'Reset Password' }).click();
 
   await expect(page.getByText('Your password has been reset successfully!')).toBeVisible();
   await snap(page, 'forgot-password-done');
+  await expectAccessible(page, 'forgot password, done');
   await page.getByRole('link', { name: 'Login' }).click();
 
   // The old password no longer works; the new one does.

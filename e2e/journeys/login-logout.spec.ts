@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_LEARNER } from '../helpers/accounts.ts';
+import { expectAccessible } from '../helpers/axe.ts';
 import { snap } from '../helpers/screenshots.ts';
 
 test('the demo learner signs in, reaches the dashboard and logs out', async ({ page }) => {
@@ -11,6 +12,7 @@ test('the demo learner signs in, reaches the dashboard and logs out', async ({ p
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Email Address', { exact: true })).toBeVisible();
   await snap(page, 'login-validation');
+  await expectAccessible(page, 'login with its validation messages');
 
   await page.getByLabel('Email', { exact: true }).fill(DEMO_LEARNER.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_LEARNER.password);
@@ -23,11 +25,13 @@ test('the demo learner signs in, reaches the dashboard and logs out', async ({ p
   const token = await page.evaluate(() => localStorage.getItem('__token'));
   expect(token).toBeTruthy();
   await snap(page, 'dashboard-demo');
+  await expectAccessible(page, 'dashboard');
 
   await page.getByRole('button', { name: /Account menu/ }).click();
   await expect(
     page.getByRole('menuitem', { name: 'Profile' }).or(page.getByRole('link', { name: 'Profile' })),
   ).toBeVisible();
+  await expectAccessible(page, 'dashboard with the account menu open');
   await page
     .getByRole('button', { name: 'Logout' })
     .or(page.getByRole('menuitem', { name: 'Logout' }))

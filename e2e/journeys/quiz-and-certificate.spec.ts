@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newLearner } from '../helpers/accounts.ts';
 import { answerQuiz, correctAnswerOf, openCheckout, openCourses, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
+import { expectAccessible } from '../helpers/axe.ts';
 
 // The free demo course: four chapters, each with a 10-question quiz drawn from its seeded bank.
 const course = 'India and the World: General Knowledge';
@@ -39,6 +40,7 @@ test('a learner takes every quiz of a course and opens its certificate page and 
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'please choose answer' })).toBeVisible();
       await snap(page, 'quiz-question');
+      await expectAccessible(page, 'quiz question with its validation message');
     }
 
     // The first quiz gets one answer wrong, the others none: all pass the 40% mark.
@@ -55,7 +57,10 @@ test('a learner takes every quiz of a course and opens its certificate page and 
       await expect(rows.nth(i).locator('td').nth(3)).toHaveText(correctAnswerOf(question));
       await expect(rows.nth(i).locator('td').nth(4)).toHaveText(i < wrong ? '0' : '1');
     }
-    if (index === 0) await snap(page, 'quiz-result');
+    if (index === 0) {
+      await snap(page, 'quiz-result');
+      await expectAccessible(page, 'quiz result');
+    }
 
     await page.getByRole('link', { name: 'Back to Course' }).click();
     await expect(page).toHaveURL(courseUrl);
@@ -64,6 +69,7 @@ test('a learner takes every quiz of a course and opens its certificate page and 
       // One attempt: the quiz now shows the stored result instead of questions.
       await page.getByRole('link', { name: `Quiz: ${subject}`, exact: true }).click();
       await expect(page.getByRole('heading', { name: `Total Mark: ${total} (${total * 10}%)` })).toBeVisible();
+      await expectAccessible(page, 'stored quiz result');
       await page.getByRole('link', { name: 'Back to Course' }).click();
       // Not every quiz is done yet: no certificate.
       await page.getByRole('link', { name: 'Back to My Courses' }).click();
@@ -78,6 +84,7 @@ test('a learner takes every quiz of a course and opens its certificate page and 
   const certificateLink = page.getByRole('article', { name: course }).getByRole('link', { name: `Certificate: ${course}` });
   await expect(certificateLink).toBeVisible();
   await expect(certificateLink).toHaveAttribute('target', '_blank');
+  await expectAccessible(page, 'my courses with a certificate');
   const href = (await certificateLink.getAttribute('href'))!;
   const certificateId = /\/certificate\/([^/?#]+)$/.exec(href)?.[1];
   expect(certificateId, `a certificate link, got ${href}`).toBeTruthy();
@@ -95,6 +102,7 @@ test('a learner takes every quiz of a course and opens its certificate page and 
   await expect(qr).toBeVisible();
   await expect(qr).toHaveAttribute('data-value', page.url());
   await snap(page, 'certificate');
+  await expectAccessible(page, 'certificate');
 
   const pdfHref = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
   const pdf = await page.request.get(pdfHref!);
@@ -107,4 +115,5 @@ test('a learner takes every quiz of a course and opens its certificate page and 
   // An unknown id says so.
   await page.goto('/certificate/no-such-certificate');
   await expect(page.getByRole('heading', { name: 'Certificate not found' })).toBeVisible();
+  await expectAccessible(page, 'certificate not found');
 });

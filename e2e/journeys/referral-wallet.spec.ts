@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newLearner } from '../helpers/accounts.ts';
 import { answerQuiz, openCheckout, openCourses, payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
+import { expectAccessible } from '../helpers/axe.ts';
 
 // B buys Coding with Python at its offer price, ₹1,499: A's 10% commission is ₹149.90.
 const paidCourse = 'Coding with Python';
@@ -30,6 +31,7 @@ test('A invites B, B registers through the link and buys a course, A sees B and 
   const copiedLink = await pageA.evaluate(() => navigator.clipboard.readText());
   expect(copiedLink).toBe(shownLink);
   await snap(pageA, 'referral-invite');
+  await expectAccessible(pageA, 'invite people');
   await invite.getByRole('button', { name: 'Close' }).click();
   const slots = pageA.getByRole('list', { name: 'Required sub-users' });
   await expect(slots.getByText('Open slot')).toHaveCount(2);
@@ -68,6 +70,11 @@ test('A invites B, B registers through the link and buys a course, A sees B and 
   await expect(pageA.getByText('Sub-users who bought a course: 1 of 2')).toBeVisible();
   await expect(pageA.getByTestId('level-percent')).toHaveText('50.00%');
   await snap(pageA, 'referral-dashboard');
+  await expectAccessible(pageA, 'dashboard with a sub-user');
+  await pageA.getByRole('link', { name: 'See all' }).click();
+  await expect(pageA).toHaveURL(/\/users$/);
+  await expect(pageA.getByText(`${b.firstName} ${b.lastName}`)).toBeVisible();
+  await expectAccessible(pageA, 'sub-users');
 
   // A's wallet: the commission and the quiz points.
   await pageA.getByRole('link', { name: 'Wallet' }).click();
@@ -78,6 +85,7 @@ test('A invites B, B registers through the link and buys a course, A sees B and 
   const commissionRow = rows.filter({ hasText: 'Referral Commission' });
   await expect(commissionRow).toHaveCount(1);
   await expect(commissionRow).toContainText(commission);
+  await expectAccessible(pageA, 'wallet');
 
   // Withdrawing without bank details sends A to Profile.
   await pageA.getByRole('button', { name: 'Withdraw to account' }).click();
@@ -85,11 +93,13 @@ test('A invites B, B registers through the link and buys a course, A sees B and 
   await withdraw.getByLabel('Amount').fill('50');
   await withdraw.getByRole('button', { name: 'Continue' }).click();
   await expect(withdraw.getByText('The minimum withdrawal is ₹100.00.')).toBeVisible();
+  await expectAccessible(pageA, 'withdraw form with its validation message');
   await withdraw.getByLabel('Amount').fill('100');
   await withdraw.getByRole('button', { name: 'Continue' }).click();
   await pageA.getByRole('dialog', { name: 'Confirm Withdrawal' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(pageA.getByText('Please fill account details')).toBeVisible();
   await expect(pageA).toHaveURL(/\/profile#bank-account$/);
+  await expectAccessible(pageA, 'profile');
 
   // Profile: bank details.
   const bank = pageA.getByRole('form', { name: 'Bank Account Information' });
@@ -110,6 +120,7 @@ test('A invites B, B registers through the link and buys a course, A sees B and 
   const redeem = pageA.getByRole('dialog', { name: 'Redeem Point' });
   await expect(redeem.getByLabel('Points to redeem')).toHaveValue('8');
   await expect(redeem.getByTestId('redeem-preview')).toHaveText('8 points → ₹8.00');
+  await expectAccessible(pageA, 'redeem form');
   await redeem.getByRole('button', { name: 'Continue' }).click();
   await pageA.getByRole('dialog', { name: 'Confirm Redeem' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(pageA.getByText('redeemed', { exact: true })).toBeVisible();
@@ -126,6 +137,7 @@ test('A invites B, B registers through the link and buys a course, A sees B and 
   const confirm = pageA.getByRole('dialog', { name: 'Confirm Withdrawal' });
   await expect(confirm.getByTestId('withdraw-summary')).toHaveText('₹100.00');
   await expect(confirm).toContainText('Balance after: ₹57.90');
+  await expectAccessible(pageA, 'confirm withdrawal');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm).toBeHidden();
   await expect(pageA.getByTestId('wallet-balance')).toHaveText('₹57.90');
@@ -134,5 +146,6 @@ test('A invites B, B registers through the link and buys a course, A sees B and 
   await expect(withdrawal).toContainText('₹100.00 (Pending)');
   await expect(rows.filter({ hasText: 'Point Redeem' })).toHaveCount(1);
   await snap(pageA, 'referral-wallet');
+  await expectAccessible(pageA, 'wallet after redeem and withdraw');
   await contextA.close();
 });

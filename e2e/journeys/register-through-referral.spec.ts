@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_LEARNER, newLearner } from '../helpers/accounts.ts';
 import { readOtp } from '../helpers/mailbox.ts';
 import { snap } from '../helpers/screenshots.ts';
+import { expectAccessible } from '../helpers/axe.ts';
 
 test('a learner registers through a referral link, chooses a batch, verifies the email and reaches the dashboard', async ({
   page,
@@ -22,6 +23,7 @@ test('a learner registers through a referral link, chooses a batch, verifies the
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('First Name is required.')).toBeVisible();
   await expect(page.getByText('Accept the Disclaimer and Continue.')).toBeVisible();
+  await expectAccessible(page, 'register with a referrer and its validation messages');
 
   await page.getByLabel('First Name', { exact: true }).fill(learner.firstName);
   await page.getByLabel('Last Name', { exact: true }).fill(learner.lastName);
@@ -43,6 +45,7 @@ test('a learner registers through a referral link, chooses a batch, verifies the
   ).toBeAttached();
   await page.getByLabel('Standard', { exact: true }).selectOption({ label: 'Standard 10' });
   await snap(page, 'choose-level');
+  await expectAccessible(page, 'choose my batch');
   await page.getByRole('button', { name: 'Submit' }).click();
 
   // Verify with the code from the dev mailbox.
@@ -51,6 +54,7 @@ test('a learner registers through a referral link, chooses a batch, verifies the
   const otp = await readOtp(page.request, learner.email, registeredAt);
   await page.getByLabel('OTP', { exact: true }).fill(otp);
   await snap(page, 'verify');
+  await expectAccessible(page, 'verify (OTP)');
   await page.getByRole('button', { name: 'Verify' }).click();
 
   // The dashboard, inside the application shell.
@@ -58,6 +62,7 @@ test('a learner registers through a referral link, chooses a batch, verifies the
   await expect(page.getByRole('link', { name: 'My Courses' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
   await snap(page, 'dashboard-after-register');
+  await expectAccessible(page, 'dashboard of a new learner');
 
   // The account is verified: reopening /verify sends the learner home.
   await page.goto('/verify');
@@ -69,4 +74,5 @@ test('an unknown referral code goes back to the plain register page', async ({ p
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByRole('region', { name: 'Referred by' })).toHaveCount(0);
   await snap(page, 'register-invalid-referral');
+  await expectAccessible(page, 'register');
 });

@@ -47,7 +47,7 @@ describe('demo seed through the API', () => {
   });
 
   it('stores the seeded files in the app storage', async () => {
-    const image = await t.app.ctx.storage.get('seed/courses/coding-with-python.png');
+    const image = await t.app.ctx.storage.get('seed/courses/coding-with-python.webp');
     expect(image?.size).toBeGreaterThan(1000);
     const pdf = await t.app.ctx.storage.get('private/seed/subjects/newtons-laws.pdf');
     expect(pdf?.size).toBeGreaterThan(1000);

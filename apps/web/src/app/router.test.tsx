@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok } from '@/testing/mock-api';
+import { deferred, mockApi, ok } from '@/testing/mock-api';
 import { learner, renderRoutes, signIn } from '@/testing/test-utils';
-import { routes } from './router';
+import { createRoutes } from './router';
 
 /** The first visit of a page compiles its lazy chunk, which can be slow on a busy machine. */
 const lazyChunk = { timeout: 5000 };
@@ -10,7 +10,7 @@ const lazyChunk = { timeout: 5000 };
 describe('routes', () => {
   it('sends a signed-out visitor of an app page to /login', async () => {
     mockApi({});
-    const { router } = renderRoutes(routes, '/wallet');
+    const { router } = renderRoutes(createRoutes, '/wallet');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' }, lazyChunk)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
@@ -18,7 +18,7 @@ describe('routes', () => {
   it("redirects '/' to the dashboard, which welcomes the learner in the shell", async () => {
     mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z', isStandardPicked: true })) });
     await signIn();
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(createRoutes, '/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha!' }, lazyChunk)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/wallet');
@@ -29,13 +29,13 @@ describe('routes', () => {
   it('sends an unverified learner without a batch to choose-level, and one with a batch to verify', async () => {
     mockApi({ 'GET /me': ok(learner()) });
     await signIn();
-    const first = renderRoutes(routes, '/dashboard');
+    const first = renderRoutes(createRoutes, '/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose My Batch' }, lazyChunk)).toBeInTheDocument();
     expect(first.router.state.location.pathname).toBe('/choose-level');
     first.unmount();
 
     mockApi({ 'GET /me': ok(learner({ isStandardPicked: true })) });
-    const second = renderRoutes(routes, '/dashboard');
+    const second = renderRoutes(createRoutes, '/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' }, lazyChunk)).toBeInTheDocument();
     expect(second.router.state.location.pathname).toBe('/verify');
   });
@@ -43,27 +43,42 @@ describe('routes', () => {
   it('sends a verified learner away from choose-level and verify', async () => {
     mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })) });
     await signIn();
-    const { router } = renderRoutes(routes, '/verify');
+    const { router } = renderRoutes(createRoutes, '/verify');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), lazyChunk);
   });
 
   it('shows the placeholder pages inside the shell', async () => {
     mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })) });
     await signIn();
-    renderRoutes(routes, '/learn-more/3');
+    renderRoutes(createRoutes, '/learn-more/3');
     expect(await screen.findByRole('heading', { level: 1, name: 'Course Details' }, lazyChunk)).toBeInTheDocument();
   });
 
   it("shows the 404 page with 'Back to Home' for unknown paths", async () => {
     mockApi({});
-    renderRoutes(routes, '/no/such/page');
+    renderRoutes(createRoutes, '/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, lazyChunk)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
+  it("starts a page's requests alongside GET /me instead of after it", async () => {
+    const me = deferred();
+    const ledger = { points: 0, balance: 0, transactions: [], current_page: 1, per_page: 20, total: 0, last_page: 1 };
+    const server = mockApi({ 'GET /me': me.handler, 'GET /transactions': ok(ledger) });
+    await signIn();
+    renderRoutes(createRoutes, '/wallet');
+    await waitFor(() => expect(server.callsTo('GET', '/transactions')).toHaveLength(1), lazyChunk);
+    expect(server.callsTo('GET', '/me')).toHaveLength(1);
+
+    me.release(ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z', isStandardPicked: true })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' }, lazyChunk)).toBeInTheDocument();
+    // The page reads what the prefetch fetched: no second request.
+    expect(server.callsTo('GET', '/transactions')).toHaveLength(1);
+  });
+
   it('verify-account stores the token from the link, loads the learner and goes home', async () => {
     const server = mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })) });
-    const { router } = renderRoutes(routes, '/verify-account?token=link-token');
+    const { router } = renderRoutes(createRoutes, '/verify-account?token=link-token');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), lazyChunk);
     expect(localStorage.getItem('__token')).not.toBe('link-token');
     expect(server.callsTo('GET', '/me')[0]?.headers.get('Authorization')).toBe('Bearer link-token');

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
@@ -36,10 +36,10 @@ export function renderWithProviders(element: ReactElement, { path = '/', url = p
   return { ...view, user, router, queryClient };
 }
 
-/** Renders the app's own route table at a URL. */
-export function renderRoutes(routes: RouteObject[], url: string) {
+/** Renders the app's own route table (`createRoutes` of app/router) at a URL. */
+export function renderRoutes(createRoutes: (queryClient: QueryClient) => RouteObject[], url: string) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [url] });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

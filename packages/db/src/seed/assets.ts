@@ -9,7 +9,7 @@ export function readSeedAsset(name: string): Promise<Buffer> {
 }
 
 export const contentTypeOf = (name: string): string => {
-  if (name.endsWith('.png')) return 'image/png';
+  if (name.endsWith('.webp')) return 'image/webp';
   if (name.endsWith('.pdf')) return 'application/pdf';
   if (name.endsWith('.mp4')) return 'video/mp4';
   throw new Error(`unknown seed asset type: ${name}`);
@@ -17,12 +17,12 @@ export const contentTypeOf = (name: string): string => {
 
 /** Where each seeded file is stored; photo_path, video_path and file_ref columns hold these keys. */
 export const seedKeys = {
-  courseImage: (slug: string) => `seed/courses/${slug}.png`,
+  courseImage: (slug: string) => `seed/courses/${slug}.webp`,
   /** Chapter files are for buyers only: under `private/`, which GET /media never serves. */
   chapterFile: (asset: string) => `private/seed/subjects/${asset}`,
   demoVideo: (asset: string) => `seed/videos/${asset}`,
-  adBanner: 'seed/ads/banner.png',
+  adBanner: 'seed/ads/banner.webp',
 };
 
-export const AD_BANNER_ASSET = 'ad-banner.png';
-export const courseImageAsset = (slug: string) => `course-${slug}.png`;
+export const AD_BANNER_ASSET = 'ad-banner.webp';
+export const courseImageAsset = (slug: string) => `course-${slug}.webp`;

@@ -144,7 +144,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
     }
   });
 
-  it('publishes at least six catalogue courses with stored PNG images, and a free and a full-price one among them', async () => {
+  it('publishes at least six catalogue courses with stored WebP images, and a free and a full-price one among them', async () => {
     const list = await database.db
       .select()
       .from(courses)
@@ -154,8 +154,9 @@ describe.each(engines)('demo seed on %s', (engine) => {
       expect(course.isPublished).toBe(true);
       expect(course.about.length).toBeGreaterThan(40);
       const image = files.get(course.photoPath!);
-      expect(image?.contentType).toBe('image/png');
-      expect(image!.body.subarray(1, 4).toString()).toBe('PNG');
+      expect(image?.contentType).toBe('image/webp');
+      // RIFF....WEBP
+      expect(image!.body.subarray(8, 12).toString()).toBe('WEBP');
       if (course.videoPath) expect(files.get(course.videoPath)?.body.subarray(4, 8).toString()).toBe('ftyp');
     }
     expect(list.some((c) => c.offerPricePaise === 0 && c.pricePaise > 0)).toBe(true);
@@ -247,7 +248,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
       isActive: true,
     });
     const [ad] = await database.db.select().from(ads).where(eq(ads.isActive, true));
-    expect(files.get(ad!.url)?.contentType).toBe('image/png');
+    expect(files.get(ad!.url)?.contentType).toBe('image/webp');
   });
 
   it('creates the verified demo learner with a batch picked, the admin, and two pending sub-users of the demo learner', async () => {

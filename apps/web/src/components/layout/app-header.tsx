@@ -17,7 +17,8 @@ interface AppHeaderProps {
 /** The top bar: menu toggle (small screens), brand, wallet button and the profile dropdown. */
 export function AppHeader({ name, photoUrl, isMenuOpen, onOpenMenu, onLogout }: AppHeaderProps) {
   return (
-    <Navbar as="header" bg="white" className="app-header border-bottom px-3 sticky-top">
+    // role="banner": Navbar would call a non-<nav> element 'navigation', a role <header> may not take.
+    <Navbar as="header" role="banner" bg="white" className="app-header border-bottom px-3 sticky-top">
       <Button
         variant="link"
         className="d-lg-none text-body p-1 me-2"

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '@/testing/mock-api';
 import { learner, renderRoutes, signIn } from '@/testing/test-utils';
-import { routes } from '../../router';
+import { createRoutes } from '../../router';
 
 /** The first visit of a page compiles its lazy chunk, which can be slow on a busy machine. */
 const lazyChunk = { timeout: 10_000 };
@@ -17,7 +17,7 @@ const course = {
 describe('the /admin guard', () => {
   it('sends a signed-out visitor to /login', async () => {
     mockApi({});
-    const { router } = renderRoutes(routes, '/admin/courses');
+    const { router } = renderRoutes(createRoutes, '/admin/courses');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' }, lazyChunk)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
@@ -25,7 +25,7 @@ describe('the /admin guard', () => {
   it("shows a learner 'You do not have access' and asks the API for nothing of the console", async () => {
     const server = mockApi({ 'GET /me': ok(learner({ ...verified, roles: ['learner'] })) });
     await signIn();
-    renderRoutes(routes, '/admin/withdrawals');
+    renderRoutes(createRoutes, '/admin/withdrawals');
     expect(await screen.findByRole('heading', { level: 1, name: 'You do not have access' }, lazyChunk)).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Withdrawals' })).not.toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('the /admin guard', () => {
   it("gives no 'Admin' entry in a learner's side menu", async () => {
     mockApi({ 'GET /me': ok(learner({ ...verified, roles: ['learner'] })) });
     await signIn();
-    renderRoutes(routes, '/dashboard');
+    renderRoutes(createRoutes, '/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha!' }, lazyChunk)).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Main' });
     expect(within(menu).getByRole('link', { name: /Dashboard/ })).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('the /admin guard', () => {
       'GET /admin/categories': ok([{ id: 1, name: 'Mathematics', courses_count: 1 }]),
     });
     await signIn();
-    const { router } = renderRoutes(routes, '/admin');
+    const { router } = renderRoutes(createRoutes, '/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Courses' }, lazyChunk)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/courses');
     expect(await screen.findByRole('link', { name: 'Foundations of Mathematics' })).toHaveAttribute('href', '/admin/courses/3');
@@ -62,7 +62,7 @@ describe('the /admin guard', () => {
   it("shows an admin the 'Admin' entry in the learner app's side menu", async () => {
     mockApi({ 'GET /me': ok(learner({ ...verified, roles: ['admin', 'learner'] })) });
     await signIn();
-    renderRoutes(routes, '/dashboard');
+    renderRoutes(createRoutes, '/dashboard');
     const menu = await screen.findByRole('navigation', { name: 'Main' }, lazyChunk);
     await waitFor(() => expect(within(menu).getByRole('link', { name: /Admin/ })).toHaveAttribute('href', '/admin'));
   });

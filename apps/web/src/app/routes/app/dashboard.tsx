@@ -1,12 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { adQueryOptions } from '@/features/dashboard/api/get-ad';
 import { DashboardBanner } from '@/features/dashboard/components/dashboard-banner';
 import { Welcome } from '@/features/dashboard/components/welcome';
+import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { ProfileSummaryCard } from '@/features/profile/components/profile-summary-card';
+import { levelStatusQueryOptions } from '@/features/referrals/api/get-level-status';
+import { recentSubUsersQueryOptions } from '@/features/referrals/api/get-recent-sub-users';
 import { InvitePeople } from '@/features/referrals/components/invite-people';
 import { LevelCard } from '@/features/referrals/components/level-card';
 import { RecentSubUsers } from '@/features/referrals/components/recent-sub-users';
 import { ReferralCode } from '@/features/referrals/components/referral-code';
+
+/** The dashboard's four requests start with its chunk, alongside GET /me, not after the shell renders. */
+export function prefetch(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(adQueryOptions());
+  void queryClient.prefetchQuery(levelStatusQueryOptions());
+  void queryClient.prefetchQuery(profileQueryOptions());
+  void queryClient.prefetchQuery(recentSubUsersQueryOptions());
+}
 
 /** Dashboard (spec section 2): banner, level card, profile card with 'Invite People', recent sub-users. */
 export default function DashboardRoute() {

@@ -1,3 +1,4 @@
-export { PasswordChecklist } from './password-checklist';
+// PasswordChecklist is imported from './password-checklist' itself: it needs the contracts' password rules,
+// whose module builds Zod schemas, and the login page's fields must not bring Zod along (bench/web/bundle-size.ts).
 export { PasswordField, type PasswordFieldProps } from './password-field';
 export { TextField, type TextFieldProps } from './text-field';

@@ -1,20 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import Form from 'react-bootstrap/Form';
-import { loginBody, type LoginBody } from '@app/contracts';
+import type { LoginBody } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { PasswordField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useLogin, type LoginInput } from '../api/login';
+import { loginResolver } from '../utils/login-resolver';
 
 /** Sign In: email and password (spec section 2). */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<LoginBody, unknown, LoginInput>({
-    resolver: zodResolver(loginBody),
+    resolver: loginResolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });

@@ -39,7 +39,7 @@ export function CoursesPage() {
         ) : list.isError ? (
           <Alert variant="danger">{errorMessage(list.error)}</Alert>
         ) : courses && courses.length > 0 ? (
-          <CourseGrid courses={courses} onShowDetails={showDetails} />
+          <CourseGrid courses={courses} onShowDetails={showDetails} isFirstOnPage />
         ) : (
           <p className="text-body-secondary py-4">No courses here yet.</p>
         )}

@@ -20,7 +20,10 @@ export function LearnCourseCard({ course }: { course: LearnCourseItem }) {
             <span>Progress</span>
             <span>{`${percent}% done`}</span>
           </div>
-          <ProgressBar now={percent} variant="success" style={{ height: '0.5rem' }} aria-label={`${course.name} progress`} />
+          {/* The name goes on the inner bar (role progressbar); on the outer one it would name a plain div. */}
+          <ProgressBar style={{ height: '0.5rem' }}>
+            <ProgressBar now={percent} variant="success" aria-label={`${course.name} progress`} />
+          </ProgressBar>
         </div>
         <div className="d-flex gap-2 mt-2">
           <Link to={paths.learnMore.getHref(course.id)} className="btn btn-primary btn-sm flex-fill" aria-label={`View More: ${course.name}`}>

@@ -1,8 +1,8 @@
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { QuizResult } from '@app/contracts';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 
 /** A submitted quiz: 'Total Mark: X (Y%)', each question's answer, correct answer and mark, and the way back. */
 export function QuizResultView({ result, backHref }: { result: QuizResult; backHref: string }) {
@@ -11,7 +11,7 @@ export function QuizResultView({ result, backHref }: { result: QuizResult; backH
       <Card.Body className="p-lg-4">
         <h2 className="h4 mb-1">{`Total Mark: ${result.total_mark} (${result.mark_in_percentage}%)`}</h2>
         <p className="text-body-secondary mb-4">{`${result.total_mark} of ${result.total_questions} correct`}</p>
-        <Table responsive className="quiz-result-table align-middle">
+        <ResponsiveTable regionLabel="Answers" className="quiz-result-table align-middle">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -36,7 +36,7 @@ export function QuizResultView({ result, backHref }: { result: QuizResult; backH
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
         <Link to={backHref} className="btn btn-primary">Back to Course</Link>
       </Card.Body>
     </Card>

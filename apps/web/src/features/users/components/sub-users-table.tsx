@@ -3,11 +3,11 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import type { SubUser } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { useSubUsers } from '../api/get-sub-users';
 import { Pager } from '@/components/ui/pager';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 
 const joinedFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
@@ -52,7 +52,7 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
           <p className="text-body-secondary mb-0">{empty}</p>
         ) : (
           <>
-            <Table responsive hover className="align-middle mb-3" aria-labelledby={headingId} aria-busy={users.isFetching}>
+            <ResponsiveTable regionLabel="Sub-users" hover className="align-middle mb-3" aria-labelledby={headingId} aria-busy={users.isFetching}>
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -71,7 +71,7 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
                   </tr>
                 ))}
               </tbody>
-            </Table>
+            </ResponsiveTable>
             <Pager current={users.data.current_page} last={users.data.last_page} onPage={setPage} label={`${title} pages`} />
           </>
         )}

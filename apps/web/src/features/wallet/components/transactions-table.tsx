@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { formatInr, type TransactionsData, type WalletTransaction } from '@app/contracts';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import './transactions-table.css';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
@@ -36,7 +36,7 @@ export function TransactionsTable({ data, onPage, isFetching }: TransactionsTabl
   if (data.total === 0) return <p className="text-body-secondary mb-0">No transactions yet.</p>;
   return (
     <>
-      <Table responsive hover className="align-middle mb-3 transactions-table" aria-busy={isFetching}>
+      <ResponsiveTable regionLabel="Transactions" hover className="align-middle mb-3 transactions-table" aria-busy={isFetching}>
         <thead>
           <tr>
             <th scope="col" className="text-nowrap">Date and Time</th>
@@ -59,7 +59,7 @@ export function TransactionsTable({ data, onPage, isFetching }: TransactionsTabl
             </tr>
           ))}
         </tbody>
-      </Table>
+      </ResponsiveTable>
       {data.last_page > 1 && (
         <nav className="d-flex align-items-center justify-content-between gap-2" aria-label="Transactions pages">
           <Button

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -9,9 +9,11 @@ import { formatInr } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
 import { useTransactions } from '../api/get-transactions';
-import { RedeemPointModal } from './redeem-point-modal';
 import { TransactionsTable } from './transactions-table';
-import { WithdrawModal } from './withdraw-modal';
+
+// The two forms (with Zod and react-hook-form) load when first opened, not with the page.
+const RedeemPointModal = lazy(() => import('./redeem-point-modal').then((module) => ({ default: module.RedeemPointModal })));
+const WithdrawModal = lazy(() => import('./withdraw-modal').then((module) => ({ default: module.WithdrawModal })));
 
 interface WalletPageProps {
   /** The referral id with its copy button. */
@@ -77,12 +79,14 @@ export function WalletPage({ referralCode, withdrawDestination }: WalletPageProp
               <TransactionsTable data={data} onPage={setPage} isFetching={ledger.isFetching} />
             </Card.Body>
           </Card>
-          {openForm === 'redeem' && (
-            <RedeemPointModal show onHide={() => setOpenForm(null)} pointsHeld={data.points} balance={data.balance} />
-          )}
-          {openForm === 'withdraw' && (
-            <WithdrawModal show onHide={() => setOpenForm(null)} balance={data.balance} destination={withdrawDestination} />
-          )}
+          <Suspense>
+            {openForm === 'redeem' && (
+              <RedeemPointModal show onHide={() => setOpenForm(null)} pointsHeld={data.points} balance={data.balance} />
+            )}
+            {openForm === 'withdraw' && (
+              <WithdrawModal show onHide={() => setOpenForm(null)} balance={data.balance} destination={withdrawDestination} />
+            )}
+          </Suspense>
         </>
       )}
     </>

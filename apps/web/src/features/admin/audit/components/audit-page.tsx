@@ -1,10 +1,10 @@
 import { Fragment, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/ui/page-header';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { JsonView } from '../../components/json-view';
 import { Pager } from '../../components/pager';
@@ -76,7 +76,7 @@ export function AuditPage() {
         </Button>
       </Form>
       <AsyncContent query={audit}>
-        <Table responsive className="admin-table">
+        <ResponsiveTable regionLabel="Audit log" className="admin-table">
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -132,7 +132,7 @@ export function AuditPage() {
               );
             })}
           </tbody>
-        </Table>
+        </ResponsiveTable>
         {audit.data && <Pager current={audit.data.current_page} last={audit.data.last_page} total={audit.data.total} onPage={setPage} label="Audit pages" />}
       </AsyncContent>
     </>

@@ -4,10 +4,10 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Table from 'react-bootstrap/Table';
 import { batchCreateBody, type AdminBatch, type AdminSyllabus } from '@app/contracts';
 import { TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { allOf, AsyncContent, EmptyRow } from '../../components/async-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -137,7 +137,7 @@ export function BatchesPanel() {
           <Button size="sm" onClick={() => setEditing({})}>Add batch</Button>
         </div>
         <AsyncContent query={batches}>
-          <Table responsive size="sm" className="admin-table mb-0">
+          <ResponsiveTable regionLabel="Batches" size="sm" className="admin-table mb-0">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -166,7 +166,7 @@ export function BatchesPanel() {
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </ResponsiveTable>
         </AsyncContent>
       </Card.Body>
       {editing && <BatchFormModal batch={editing.batch} onClose={() => setEditing(null)} />}

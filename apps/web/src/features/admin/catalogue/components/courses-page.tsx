@@ -1,13 +1,13 @@
 import type { FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { AdminCourse } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { Pager } from '../../components/pager';
 import { formatRupees } from '../../utils/format';
@@ -58,7 +58,7 @@ export function CoursesPage() {
         </Form.Select>
       </div>
       <AsyncContent query={courses}>
-        <Table responsive hover className="admin-table align-middle">
+        <ResponsiveTable regionLabel="Courses" hover className="admin-table align-middle">
           <thead>
             <tr>
               <th scope="col"><span className="visually-hidden">Image</span></th>
@@ -88,7 +88,7 @@ export function CoursesPage() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
         {courses.data && (
           <Pager current={courses.data.current_page} last={courses.data.last_page} total={courses.data.total} onPage={setPage} label="Course pages" />
         )}

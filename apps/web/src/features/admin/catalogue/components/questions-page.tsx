@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { AdminQuestion } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { showServerError } from '../../utils/server-errors';
@@ -72,7 +72,7 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
         </Card>
       )}
       <AsyncContent query={questions}>
-        <Table responsive className="admin-table">
+        <ResponsiveTable regionLabel="Questions" className="admin-table">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -105,7 +105,7 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
       </AsyncContent>
       {editing && <QuestionFormModal subjectId={subjectId} termId={termId} question={editing.question} onClose={() => setEditing(null)} />}
       <ConfirmDialog

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { AdminSubject, AdminTerm } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { notifications } from '@/components/ui/notifications';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { showServerError } from '../../utils/server-errors';
@@ -38,7 +38,7 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
   return (
     <>
       <AsyncContent query={subjects}>
-        <Table responsive size="sm" className="admin-table mb-2" aria-label={`Chapters of ${term.name}`}>
+        <ResponsiveTable regionLabel={`Chapters of ${term.name}`} size="sm" className="admin-table mb-2" aria-label={`Chapters of ${term.name}`}>
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -74,7 +74,7 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
       </AsyncContent>
       <Button size="sm" variant="outline-primary" onClick={() => setEditing({})}>Add chapter</Button>
       {editing && (

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { PURCHASE_STATUSES, type AdminPurchase } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Pager } from '../../components/pager';
@@ -60,7 +60,7 @@ export function PurchasesPage() {
         </Form>
       </div>
       <AsyncContent query={purchases}>
-        <Table responsive hover className="admin-table">
+        <ResponsiveTable regionLabel="Purchases" hover className="admin-table">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -104,7 +104,7 @@ export function PurchasesPage() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
         {purchases.data && (
           <Pager current={purchases.data.current_page} last={purchases.data.last_page} total={purchases.data.total} onPage={setPage} label="Purchase pages" />
         )}

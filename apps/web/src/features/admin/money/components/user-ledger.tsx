@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Table from 'react-bootstrap/Table';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { Pager } from '../../components/pager';
 import { StatusBadge } from '../../components/status-badge';
@@ -17,7 +17,7 @@ export function UserLedger({ userId }: { userId: number }) {
           <p className="small mb-2">
             Balance <strong>{formatRupees(ledger.data.balance)}</strong> · Points <strong>{ledger.data.points.toLocaleString('en-IN')}</strong>
           </p>
-          <Table responsive size="sm" className="admin-table mb-0">
+          <ResponsiveTable regionLabel="Ledger" size="sm" className="admin-table mb-0">
             <thead>
               <tr>
                 <th scope="col">Date</th>
@@ -43,7 +43,7 @@ export function UserLedger({ userId }: { userId: number }) {
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </ResponsiveTable>
           <Pager current={ledger.data.current_page} last={ledger.data.last_page} total={ledger.data.total} onPage={setPage} label="Ledger pages" />
         </>
       )}

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { LEDGER_STATUSES, type AdminWithdrawal, type SettleData } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { Pager } from '../../components/pager';
 import { StatusBadge } from '../../components/status-badge';
@@ -59,7 +59,7 @@ export function WithdrawalsPage() {
         </Alert>
       )}
       <AsyncContent query={withdrawals}>
-        <Table responsive hover className="admin-table">
+        <ResponsiveTable regionLabel="Withdrawals" hover className="admin-table">
           <thead>
             <tr>
               <th scope="col">Requested</th>
@@ -107,7 +107,7 @@ export function WithdrawalsPage() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
         {withdrawals.data && (
           <Pager current={withdrawals.data.current_page} last={withdrawals.data.last_page} total={withdrawals.data.total} onPage={setPage} label="Withdrawal pages" />
         )}

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import type { AdminOfferCode } from '@app/contracts';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Pager } from '../../components/pager';
@@ -72,7 +72,7 @@ export function OfferCodesPage() {
         </Form.Select>
       </div>
       <AsyncContent query={codes}>
-        <Table responsive hover className="admin-table">
+        <ResponsiveTable regionLabel="Offer codes" hover className="admin-table">
           <thead>
             <tr>
               <th scope="col">Code</th>
@@ -105,7 +105,7 @@ export function OfferCodesPage() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
         {codes.data && <Pager current={codes.data.current_page} last={codes.data.last_page} total={codes.data.total} onPage={setPage} label="Offer code pages" />}
       </AsyncContent>
       {editing && <OfferCodeFormModal offerCode={editing.offerCode} onClose={() => setEditing(null)} />}

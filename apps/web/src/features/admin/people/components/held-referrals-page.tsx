@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { HeldReferral } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Pager } from '../../components/pager';
@@ -53,7 +53,7 @@ export function HeldReferralsPage() {
         A sign-up is held when its referrer already had several sign-ups from the same address that week. Release counts it for the referrer; reject never will.
       </p>
       <AsyncContent query={held}>
-        <Table responsive hover className="admin-table">
+        <ResponsiveTable regionLabel="Held referrals" hover className="admin-table">
           <thead>
             <tr>
               <th scope="col">Signed up</th>
@@ -89,7 +89,7 @@ export function HeldReferralsPage() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
         {held.data && <Pager current={held.data.current_page} last={held.data.last_page} total={held.data.total} onPage={setPage} label="Held referral pages" />}
       </AsyncContent>
       <ConfirmDialog

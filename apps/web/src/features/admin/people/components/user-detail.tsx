@@ -3,10 +3,10 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { AdminUserDetail } from '@app/contracts';
 import { paths } from '@/config/paths';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyRow } from '../../components/async-content';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, formatRupees } from '../../utils/format';
@@ -76,7 +76,10 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
                 <p className="small text-body-secondary mb-2">
                   {level.completed_node} of {level.node} sub-users · {level.level_start} to {level.level_end} ({level.difference} days left)
                 </p>
-                <ProgressBar now={level.progress_percent} label={`${level.progress_percent}%`} aria-label="Level progress" />
+                {/* The name goes on the inner bar (role progressbar); on the outer one it would name a plain div. */}
+                <ProgressBar>
+                  <ProgressBar now={level.progress_percent} label={`${level.progress_percent}%`} aria-label="Level progress" />
+                </ProgressBar>
               </>
             )}
           </Card.Body>
@@ -86,7 +89,7 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
         <Card className="admin-card">
           <Card.Body>
             <h2 className="h5">Purchases</h2>
-            <Table responsive size="sm" className="admin-table mb-0">
+            <ResponsiveTable regionLabel="Purchases" size="sm" className="admin-table mb-0">
               <thead>
                 <tr>
                   <th scope="col">Date</th>
@@ -108,7 +111,7 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
                   </tr>
                 ))}
               </tbody>
-            </Table>
+            </ResponsiveTable>
             <p className="small mt-2 mb-0"><Link to={`${paths.adminPurchases.getHref()}?user=${profile.id}`}>Refunds are on the Purchases page →</Link></p>
           </Card.Body>
         </Card>

@@ -2,10 +2,10 @@ import type { FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/ui/page-header';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { Pager } from '../../components/pager';
 import { StatusBadge } from '../../components/status-badge';
@@ -35,7 +35,7 @@ export function UsersPage() {
         <Button type="submit">Search</Button>
       </Form>
       <AsyncContent query={users}>
-        <Table responsive hover className="admin-table">
+        <ResponsiveTable regionLabel="Users" hover className="admin-table">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -64,7 +64,7 @@ export function UsersPage() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
         {users.data && <Pager current={users.data.current_page} last={users.data.last_page} total={users.data.total} onPage={setPage} label="User pages" />}
       </AsyncContent>
     </>

@@ -2,9 +2,9 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { levelsBody, type AdminLevel } from '@app/contracts';
 import { notifications } from '@/components/ui/notifications';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
@@ -58,7 +58,7 @@ export function LevelsForm({ levels }: { levels: AdminLevel[] }) {
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Levels">
       {ladderError && <Alert variant="danger" className="py-2">{ladderError}</Alert>}
-      <Table responsive size="sm" className="admin-table">
+      <ResponsiveTable regionLabel="Levels" size="sm" className="admin-table">
         <thead>
           <tr>
             {columns.map((column) => <th key={column.key} scope="col">{column.label}</th>)}
@@ -91,7 +91,7 @@ export function LevelsForm({ levels }: { levels: AdminLevel[] }) {
             </tr>
           ))}
         </tbody>
-      </Table>
+      </ResponsiveTable>
       <div className="d-flex gap-2">
         <Button
           variant="outline-primary"

@@ -1,0 +1,242 @@
+/**
+ * Lighthouse (the npm package) on /login, /, /courses and /wallet of the built web app, served by
+ * the real server, in Debian's Chromium (issue 7: performance, accessibility and best practices ≥ 95).
+ *
+ * Needs `npm run build` first (it serves apps/web/dist as it is). The server runs as the journeys
+ * run it: `apps/api/src/server.ts` with NODE_ENV=development (production refuses to start without
+ * SMTP, real secrets and HTTPS), a fresh PGlite database in a temp DATA_DIR that the server seeds
+ * with the demo, LOG_LEVEL=warn, on port 4420. The web app itself is the production build.
+ *
+ * Signed-in pages: playwright-core, connected to the same Chromium over CDP, signs the demo learner
+ * in; Lighthouse then runs with disableStorageReset so the session (localStorage) stays, and before
+ * each page the HTTP cache, Cache Storage and service workers are cleared so every page loads cold.
+ *
+ * Each page is audited several times (3 by default, LIGHTHOUSE_RUNS) and the median run reported, as
+ * Lighthouse's own guidance on variability advises; the table also shows the range of performance scores.
+ *
+ * `node --import tsx bench/web/lighthouse.ts [--desktop]` prints the scores; LIGHTHOUSE_REPORTS=dir
+ * also keeps each median report (JSON) there.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { chromium } from 'playwright-core';
+import { DEMO_LEARNER } from '../../packages/db/src/seed/content/accounts.ts';
+import { webDist } from './bundle-size.ts';
+
+const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const SERVER_PORT = Number(process.env.LIGHTHOUSE_SERVER_PORT ?? 4420);
+const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 4421);
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+export const TARGET_SCORE = 95;
+
+/** The pages of issue 7, in the order they are audited: /login before signing in. */
+export const AUDITED_PAGES = [
+  { path: '/login', isSignedIn: false },
+  { path: '/', isSignedIn: true },
+  { path: '/courses', isSignedIn: true },
+  { path: '/wallet', isSignedIn: true },
+] as const;
+
+export type FormFactor = 'mobile' | 'desktop';
+
+export interface PageScores {
+  path: string;
+  formFactor: FormFactor;
+  /** Category scores 0–100 of the median run. */
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  /** Lowest and highest performance score over the runs. */
+  performanceRange: [number, number];
+  /** Weighted audits of those categories scoring under 0.9, with what they measured: what to fix. */
+  failing: string[];
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+}
+
+async function waitFor(url: string, what: string, timeoutMs: number, child: ChildProcess) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}) before it was ready.`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s.`);
+}
+
+/** The server exactly as the journeys start it (e2e/playwright.config.ts). */
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(SERVER_PORT),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${SERVER_PORT}`,
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  await waitFor(`http://127.0.0.1:${SERVER_PORT}/readyz`, 'The server', 180_000, server);
+  return server;
+}
+
+async function launchChromium(profileDir: string): Promise<ChildProcess> {
+  const browser = spawn(CHROMIUM, [
+    ...CHROMIUM_FLAGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profileDir}`, 'about:blank',
+  ], { stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${DEBUG_PORT}/json/version`, 'Chromium', 30_000, browser);
+  return browser;
+}
+
+/** The demo learner signs in through the login page; the session lives in the profile's localStorage. */
+async function signInDemoLearner(baseUrl: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context.');
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(DEMO_LEARNER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_LEARNER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    // Close before the offline worker registers (30 s after load): each audit starts without it.
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A cold load that keeps the session: no HTTP cache, no Cache Storage, no service worker. */
+async function clearCachesKeepingSession(baseUrl: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    const session = await page.context().newCDPSession(page);
+    await session.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'cache_storage,service_workers' });
+    await session.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+function scoresOf(lhr: Result, path: string, formFactor: FormFactor, runs: Result[]): PageScores {
+  const category = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const performances = runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
+  const failing = CATEGORIES.flatMap((id) => (lhr.categories[id]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+    .map((ref) => `${id}/${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`));
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    path,
+    formFactor,
+    scores: { performance: category('performance'), accessibility: category('accessibility'), 'best-practices': category('best-practices') },
+    performanceRange: [Math.min(...performances), Math.max(...performances)],
+    failing,
+    metrics: {
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      speedIndexMs: metric('speed-index'),
+    },
+  };
+}
+
+/** Audits one page once: signed-in pages keep the session but start from empty caches. */
+async function auditOnce(url: string, formFactor: FormFactor, isSignedIn: boolean, baseUrl: string): Promise<Result> {
+  if (isSignedIn) await clearCachesKeepingSession(baseUrl);
+  const flags: Flags = {
+    port: DEBUG_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // Storage reset would also sign the learner out; the caches are cleared above instead.
+    disableStorageReset: isSignedIn,
+  };
+  const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+  const result = await lighthouse(url, flags, config);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
+  return result.lhr;
+}
+
+/** Runs Lighthouse on every audited page, mobile (Lighthouse's default) and, when asked, desktop. */
+export async function runLighthouse(options: { formFactors?: FormFactor[]; runs?: number; reportsDir?: string } = {}): Promise<PageScores[]> {
+  const formFactors = options.formFactors ?? ['mobile'];
+  const runs = options.runs ?? 3;
+  const workDir = mkdtempSync(join(tmpdir(), 'web-lighthouse-'));
+  const baseUrl = `http://127.0.0.1:${SERVER_PORT}`;
+  let server: ChildProcess | undefined;
+  let browser: ChildProcess | undefined;
+  try {
+    server = await startServer(join(workDir, 'data'));
+    browser = await launchChromium(join(workDir, 'profile'));
+    const results: PageScores[] = [];
+    let isSignedIn = false;
+    for (const formFactor of formFactors) {
+      for (const page of AUDITED_PAGES) {
+        if (page.isSignedIn && !isSignedIn) {
+          await signInDemoLearner(baseUrl);
+          isSignedIn = true;
+        }
+        const lhrs: Result[] = [];
+        for (let run = 0; run < runs; run += 1) lhrs.push(await auditOnce(`${baseUrl}${page.path}`, formFactor, isSignedIn, baseUrl));
+        const median = computeMedianRun(lhrs);
+        if (options.reportsDir) {
+          mkdirSync(options.reportsDir, { recursive: true });
+          const name = `${formFactor}${page.path === '/' ? '-home' : page.path.replaceAll('/', '-')}.json`;
+          writeFileSync(join(options.reportsDir, name), JSON.stringify(median, null, 1));
+        }
+        results.push(scoresOf(median, page.path, formFactor, lhrs));
+      }
+    }
+    return results;
+  } finally {
+    browser?.kill();
+    server?.kill();
+    await new Promise((done) => setTimeout(done, 500));
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+const mark = (score: number) => (score >= TARGET_SCORE ? `${score}` : `**${score}**`);
+
+/** The markdown table of scores; a score under the target is bold. */
+export function lighthouseMarkdown(results: PageScores[]): string {
+  const rows = results.map(({ path, formFactor, scores, performanceRange, metrics }) => [
+    path, formFactor, mark(scores.performance), `${performanceRange[0]}–${performanceRange[1]}`,
+    mark(scores.accessibility), mark(scores['best-practices']),
+    (metrics.fcpMs / 1000).toFixed(2), (metrics.lcpMs / 1000).toFixed(2), Math.round(metrics.tbtMs), metrics.cls.toFixed(3),
+  ].join(' | '));
+  const failing = results.filter((result) => result.failing.length)
+    .map((result) => `- ${result.path} (${result.formFactor}): ${result.failing.join(', ')}`);
+  return [
+    '| page | form factor | performance (median run) | performance, all runs | accessibility | best practices | FCP s | LCP s | TBT ms | CLS |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map((row) => `| ${row} |`),
+    ...(failing.length ? ['', 'Audits below 0.9:', '', ...failing] : []),
+  ].join('\n');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const formFactors: FormFactor[] = process.argv.includes('--desktop') ? ['mobile', 'desktop'] : ['mobile'];
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  const results = await runLighthouse({ formFactors, runs, reportsDir: process.env.LIGHTHOUSE_REPORTS });
+  console.log(lighthouseMarkdown(results));
+}
