@@ -74,7 +74,7 @@ async function measureTarget(
   const timings = [];
   for (const scenario of scenariosFor(app, target)) {
     log(`${target.label}: ${scenario.name}`);
-    timings.push({ name: scenario.name, timing: await measure(scenario.run, options) });
+    timings.push({ name: scenario.name, timing: await measure(scenario.run, options), isFloor: scenario.isFloor });
   }
   return { label: target.label, timings };
 }
@@ -87,7 +87,7 @@ async function explainPaths(app: App, recorder: QueryRecorder, targets: Target[]
   const pool = app.ctx.database.pool!;
   const paths: ExplainedPath[] = [];
   for (const [i, target] of targets.entries()) {
-    const scenarios = scenariosFor(app, target).filter((s) => !s.name.includes('(service)'));
+    const scenarios = scenariosFor(app, target).filter((s) => !s.name.includes('(service)') && !s.isFloor);
     const chosen =
       i === 0 ? scenarios : scenarios.filter((s) => s.name === 'GET /level-status' || s.name.startsWith('purchase'));
     for (const scenario of chosen) {

@@ -8,7 +8,8 @@ export const TARGET_P99_MS = 5;
 
 export interface MeasuredTarget {
   label: string;
-  timings: Array<{ name: string; timing: Timing }>;
+  /** isFloor: a reference row (what the machine's round trips alone cost), not held to the target. */
+  timings: Array<{ name: string; timing: Timing; isFloor?: boolean }>;
 }
 
 export interface ExplainedPath {
@@ -85,15 +86,15 @@ function latencySection(report: TreeReport): string {
   if (!first) return '';
   const header = `| path | ${report.targets.map((t) => `${t.label}: p50 | p99`).join(' | ')} |`;
   const align = `| --- | ${report.targets.map(() => '---: | ---:').join(' | ')} |`;
-  const lines = first.timings.map(({ name }, i) => {
+  const lines = first.timings.map(({ name, isFloor }, i) => {
     const cells = report.targets.map((t) => {
       const timing = t.timings[i]!.timing;
-      const p99 = timing.p99 < TARGET_P99_MS ? ms(timing.p99) : `**${ms(timing.p99)}**`;
+      const p99 = isFloor || timing.p99 < TARGET_P99_MS ? ms(timing.p99) : `**${ms(timing.p99)}**`;
       return `${ms(timing.p50)} | ${p99}`;
     });
     return `| ${name} | ${cells.join(' | ')} |`;
   });
-  const worst = Math.max(...report.targets.flatMap((t) => t.timings.map((x) => x.timing.p99)));
+  const worst = Math.max(...report.targets.flatMap((t) => t.timings.filter((x) => !x.isFloor).map((x) => x.timing.p99)));
   const verdict =
     worst < TARGET_P99_MS
       ? `Every p99 is under the ${TARGET_P99_MS} ms target (worst ${ms(worst)} ms).`
@@ -136,8 +137,11 @@ const FINDINGS = [
   '',
   'What is left. A deep page still skips its offset in the index (about 2–3 ms for 14,634 sub-users), linear in the ' +
     'number of direct sub-users; only keyset paging would remove it, and the spec pages by number. The purchase path ' +
-    'is 13–14 statements one after another (BEGIN … ROLLBACK) whose server time adds up to about 1 ms; the rest is about ' +
-    "0.2 ms of round trip per statement on this machine, so its p50 is about 3.5 ms and its p99 follows the machine's noise.",
+    'is 13–14 statements one after another (BEGIN … ROLLBACK) whose server time adds up to about 1 ms; the rest is round ' +
+    'trips. The floor row measures them alone: the same number of statements that do nothing (BEGIN, 12 reads of a user ' +
+    "by primary key, ROLLBACK) on the same pool; the purchase path stays within about 1–2 ms of it, and its p99 follows the " +
+    "machine's noise. Under 5 ms p99 here would take fewer round trips: folding the path's reads into fewer statements, " +
+    'or running it as one database function, which would move the commission and level rules out of the services into SQL.',
 ].join('\n');
 
 const isSessionLookup = (query: ExplainedQuery) => query.sql.includes('"access_tokens"');

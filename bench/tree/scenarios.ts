@@ -21,6 +21,8 @@ export interface Target {
 export interface Scenario {
   name: string;
   run: () => Promise<unknown>;
+  /** A reference row: what the round trips alone cost, not a path of the product. */
+  isFloor?: boolean;
 }
 
 /** A direct sub-user of `referrerId` who has bought nothing yet, with a pending purchase to pay. */
@@ -100,6 +102,18 @@ async function payAndRollBack(app: App, target: Target, check?: (tx: Tx) => Prom
   }
 }
 
+/** As many statements as the purchase path sends, each doing nearly nothing: the cost of the round trips alone. */
+async function roundTripsOnly(app: App, target: Target) {
+  try {
+    await app.ctx.db.transaction(async (tx) => {
+      for (let i = 0; i < 12; i += 1) await tx.select({ id: users.id }).from(users).where(eq(users.id, target.user.id));
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+}
+
 /** Fails unless paying the purchase really activates the buyer and pays the target a commission. */
 export async function checkPurchasePath(app: App, target: Target): Promise<void> {
   await payAndRollBack(app, target, async (tx) => {
@@ -130,5 +144,6 @@ export function scenariosFor(app: App, target: Target): Scenario[] {
     { name: 'GET /tree?status=pending', run: () => get(app, token, '/tree?status=pending') },
     { name: 'GET /recent/tree', run: () => get(app, token, '/recent/tree') },
     { name: 'purchase paid: commission + level (rolled back)', run: () => payAndRollBack(app, target) },
+    { name: 'floor: BEGIN, 12 primary-key reads, ROLLBACK (round trips only)', run: () => roundTripsOnly(app, target), isFloor: true },
   ];
 }
