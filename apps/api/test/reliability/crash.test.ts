@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { booksOf, findLedgerViolations, findProviderViolations } from './invariants.ts';
 import {
-  APP_SECRET, databaseUrlOf, prepareWorld, razorpayEnv, reconcileADayLater, runSeed, runWorkload, seededRandom, serverProcess,
-  type Random, type ServerProcess, type World,
+  reconcileADayLater, runSeed, runWorkload, seededRandom, serveWorld, type Random, type ServedWorld,
 } from './workload.ts';
 
 const OPERATIONS = 10_000;
@@ -41,33 +35,18 @@ interface Kill {
 describe.skipIf(process.env.TEST_DB !== 'postgres')(`crash: the server SIGKILLed ${KILLS} times during ${OPERATIONS} random operations [PostgreSQL only: the server runs as its own process]`, () => {
   const seed = runSeed();
   const random = seededRandom(seed);
-  const dataDir = mkdtempSync(join(tmpdir(), 'rel-crash-'));
-  let t: TestApp;
-  let provider: FakeRazorpay;
-  let world: World;
-  let server: ServerProcess;
+  let served: ServedWorld;
 
   beforeAll(async () => {
-    provider = await startFakeRazorpay();
-    t = await createTestApp({ env: { APP_SECRET, ...razorpayEnv(provider) } });
-    world = await prepareWorld(t.app, random, { learners: 100, referrers: 30, operators: 3, courses: 30, startingPoints: 5_000 });
-    server = serverProcess({
-      port: PORT,
-      logFile: join(dataDir, 'server.log'),
-      env: { ...razorpayEnv(provider), APP_SECRET, DATABASE_URL: databaseUrlOf(t), DATA_DIR: dataDir },
+    served = await serveWorld({
+      name: 'crash', port: PORT, random, shape: { learners: 100, referrers: 30, operators: 3, courses: 30, startingPoints: 5_000 },
     });
-    await server.start();
   }, 90_000);
-  afterAll(async () => {
-    await server?.stop();
-    await t?.close();
-    await provider?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => served?.close());
 
   /** Server transactions holding uncommitted writes right now (they have a transaction id). */
   async function openWriteTransactions(): Promise<number> {
-    const result = await t.app.ctx.db.execute<{ n: number }>(sql`
+    const result = await served.t.app.ctx.db.execute<{ n: number }>(sql`
       select count(*)::int as n from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid() and backend_xid is not null`);
     return Number(result.rows[0]?.n ?? 0);
@@ -81,14 +60,15 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(`crash: the server SIGKILLed
       if (isDone()) break;
       await new Promise((resolve) => setTimeout(resolve, jitter.int(0, 100)));
       const openWrites = await openWriteTransactions();
-      await server.kill();
+      await served.server.kill();
       kills.push({ operation: progress(), openWriteTransactions: openWrites });
-      await server.start();
+      await served.server.start();
     }
     return kills;
   }
 
   it('keeps every invariant, and no paid purchase lacks its ledger entries (the seed is printed; replay with LEDGER_SEED=<seed>)', async () => {
+    const { t, provider, world, server } = served;
     console.info(`[crash] seed ${seed}: replay with LEDGER_SEED=${seed}`);
     const points = Array.from({ length: KILLS }, () => random.int(OPERATIONS * 0.05, OPERATIONS * 0.9)).sort((a, b) => a - b);
     let started = 0;

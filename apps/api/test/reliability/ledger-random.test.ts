@@ -1,14 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { booksOf, findLedgerViolations, findProviderViolations } from './invariants.ts';
-import {
-  APP_SECRET, databaseUrlOf, prepareWorld, razorpayEnv, reconcileADayLater, runSeed, runWorkload, seededRandom, serverProcess,
-  type ServerProcess, type World,
-} from './workload.ts';
+import { reconcileADayLater, runSeed, runWorkload, seededRandom, serveWorld, type ServedWorld } from './workload.ts';
 
 const OPERATIONS = 10_000;
 const CLIENTS = 50;
@@ -25,31 +17,15 @@ const PORT = 4201;
  */
 describe.skipIf(process.env.TEST_DB !== 'postgres')(`ledger after ${OPERATIONS} random operations from ${CLIENTS} concurrent clients over HTTP [PostgreSQL only: PGlite runs one transaction at a time, so no races]`, () => {
   const seed = runSeed();
-  const dataDir = mkdtempSync(join(tmpdir(), 'rel-ledger-'));
-  let t: TestApp;
-  let provider: FakeRazorpay;
-  let world: World;
-  let server: ServerProcess;
+  let served: ServedWorld;
 
   beforeAll(async () => {
-    provider = await startFakeRazorpay();
-    t = await createTestApp({ env: { APP_SECRET, ...razorpayEnv(provider) } });
-    world = await prepareWorld(t.app, seededRandom(seed));
-    server = serverProcess({
-      port: PORT,
-      logFile: join(dataDir, 'server.log'),
-      env: { ...razorpayEnv(provider), APP_SECRET, DATABASE_URL: databaseUrlOf(t), DATA_DIR: dataDir },
-    });
-    await server.start();
+    served = await serveWorld({ name: 'ledger', port: PORT, random: seededRandom(seed) });
   }, 90_000);
-  afterAll(async () => {
-    await server?.stop();
-    await t?.close();
-    await provider?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => served?.close());
 
   it('keeps every ledger invariant (the seed is printed; replay with LEDGER_SEED=<seed>)', async () => {
+    const { t, provider, world, server } = served;
     console.info(`[ledger-random] seed ${seed}: replay with LEDGER_SEED=${seed}`);
     const started = Date.now();
     const report = await runWorkload({ baseUrl: server.url, world, provider, operations: OPERATIONS, clients: CLIENTS, seed });
@@ -66,5 +42,5 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(`ledger after ${OPERATIONS} 
     for (const answer of ['pay-now 200', 'webhook payment.captured 200', 'redeem 200', 'withdraw 200', 'settle 200', 'refund 200']) {
       expect(report.counts[answer] ?? 0, answer).toBeGreaterThan(OPERATIONS / 100);
     }
-  }, 150_000);
+  }, 420_000);
 });

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { adminMessages, checkoutMessages, walletMessages } from '@app/contracts';
@@ -9,8 +11,8 @@ import { saveBankDetails } from '../../src/services/profile/bank-details.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createLearner } from '../fixtures.ts';
-import type { TestApp } from '../helpers.ts';
-import type { FakeRazorpay } from '../payments-fake-razorpay.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { creditPoints, setReferenceData, validBank } from '../wallet-fixtures.ts';
 
 /**
@@ -129,7 +131,7 @@ function bankDetailsOf(index: number) {
  * The server's settings for the fake Razorpay: unlike the sandbox it has webhooks, and its books
  * live outside our database, so they can be held against ours after the run.
  */
-export function razorpayEnv(provider: FakeRazorpay): Record<string, string> {
+function razorpayEnv(provider: FakeRazorpay): Record<string, string> {
   return {
     PAYMENT_PROVIDER: 'razorpay',
     RAZORPAY_KEY_ID: provider.keyId,
@@ -140,10 +142,10 @@ export function razorpayEnv(provider: FakeRazorpay): Record<string, string> {
 }
 
 /** The APP_SECRET the setup app and the server process share (production refuses the development one). */
-export const APP_SECRET = 'reliability-test-secret-0123456789abcdef';
+const APP_SECRET = 'reliability-test-secret-0123456789abcdef';
 
 /** The PostgreSQL URL of a test app's fresh database, for a server process to open. */
-export function databaseUrlOf(t: TestApp): string {
+function databaseUrlOf(t: TestApp): string {
   const url = t.app.ctx.database.pool?.options.connectionString;
   if (!url) throw new Error('the reliability runs need PostgreSQL (TEST_DB=postgres)');
   return url;
@@ -185,7 +187,7 @@ export interface ServerProcess {
  * production mode on PostgreSQL, its log in `logFile`. `env` adds to (or overrides) the
  * production settings below; the test process only talks to it over HTTP.
  */
-export function serverProcess(options: { port: number; env: Record<string, string>; logFile: string }): ServerProcess {
+function serverProcess(options: { port: number; env: Record<string, string>; logFile: string }): ServerProcess {
   const url = `http://127.0.0.1:${options.port}`;
   let child: ChildProcess | null = null;
   let hasExited = true;
@@ -679,5 +681,45 @@ class WorkloadClient {
     if (successes > 1 || (successes === 1 && done.has(id))) this.shared.fail(`${what}: ${row} ${id} succeeded more than once`);
     if (successes === 0 && !this.survivesCrashes && !done.has(id)) this.shared.fail(`${what}: ${row} ${id} was never done`);
     if (successes > 0) done.add(id);
+  }
+}
+
+/** A run against the server as its own process: its database (reachable from the test too), world, provider and server. */
+export interface ServedWorld {
+  t: TestApp;
+  provider: FakeRazorpay;
+  world: World;
+  server: ServerProcess;
+  /** Stops the server and the provider, closes the database and removes the server's folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh test database holding a world drawn from `random`, the local fake of Razorpay, and the
+ * API started as its own process on `port` against both (PostgreSQL only: see databaseUrlOf).
+ */
+export async function serveWorld(options: { name: string; port: number; random: Random; shape?: WorldShape }): Promise<ServedWorld> {
+  const dataDir = mkdtempSync(join(tmpdir(), `rel-${options.name}-`));
+  const opened: { t?: TestApp; provider?: FakeRazorpay; server?: ServerProcess } = {};
+  const close = async () => {
+    await opened.server?.stop();
+    await opened.t?.close();
+    await opened.provider?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const provider = opened.provider = await startFakeRazorpay();
+    const t = opened.t = await createTestApp({ env: { APP_SECRET, ...razorpayEnv(provider) } });
+    const world = await prepareWorld(t.app, options.random, options.shape);
+    const server = opened.server = serverProcess({
+      port: options.port,
+      logFile: join(dataDir, 'server.log'),
+      env: { ...razorpayEnv(provider), APP_SECRET, DATABASE_URL: databaseUrlOf(t), DATA_DIR: dataDir },
+    });
+    await server.start();
+    return { t, provider, world, server, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
