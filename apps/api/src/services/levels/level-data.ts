@@ -63,10 +63,6 @@ export async function loadLadder(db: DbOrTx, user: { id: number; createdAt: Date
   return { all, state: await loadLevelState(db, user, all, options) };
 }
 
-/**
- * Direct sub-users of `referrerId` that became active inside the window (start, end] and count
- * for levels, in the order they became active.
- */
 const countedSubUsersQuery = preparedPerDatabase((db) => db
   .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
   .from(users)
@@ -80,6 +76,10 @@ const countedSubUsersQuery = preparedPerDatabase((db) => db
   .orderBy(asc(users.activatedAt), asc(users.id))
   .prepare('counted_sub_users'));
 
+/**
+ * Direct sub-users of `referrerId` that became active inside the window (start, end] and count
+ * for levels, in the order they became active.
+ */
 export async function countedSubUsers(db: DbOrTx, referrerId: number, window: { start: Date; end: Date }) {
   // Placeholders skip the column's encoder: timestamps go in as the ISO text it would produce.
   return countedSubUsersQuery(db).execute({ referrerId, start: window.start.toISOString(), end: window.end.toISOString() });
