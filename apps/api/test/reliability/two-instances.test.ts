@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -17,6 +15,7 @@ import { createCourse } from '../catalogue-fixtures.ts';
 import { createLearner, TEST_PASSWORD } from '../fixtures.ts';
 import { creditPoints, multipartFile, walletOf } from '../wallet-fixtures.ts';
 import { startProxy, UPSTREAM_HEADER, type Proxy } from './proxy.ts';
+import { serverProcess, type ServerProcess } from './server-process.ts';
 
 /**
  * Two API instances behind a proxy on one PostgreSQL and one Redis (issue 7, deliverable 4) behave
@@ -30,7 +29,6 @@ import { startProxy, UPSTREAM_HEADER, type Proxy } from './proxy.ts';
  * database 3 of the local server, whose rate-limit keys it clears first).
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const POSTGRES_URL = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
 /** The default rule of lib/rate-limits.ts the instances run with. */
@@ -59,45 +57,8 @@ if (skipReason) console.log(`two-instances: skipped, ${skipReason}`);
 
 // ---------------------------------------------------------------- the cluster
 
-interface Instance {
-  url: string;
-  stop: () => Promise<void>;
-}
-
-/** The real server in its own process on a free port; resolves once it listens. */
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString('utf8')).slice(-20_000); };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${output}`)), 90_000);
-    child.stdout.on('data', () => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`instance exited (${code}):\n${output}`));
-    });
-  });
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+/** This file's ports, one per instance (4200-4299 belong to the reliability tests). */
+const FIRST_PORT = 4220;
 
 async function createSharedDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `rel_multi_${randomBytes(5).toString('hex')}`;
@@ -114,7 +75,7 @@ async function createSharedDatabase(adminUrl: string): Promise<{ url: string; dr
 }
 
 interface Cluster {
-  instances: Instance[];
+  instances: ServerProcess[];
   proxy: Proxy;
   /** The app in this process on the same database, for fixtures only: it serves nothing. */
   fixtures: App;
@@ -131,17 +92,22 @@ async function startCluster(databaseUrl: string): Promise<Cluster> {
   const appSecret = `two-instances-${randomBytes(16).toString('hex')}`;
   const [uploads, ...dataDirs] = await Promise.all([0, 1, 2].map(() => mkdtemp(join(tmpdir(), 'rel-multi-'))));
   const storageUrl = `file://${uploads}`;
-  const instances = await Promise.all(dataDirs.map((dataDir) => startInstance({
-    NODE_ENV: 'development',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL,
-    APP_SECRET: appSecret,
-    TRUST_PROXY: '1',
-    DATA_DIR: dataDir,
-    STORAGE_URL: storageUrl,
-  })));
+  const instances = dataDirs.map((dataDir, i) => serverProcess({
+    port: FIRST_PORT + i,
+    logFile: join(dataDir, 'server.log'),
+    env: {
+      NODE_ENV: 'development',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      APP_SECRET: appSecret,
+      TRUST_PROXY: '1',
+      DATA_DIR: dataDir,
+      STORAGE_URL: storageUrl,
+    },
+  }));
+  await Promise.all(instances.map((instance) => instance.start()));
   const proxy = await startProxy(instances.map((instance) => instance.url));
   const fixtures = await buildApp({
     env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, APP_SECRET: appSecret, DATA_DIR: dataDirs[0]!, STORAGE_URL: storageUrl }),

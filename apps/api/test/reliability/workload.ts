@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { adminMessages, checkoutMessages, walletMessages } from '@app/contracts';
 import type { App } from '../../src/app.ts';
@@ -13,6 +11,7 @@ import { createCourse } from '../catalogue-fixtures.ts';
 import { createLearner } from '../fixtures.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
+import { serverProcess, type ServerProcess } from './server-process.ts';
 import { creditPoints, setReferenceData, validBank } from '../wallet-fixtures.ts';
 
 /**
@@ -164,98 +163,6 @@ export async function reconcileADayLater(t: TestApp): Promise<ReconcileReport> {
     for (const key of Object.keys(total) as (keyof ReconcileReport)[]) total[key] += report[key];
     if (report.checked < batchSize || report.paid + report.failed === 0) return total;
   }
-}
-
-// ---------------------------------------------------------------- the server process
-
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-
-export interface ServerProcess {
-  readonly url: string;
-  /** Starts the server (migrations included) and waits until /readyz answers. */
-  start(): Promise<void>;
-  /** SIGKILL: no shutdown hook runs, open transactions die with their connections. */
-  kill(): Promise<void>;
-  /** SIGTERM: the graceful shutdown of server.ts. */
-  stop(): Promise<void>;
-  /** What the server logged at level error (a 500's cause, a failed reconciliation), from every run. */
-  loggedErrors(): string[];
-}
-
-/**
- * The API as the container image runs it (`node --import tsx apps/api/src/server.ts`), in
- * production mode on PostgreSQL, its log in `logFile`. `env` adds to (or overrides) the
- * production settings below; the test process only talks to it over HTTP.
- */
-function serverProcess(options: { port: number; env: Record<string, string>; logFile: string }): ServerProcess {
-  const url = `http://127.0.0.1:${options.port}`;
-  let child: ChildProcess | null = null;
-  let hasExited = true;
-  let exited: Promise<void> = Promise.resolve();
-
-  const env = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(options.port),
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    // Production insists on mail; nothing in these runs sends any.
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    ...options.env,
-  };
-
-  const logTail = () => {
-    try { return readFileSync(options.logFile, 'utf8').slice(-2_000); } catch { return '(no log)'; }
-  };
-
-  async function waitUntilReady(): Promise<void> {
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (hasExited) throw new Error(`the server exited while starting:\n${logTail()}`);
-      try {
-        if ((await fetch(`${url}/readyz`)).ok) return;
-      } catch { /* not listening yet */ }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`the server did not become ready in 60 s:\n${logTail()}`);
-  }
-
-  async function signal(name: 'SIGKILL' | 'SIGTERM'): Promise<void> {
-    if (!hasExited) child?.kill(name);
-    await exited;
-    child = null;
-  }
-
-  return {
-    url,
-    async start() {
-      const log = openSync(options.logFile, 'a');
-      const started = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', log, log] });
-      closeSync(log);
-      child = started;
-      hasExited = false;
-      exited = new Promise((resolve) => started.once('exit', () => {
-        hasExited = true;
-        resolve();
-      }));
-      await waitUntilReady();
-    },
-    kill: () => signal('SIGKILL'),
-    stop: () => signal('SIGTERM'),
-    loggedErrors() {
-      let text = '';
-      try { text = readFileSync(options.logFile, 'utf8'); } catch { return []; }
-      return text.split('\n').flatMap((line) => {
-        try {
-          const entry = JSON.parse(line) as { level: number; msg: string; req?: { url?: string }; err?: { message?: string } };
-          return entry.level >= 50 ? [`${entry.msg} ${entry.req?.url ?? ''}: ${entry.err?.message ?? ''}`] : [];
-        } catch {
-          return line.trim() ? [line] : [];
-        }
-      });
-    },
-  };
 }
 
 // ---------------------------------------------------------------- HTTP
@@ -684,6 +591,15 @@ class WorkloadClient {
   }
 }
 
+/** The server runs as deployed: production mode, nothing logged per request, no demo seed. */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  // Production insists on mail; nothing in these runs sends any.
+  SMTP_URL: 'smtp://127.0.0.1:1',
+};
+
 /** A run against the server as its own process: its database (reachable from the test too), world, provider and server. */
 export interface ServedWorld {
   t: TestApp;
@@ -714,7 +630,7 @@ export async function serveWorld(options: { name: string; port: number; random: 
     const server = opened.server = serverProcess({
       port: options.port,
       logFile: join(dataDir, 'server.log'),
-      env: { ...razorpayEnv(provider), APP_SECRET, DATABASE_URL: databaseUrlOf(t), DATA_DIR: dataDir },
+      env: { ...PRODUCTION_ENV, ...razorpayEnv(provider), APP_SECRET, DATABASE_URL: databaseUrlOf(t), DATA_DIR: dataDir },
     });
     await server.start();
     return { t, provider, world, server, close };
