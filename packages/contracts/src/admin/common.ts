@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWholePaise } from '../wallet/rules.ts';
+import { rupeesInput, RUPEES_MAX, wholeNumberInput } from '../common/amounts.ts';
 
 /** Operator console messages (issue 6). */
 export const adminMessages = {
@@ -119,26 +119,17 @@ export interface Page<T> {
   last_page: number;
 }
 
-/** Numbers may come as JSON numbers or as the text of a form field; '' means absent. */
-const fromText = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v);
-
-/** Rupees with at most two decimals, 0 to 1 crore. */
+/**
+ * Rupees with at most two decimals, 0 to 1 crore, as a JSON number or a plain decimal string
+ * (the wallet's `rupeesInput`: no hex, exponents, NaN or signs).
+ */
 export const rupeesField = (required: string = adminMessages.priceRequired, invalid: string = adminMessages.priceInvalid) =>
-  z.preprocess(
-    fromText,
-    z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) })
-      .min(0, invalid)
-      .max(10_000_000, invalid)
-      .refine(isWholePaise, invalid),
-  );
+  rupeesInput(required, invalid, { min: 0, max: RUPEES_MAX });
 
-/** A whole number in [min, max], from JSON or a form field. */
+/** A whole number in [min, max], as a JSON integer or a plain digit string (the wallet's `wholeNumberInput`). */
 export const intField = (label: string, min: number, max: number = ID_MAX) => {
   const message = `${label} must be a whole number from ${min} to ${max}.`;
-  return z.preprocess(
-    fromText,
-    z.number({ error: (issue) => (issue.input === undefined ? `${label} is required.` : message) }).int(message).min(min, message).max(max, message),
-  );
+  return wholeNumberInput(`${label} is required.`, message, { min, max });
 };
 
 /** true/false from JSON or a form field ('true', 'false', '1', '0', 'on'). */

@@ -1,27 +1,27 @@
 import { z } from 'zod';
+import { rupeesInput, wholeNumberInput } from '../common/amounts.ts';
 import { walletMessages } from './messages.ts';
-import { isWholePaise, LEDGER_STATUSES } from './rules.ts';
+import { LEDGER_STATUSES } from './rules.ts';
 
-/** Numbers may arrive as JSON numbers or as the text of a form input. */
-const numberInput = (required: string, invalid: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
-    z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) }),
-  );
+/**
+ * The points of a redeem: a JSON integer or a plain digit string, 1 to 1,000,000,000
+ * (`wholeNumberInput`, shared with the admin counts). The web form uses this very schema.
+ */
+export const pointsInput = wholeNumberInput(walletMessages.pointRequired, walletMessages.pointInvalid, { min: 1, max: 1_000_000_000 });
+
+/**
+ * A withdrawal amount: rupees as a JSON number or a plain decimal string, at most two decimals,
+ * more than 0 and at most 1 crore (`rupeesInput`, shared with every admin rupee field). The web
+ * form uses this very schema.
+ */
+export const withdrawAmountInput = rupeesInput(walletMessages.amountRequired, walletMessages.amountInvalid, { min: 0, isMinExcluded: true });
 
 /** POST /redeem-point */
-export const redeemPointBody = z.object({
-  point: numberInput(walletMessages.pointRequired, walletMessages.pointInvalid)
-    .pipe(z.number().int(walletMessages.pointInvalid).min(1, walletMessages.pointInvalid).max(1_000_000_000, walletMessages.pointInvalid)),
-});
+export const redeemPointBody = z.object({ point: pointsInput });
 export type RedeemPointBody = z.input<typeof redeemPointBody>;
 
 /** POST /withdraw: amount in rupees, two decimals at most. */
-export const withdrawBody = z.object({
-  amount: numberInput(walletMessages.amountRequired, walletMessages.amountInvalid)
-    .pipe(z.number().positive(walletMessages.amountInvalid).max(10_000_000, walletMessages.amountInvalid)
-      .refine(isWholePaise, walletMessages.amountInvalid)),
-});
+export const withdrawBody = z.object({ amount: withdrawAmountInput });
 export type WithdrawBody = z.input<typeof withdrawBody>;
 
 /** The wallet after a movement: POST /redeem-point and POST /withdraw. */
@@ -49,6 +49,11 @@ export const walletTransaction = z.object({
   point: z.number(),
   status: z.enum(LEDGER_STATUSES),
   description: z.string(),
+  /**
+   * A held credit (commission, level reward) while Pending: when it becomes Done and enters the
+   * wallet (ISO 8601, the end of the refund window of the purchase that earned it). Null otherwise.
+   */
+  available_at: z.string().nullable(),
 });
 export type WalletTransaction = z.infer<typeof walletTransaction>;
 

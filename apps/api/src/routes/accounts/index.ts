@@ -81,7 +81,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     config: isPublic,
     schema: { tags, body: forgotPasswordOtpBody, response: { 200: messageOnly } },
   }, async (request) => {
-    await requestPasswordReset(ctx, { email: request.body.email, ip: request.ip });
+    await requestPasswordReset(ctx, { email: request.body.email, ip: request.ip, log: request.log });
     return ok(null, messages.resetOtpSent);
   });
 

@@ -5,7 +5,10 @@ import { messages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacHex } from '../../lib/crypto.ts';
-import { OTP_POLICY, type OtpPurpose } from './otp-policy.ts';
+import { ANONYMOUS_PURPOSES, OTP_POLICY, type OtpPurpose } from './otp-policy.ts';
+
+/** No user and no code has this id: an unknown email's search for its code finds none. */
+const NO_ID = 0;
 
 /** OTPs are stored as an HMAC under APP_SECRET, bound to the user and the purpose. */
 export function hashOtp(ctx: AppContext, options: { userId: number; purpose: OtpPurpose; code: string }): string {
@@ -22,32 +25,53 @@ function sameHex(a: string, b: string): boolean {
  * Uses up the user's latest OTP of the purpose when `code` matches, or throws a 422 on `otp`.
  * Each wrong try is counted at once (not in the caller's transaction, so it sticks); after
  * OTP_POLICY.maxWrongAttempts the code is void and even the right one is refused.
+ *
+ * Signed-in verification tells a dead code (used, void or past its 10 minutes) as 'expired' at
+ * once. The anonymous purposes (ANONYMOUS_PURPOSES: reset password, where `userId` is null for an
+ * unknown email) answer every wrong code 'Invalid OTP.', whether there is a code, a live one or a
+ * dead one, and run the same statements on each of those paths; only the right code of a dead one
+ * answers 'expired' (its holder has the mailbox, so learns nothing), and only while the wrong tries
+ * on it are within the allowance, which dead codes keep counting, so that guessing on a dead code
+ * cannot find the account with more than the chance of guessing a live one.
  */
-export async function redeemOtp(ctx: AppContext, options: { userId: number; purpose: OtpPurpose; code: string }): Promise<void> {
-  const { userId, purpose } = options;
+export async function redeemOtp(ctx: AppContext, options: { userId: number | null; purpose: OtpPurpose; code: string }): Promise<void> {
+  const { purpose } = options;
+  const userId = options.userId ?? NO_ID;
   const now = ctx.now();
+  const given = hashOtp(ctx, { userId, purpose, code: options.code });
   const [otp] = await ctx.db
     .select()
     .from(emailOtps)
     .where(and(eq(emailOtps.userId, userId), eq(emailOtps.purpose, purpose)))
     .orderBy(desc(emailOtps.id))
     .limit(1);
-  if (!otp) throw AppError.field('otp', messages.otpInvalid);
-
-  const isLive = !otp.consumedAt && otp.attempts < OTP_POLICY.maxWrongAttempts && otp.expiresAt > now;
-  if (!isLive) throw AppError.field('otp', messages.otpExpired);
-
-  const live = and(
-    eq(emailOtps.id, otp.id),
+  const isRight = otp !== undefined && sameHex(otp.codeHash, given);
+  const isLive = otp !== undefined && !otp.consumedAt && otp.attempts < OTP_POLICY.maxWrongAttempts && otp.expiresAt > now;
+  const live = (id: number) => and(
+    eq(emailOtps.id, id),
     isNull(emailOtps.consumedAt),
     lt(emailOtps.attempts, OTP_POLICY.maxWrongAttempts),
     gt(emailOtps.expiresAt, now),
   );
-  if (!sameHex(otp.codeHash, hashOtp(ctx, options))) {
-    await ctx.db.update(emailOtps).set({ attempts: sql`${emailOtps.attempts} + 1` }).where(live);
-    throw AppError.field('otp', messages.otpInvalid);
+  const countWrongTry = (where: ReturnType<typeof live>) =>
+    ctx.db.update(emailOtps).set({ attempts: sql`${emailOtps.attempts} + 1` }).where(where);
+
+  if (ANONYMOUS_PURPOSES.has(purpose)) {
+    if (!isRight) {
+      // Counted on any code, live or dead, and run (matching nothing) when there is none.
+      await countWrongTry(eq(emailOtps.id, otp?.id ?? NO_ID));
+      throw AppError.field('otp', messages.otpInvalid);
+    }
+    if (!isLive) throw AppError.field('otp', otp.attempts <= OTP_POLICY.maxWrongAttempts ? messages.otpExpired : messages.otpInvalid);
+  } else {
+    if (!otp) throw AppError.field('otp', messages.otpInvalid);
+    if (!isLive) throw AppError.field('otp', messages.otpExpired);
+    if (!isRight) {
+      await countWrongTry(live(otp.id));
+      throw AppError.field('otp', messages.otpInvalid);
+    }
   }
   // Conditional, so two requests racing with the right code cannot both use it.
-  const [used] = await ctx.db.update(emailOtps).set({ consumedAt: now }).where(live).returning({ id: emailOtps.id });
+  const [used] = await ctx.db.update(emailOtps).set({ consumedAt: now }).where(live(otp.id)).returning({ id: emailOtps.id });
   if (!used) throw AppError.field('otp', messages.otpExpired);
 }

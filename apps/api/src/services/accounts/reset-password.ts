@@ -5,29 +5,35 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { findUserByEmail } from './find-user.ts';
+import { OTP_POLICY, withAnswerFloor } from './otp-policy.ts';
 import { redeemOtp } from './redeem-otp.ts';
 import { revokeUserTokens } from './tokens.ts';
 
 /**
  * POST /reset-password: with the mailed code, sets a new password and signs every device out.
- * An unknown email gets the same answer as a wrong code.
+ * An unknown email takes the path of a known one with a wrong code (a search for its code that
+ * finds none, a counted try that counts nothing) and gets the same answer; every answer leaves
+ * no sooner than OTP_POLICY.resetAnswerMs after the request (server-rules.md "Accounts").
  */
 export async function resetPassword(ctx: AppContext, options: { email: string; otp: string; password: string; ip: string }): Promise<void> {
   await ctx.limits.consume('resetPerIp', options.ip);
-  const user = await findUserByEmail(ctx.db, options.email);
-  if (!user) throw AppError.field('otp', messages.otpInvalid);
-  await redeemOtp(ctx, { userId: user.id, purpose: 'reset_password', code: options.otp });
+  await withAnswerFloor(OTP_POLICY.resetAnswerMs, async () => {
+    const user = await findUserByEmail(ctx.db, options.email);
+    await redeemOtp(ctx, { userId: user?.id ?? null, purpose: 'reset_password', code: options.otp });
+    // Not reached for an unknown email: no code matches a user who does not exist.
+    if (!user) throw AppError.field('otp', messages.otpInvalid);
 
-  const passwordHash = await hashPassword(options.password);
-  await ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    await tx.update(users).set({
-      passwordHash,
-      // The code reached this mailbox, which proves it as well as the verification code would.
-      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
-      updatedAt: now,
-    }).where(eq(users.id, user.id));
-    await revokeUserTokens(tx, user.id, now);
+    const passwordHash = await hashPassword(options.password);
+    await ctx.db.transaction(async (tx) => {
+      const now = ctx.now();
+      await tx.update(users).set({
+        passwordHash,
+        // The code reached this mailbox, which proves it as well as the verification code would.
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      }).where(eq(users.id, user.id));
+      await revokeUserTokens(tx, user.id, now);
+    });
+    await ctx.limits.reset('loginFailuresPerAccount', options.email);
   });
-  await ctx.limits.reset('loginFailuresPerAccount', options.email);
 }
