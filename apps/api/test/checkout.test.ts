@@ -54,15 +54,18 @@ describe('GET /fetch-code/{code}', () => {
     }
   });
 
-  it('counts paid purchases against the total and per-learner limits; pending ones do not count', async () => {
+  it('counts paid purchases and live reservations against the total and per-learner limits', async () => {
     const course = await createCourse(t.app, { pricePaise: 50_000 });
     const once = await createOfferCode(t.app, { code: 'ONCEONLY', maxUses: 1 });
     const perUser = await createOfferCode(t.app, { code: 'ONEEACH', maxUsesPerUser: 1 });
     const other = await createLearner(t.app);
 
-    // A pending checkout with the code is not a use.
+    // A pending checkout with the code reserves its use for 30 minutes; then the use is free again.
     const pending = await t.client.as(other.token).post('/checkout', { course_id: course.id, offer_code: 'ONCEONLY' });
     expect(pending.body.data.payment).toBe(true);
+    expect((await t.client.as(learner.token).get('/fetch-code/ONCEONLY')).body.message).toBe('This offer code has reached its usage limit.');
+    await t.app.ctx.db.update(purchases).set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(purchases.id, pending.body.data.purchase_id));
     expect((await t.client.as(learner.token).get('/fetch-code/ONCEONLY')).statusCode).toBe(200);
 
     await t.app.ctx.db.update(purchases).set({ status: 'paid', paidAt: new Date() }).where(eq(purchases.id, pending.body.data.purchase_id));
@@ -244,6 +247,7 @@ describe('POST /first-payment', () => {
     expect(again.statusCode).toBe(400);
     expect(again.body.message).toBe('You have already paid for your batch.');
     const course = await t.client.as(me.token).post('/checkout', { course_id: subject.id });
-    expect(course.body.message).toBe('You have already purchased this course.');
+    expect(course.statusCode).toBe(400);
+    expect(course.body.message).toBe('School subjects are not sold one by one: they open with your batch.');
   });
 });

@@ -67,6 +67,20 @@ describe('reconcilePendingPurchases', () => {
     expect(closed.body.message).toBe('This order has expired.');
   });
 
+  it('fails a checkout cut off before it got a provider order, freeing its offer-code reservation', async () => {
+    const learner = await createLearner(t.app);
+    const course = await createCourse(t.app, { pricePaise: 25_000 });
+    const [cut] = await t.app.ctx.db.insert(purchases).values({
+      userId: learner.id, courseId: course.id, pricePaise: 25_000, amountPaise: 25_000, provider: 'sandbox', createdAt: t.app.ctx.now(),
+    }).returning({ id: purchases.id });
+    await reconcilePendingPurchases(t.app.ctx);
+    expect(await statusOf(cut!.id)).toBe('pending');
+    t.clock.advance(20 * MINUTE);
+    const report = await reconcilePendingPurchases(t.app.ctx);
+    expect(report.failed).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(cut!.id)).toBe('failed');
+  });
+
   it('leaves an untouched order pending for a day, then closes it; a failed purchase never becomes paid', async () => {
     const learner = await createLearner(t.app);
     const { purchaseId, orderId } = await startCheckout(learner);

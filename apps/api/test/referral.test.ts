@@ -53,10 +53,15 @@ describe('referral network: commission, activation, levels', () => {
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 6_990, points: 0 });
     expect(await levelStatus(a)).toMatchObject({ completed_node: 1 });
 
-    // A zero-amount purchase activates D but pays nothing; D is A's second sub-user: Starter achieved.
+    // A zero-amount enrolment neither activates D nor counts; D's first paid purchase (₹100) does:
+    // D is A's second sub-user, Starter achieved.
     const d = await createLearner(t.app, { referrerId: a.id });
     await payPurchase(t.app, d.id, 0);
-    expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 6_990 + 10_000, points: 100 });
+    expect((await getUser(t.app, d.id)).activatedAt).toBeNull();
+    expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 6_990, points: 0 });
+    expect(await levelStatus(a)).toMatchObject({ completed_node: 1 });
+    await payPurchase(t.app, d.id, 10_000);
+    expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 6_990 + 1_000 + 10_000, points: 100 });
     const reward = (await ledgerOf(a.id)).find((e) => e.method === 'Level Reward');
     expect(reward).toMatchObject({ amountPaise: 10_000, points: 100, status: 'Done' });
     expect(await t.app.ctx.db.select().from(levelAchievements).where(eq(levelAchievements.userId, a.id)))
@@ -71,15 +76,16 @@ describe('referral network: commission, activation, levels', () => {
     expect((await ledgerOf(a.id)).map((e) => [e.method, e.amountPaise, e.points])).toEqual([
       ['Referral Commission', 4_990, 0],
       ['Referral Commission', 2_000, 0],
+      ['Referral Commission', 1_000, 0],
       ['Level Reward', 10_000, 100],
     ]);
 
     // What A's wallet screen shows.
     const wallet = await t.client.as(a.token).get('/transactions');
-    expect(wallet.body.data).toMatchObject({ balance: 169.9, points: 100, total: 3 });
+    expect(wallet.body.data).toMatchObject({ balance: 179.9, points: 100, total: 4 });
     expect(wallet.body.data.transactions[0]).toMatchObject({ method: 'Level Reward', kind: 'both', amount: 100, point: 100, status: 'Done' });
-    expect(wallet.body.data.transactions[2]).toMatchObject({ method: 'Referral Commission', kind: 'amount', amount: 49.9, point: 0 });
-    expect(wallet.body.data.transactions[2].transaction_id).toMatch(/^TX[A-Z2-9]{14}$/);
+    expect(wallet.body.data.transactions[3]).toMatchObject({ method: 'Referral Commission', kind: 'amount', amount: 49.9, point: 0 });
+    expect(wallet.body.data.transactions[3].transaction_id).toMatch(/^TX[A-Z2-9]{14}$/);
   });
 
   it('counts concurrent activations once each and credits a level reward once', async () => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { courses, levels, purchases, settings, users } from '@app/db';
 import type { App } from '../src/app.ts';
-import { onPurchasePaid } from '../src/services/referrals/on-purchase-paid.ts';
-import { onPurchaseRefunded, type CommissionReversalResult } from '../src/services/referrals/on-purchase-refunded.ts';
+import { markPurchasePaid } from '../src/services/purchases/mark-purchase-paid.ts';
+import { markPurchaseRefunded } from '../src/services/purchases/mark-purchase-refunded.ts';
 import { postEntry } from '../src/services/wallet/ledger.ts';
 import { issueToken } from '../src/services/accounts/tokens.ts';
 
@@ -17,21 +17,23 @@ export const TEST_LEVELS = [
   { number: 5, name: 'Platinum', days: 180, node: 32, rewardPoints: 1_600, rewardPaise: 250_000 },
 ];
 
-/** Levels and rates as these tests expect them, whatever the reference-data migration holds. */
+/**
+ * Levels and rates as these tests expect them, whatever the reference-data migration holds. These
+ * tests are about levels, commission and the wallet, not the holding period: they run with no
+ * refund window (commissions and rewards are Done at once) unless they pass `refund_window_days`;
+ * the holding period has its own tests (test/abuse/holding-period.test.ts) on the default.
+ */
 export async function setReferenceData(app: App, rates: Record<string, number> = {}): Promise<void> {
   for (const level of TEST_LEVELS) {
     await app.ctx.db.insert(levels).values(level).onConflictDoUpdate({ target: levels.number, set: level });
   }
-  const all = { commission_percent: 10, convert_value_paise: 100, minimum_withdrawal_paise: 10_000, ...rates };
+  const all = { commission_percent: 10, convert_value_paise: 100, minimum_withdrawal_paise: 10_000, refund_window_days: 0, ...rates };
   for (const [key, value] of Object.entries(all)) {
     await app.ctx.db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
   }
 }
 
-/**
- * A purchase of a fresh course made paid the way the payments code does it: a conditional
- * pending → paid UPDATE and onPurchasePaid in the same transaction.
- */
+/** A purchase of a fresh course made paid the way the payments code does it (markPurchasePaid). */
 export async function payPurchase(app: App, userId: number, amountPaise: number): Promise<number> {
   const [course] = await app.ctx.db.insert(courses).values({
     name: `Course ${randomBytes(4).toString('hex')}`, pricePaise: amountPaise, offerPricePaise: amountPaise, isPublished: true,
@@ -39,22 +41,21 @@ export async function payPurchase(app: App, userId: number, amountPaise: number)
   const [purchase] = await app.ctx.db.insert(purchases).values({
     userId, courseId: course!.id, pricePaise: amountPaise, amountPaise, provider: 'sandbox', status: 'pending',
   }).returning({ id: purchases.id });
-  await app.ctx.db.transaction(async (tx) => {
-    const paidAt = app.ctx.now();
-    const [paid] = await tx.update(purchases).set({ status: 'paid', paidAt })
-      .where(and(eq(purchases.id, purchase!.id), eq(purchases.status, 'pending')))
-      .returning({ id: purchases.id, userId: purchases.userId, amountPaise: purchases.amountPaise });
-    await onPurchasePaid(tx, app.ctx, { ...paid!, paidAt });
-  });
+  await app.ctx.db.transaction((tx) => markPurchasePaid(tx, app.ctx, {
+    purchaseId: purchase!.id,
+    payment: { paymentId: null, amountPaise, currency: 'INR' },
+  }));
   return purchase!.id;
 }
 
-/** Marks a paid purchase refunded and reverses its commission, in one transaction. */
-export async function refundPurchase(app: App, purchaseId: number): Promise<CommissionReversalResult | null> {
-  return app.ctx.db.transaction(async (tx) => {
-    await tx.update(purchases).set({ status: 'refunded', refundedAt: app.ctx.now() }).where(eq(purchases.id, purchaseId));
-    return onPurchaseRefunded(tx, app.ctx, purchaseId);
-  });
+/**
+ * Marks a paid purchase refunded as an operator's refund does (markPurchaseRefunded): what was
+ * taken back from the referrer's wallet, or null when the purchase was not paid or took nothing.
+ */
+export async function refundPurchase(app: App, purchaseId: number): Promise<{ reversedPaise: number; shortfallPaise: number } | null> {
+  const effects = await app.ctx.db.transaction((tx) => markPurchaseRefunded(tx, app.ctx, { purchaseId }));
+  if (!effects || (effects.referrer.paise === 0 && effects.referrer.shortfallPaise === 0)) return null;
+  return { reversedPaise: effects.referrer.paise, shortfallPaise: effects.referrer.shortfallPaise };
 }
 
 /** Credits points (as a quiz would) through the ledger. */
@@ -67,12 +68,15 @@ export async function walletOf(app: App, userId: number): Promise<{ balancePaise
   return row!;
 }
 
-/** Every user's cached wallet equals the sums of their ledger rows, and nothing is negative. */
+/**
+ * Every user's cached wallet equals the sums of their ledger rows, and nothing is negative. A held
+ * credit (available_at set) counts once it is Done; a debit counts as soon as it is posted.
+ */
 export async function expectLedgerBalanced(app: App): Promise<void> {
   const result = await app.ctx.db.execute<{ id: number; balance: string; points: string; ledger_balance: string; ledger_points: string }>(sql`
     select u.id, u.balance_paise as balance, u.points,
            coalesce(sum(w.amount_paise), 0) as ledger_balance, coalesce(sum(w.points), 0) as ledger_points
-    from users u left join wallet_transactions w on w.user_id = u.id
+    from users u left join wallet_transactions w on w.user_id = u.id and (w.available_at is null or w.status = 'Done')
     group by u.id, u.balance_paise, u.points`);
   const wallets = result.rows.map((r) => ({
     id: Number(r.id), balance: Number(r.balance), points: Number(r.points),

@@ -39,7 +39,11 @@ async function walletsEqualTheirLedger(db: Db): Promise<string[]> {
   const found = await rows<{ id: number; balance: string; points: string; ledger_paise: string; ledger_points: string }>(db, sql`
     select u.id, u.balance_paise as balance, u.points, coalesce(l.paise, 0) as ledger_paise, coalesce(l.points, 0) as ledger_points
     from users u
-    left join (select user_id, sum(amount_paise) as paise, sum(points) as points from wallet_transactions group by user_id) l
+    left join (
+      -- A held credit (available_at set) enters the wallet once Done; everything else when posted.
+      select user_id, sum(amount_paise) as paise, sum(points) as points from wallet_transactions
+      where available_at is null or status = 'Done' group by user_id
+    ) l
       on l.user_id = u.id
     where u.balance_paise <> coalesce(l.paise, 0) or u.points <> coalesce(l.points, 0)
     limit ${LIMIT}`);
@@ -87,6 +91,7 @@ interface PurchaseEffects {
   commissions: string;
   commission_paise: string;
   commission_user: number | null;
+  commission_status: string | null;
   reversals: string;
   reversal_paise: string;
   reversal_user: number | null;
@@ -110,10 +115,13 @@ async function purchasesHaveTheirLedgerEffects(db: Db): Promise<string[]> {
            count(w.id) filter (where w.method = 'Referral Commission') as commissions,
            coalesce(sum(w.amount_paise) filter (where w.method = 'Referral Commission'), 0) as commission_paise,
            min(w.user_id) filter (where w.method = 'Referral Commission') as commission_user,
+           min(w.status) filter (where w.method = 'Referral Commission') as commission_status,
            count(w.id) filter (where w.method = 'Commission Reversal') as reversals,
            coalesce(sum(w.amount_paise) filter (where w.method = 'Commission Reversal'), 0) as reversal_paise,
            min(w.user_id) filter (where w.method = 'Commission Reversal') as reversal_user,
-           count(w.id) filter (where w.method not in ('Referral Commission', 'Commission Reversal')) as others
+           count(w.id) filter (where w.method not in (
+             'Referral Commission', 'Commission Reversal', 'Level Reward', 'Level Reward Reversal', 'Quiz Points', 'Quiz Points Reversal'
+           )) as others
     from purchases p
     join users b on b.id = p.user_id
     left join wallet_transactions w on w.purchase_id = p.id
@@ -126,14 +134,18 @@ function purchaseProblems(p: PurchaseEffects, percent: number): string[] {
   const commissions = Number(p.commissions);
   const reversals = Number(p.reversals);
   if (p.status === 'paid' && !p.was_paid) problems.push('paid without paid_at');
-  if (p.was_paid && !p.buyer_active) problems.push(`buyer ${p.buyer_id} not activated`);
+  const isPaidAboveZero = Number(p.amount_paise) > 0;
+  if (p.status === 'paid' && isPaidAboveZero && !p.buyer_active) problems.push(`buyer ${p.buyer_id} not activated`);
   const isCounted = (COUNTED_REFERRAL_STATUSES as readonly string[]).includes(p.referral_status);
-  const expected = p.was_paid && p.referrer_id !== null && isCounted ? commissionPaise(Number(p.amount_paise), percent) : 0;
+  const expected = p.was_paid && isPaidAboveZero && p.referrer_id !== null && isCounted ? commissionPaise(Number(p.amount_paise), percent) : 0;
   if (commissions !== (expected > 0 ? 1 : 0)) problems.push(`${commissions} commissions, expected ${expected > 0 ? 1 : 0}`);
   if (commissions === 1 && (Number(p.commission_paise) !== expected || p.commission_user !== p.referrer_id)) {
     problems.push(`commission of ${p.commission_paise} paise to user ${p.commission_user}, expected ${expected} to ${p.referrer_id}`);
   }
-  const expectedReversals = p.status === 'refunded' && commissions === 1 ? 1 : 0;
+  // A refund cancels a commission still held (Rejected) and reverses one already Done; nothing else cancels one.
+  if (commissions === 1 && p.status !== 'refunded' && p.commission_status === 'Rejected') problems.push('commission rejected without a refund');
+  if (commissions === 1 && p.status === 'refunded' && p.commission_status === 'Pending') problems.push('commission still held after a refund');
+  const expectedReversals = p.status === 'refunded' && commissions === 1 && p.commission_status === 'Done' ? 1 : 0;
   if (reversals !== expectedReversals) problems.push(`${reversals} commission reversals, expected ${expectedReversals}`);
   const reversed = -Number(p.reversal_paise);
   if (reversals === 1 && (reversed < 0 || reversed > Number(p.commission_paise) || p.reversal_user !== p.commission_user)) {
@@ -169,7 +181,7 @@ async function levelRewardsOncePerLevel(db: Db): Promise<string[]> {
       from level_achievements a join levels l on l.number = a.level_number group by a.user_id
     ), rewards as (
       select user_id, count(*) as n, sum(amount_paise) as paid, sum(points) as points
-      from wallet_transactions where method = 'Level Reward' group by user_id
+      from wallet_transactions where method = 'Level Reward' and status <> 'Rejected' group by user_id
     ), subs as (
       select referrer_id as user_id, count(*) as n from users
       where activated_at is not null and referral_status in ('counted', 'released') and referrer_id is not null

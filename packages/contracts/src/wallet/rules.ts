@@ -7,6 +7,8 @@ export const LEDGER_METHODS = [
   'Quiz Points',
   'Commission Reversal',
   'Withdraw Reversal',
+  'Level Reward Reversal',
+  'Quiz Points Reversal',
 ] as const;
 export type LedgerMethod = (typeof LEDGER_METHODS)[number];
 

@@ -93,6 +93,8 @@ export const users = pgTable(
     signupIp: text('signup_ip'),
     /** counted | held | released | rejected: fraud review of the referral sign-up. */
     referralStatus: text('referral_status').notNull().default('counted'),
+    /** Why the sign-up is not counted (e.g. 'same mobile as the referrer'), shown to the referrer. */
+    referralStatusReason: text('referral_status_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

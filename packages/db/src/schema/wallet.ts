@@ -27,11 +27,20 @@ export const walletTransactions = pgTable(
     /** A withdrawal's bank reference once settled. */
     bankReference: text('bank_reference'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * A held credit (commission, level reward) becomes Done, and enters the wallet, at this time:
+     * the end of the refund window of the purchase that earned it. Null for everything else.
+     */
+    availableAt: timestamp('available_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('wallet_transactions_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('wallet_transactions_one_commission').on(t.purchaseId, t.method).where(sql`${t.purchaseId} IS NOT NULL`),
+    // One commission, one level reward and one of each reversal per purchase; Quiz Points come once per subject.
+    uniqueIndex('wallet_transactions_one_commission').on(t.purchaseId, t.method)
+      .where(sql`${t.purchaseId} IS NOT NULL AND ${t.method} <> 'Quiz Points'`),
+    index('wallet_transactions_held_idx').on(t.availableAt).where(sql`${t.status} = 'Pending' AND ${t.availableAt} IS NOT NULL`),
+    index('wallet_transactions_purchase_idx').on(t.purchaseId).where(sql`${t.purchaseId} IS NOT NULL`),
     check('wallet_transactions_status', sql`${t.status} IN ('Done','Pending','Rejected')`),
   ],
 );
@@ -75,6 +84,10 @@ export const levelAchievements = pgTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     levelNumber: integer('level_number').notNull(),
     achievedAt: timestamp('achieved_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The window the level was achieved in, so a refund inside the holding period can reopen it. */
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    /** The purchase whose activation completed the level. */
+    purchaseId: integer('purchase_id').references(() => purchases.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.levelNumber] })],
 );

@@ -52,6 +52,6 @@ export async function adminMoneyRoutes(fastify: FastifyInstance) {
 
   app.get('/users/:id/ledger', { schema: { params: idParams, querystring: pageQuery, response: { 200: envelope(transactionsData) } } }, async (request) => {
     await findUserRow(ctx.db, request.params.id);
-    return ok(await listTransactions(ctx.db, { userId: request.params.id, page: request.query.page, perPage: request.query.per_page }));
+    return ok(await listTransactions(ctx.db, { userId: request.params.id, page: request.query.page, perPage: request.query.per_page, now: ctx.now() }));
   });
 }

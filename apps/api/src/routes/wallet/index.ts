@@ -26,7 +26,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
     schema: { tags, security, querystring: transactionsQuery, response: { 200: envelope(transactionsData) } },
   }, async (request) => {
     const { page, per_page: perPage } = request.query;
-    return ok(await listTransactions(ctx.db, { userId: sessionOf(request).user.id, page, perPage }));
+    return ok(await listTransactions(ctx.db, { userId: sessionOf(request).user.id, page, perPage, now: ctx.now() }));
   });
 
   app.get('/convert-value', {

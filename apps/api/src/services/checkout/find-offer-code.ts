@@ -1,11 +1,11 @@
-import { and, count, eq, sql } from 'drizzle-orm';
-import { offerCodes, purchases, type DbOrTx } from '@app/db';
+import { sql } from 'drizzle-orm';
+import { offerCodes, type DbOrTx } from '@app/db';
 import { checkoutMessages, paiseToRupees, type OfferCodeData, type OfferCodeRule } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertOfferCodeUsesLeft, type OfferCodeLimits, type PurchaseItem } from '../purchases/offer-code-uses.ts';
 
-export interface UsableOfferCode {
-  id: number;
+export interface UsableOfferCode extends OfferCodeLimits {
   code: string;
   rule: OfferCodeRule;
   /** A batch's own code: only for that batch's fee. */
@@ -14,12 +14,12 @@ export interface UsableOfferCode {
 
 /**
  * An offer code the learner may use now, or a 400 saying why not: unknown or switched off, outside
- * its validity window, or its total or per-learner uses spent. A use is a paid purchase with the
- * code; pending checkouts do not count. Codes are matched case-insensitively.
+ * its validity window, or its total or per-learner uses spent (paid uses and live reservations,
+ * offer-code-uses.ts; checkout counts again under the code's lock). Matched case-insensitively.
  */
 export async function findUsableOfferCode(
   db: DbOrTx,
-  options: { code: string; userId: number; now: Date },
+  options: { code: string; userId: number; item?: PurchaseItem; now: Date },
 ): Promise<UsableOfferCode> {
   const [row] = await db
     .select()
@@ -29,23 +29,11 @@ export async function findUsableOfferCode(
   if (!row || !row.isActive) throw AppError.badRequest(checkoutMessages.offerCodeInvalid);
   if (row.validFrom && options.now < row.validFrom) throw AppError.badRequest(checkoutMessages.offerCodeNotYetValid);
   if (row.validUntil && options.now >= row.validUntil) throw AppError.badRequest(checkoutMessages.offerCodeExpired);
-
-  if (row.maxUses !== null) {
-    const [used] = await db
-      .select({ n: count() })
-      .from(purchases)
-      .where(and(eq(purchases.offerCodeId, row.id), eq(purchases.status, 'paid')));
-    if ((used?.n ?? 0) >= row.maxUses) throw AppError.badRequest(checkoutMessages.offerCodeUsedUp);
-  }
-  if (row.maxUsesPerUser !== null) {
-    const [used] = await db
-      .select({ n: count() })
-      .from(purchases)
-      .where(and(eq(purchases.offerCodeId, row.id), eq(purchases.userId, options.userId), eq(purchases.status, 'paid')));
-    if ((used?.n ?? 0) >= row.maxUsesPerUser) throw AppError.badRequest(checkoutMessages.offerCodeUsedByYou);
-  }
+  await assertOfferCodeUsesLeft(db, { code: row, userId: options.userId, ...(options.item ? { item: options.item } : {}), now: options.now });
   return {
     id: row.id,
+    maxUses: row.maxUses,
+    maxUsesPerUser: row.maxUsesPerUser,
     code: row.code.toUpperCase(),
     rule: { isFixedAmount: row.isFixedAmount, discountValue: row.discountValue, minimumAmountPaise: row.minimumAmountPaise },
     batchId: row.batchId,

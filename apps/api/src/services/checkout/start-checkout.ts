@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import { purchases } from '@app/db';
+import { purchases, type Tx } from '@app/db';
 import {
   checkoutMessages, paiseToRupees, priceBreakdown, providerAmountPaise, type CheckoutData, type CourseItem,
 } from '@app/contracts';
@@ -8,14 +8,15 @@ import { AppError } from '../../lib/app-error.ts';
 import { randomString } from '../../lib/crypto.ts';
 import type { AuthUser } from '../accounts/tokens.ts';
 import { isUniqueViolation } from '../accounts/find-user.ts';
-import { markPurchasePaid } from '../payments/confirm-payment.ts';
 import type { PaymentLog } from '../payments/refund-orphan-payment.ts';
+import { markPurchasePaid } from '../purchases/mark-purchase-paid.ts';
+import {
+  assertOfferCodeUsesLeft, hasUseLimits, lockOfferCode, reservationStart, type PurchaseItem,
+} from '../purchases/offer-code-uses.ts';
 import { findUsableOfferCode, type UsableOfferCode } from './find-offer-code.ts';
 
 /** The smallest amount card providers charge (Razorpay: INR 1.00). */
 export const MIN_PROVIDER_AMOUNT_PAISE = 100;
-/** A pending checkout of the same item, amount and code is handed back instead of a new order. */
-const REUSE_PENDING_MINUTES = 30;
 
 /** What is being bought: a course, or the learner's batch fee. */
 export type CheckoutItem =
@@ -39,7 +40,7 @@ export async function startCheckout(
   const alreadyOwned = item.kind === 'course' ? checkoutMessages.courseAlreadyBought : checkoutMessages.batchAlreadyPaid;
 
   const code = options.offerCode
-    ? await findUsableOfferCode(ctx.db, { code: options.offerCode, userId: user.id, now: ctx.now() })
+    ? await findUsableOfferCode(ctx.db, { code: options.offerCode, userId: user.id, item: purchaseItem(item), now: ctx.now() })
     : null;
   if (code?.batchId && (item.kind !== 'batch' || item.batchId !== code.batchId)) {
     throw AppError.badRequest(checkoutMessages.offerCodeNotForThis);
@@ -79,49 +80,61 @@ export async function startCheckout(
     currency: 'INR',
     createdAt: ctx.now(),
   };
+  if (amountPaise > 0 && amountPaise < MIN_PROVIDER_AMOUNT_PAISE) throw AppError.badRequest(checkoutMessages.amountBelowMinimum);
 
-  if (amountPaise === 0) {
-    try {
-      const purchaseId = await ctx.db.transaction(async (tx) => {
+  // The purchase is written before the provider is asked for an order: with a limited offer code
+  // it is the code's reservation, counted under the code's row lock so parallel checkouts take the
+  // uses one at a time. A zero amount is paid in the same transaction.
+  let reserved: { id: number; orderId: string | null };
+  try {
+    reserved = await ctx.db.transaction(async (tx) => {
+      if (code && hasUseLimits(code)) {
+        const limits = await lockOfferCode(tx, code.id);
+        if (limits) await assertOfferCodeUsesLeft(tx, { code: limits, userId: user.id, item: purchaseItem(item), now: ctx.now() });
+      }
+      if (amountPaise === 0) {
         const [row] = await tx.insert(purchases).values({ ...values, provider: 'free' }).returning({ id: purchases.id });
         await markPurchasePaid(tx, ctx, { purchaseId: row!.id, payment: { paymentId: null, amountPaise: 0, currency: 'INR' } });
-        return row!.id;
-      });
-      return answer(purchaseId, null);
-    } catch (error) {
-      if (isUniqueViolation(error, 'purchases_one_paid_course') || isUniqueViolation(error, 'purchases_one_paid_batch')) {
-        throw AppError.badRequest(alreadyOwned);
+        return { id: row!.id, orderId: null };
       }
-      throw error;
+      const reusable = await findReusablePending(tx, ctx, { userId: user.id, item, code, amountPaise });
+      if (reusable) return reusable;
+      const [row] = await tx.insert(purchases).values({ ...values, provider: ctx.payments.name }).returning({ id: purchases.id });
+      return { id: row!.id, orderId: null };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'purchases_one_paid_course') || isUniqueViolation(error, 'purchases_one_paid_batch')) {
+      throw AppError.badRequest(alreadyOwned);
     }
+    throw error;
   }
-
-  if (amountPaise < MIN_PROVIDER_AMOUNT_PAISE) throw AppError.badRequest(checkoutMessages.amountBelowMinimum);
-
-  const reusable = await findReusablePending(ctx, { userId: user.id, item, code, amountPaise });
-  if (reusable) return answer(reusable.id, reusable.orderId);
+  if (amountPaise === 0 || reserved.orderId) return answer(reserved.id, reserved.orderId);
 
   let orderId: string;
   try {
     ({ orderId } = await ctx.payments.createOrder({ amountPaise, receipt: `u${user.id}-${randomString('abcdefghijkmnpqrstuvwxyz23456789', 12)}` }));
   } catch (error) {
     options.log?.error({ err: error }, 'payment provider refused to create an order');
+    // Gives the reservation back at once.
+    await ctx.db.update(purchases).set({ status: 'failed' }).where(and(eq(purchases.id, reserved.id), eq(purchases.status, 'pending')));
     throw AppError.badRequest(checkoutMessages.providerUnavailable);
   }
-  const [row] = await ctx.db
-    .insert(purchases)
-    .values({ ...values, provider: ctx.payments.name, providerOrderId: orderId })
-    .returning({ id: purchases.id });
-  return answer(row!.id, orderId);
+  await ctx.db.update(purchases).set({ providerOrderId: orderId }).where(eq(purchases.id, reserved.id));
+  return answer(reserved.id, orderId);
+}
+
+function purchaseItem(item: CheckoutItem): PurchaseItem {
+  return item.kind === 'course' ? { courseId: item.courseId } : { batchId: item.batchId };
 }
 
 /** The learner's recent pending checkout of the same item on the same terms, if any. */
 async function findReusablePending(
+  tx: Tx,
   ctx: AppContext,
   options: { userId: number; item: CheckoutItem; code: UsableOfferCode | null; amountPaise: number },
 ): Promise<{ id: number; orderId: string } | null> {
-  const since = new Date(ctx.now().getTime() - REUSE_PENDING_MINUTES * 60_000);
-  const [row] = await ctx.db
+  const since = await reservationStart(tx, ctx.now());
+  const [row] = await tx
     .select({ id: purchases.id, orderId: purchases.providerOrderId })
     .from(purchases)
     .where(and(

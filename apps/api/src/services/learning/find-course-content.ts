@@ -3,7 +3,7 @@ import { courses, subjects, terms } from '@app/db';
 import { catalogueMessages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findCourseAccess } from '../purchases/has-paid.ts';
+import { findCourseAccess } from '../purchases/course-access.ts';
 
 /**
  * A course whose content the learner may open: 404 when there is no such course (or it is
@@ -15,7 +15,7 @@ export async function assertCourseContentAccess(ctx: AppContext, options: { user
   const access = await findCourseAccess(ctx.db, options.userId, options.courseId);
   if (access) return;
   if (!course.isPublished) throw AppError.notFound(catalogueMessages.courseNotFound);
-  throw AppError.forbidden('Buy this course to open it.');
+  throw AppError.forbidden(catalogueMessages.buyToOpen);
 }
 
 /** A term's course, or 404. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { contentTypeOf, openStoredFile, type StoredFileSlice } from '../../lib/storage.ts';
-import { findCourseAccess } from '../purchases/has-paid.ts';
+import { assertCourseAccess } from '../purchases/course-access.ts';
 import { findSubject } from './find-course-content.ts';
 import { verifySubjectFileUrl } from './subject-file-url.ts';
 
@@ -16,7 +16,7 @@ export async function openSubjectFile(
   const userId = verifySubjectFileUrl(ctx.env, { subjectId: options.subjectId, ...options.query, now: ctx.now() });
   if (userId === null) throw AppError.forbidden('This link is not valid. Open the chapter again from the course.');
   const subject = await findSubject(ctx, options.subjectId);
-  if (!(await findCourseAccess(ctx.db, userId, subject.courseId))) throw AppError.forbidden('Buy this course to open it.');
+  await assertCourseAccess(ctx.db, userId, subject.courseId);
   if (subject.fileType !== 'pdf' && subject.fileType !== 'video') throw AppError.notFound();
 
   const contentType = contentTypeOf(subject.fileRef) ?? (subject.fileType === 'pdf' ? 'application/pdf' : 'video/mp4');

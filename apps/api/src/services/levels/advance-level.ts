@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { levelAchievements, userLevels, type Tx } from '@app/db';
 import { levelWindowAt, paiseToRupees } from '@app/contracts';
-import { postEntry } from '../wallet/ledger.ts';
+import { postHeldCredit, refundWindowEnd } from '../wallet/held-credits.ts';
 import { countedSubUsers, levelByNumber, loadLadder, type Ladder, type LevelRow, type LevelState } from './level-data.ts';
 
 export interface LevelAdvance {
@@ -10,7 +10,9 @@ export interface LevelAdvance {
 
 /**
  * Counts the referrer's current window and, when the count reaches the level's node, records the
- * achievement, credits its reward ('Level Reward') and starts the next level's window at `now`.
+ * achievement (with its window, so a refund in the holding period can reopen it), credits its
+ * reward ('Level Reward', held as Pending until the refund window of the purchase whose activation
+ * completed the level has passed) and starts the next level's window at `now`.
  * An expired window is rolled forward first (a new window of the same level, the count restarts).
  *
  * The caller must hold the referrer's row lock (SELECT … FOR NO KEY UPDATE on users) so concurrent
@@ -19,7 +21,13 @@ export interface LevelAdvance {
  */
 export async function advanceLevel(
   tx: Tx,
-  options: { referrer: { id: number; createdAt: Date }; now: Date; ladder?: Ladder },
+  options: {
+    referrer: { id: number; createdAt: Date };
+    now: Date;
+    ladder?: Ladder;
+    /** The purchase whose activation is being counted; without one (an operator's release) the reward is held from now. */
+    earnedBy?: { purchaseId: number; availableAt: Date };
+  },
 ): Promise<LevelAdvance> {
   const { referrer, now } = options;
   const { all, state } = options.ladder ?? await loadLadder(tx, referrer, { forUpdate: true });
@@ -38,20 +46,23 @@ export async function advanceLevel(
   const counted = await countedSubUsers(tx, referrer.id, window);
   if (counted.length < level.node) return { achieved: null };
 
-  await tx.insert(levelAchievements).values({ userId: referrer.id, levelNumber: level.number, achievedAt: now })
+  const purchaseId = options.earnedBy?.purchaseId ?? null;
+  await tx.insert(levelAchievements)
+    .values({ userId: referrer.id, levelNumber: level.number, achievedAt: now, windowStart: window.start, purchaseId })
     .onConflictDoNothing();
   if (level.rewardPaise > 0 || level.rewardPoints > 0) {
     const reward = [
       level.rewardPaise > 0 ? `₹${paiseToRupees(level.rewardPaise).toFixed(2)}` : '',
       level.rewardPoints > 0 ? `${level.rewardPoints} points` : '',
     ].filter(Boolean).join(' and ');
-    await postEntry(tx, {
+    await postHeldCredit(tx, {
       userId: referrer.id,
       method: 'Level Reward',
       amountPaise: level.rewardPaise,
       points: level.rewardPoints,
-      status: 'Done',
       description: `Level ${level.number} ${level.name} achieved: ${reward}`,
+      purchaseId,
+      availableAt: options.earnedBy?.availableAt ?? await refundWindowEnd(tx, now),
       at: now,
     });
   }

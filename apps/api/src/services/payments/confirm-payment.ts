@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { purchases, type Tx } from '@app/db';
+import { purchases } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../accounts/find-user.ts';
-import { onPurchasePaid } from '../referrals/on-purchase-paid.ts';
+import { markPurchasePaid } from '../purchases/mark-purchase-paid.ts';
+import { OfferCodeLimitError } from '../purchases/offer-code-uses.ts';
 import { refundOrphanPayment, type PaymentLog } from './refund-orphan-payment.ts';
 
 /** A captured payment as the provider reported it (checked by signature or by asking the provider). */
@@ -13,41 +14,16 @@ export interface VerifiedPayment {
 }
 
 /**
- * The one place a purchase becomes paid: a conditional UPDATE that only a pending purchase of the
- * same amount and currency passes, and onPurchasePaid in the same transaction when it did.
- * False when the purchase was not pending (someone else got there first) or does not match.
- */
-export async function markPurchasePaid(
-  tx: Tx,
-  ctx: AppContext,
-  options: { purchaseId: number; payment: { paymentId: string | null; amountPaise: number; currency: string } },
-): Promise<boolean> {
-  const { purchaseId, payment } = options;
-  const paidAt = ctx.now();
-  const [flipped] = await tx
-    .update(purchases)
-    .set({ status: 'paid', paidAt, providerPaymentId: payment.paymentId })
-    .where(and(
-      eq(purchases.id, purchaseId),
-      eq(purchases.status, 'pending'),
-      eq(purchases.amountPaise, payment.amountPaise),
-      eq(purchases.currency, payment.currency),
-    ))
-    .returning({ id: purchases.id, userId: purchases.userId, amountPaise: purchases.amountPaise });
-  if (!flipped) return false;
-  await onPurchasePaid(tx, ctx, { ...flipped, paidAt });
-  return true;
-}
-
-/**
  * - confirmed: this call marked the purchase paid (and ran onPurchasePaid);
  * - already-paid: someone else did, before;
  * - mismatch: the payment's amount or currency is not the purchase's; left pending for a person;
  * - duplicate: the learner already owns the item; the payment is refunded;
  * - closed: the purchase failed (or was refunded with another payment); a late payment is refunded;
- * - refunded: this very payment was already given back.
+ * - refunded: this very payment was already given back;
+ * - code-used-up: the offer code's uses went to others while this order waited (its reservation
+ *   lapsed); the purchase fails and the payment is refunded.
  */
-export type ConfirmOutcome = 'confirmed' | 'already-paid' | 'mismatch' | 'duplicate' | 'closed' | 'refunded';
+export type ConfirmOutcome = 'confirmed' | 'already-paid' | 'mismatch' | 'duplicate' | 'closed' | 'refunded' | 'code-used-up';
 
 /**
  * Marks a pending purchase paid. Idempotent and forward-only: one conditional UPDATE … WHERE
@@ -75,19 +51,25 @@ export async function confirmPayment(
       return 'closed';
     });
   } catch (error) {
-    if (!isUniqueViolation(error, 'purchases_one_paid_course') && !isUniqueViolation(error, 'purchases_one_paid_batch')) throw error;
-    outcome = 'duplicate';
+    if (error instanceof OfferCodeLimitError) {
+      outcome = 'code-used-up';
+      await ctx.db.update(purchases).set({ status: 'failed' }).where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')));
+    } else if (isUniqueViolation(error, 'purchases_one_paid_course') || isUniqueViolation(error, 'purchases_one_paid_batch')) {
+      outcome = 'duplicate';
+    } else {
+      throw error;
+    }
   }
 
   if (outcome === 'mismatch') {
     options.log?.error({ purchaseId, payment }, 'payment does not match its purchase; left pending');
   }
-  if (outcome === 'duplicate' || outcome === 'closed') {
+  if (outcome === 'duplicate' || outcome === 'closed' || outcome === 'code-used-up') {
     const isRefunded = await refundOrphanPayment(ctx, {
       purchaseId,
       paymentId: payment.paymentId,
       amountPaise: payment.amountPaise,
-      reason: outcome === 'duplicate' ? 'already owned' : 'order closed',
+      reason: outcome === 'duplicate' ? 'already owned' : outcome === 'closed' ? 'order closed' : 'offer code used up',
       log: options.log,
     });
     if (isRefunded && outcome === 'duplicate') {
@@ -100,3 +82,4 @@ export async function confirmPayment(
   }
   return outcome;
 }
+

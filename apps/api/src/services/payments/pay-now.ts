@@ -65,6 +65,8 @@ export async function payNow(
       throw AppError.badRequest(purchase.batchId ? checkoutMessages.batchAlreadyPaid : checkoutMessages.courseAlreadyBought);
     case 'mismatch':
       throw AppError.badRequest(checkoutMessages.paymentMismatch);
+    case 'code-used-up':
+      throw AppError.badRequest(checkoutMessages.offerCodeGoneRefunded);
     default:
       throw AppError.badRequest(checkoutMessages.orderClosed);
   }

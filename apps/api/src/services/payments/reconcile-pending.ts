@@ -1,6 +1,7 @@
-import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { purchases } from '@app/db';
 import type { AppContext } from '../../context.ts';
+import { releaseDueHeldCredits } from '../wallet/held-credits.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
@@ -27,7 +28,8 @@ export interface ReconcileReport {
 /**
  * Settles purchases left pending (the browser closed after paying, /pay-now never came): asks the
  * provider about each order, confirms the paid ones through the same idempotent path as /pay-now,
- * fails the ones the provider failed, and closes and fails those unpaid for too long.
+ * fails the ones the provider failed, and closes and fails those unpaid for too long (and those
+ * whose checkout never got a provider order).
  */
 export async function reconcilePendingPurchases(ctx: AppContext, options: ReconcileOptions = {}): Promise<ReconcileReport> {
   const olderThanMinutes = options.olderThanMinutes ?? RECONCILE_DEFAULTS.olderThanMinutes;
@@ -61,6 +63,15 @@ export async function reconcilePendingPurchases(ctx: AppContext, options: Reconc
     .where(and(eq(purchases.id, id), eq(purchases.status, 'pending')))
     .returning({ id: purchases.id });
 
+  // A checkout cut off between writing its purchase (the offer code's reservation) and getting the
+  // provider's order has nothing the provider could have charged: it fails, freeing the reservation.
+  const orderless = await ctx.db
+    .update(purchases)
+    .set({ status: 'failed' })
+    .where(and(eq(purchases.status, 'pending'), isNull(purchases.providerOrderId), lt(purchases.createdAt, cutoff)))
+    .returning({ id: purchases.id });
+  report.failed += orderless.length;
+
   for (const purchase of pending) {
     report.checked++;
     try {
@@ -88,12 +99,17 @@ export async function reconcilePendingPurchases(ctx: AppContext, options: Reconc
   return report;
 }
 
-/** Runs the reconciler every `intervalMs` (unref'd: it never keeps the process alive), one run at a time. */
+/**
+ * Runs the reconciler every `intervalMs` (unref'd: it never keeps the process alive), one run at a
+ * time, and with it the release of held credits whose refund window has passed (a learner's own
+ * wallet page, redeem and withdraw release theirs at once).
+ */
 export function startReconciler(ctx: AppContext, options: ReconcileOptions & { intervalMs?: number }) {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
     running = reconcilePendingPurchases(ctx, options)
+      .then(() => releaseDueHeldCredits(ctx.db, { now: ctx.now() }))
       .catch((error: unknown) => options.log?.error({ err: error }, 'reconciler run failed'))
       .finally(() => { running = null; });
   }, options.intervalMs ?? RECONCILE_DEFAULTS.intervalMs);

@@ -3,9 +3,13 @@ import { postEntry } from '../wallet/ledger.ts';
 
 /**
  * Quiz Points: one mark, one point. A 'Quiz Points' ledger entry (points = marks, no money, Done)
- * through the wallet's one ledger path, inside the submission's transaction. A zero score writes nothing.
+ * through the wallet's one ledger path, inside the submission's transaction, tied to the purchase
+ * that paid for the course so that its refund can take them back. A zero score writes nothing.
  */
-export async function creditQuizPoints(tx: Tx, options: { userId: number; points: number; description: string; now: Date }): Promise<void> {
+export async function creditQuizPoints(
+  tx: Tx,
+  options: { userId: number; points: number; description: string; purchaseId: number | null; now: Date },
+): Promise<void> {
   if (options.points <= 0) return;
   await postEntry(tx, {
     userId: options.userId,
@@ -14,6 +18,7 @@ export async function creditQuizPoints(tx: Tx, options: { userId: number; points
     points: options.points,
     status: 'Done',
     description: options.description,
+    purchaseId: options.purchaseId,
     at: options.now,
   });
 }

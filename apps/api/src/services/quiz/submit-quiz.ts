@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { quizMessages, type QuizAnswer, type QuizResult } from '@app/contracts';
-import { purchases, questions, quizAttempts } from '@app/db';
+import { questions, quizAttempts } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertCourseAccess } from '../purchases/course-access.ts';
 import { issueCertificateIfComplete } from '../certificates/issue-certificate-if-complete.ts';
 import { creditQuizPoints } from './credit-quiz-points.ts';
 import { findQuizAttempt } from './draw-quiz.ts';
@@ -12,23 +13,20 @@ import { quizResultOf } from './quiz-result.ts';
 
 /**
  * POST /quiz/{subjectId}: grades the learner's one attempt, stores the result, credits Quiz Points
- * and issues the course certificate when this was the last quiz passed, all in one transaction.
- * A second submission, even a concurrent one, answers 400 and changes nothing.
+ * (only when the course, or its batch, was paid for above zero) and issues the course certificate
+ * when this was the last quiz passed, all in one transaction. A second submission, even a
+ * concurrent one, answers 400 and changes nothing.
  */
 export async function submitQuiz(ctx: AppContext, options: { userId: number; subjectId: number; answers: QuizAnswer[] }): Promise<QuizResult> {
   const subject = await findQuizSubject(ctx.db, options);
   const now = ctx.now();
 
   return ctx.db.transaction(async (tx) => {
-    // Locking the paid purchase first serialises this learner's submissions within the course,
-    // so the certificate check below sees every other subject's committed result.
-    const [purchase] = await tx
-      .select({ id: purchases.id })
-      .from(purchases)
-      .where(and(eq(purchases.userId, options.userId), eq(purchases.courseId, subject.courseId), eq(purchases.status, 'paid')))
-      .limit(1)
-      .for('update');
-    if (!purchase) throw AppError.forbidden('Buy this course to open it.');
+    // One learner's submissions within a course take turns (a free batch has no purchase row to
+    // lock), so the certificate check below sees every other subject's committed result; access is
+    // read again inside, so a refund that landed since the check above closes the quiz.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${options.userId}::int, ${subject.courseId}::int)`);
+    const access = await assertCourseAccess(tx, options.userId, subject.courseId);
 
     const attempt = await findQuizAttempt(tx, options);
     if (attempt?.submittedAt) throw AppError.badRequest(quizMessages.alreadySubmitted);
@@ -49,13 +47,16 @@ export async function submitQuiz(ctx: AppContext, options: { userId: number; sub
       .returning();
     if (!stored) throw AppError.badRequest(quizMessages.alreadySubmitted);
 
-    await creditQuizPoints(tx, {
-      userId: options.userId,
-      points: graded.totalMark,
-      description: `Quiz: ${subject.name} (${graded.totalMark}/${graded.items.length})`,
-      now,
-    });
-    await issueCertificateIfComplete(tx, { userId: options.userId, courseId: subject.courseId, purchaseId: purchase.id, now });
+    if (access.isPaidAboveZero) {
+      await creditQuizPoints(tx, {
+        userId: options.userId,
+        points: graded.totalMark,
+        description: `Quiz: ${subject.name} (${graded.totalMark}/${graded.items.length})`,
+        purchaseId: access.purchaseId,
+        now,
+      });
+    }
+    await issueCertificateIfComplete(tx, { userId: options.userId, courseId: subject.courseId, purchaseId: access.purchaseId, now });
     return quizResultOf(stored);
   });
 }

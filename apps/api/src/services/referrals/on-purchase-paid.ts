@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { activationInstant, advanceLevel } from '../levels/advance-level.ts';
 import { COUNTED_REFERRAL_STATUSES, loadLadder } from '../levels/level-data.ts';
 import { getSetting } from '../settings/get-setting.ts';
-import { postEntry } from '../wallet/ledger.ts';
+import { postHeldCredit, refundWindowEnd } from '../wallet/held-credits.ts';
 import { findSelfReferral } from './find-self-referral.ts';
 
 export interface PaidPurchase {
@@ -17,10 +17,11 @@ export interface PaidPurchase {
 
 /**
  * Runs inside the transaction that marks a purchase paid, once per purchase (a second call for
- * the same purchase changes nothing):
- * - the buyer becomes active with their first paid purchase;
+ * the same purchase changes nothing). A purchase paid with nothing (free course, free enrolment,
+ * a 100% offer code) does nothing at all: only money paid activates, earns commission or counts.
+ * - the buyer becomes active with their first purchase paid above zero;
  * - with a referrer, the referrer gets commission_percent of the amount paid ('Referral
- *   Commission'), unless the sign-up is held or rejected for review, or the buyer looks like the
+ *   Commission', held as Pending until the purchase's refund window has passed), unless the sign-up is held or rejected for review, or the buyer looks like the
  *   referrer themself (same mailbox, mobile, bank account or PAN), in which case the sign-up is
  *   marked 'rejected' (so it never counts for levels either) and the finding is audited;
  * - a first activation that counts moves the referrer's level (advanceLevel).
@@ -34,6 +35,7 @@ export interface PaidPurchase {
  * still serialises everything that writes the referrer's row.
  */
 export async function onPurchasePaid(tx: Tx, ctx: AppContext, purchase: PaidPurchase): Promise<void> {
+  if (purchase.amountPaise <= 0) return;
   const [buyer] = await tx
     .select({
       id: users.id, firstName: users.firstName, lastName: users.lastName, referrerId: users.referrerId,
@@ -72,7 +74,7 @@ export async function onPurchasePaid(tx: Tx, ctx: AppContext, purchase: PaidPurc
   const selfReferral = await findSelfReferral(tx, buyer, referrer);
   if (selfReferral && status !== 'rejected') {
     status = 'rejected';
-    await tx.update(users).set({ referralStatus: status }).where(eq(users.id, buyer.id));
+    await tx.update(users).set({ referralStatus: status, referralStatusReason: selfReferral }).where(eq(users.id, buyer.id));
     await tx.insert(auditLog).values({
       action: 'referral.self_referral',
       entity: 'users',
@@ -85,17 +87,18 @@ export async function onPurchasePaid(tx: Tx, ctx: AppContext, purchase: PaidPurc
 
   const percent = await getSetting(tx, 'commission_percent');
   const commission = commissionPaise(purchase.amountPaise, percent);
+  const availableAt = await refundWindowEnd(tx, purchase.paidAt);
   if (commission > 0) {
-    await postEntry(tx, {
+    await postHeldCredit(tx, {
       userId: referrer.id,
       method: 'Referral Commission',
       amountPaise: commission,
       points: 0,
-      status: 'Done',
       description: `${percent}% commission on ${buyer.firstName} ${buyer.lastName}'s purchase`,
       purchaseId: purchase.id,
+      availableAt,
       at: now,
     });
   }
-  if (isFirstPurchase) await advanceLevel(tx, { referrer, now, ladder });
+  if (isFirstPurchase) await advanceLevel(tx, { referrer, now, ladder, earnedBy: { purchaseId: purchase.id, availableAt } });
 }

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { users, walletTransactions, type DbOrTx } from '@app/db';
 import { lastPage, ledgerKind, paiseToRupees, type LedgerStatus, type TransactionsData } from '@app/contracts';
 import { preparedPerDatabase } from '../database/prepared-per-database.ts';
+import { releaseHeldCredits } from './held-credits.ts';
 
 // The wallet page is read often: two prepared statements, run side by side.
 
@@ -25,9 +26,16 @@ const ledgerPageQuery = preparedPerDatabase((db) => db
   .offset(sql.placeholder('offset'))
   .prepare('wallet_ledger_page'));
 
-/** GET /transactions: the wallet and a page of its ledger, newest first. */
-export async function listTransactions(db: DbOrTx, options: { userId: number; page: number; perPage: number }): Promise<TransactionsData> {
+/**
+ * GET /transactions: the wallet and a page of its ledger, newest first, after releasing the held
+ * credits whose refund window has passed (so the page shows them Done and in the balance).
+ */
+export async function listTransactions(
+  db: DbOrTx,
+  options: { userId: number; page: number; perPage: number; now: Date },
+): Promise<TransactionsData> {
   const { userId, page, perPage } = options;
+  await releaseHeldCredits(db, { userId, now: options.now });
   const [[wallet], rows] = await Promise.all([
     walletSummaryQuery(db).execute({ userId }),
     ledgerPageQuery(db).execute({ userId, limit: perPage, offset: (page - 1) * perPage }),
@@ -45,6 +53,7 @@ export async function listTransactions(db: DbOrTx, options: { userId: number; pa
       point: row.points,
       status: row.status as LedgerStatus,
       description: row.description,
+      available_at: row.status === 'Pending' && row.availableAt ? row.availableAt.toISOString() : null,
     })),
     current_page: page,
     per_page: perPage,

@@ -4,15 +4,17 @@ import { formatInr, messages, paiseToRupees, rupeesToPaise, walletMessages, type
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getSetting } from '../settings/get-setting.ts';
+import { releaseHeldCredits } from './held-credits.ts';
 import { postEntry } from './ledger.ts';
 
 /**
  * POST /withdraw: needs bank details (400 'Please fill account details'), at least the minimum,
- * at most the balance. The amount is held at once as a Pending 'Withdraw' entry; an operator
+ * at most the balance (held credits not yet released are not in it). The amount is held at once as a Pending 'Withdraw' entry; an operator
  * later marks it Done, or Rejected with a 'Withdraw Reversal' giving it back.
  */
 export async function withdrawBalance(tx: Tx, ctx: AppContext, options: { userId: number; amountRupees: number }): Promise<WalletSummary> {
   const { userId } = options;
+  await releaseHeldCredits(tx, { userId, now: ctx.now() });
   const amountPaise = rupeesToPaise(options.amountRupees);
   const [bank] = await tx.select({ bankName: bankDetails.bankName, last4: bankDetails.accountLast4 })
     .from(bankDetails).where(eq(bankDetails.userId, userId));

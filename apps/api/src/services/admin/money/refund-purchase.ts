@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { purchases, type Tx } from '@app/db';
 import { adminMessages, paiseToRupees, type RefundData } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
@@ -8,7 +8,7 @@ import { recordAudit } from '../../audit/record-audit.ts';
 import { PaymentProviderError } from '../../payments/provider.ts';
 import { claimRefund, dropFreshClaim, refundClaimed } from '../../payments/refund-claim.ts';
 import type { PaymentLog } from '../../payments/refund-orphan-payment.ts';
-import { onPurchaseRefunded, type CommissionReversalResult } from '../../referrals/on-purchase-refunded.ts';
+import { markPurchaseRefunded, type RefundEffects } from '../../purchases/mark-purchase-refunded.ts';
 import { selectPurchases, toAdminPurchase } from './purchase-rows.ts';
 
 async function findPurchase(ctx: AppContext, purchaseId: number) {
@@ -47,8 +47,8 @@ async function lockPurchase(tx: Tx, purchaseId: number): Promise<string | undefi
 /**
  * POST /admin/purchases/{id}/refund: a full refund. Only a paid purchase, only once: the refund is
  * claimed (refund-claim.ts), then one transaction holding the purchase's row lock gets the money
- * back through the provider, moves the purchase forward (UPDATE … WHERE status = 'paid'), takes
- * back the referrer's commission (onPurchaseRefunded) and writes the audit row. If the server dies
+ * back through the provider, marks the purchase refunded with everything it earned taken back
+ * (markPurchaseRefunded) and writes the audit row. If the server dies
  * after the provider refunded, the claim stays and the next click finds that refund instead of
  * making another. If the provider refuses, nothing changes and a later try can run. The learner
  * loses access to the course with it.
@@ -71,19 +71,15 @@ export async function refundPurchase(
   // Another purchase's claim on this payment (an orphan refund) means it is being given back already.
   if (claim && claim.purchaseId !== purchaseId) throw AppError.badRequest(adminMessages.refundInProgress);
 
-  let result: { refundId: string | null; reversal: CommissionReversalResult | null };
+  let result: { refundId: string | null; effects: RefundEffects };
   try {
     result = await ctx.db.transaction(async (tx) => {
       const status = await lockPurchase(tx, purchaseId);
       if (status === 'refunded') throw AppError.badRequest(adminMessages.alreadyRefunded);
       if (status !== 'paid') throw AppError.badRequest(adminMessages.notPaid);
       const refundId = claim ? await refundClaimed(tx, ctx, claim, current.purchase.amountPaise) : null;
-      const [flipped] = await tx.update(purchases)
-        .set({ status: 'refunded', refundedAt: ctx.now() })
-        .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'paid')))
-        .returning({ id: purchases.id });
-      if (!flipped) throw AppError.badRequest(adminMessages.alreadyRefunded);
-      const reversal = await onPurchaseRefunded(tx, ctx, purchaseId);
+      const effects = await markPurchaseRefunded(tx, ctx, { purchaseId });
+      if (!effects) throw AppError.badRequest(adminMessages.alreadyRefunded);
       await recordAudit(tx, ctx, {
         actorId: options.actorId,
         action: 'purchase.refund',
@@ -93,11 +89,14 @@ export async function refundPurchase(
         after: {
           status: 'refunded',
           refund_id: refundId,
-          commission_reversed: paiseToRupees(reversal?.reversedPaise ?? 0),
-          commission_shortfall: paiseToRupees(reversal?.shortfallPaise ?? 0),
+          commission_reversed: paiseToRupees(effects.referrer.paise),
+          commission_shortfall: paiseToRupees(effects.referrer.shortfallPaise),
+          referrer_points_reversed: effects.referrer.points,
+          quiz_points_reversed: effects.quizPoints.points,
+          quiz_points_shortfall: effects.quizPoints.shortfallPoints,
         },
       });
-      return { refundId, reversal };
+      return { refundId, effects };
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
@@ -109,7 +108,7 @@ export async function refundPurchase(
   return {
     purchase: toAdminPurchase(await findPurchase(ctx, purchaseId)),
     refund_id: result.refundId,
-    commission_reversed: paiseToRupees(result.reversal?.reversedPaise ?? 0),
-    commission_shortfall: paiseToRupees(result.reversal?.shortfallPaise ?? 0),
+    commission_reversed: paiseToRupees(result.effects.referrer.paise),
+    commission_shortfall: paiseToRupees(result.effects.referrer.shortfallPaise),
   };
 }

@@ -1,0 +1,103 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { walletTransactions, type DbOrTx } from '@app/db';
+import type { LedgerMethod } from '@app/contracts';
+import { getSetting } from '../settings/get-setting.ts';
+import { newTransactionId, postEntry } from './ledger.ts';
+
+/*
+ * Held credits: commissions and level rewards are posted as Pending, outside the wallet, until the
+ * refund window of the purchase that earned them has passed; then they become Done and enter the
+ * wallet. Until then they can be neither redeemed nor withdrawn, and a refund cancels them
+ * (Rejected). The wallet is therefore the sum of the ledger less the credits not yet Done:
+ * a credit counts once it is Done, a debit (a Pending withdrawal too) as soon as it is posted.
+ */
+
+export interface HeldCredit {
+  userId: number;
+  method: Extract<LedgerMethod, 'Referral Commission' | 'Level Reward'>;
+  amountPaise: number;
+  points: number;
+  description: string;
+  purchaseId: number | null;
+  /** When it becomes Done: the end of the earning purchase's refund window. */
+  availableAt: Date;
+  at: Date;
+}
+
+/** The end of the refund window of a purchase paid at `paidAt` (setting refund_window_days). */
+export async function refundWindowEnd(db: DbOrTx, paidAt: Date): Promise<Date> {
+  return new Date(paidAt.getTime() + (await getSetting(db, 'refund_window_days')) * 86_400_000);
+}
+
+/**
+ * Posts a held credit: a Pending ledger row; the wallet does not move until it is released. With
+ * no refund window (refund_window_days = 0) there is nothing to hold: it is posted Done at once.
+ */
+export async function postHeldCredit(tx: DbOrTx, credit: HeldCredit): Promise<string> {
+  if (!Number.isSafeInteger(credit.amountPaise) || !Number.isSafeInteger(credit.points) || credit.amountPaise < 0 || credit.points < 0) {
+    throw new Error(`a held credit must be whole and positive: ${credit.amountPaise} paise, ${credit.points} points`);
+  }
+  if (credit.availableAt <= credit.at) {
+    const { availableAt: _, ...entry } = credit;
+    return (await postEntry(tx, { ...entry, status: 'Done' })).transactionId;
+  }
+  const transactionId = newTransactionId();
+  await tx.insert(walletTransactions).values({
+    transactionId,
+    userId: credit.userId,
+    method: credit.method,
+    amountPaise: credit.amountPaise,
+    points: credit.points,
+    status: 'Pending',
+    description: credit.description,
+    purchaseId: credit.purchaseId,
+    availableAt: credit.availableAt,
+    createdAt: credit.at,
+  });
+  return transactionId;
+}
+
+/**
+ * Releases the user's held credits whose time has come, in one statement: they become Done and
+ * their sum enters the wallet. A concurrent release or refund of the same row waits for the row
+ * lock and then finds it no longer Pending, so each credit enters the wallet once.
+ */
+export async function releaseHeldCredits(db: DbOrTx, options: { userId: number; now: Date }): Promise<void> {
+  await db.execute(sql`
+    WITH released AS (
+      UPDATE wallet_transactions SET status = 'Done', settled_at = ${options.now}
+      WHERE user_id = ${options.userId} AND status = 'Pending' AND available_at IS NOT NULL AND available_at <= ${options.now}
+      RETURNING amount_paise, points
+    )
+    UPDATE users SET balance_paise = users.balance_paise + s.paise, points = users.points + s.pts
+    FROM (SELECT sum(amount_paise) AS paise, sum(points) AS pts FROM released) AS s
+    WHERE users.id = ${options.userId} AND s.paise IS NOT NULL`);
+}
+
+/** Releases every due held credit, user by user (the reconciler's periodic run). Returns how many users. */
+export async function releaseDueHeldCredits(db: DbOrTx, options: { now: Date; batchSize?: number }): Promise<number> {
+  const due = await db
+    .selectDistinct({ userId: walletTransactions.userId })
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.status, 'Pending'), sql`${walletTransactions.availableAt} <= ${options.now}`))
+    .limit(options.batchSize ?? 500);
+  for (const { userId } of due) await releaseHeldCredits(db, { userId, now: options.now });
+  return due.length;
+}
+
+/**
+ * Cancels a held credit that has not been released (a refund inside the window): Rejected, and the
+ * wallet never saw it. True when it was cancelled; false when it was not Pending any more.
+ */
+export async function cancelHeldCredit(tx: DbOrTx, options: { transactionId: string; now: Date }): Promise<boolean> {
+  const rows = await tx
+    .update(walletTransactions)
+    .set({ status: 'Rejected', settledAt: options.now })
+    .where(and(
+      eq(walletTransactions.transactionId, options.transactionId),
+      eq(walletTransactions.status, 'Pending'),
+      gt(walletTransactions.availableAt, options.now),
+    ))
+    .returning({ id: walletTransactions.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courses, levelAchievements } from '@app/db';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { createLearner, getUser, type Learner } from '../fixtures.ts';
+import { createCourse } from '../catalogue-fixtures.ts';
+import { createAdmin } from '../admin-fixtures.ts';
+import { createQuizCourse } from '../quiz-fixtures.ts';
+import { setReferenceData, signInNow, validBank, walletOf } from '../wallet-fixtures.ts';
+import { DAY_MS, expectBooksBalanced, ledgerOf, payThroughSandbox, takeQuiz } from './abuse-fixtures.ts';
+
+/**
+ * Item 4 of issue 13 and the holding period: commissions and level rewards are Pending for the
+ * refund window (7 days by default), can be neither redeemed nor withdrawn until then, and a refund
+ * takes back what the refunded purchase earned.
+ */
+describe('abuse: holding period and refunds', () => {
+  let t: TestApp;
+  let admin: Learner;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await setReferenceData(t.app, { refund_window_days: 7 });
+    admin = await createAdmin(t.app);
+  });
+  afterAll(async () => { await t.close(); });
+
+  const buy = async (buyer: Learner, pricePaise: number) => {
+    const course = await createCourse(t.app, { pricePaise });
+    return payThroughSandbox(t, buyer, '/checkout', { course_id: course.id });
+  };
+  const refund = (purchaseId: number) => t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`);
+  const transactions = async (who: Learner) => (await t.client.as(who.token).get('/transactions')).body.data;
+
+  it('holds commission and level reward as Pending: neither redeemable nor withdrawable until the window has passed', async () => {
+    const referrer = await createLearner(t.app);
+    await t.client.as(referrer.token).post('/bank-details', validBank);
+    for (let i = 0; i < 2; i++) await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
+
+    const held = await transactions(referrer);
+    expect(held).toMatchObject({ balance: 0, points: 0 });
+    expect(held.transactions.map((e: { method: string; status: string }) => [e.method, e.status])).toEqual([
+      ['Level Reward', 'Pending'], ['Referral Commission', 'Pending'], ['Referral Commission', 'Pending'],
+    ]);
+    const withdraw = await t.client.as(referrer.token).post('/withdraw', { amount: 100 });
+    expect(withdraw.statusCode).toBe(422);
+    const redeem = await t.client.as(referrer.token).post('/redeem-point', { point: 100 });
+    expect(redeem.statusCode).toBe(422);
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
+
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const token = await signInNow(t.app, referrer.id);
+    const released = (await t.client.as(token).get('/transactions')).body.data;
+    expect(released).toMatchObject({ balance: 300, points: 100 });
+    expect(released.transactions.every((e: { status: string }) => e.status === 'Done')).toBe(true);
+    expect((await t.client.as(token).post('/withdraw', { amount: 300 })).statusCode).toBe(200);
+    await expectBooksBalanced(t);
+  });
+
+  it('a refund inside the window cancels the commission (Rejected) and the buyer stops counting', async () => {
+    const referrer = await createLearner(t.app);
+    const buyer = await createLearner(t.app, { referrerId: referrer.id });
+    const purchaseId = await buy(buyer, 50_000);
+    expect((await refund(purchaseId)).statusCode).toBe(200);
+    const ledger = await ledgerOf(t, referrer.id);
+    expect(ledger.map((e) => [e.method, e.status, e.amountPaise])).toEqual([['Referral Commission', 'Rejected', 5_000]]);
+    expect((await getUser(t.app, buyer.id)).activatedAt).toBeNull();
+    expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({ completed_node: 0 });
+    t.clock.advance(8 * DAY_MS);
+    const token = await signInNow(t.app, referrer.id);
+    expect((await t.client.as(token).get('/transactions')).body.data).toMatchObject({ balance: 0, points: 0 });
+    await expectBooksBalanced(t);
+  });
+
+  it('a refund of a purchase that completed a level cancels the held reward and reopens the level', async () => {
+    const referrer = await createLearner(t.app);
+    const first = await createLearner(t.app, { referrerId: referrer.id });
+    const second = await createLearner(t.app, { referrerId: referrer.id });
+    await buy(first, 100_000);
+    const completing = await buy(second, 100_000);
+    expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({ level_number: 2 });
+
+    expect((await refund(completing)).statusCode).toBe(200);
+    const rewards = (await ledgerOf(t, referrer.id)).filter((e) => e.method === 'Level Reward');
+    expect(rewards.map((e) => e.status)).toEqual(['Rejected']);
+    expect(await t.app.ctx.db.select().from(levelAchievements).where(eq(levelAchievements.userId, referrer.id))).toEqual([]);
+    expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({ level_number: 1, completed_node: 1 });
+
+    // A genuine second sub-user completes it again, with a new held reward.
+    await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
+    const again = (await ledgerOf(t, referrer.id)).filter((e) => e.method === 'Level Reward');
+    expect(again.map((e) => e.status)).toEqual(['Rejected', 'Pending']);
+    await expectBooksBalanced(t);
+  });
+
+  it('a refund of an earlier counted purchase cancels a level reward it helped earn', async () => {
+    const referrer = await createLearner(t.app);
+    const early = await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
+    await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
+    expect((await refund(early)).statusCode).toBe(200);
+    expect((await ledgerOf(t, referrer.id)).filter((e) => e.method === 'Level Reward').map((e) => e.status)).toEqual(['Rejected']);
+    expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({ level_number: 1, completed_node: 1 });
+  });
+
+  it('a refund after the window takes the commission back from the wallet, never below zero', async () => {
+    const referrer = await createLearner(t.app);
+    await t.client.as(referrer.token).post('/bank-details', validBank);
+    const purchaseId = await buy(await createLearner(t.app, { referrerId: referrer.id }), 150_000);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const token = await signInNow(t.app, referrer.id);
+    expect((await t.client.as(token).post('/withdraw', { amount: 100 })).statusCode).toBe(200);
+    const res = await refund(purchaseId);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ commission_reversed: 50, commission_shortfall: 100 });
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
+    await expectBooksBalanced(t);
+  });
+
+  it('a refund takes back the Quiz Points earned on the course, never below zero', async () => {
+    const learner = await createLearner(t.app);
+    const course = await createQuizCourse(t.app, { banks: [12, 12] });
+    const purchaseId = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
+    const c = t.client.as(learner.token);
+    expect((await takeQuiz(t, c, course.subjectIds[0]!, 8)).statusCode).toBe(200);
+    expect((await takeQuiz(t, c, course.subjectIds[1]!, 6)).statusCode).toBe(200);
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 14 });
+    // The learner redeems 10 of them before the refund: 4 can be taken back, 10 are recorded as not recovered.
+    expect((await c.post('/redeem-point', { point: 10 })).statusCode).toBe(200);
+    expect((await refund(purchaseId)).statusCode).toBe(200);
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 1_000, points: 0 });
+    const reversal = (await ledgerOf(t, learner.id)).find((e) => e.method === 'Quiz Points Reversal');
+    expect(reversal).toMatchObject({ points: -4, purchaseId });
+    expect(reversal!.description).toContain('10 points not recovered');
+    expect((await c.get(`/terms/${course.courseId}`)).statusCode).toBe(403);
+    await expectBooksBalanced(t);
+  });
+
+  it('a refund racing a withdrawal of the money it earned never takes a wallet below zero', async () => {
+    for (let round = 0; round < 5; round++) {
+      const referrer = await createLearner(t.app);
+      await t.client.as(referrer.token).post('/bank-details', validBank);
+      const [course] = await t.app.ctx.db.insert(courses).values({ name: `Race ${round}`, pricePaise: 200_000, offerPricePaise: 200_000, isPublished: true })
+        .returning({ id: courses.id });
+      const purchaseId = await payThroughSandbox(t, await createLearner(t.app, { referrerId: referrer.id }), '/checkout', { course_id: course!.id });
+      // Held money cannot be withdrawn, whatever the interleaving.
+      const [early, refunded] = await Promise.all([t.client.as(referrer.token).post('/withdraw', { amount: 200 }), round % 2 ? refund(purchaseId) : null]);
+      expect(early.statusCode).toBe(422);
+      if (refunded) expect(refunded.statusCode).toBe(200);
+      t.clock.advance(7 * DAY_MS + 60_000);
+      if (!refunded) {
+        const token = await signInNow(t.app, referrer.id);
+        const [withdrawal, late] = await Promise.all([t.client.as(token).post('/withdraw', { amount: 200 }), refund(purchaseId)]);
+        expect(late.statusCode).toBe(200);
+        expect([200, 422]).toContain(withdrawal.statusCode);
+      }
+      await expectBooksBalanced(t);
+    }
+  });
+});

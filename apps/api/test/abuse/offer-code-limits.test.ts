@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchases } from '@app/db';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { createLearner } from '../fixtures.ts';
+import { createCourse, createOfferCode } from '../catalogue-fixtures.ts';
+import { setReferenceData } from '../wallet-fixtures.ts';
+import { countPurchases, expectBooksBalanced, payThroughSandbox } from './abuse-fixtures.ts';
+
+/** Item 2 of issue 13: offer-code limits count paid uses and live reservations, and hold under concurrency. */
+describe('abuse: offer-code limits', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await setReferenceData(t.app, { refund_window_days: 7 });
+  });
+  afterAll(async () => { await t.close(); });
+
+  it('lets one learner use a once-per-learner code on one course only', async () => {
+    const code = await createOfferCode(t.app, { code: 'WELCOMEONCE', maxUsesPerUser: 1 });
+    const learner = await createLearner(t.app);
+    const first = await createCourse(t.app, { pricePaise: 50_000 });
+    const second = await createCourse(t.app, { pricePaise: 60_000 });
+    await payThroughSandbox(t, learner, '/checkout', { course_id: first.id, offer_code: 'WELCOMEONCE' });
+    const again = await t.client.as(learner.token).post('/checkout', { course_id: second.id, offer_code: 'welcomeonce' });
+    expect(again.statusCode).toBe(400);
+    expect(again.body.message).toBe('You have already used this offer code.');
+    // Nor while the first checkout is merely pending: the reservation counts.
+    const other = await createLearner(t.app);
+    await t.client.as(other.token).post('/checkout', { course_id: first.id, offer_code: 'WELCOMEONCE' });
+    const pendingToo = await t.client.as(other.token).post('/checkout', { course_id: second.id, offer_code: 'WELCOMEONCE' });
+    expect(pendingToo.body.message).toBe('You have already used this offer code.');
+    expect(await countPurchases(t, { offerCodeId: code.id, status: 'paid' })).toBe(1);
+  });
+
+  it('gives a one-use code to exactly one of 50 parallel checkouts', async () => {
+    const code = await createOfferCode(t.app, { code: 'ONLYONE', maxUses: 1, discountValue: 5_000 });
+    const course = await createCourse(t.app, { pricePaise: 80_000 });
+    const learners = await Promise.all(Array.from({ length: 50 }, () => createLearner(t.app)));
+    const answers = await Promise.all(learners.map((l) => t.client.as(l.token).post('/checkout', { course_id: course.id, offer_code: 'ONLYONE' })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(refused.every((a) => a.statusCode === 400 && a.body.message === 'This offer code has reached its usage limit.')).toBe(true);
+    expect(await countPurchases(t, { offerCodeId: code.id })).toBe(1);
+  });
+
+  it('makes free checkouts with a 100% code take the uses one at a time', async () => {
+    const code = await createOfferCode(t.app, { code: 'FREEFIVE', maxUses: 5, discountValue: 10_000 });
+    const course = await createCourse(t.app, { pricePaise: 30_000 });
+    const learners = await Promise.all(Array.from({ length: 20 }, () => createLearner(t.app)));
+    const answers = await Promise.all(learners.map((l) => t.client.as(l.token).post('/checkout', { course_id: course.id, offer_code: 'FREEFIVE' })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
+    expect(await countPurchases(t, { offerCodeId: code.id, status: 'paid' })).toBe(5);
+  });
+
+  it('re-checks at confirmation: a payment arriving after its reservation lapsed and the use went to another is refunded', async () => {
+    const code = await createOfferCode(t.app, { code: 'LASTONE', maxUses: 1, discountValue: 2_000 });
+    const course = await createCourse(t.app, { pricePaise: 50_000 });
+    const slow = await createLearner(t.app);
+    const quick = await createLearner(t.app);
+    const started = await t.client.as(slow.token).post('/checkout', { course_id: course.id, offer_code: 'LASTONE' });
+    expect(started.statusCode).toBe(200);
+    // 31 minutes pass on the provider's page: the reservation lapses and the use goes to someone else.
+    await t.app.ctx.db.update(purchases).set({ createdAt: new Date(t.app.ctx.now().getTime() - 31 * 60_000) })
+      .where(eq(purchases.id, started.body.data.purchase_id));
+    await payThroughSandbox(t, quick, '/checkout', { course_id: course.id, offer_code: 'LASTONE' });
+
+    const paid = await t.client.post('/sandbox/pay', { order_id: started.body.data.order_id, outcome: 'success' });
+    const late = await t.client.as(slow.token).post('/pay-now', {
+      payment_id: paid.body.razorpay_payment_id, order_id: paid.body.razorpay_order_id, signature: paid.body.razorpay_signature,
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.body.message).toBe('The offer code ran out of uses before your payment arrived. Your payment will be refunded.');
+    const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, started.body.data.purchase_id));
+    expect(row!.status).toBe('failed');
+    expect(await countPurchases(t, { offerCodeId: code.id, status: 'paid' })).toBe(1);
+    expect((await t.client.as(slow.token).get(`/terms/${course.id}`)).statusCode).toBe(403);
+    await expectBooksBalanced(t);
+  });
+
+  it('lets a learner come back to their own pending checkout with the code', async () => {
+    await createOfferCode(t.app, { code: 'RETRYME', maxUses: 1, maxUsesPerUser: 1 });
+    const course = await createCourse(t.app, { pricePaise: 40_000 });
+    const learner = await createLearner(t.app);
+    const first = await t.client.as(learner.token).post('/checkout', { course_id: course.id, offer_code: 'RETRYME' });
+    const second = await t.client.as(learner.token).post('/checkout', { course_id: course.id, offer_code: 'RETRYME' });
+    expect(second.statusCode).toBe(200);
+    expect(second.body.data.order_id).toBe(first.body.data.order_id);
+  });
+});
