@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, settings, users } from '@app/db';
+import { purchases, quizAttempts, settings, users } from '@app/db';
+import { issueCertificateIfComplete } from '../src/services/certificates/issue-certificate-if-complete.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
-import { buyCourse, correctOptions, createQuizCourse, getPurchase, type QuizCourse } from './quiz-fixtures.ts';
+import { buyCourse, correctOptions, createQuizCourse, getCertificate, type QuizCourse } from './quiz-fixtures.ts';
 
 const APP_URL = 'https://learn.example.in';
 
@@ -29,6 +30,8 @@ describe('certificates', () => {
     return { ...learner, purchaseId, client: t.client.as(learner.token) };
   }
 
+  const certificateOf = (buyer: Buyer) => getCertificate(t.app, buyer.id, course.courseId);
+
   /** Opens the subject's quiz and submits `right` correct answers out of 10. */
   async function takeQuiz(buyer: Buyer, subjectId: number, right: number) {
     return buyer.client.post(`/quiz/${subjectId}`, { data: await prepareAnswers(buyer, subjectId, right) });
@@ -48,32 +51,38 @@ describe('certificates', () => {
   it('is not issued until every subject quiz passes, and not when one fails', async () => {
     const buyer = await newBuyer();
     expect((await takeQuiz(buyer, course.subjectIds[0]!, 8)).statusCode).toBe(200);
-    expect((await getPurchase(t.app, buyer.purchaseId)).certificateId).toBeNull();
+    expect(await certificateOf(buyer)).toBeUndefined();
 
     // 3/10 = 30% < 40%: the course is finished but not passed.
     const failed = await takeQuiz(buyer, course.subjectIds[1]!, 3);
     expect(failed.statusCode).toBe(200);
     expect(failed.body.data.mark_in_percentage).toBe(30);
-    const purchase = await getPurchase(t.app, buyer.purchaseId);
-    expect(purchase.certificateId).toBeNull();
-    expect(purchase.certificateIssuedAt).toBeNull();
+    expect(await certificateOf(buyer)).toBeUndefined();
   });
 
   it('is issued when the last subject quiz passes at exactly the pass mark, once', async () => {
     const buyer = await newBuyer();
     expect((await takeQuiz(buyer, course.subjectIds[0]!, 10)).statusCode).toBe(200);
-    expect((await getPurchase(t.app, buyer.purchaseId)).certificateId).toBeNull();
+    expect(await certificateOf(buyer)).toBeUndefined();
     const last = await takeQuiz(buyer, course.subjectIds[1]!, 4);
     expect(last.body.data.mark_in_percentage).toBe(40);
 
-    const purchase = await getPurchase(t.app, buyer.purchaseId);
-    expect(purchase.certificateId).toMatch(/^[0-9a-f]{32}$/);
-    expect(purchase.certificateIssuedAt).toBeInstanceOf(Date);
+    const certificate = (await certificateOf(buyer))!;
+    expect(certificate).toMatchObject({ purchaseId: buyer.purchaseId, holderName: 'Asha Verma', reissuedAt: null });
+    expect(certificate.id).toMatch(/^[0-9a-f]{32}$/);
+    expect(certificate.issuedAt).toBeInstanceOf(Date);
 
     // A refused second submission leaves the certificate as it was.
     const again = last.body.data.result.map((r: { question_id: number; correct_option: number }) => [r.question_id, r.correct_option]);
     expect((await buyer.client.post(`/quiz/${course.subjectIds[1]}`, { data: again })).statusCode).toBe(400);
-    expect((await getPurchase(t.app, buyer.purchaseId)).certificateId).toBe(purchase.certificateId);
+    expect(await certificateOf(buyer)).toEqual(certificate);
+
+    // Issuing again (the next quiz submission of the course) gives the same certificate, unchanged.
+    const issuedAgain = await t.app.ctx.db.transaction((tx) => issueCertificateIfComplete(tx, {
+      userId: buyer.id, courseId: course.courseId, purchaseId: buyer.purchaseId, now: new Date(Date.now() + 86_400_000),
+    }));
+    expect(issuedAgain).toBe(certificate.id);
+    expect(await certificateOf(buyer)).toEqual(certificate);
   });
 
   it('follows the pass_mark_percent setting', async () => {
@@ -82,7 +91,7 @@ describe('certificates', () => {
       const buyer = await newBuyer();
       await takeQuiz(buyer, course.subjectIds[0]!, 10);
       await takeQuiz(buyer, course.subjectIds[1]!, 4);
-      expect((await getPurchase(t.app, buyer.purchaseId)).certificateId).toBeNull();
+      expect(await certificateOf(buyer)).toBeUndefined();
     } finally {
       await t.app.ctx.db.update(settings).set({ value: 40 }).where(eq(settings.key, 'pass_mark_percent'));
     }
@@ -92,7 +101,7 @@ describe('certificates', () => {
       const buyer = await newBuyer();
       await takeQuiz(buyer, course.subjectIds[0]!, 4);
       await takeQuiz(buyer, course.subjectIds[1]!, 4);
-      expect((await getPurchase(t.app, buyer.purchaseId)).certificateId).toMatch(/^[0-9a-f]{32}$/);
+      expect((await certificateOf(buyer))?.id).toMatch(/^[0-9a-f]{32}$/);
     } finally {
       await t.app.ctx.db.insert(settings).values({ key: 'pass_mark_percent', value: 40 }).onConflictDoNothing();
     }
@@ -107,7 +116,7 @@ describe('certificates', () => {
       course.subjectIds.map((subjectId, i) => buyer.client.post(`/quiz/${subjectId}`, { data: prepared[b]![i] }))));
     expect(results.map((r) => r.statusCode)).toEqual(Array(results.length).fill(200));
     for (const buyer of buyers) {
-      expect((await getPurchase(t.app, buyer.purchaseId)).certificateId).toMatch(/^[0-9a-f]{32}$/);
+      expect((await certificateOf(buyer))?.id).toMatch(/^[0-9a-f]{32}$/);
     }
   });
 
@@ -115,8 +124,8 @@ describe('certificates', () => {
     const buyer = await newBuyer('Ravi', 'Kumar');
     await takeQuiz(buyer, course.subjectIds[0]!, 9);
     await takeQuiz(buyer, course.subjectIds[1]!, 7);
-    const purchase = await getPurchase(t.app, buyer.purchaseId);
-    const id = purchase.certificateId!;
+    const certificate = (await certificateOf(buyer))!;
+    const id = certificate.id;
 
     const res = await t.client.get(`/certificates/${id}`);
     expect(res.statusCode).toBe(200);
@@ -127,7 +136,7 @@ describe('certificates', () => {
         certificate_id: id,
         name: 'Ravi Kumar',
         course: 'Class 10 Mathematics',
-        issued_at: purchase.certificateIssuedAt!.toISOString(),
+        issued_at: certificate.issuedAt.toISOString(),
         is_valid: true,
         verify_url: `${APP_URL}/certificate/${id}`,
         pdf_url: `/live-connect/api/certificates/${id}/pdf`,
@@ -146,7 +155,7 @@ describe('certificates', () => {
     const buyer = await newBuyer('Meera', 'Nair');
     await takeQuiz(buyer, course.subjectIds[0]!, 5);
     await takeQuiz(buyer, course.subjectIds[1]!, 5);
-    const id = (await getPurchase(t.app, buyer.purchaseId)).certificateId!;
+    const id = (await certificateOf(buyer))!.id;
     const res = await t.app.inject({ method: 'GET', url: `/live-connect/api/certificates/${id}/pdf` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -157,6 +166,41 @@ describe('certificates', () => {
     expect(pdf.length).toBeGreaterThan(2000);
     // The validation page's address is a clickable link in the PDF (the QR code encodes the same).
     expect(pdf.toString('latin1')).toContain(`${APP_URL}/certificate/${id}`);
+  });
+
+  it('is issued per learner and course without a purchase (a free batch), and stays valid', async () => {
+    const learner = await createLearner(t.app);
+    await t.app.ctx.db.update(users).set({ firstName: 'Lata', lastName: 'Menon' }).where(eq(users.id, learner.id));
+    // A free batch's subject course: the quizzes were passed with no purchase behind them.
+    const subjectCourse = await createQuizCourse(t.app, { banks: [12], name: 'Class 8 Science' });
+    await t.app.ctx.db.insert(quizAttempts).values({
+      userId: learner.id, subjectId: subjectCourse.subjectIds[0]!, questionIds: [], submittedAt: new Date(), totalMark: 7, markInPercentage: '70.00',
+    });
+    const issue = () => t.app.ctx.db.transaction((tx) => issueCertificateIfComplete(tx, {
+      userId: learner.id, courseId: subjectCourse.courseId, purchaseId: null, now: new Date(),
+    }));
+    const id = await issue();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(await issue()).toBe(id);
+    const res = await t.client.get(`/certificates/${id}`);
+    expect(res.body.data).toMatchObject({ certificate_id: id, name: 'Lata Menon', course: 'Class 8 Science', is_valid: true });
+  });
+
+  it('is valid again, under the same id, when a refunded course is bought back', async () => {
+    const buyer = await newBuyer('Kiran', 'Das');
+    await takeQuiz(buyer, course.subjectIds[0]!, 9);
+    await takeQuiz(buyer, course.subjectIds[1]!, 9);
+    const { id } = (await certificateOf(buyer))!;
+    await t.app.ctx.db.update(purchases).set({ status: 'refunded', refundedAt: new Date() }).where(eq(purchases.id, buyer.purchaseId));
+    expect((await t.client.get(`/certificates/${id}`)).body.data.is_valid).toBe(false);
+
+    const again = await buyCourse(t.app, buyer.id, course.courseId);
+    const issued = await t.app.ctx.db.transaction((tx) => issueCertificateIfComplete(tx, {
+      userId: buyer.id, courseId: course.courseId, purchaseId: again, now: new Date(),
+    }));
+    expect(issued).toBe(id);
+    expect(await certificateOf(buyer)).toMatchObject({ id, purchaseId: again, holderName: 'Kiran Das' });
+    expect((await t.client.get(`/certificates/${id}`)).body.data.is_valid).toBe(true);
   });
 
   it('answers 404 for an unknown id, as JSON and as PDF', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { purchases } from '@app/db';
+import { certificates, purchases } from '@app/db';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createBatch, createCourse, createPaidPurchase, type CreatedCourse } from './catalogue-fixtures.ts';
@@ -40,7 +40,7 @@ describe('GET /learn', () => {
     })]);
     expect((await t.client.as(stranger.token).get('/learn')).body.data).toEqual({ course: [], school: [] });
 
-    await t.app.ctx.db.update(purchases).set({ certificateId: 'abc123' }).where(eq(purchases.userId, buyer.id));
+    await t.app.ctx.db.insert(certificates).values({ id: 'abc123', userId: buyer.id, courseId: course.id, holderName: 'Asha Verma', issuedAt: new Date() });
     const withCertificate = await t.client.as(buyer.token).get('/learn');
     expect(withCertificate.body.data.course[0]).toMatchObject({ certificate_id: 'abc123', certificate_url: 'http://localhost:3000/certificate/abc123' });
   });
@@ -167,6 +167,9 @@ describe('course content is for buyers', () => {
     expect((await t.client.as(learner.token).get(`/terms/${schoolCourse.id}`)).statusCode).toBe(200);
     const learn = await t.client.as(learner.token).get('/learn');
     expect(learn.body.data.school.map((c: { id: number }) => c.id)).toEqual([schoolCourse.id]);
+    // Each subject course of the batch has its own certificate.
+    await t.app.ctx.db.insert(certificates).values({ id: 'def456', userId: learner.id, courseId: schoolCourse.id, holderName: 'Ravi Kumar', issuedAt: new Date() });
+    expect((await t.client.as(learner.token).get('/learn')).body.data.school[0]).toMatchObject({ id: schoolCourse.id, certificate_id: 'def456' });
     const [subject] = (await subjectsOf(learner, schoolCourse.terms[0]!.id)).body.data;
     expect((await t.app.inject({ method: 'GET', url: subject.file_url })).statusCode).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { courses, purchases, questions, quizAttempts, subjects, terms, users, walletTransactions } from '@app/db';
+import { certificates, courses, purchases, questions, quizAttempts, subjects, terms, users, walletTransactions } from '@app/db';
 import type { App } from '../src/app.ts';
 
 export interface QuizCourse {
@@ -92,4 +92,11 @@ export async function quizPointsOf(app: App, userId: number) {
   const ledger = await app.ctx.db.select().from(walletTransactions)
     .where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.method, 'Quiz Points')));
   return { points: user!.points, balancePaise: user!.balancePaise, ledger };
+}
+
+/** The learner's certificate for the course, if issued. */
+export async function getCertificate(app: App, userId: number, courseId: number) {
+  const [row] = await app.ctx.db.select().from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
+  return row;
 }

@@ -5,3 +5,4 @@ export * from './money.ts';
 export * from './people.ts';
 export * from './settings.ts';
 export * from './audit.ts';
+export * from './certificates.ts';

@@ -97,7 +97,7 @@ export const certificateParams = z.object({ id: z.string().trim().min(1).max(200
 
 export const certificateData = z.object({
   certificate_id: z.string(),
-  /** The learner's full name. */
+  /** The holder's name as issued (profile edits do not change it; an operator's reissue may). */
   name: z.string(),
   /** The course's name. */
   course: z.string(),

@@ -24,8 +24,6 @@ export const purchases = pgTable(
     providerPaymentId: text('provider_payment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    certificateId: text('certificate_id').unique(),
-    certificateIssuedAt: timestamp('certificate_issued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -33,6 +31,8 @@ export const purchases = pgTable(
     uniqueIndex('purchases_one_paid_course').on(t.userId, t.courseId).where(sql`${t.status} = 'paid' AND ${t.courseId} IS NOT NULL`),
     uniqueIndex('purchases_one_paid_batch').on(t.userId, t.batchId).where(sql`${t.status} = 'paid' AND ${t.batchId} IS NOT NULL`),
     index('purchases_user_idx').on(t.userId, t.status),
+    // Offer-code limits count paid uses and live reservations (pending checkouts) of a code.
+    index('purchases_offer_code_idx').on(t.offerCodeId, t.status, t.userId).where(sql`${t.offerCodeId} IS NOT NULL`),
     index('purchases_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('purchases_status', sql`${t.status} IN ('pending','paid','failed','refunded')`),
     check('purchases_item', sql`(${t.courseId} IS NULL) <> (${t.batchId} IS NULL)`),

@@ -3,6 +3,7 @@ import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { adminAuditRoutes } from './audit.ts';
 import { adminCatalogueRoutes } from './catalogue.ts';
+import { adminCertificateRoutes } from './certificates.ts';
 import { adminMoneyRoutes } from './money.ts';
 import { adminOfferCodeRoutes } from './offer-codes.ts';
 import { adminPeopleRoutes } from './people.ts';
@@ -43,4 +44,5 @@ export async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(adminPeopleRoutes, { prefix: '/admin' });
   await fastify.register(adminSettingsRoutes, { prefix: '/admin' });
   await fastify.register(adminAuditRoutes, { prefix: '/admin' });
+  await fastify.register(adminCertificateRoutes, { prefix: '/admin' });
 }

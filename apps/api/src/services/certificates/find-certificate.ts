@@ -1,35 +1,37 @@
 import { eq } from 'drizzle-orm';
 import { quizMessages, type CertificateData } from '@app/contracts';
-import { courses, purchases, users } from '@app/db';
+import { certificates, courses, purchases } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { certificatePdfPath, certificateUrl } from './certificate-url.ts';
 
-/** A certificate as anyone holding its id may see it: 404 for an unknown id. */
+/** Ids are printed in lower-case hex; a reader may type them in capitals or with spaces around. */
+export const normalizeCertificateId = (id: string) => id.trim().toLowerCase();
+
+/** Valid unless the purchase that opened the course was refunded (none, for a free batch: valid). */
+export const isCertificateValid = (purchaseStatus: string | null) => purchaseStatus !== 'refunded';
+
+/**
+ * A certificate as anyone holding its id may see it: 404 for an unknown id. The name is the one
+ * stored at issue (or by an operator's reissue), never the holder's current profile name.
+ */
 export async function findCertificate(ctx: AppContext, options: { certificateId: string; apiPrefix: string }): Promise<CertificateData> {
-  const id = options.certificateId.trim().toLowerCase();
   const [row] = await ctx.db
-    .select({
-      certificateId: purchases.certificateId,
-      issuedAt: purchases.certificateIssuedAt,
-      status: purchases.status,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      course: courses.name,
-    })
-    .from(purchases)
-    .innerJoin(users, eq(users.id, purchases.userId))
-    .innerJoin(courses, eq(courses.id, purchases.courseId))
-    .where(eq(purchases.certificateId, id))
+    .select({ certificate: certificates, course: courses.name, purchaseStatus: purchases.status })
+    .from(certificates)
+    .innerJoin(courses, eq(courses.id, certificates.courseId))
+    .leftJoin(purchases, eq(purchases.id, certificates.purchaseId))
+    .where(eq(certificates.id, normalizeCertificateId(options.certificateId)))
     .limit(1);
-  if (!row?.certificateId || !row.issuedAt) throw AppError.notFound(quizMessages.certificateNotFound);
+  if (!row) throw AppError.notFound(quizMessages.certificateNotFound);
+  const { certificate } = row;
   return {
-    certificate_id: row.certificateId,
-    name: `${row.firstName} ${row.lastName}`.trim(),
+    certificate_id: certificate.id,
+    name: certificate.holderName,
     course: row.course,
-    issued_at: row.issuedAt.toISOString(),
-    is_valid: row.status === 'paid',
-    verify_url: certificateUrl(ctx.env, row.certificateId),
-    pdf_url: certificatePdfPath(options.apiPrefix, row.certificateId),
+    issued_at: certificate.issuedAt.toISOString(),
+    is_valid: isCertificateValid(row.purchaseStatus),
+    verify_url: certificateUrl(ctx.env, certificate.id),
+    pdf_url: certificatePdfPath(options.apiPrefix, certificate.id),
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, exists, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { purchases, questions, quizAttempts, subjects, terms, type Tx } from '@app/db';
+import { and, eq, exists, inArray, isNotNull } from 'drizzle-orm';
+import { certificates, purchases, questions, quizAttempts, subjects, terms, users, type Tx } from '@app/db';
 import { getSetting } from '../settings/get-setting.ts';
 
 /** 128 random bits, hex: unguessable, and easy to read out or type from a printed certificate. */
@@ -8,22 +8,24 @@ export function newCertificateId(): string {
   return randomBytes(16).toString('hex');
 }
 
-/**
- * Issues the course certificate on the learner's paid purchase once every subject of the course
- * that has questions has a submitted quiz at or above the pass mark. Runs inside the submission's
- * transaction, with the purchase row already locked by it. Returns the certificate id, if any.
- */
-export async function issueCertificateIfComplete(
-  tx: Tx,
-  options: { userId: number; courseId: number; purchaseId: number; now: Date },
-): Promise<string | null> {
-  const [purchase] = await tx
-    .select({ certificateId: purchases.certificateId })
-    .from(purchases)
-    .where(eq(purchases.id, options.purchaseId));
-  if (!purchase) return null;
-  if (purchase.certificateId) return purchase.certificateId;
+type IssueOptions = {
+  userId: number;
+  courseId: number;
+  /** The paid purchase that opened the course (the course's own, or its batch's fee); null for a free batch. */
+  purchaseId: number | null;
+  now: Date;
+};
 
+async function findIssued(tx: Tx, options: IssueOptions) {
+  const [row] = await tx
+    .select({ id: certificates.id, purchaseId: certificates.purchaseId })
+    .from(certificates)
+    .where(and(eq(certificates.userId, options.userId), eq(certificates.courseId, options.courseId)));
+  return row;
+}
+
+/** Has every subject of the course that has questions a submitted quiz at or above the pass mark? */
+async function hasPassedEveryQuiz(tx: Tx, options: IssueOptions): Promise<boolean> {
   const quizSubjects = await tx
     .select({ id: subjects.id })
     .from(subjects)
@@ -32,7 +34,7 @@ export async function issueCertificateIfComplete(
       eq(terms.courseId, options.courseId),
       exists(tx.select({ one: questions.id }).from(questions).where(eq(questions.subjectId, subjects.id))),
     ));
-  if (quizSubjects.length === 0) return null;
+  if (quizSubjects.length === 0) return false;
 
   const passMark = await getSetting(tx, 'pass_mark_percent');
   const submitted = await tx
@@ -44,13 +46,51 @@ export async function issueCertificateIfComplete(
       isNotNull(quizAttempts.submittedAt),
     ));
   const passed = new Set(submitted.filter((a) => Number(a.percent) >= passMark).map((a) => a.subjectId));
-  if (!quizSubjects.every((s) => passed.has(s.id))) return null;
+  return quizSubjects.every((s) => passed.has(s.id));
+}
 
-  const certificateId = newCertificateId();
-  const [issued] = await tx
-    .update(purchases)
-    .set({ certificateId, certificateIssuedAt: options.now })
-    .where(and(eq(purchases.id, options.purchaseId), isNull(purchases.certificateId)))
-    .returning({ certificateId: purchases.certificateId });
-  return issued?.certificateId ?? null;
+/**
+ * A certificate issued on a purchase that was refunded moves to the purchase that opens the course
+ * again (the learner bought it back), keeping its id, name and date: it is valid again.
+ */
+async function moveToLivePurchase(tx: Tx, issued: { id: string; purchaseId: number | null }, purchaseId: number | null) {
+  if (purchaseId === null || issued.purchaseId === null || issued.purchaseId === purchaseId) return;
+  const [previous] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, issued.purchaseId));
+  if (previous?.status !== 'refunded') return;
+  const [current] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchaseId));
+  if (current?.status !== 'paid') return;
+  await tx.update(certificates).set({ purchaseId }).where(eq(certificates.id, issued.id));
+}
+
+/**
+ * Issues the learner's certificate for the course once every subject of the course that has
+ * questions has a submitted quiz at or above the pass mark: one per learner and course, whatever
+ * opened it (a course purchase, a batch fee, a free batch). The holder's name is copied from the
+ * profile now and never follows later edits. Runs inside the submission's transaction. Idempotent:
+ * once issued, every call returns the same id. Returns the certificate id, if any.
+ */
+export async function issueCertificateIfComplete(tx: Tx, options: IssueOptions): Promise<string | null> {
+  const issued = await findIssued(tx, options);
+  if (issued) {
+    await moveToLivePurchase(tx, issued, options.purchaseId);
+    return issued.id;
+  }
+  if (!(await hasPassedEveryQuiz(tx, options))) return null;
+
+  const [holder] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, options.userId));
+  if (!holder) return null;
+  const [inserted] = await tx
+    .insert(certificates)
+    .values({
+      id: newCertificateId(),
+      userId: options.userId,
+      courseId: options.courseId,
+      purchaseId: options.purchaseId,
+      holderName: `${holder.firstName} ${holder.lastName}`.trim(),
+      issuedAt: options.now,
+    })
+    .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
+    .returning({ id: certificates.id });
+  // Nothing inserted: a concurrent submission issued it first (its row is committed by now).
+  return inserted?.id ?? (await findIssued(tx, options))?.id ?? null;
 }

@@ -12,10 +12,11 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../utils/format';
 import { useListParams } from '../../utils/list-params';
 import { useUsers } from '../api/get-users';
+import { CertificateLookup } from './certificate-lookup';
 
 const filterKeys = ['q'] as const;
 
-/** Find a user by name, email, mobile or referral code. */
+/** Find a user by name, email, mobile or referral code; look up a certificate by its id. */
 export function UsersPage() {
   const { page, filters, setPage, setFilters } = useListParams(filterKeys);
   const users = useUsers({ page, q: filters.q });
@@ -67,6 +68,9 @@ export function UsersPage() {
         </ResponsiveTable>
         {users.data && <Pager current={users.data.current_page} last={users.data.last_page} total={users.data.total} onPage={setPage} label="User pages" />}
       </AsyncContent>
+      <div className="mt-5">
+        <CertificateLookup />
+      </div>
     </>
   );
 }
