@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batches, courses, standards, syllabuses } from '@app/db';
+import { batches, courses, purchases, standards, syllabuses } from '@app/db';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, getUser } from './fixtures.ts';
 import { mailTo, signUp, withDevMailbox } from './accounts-helpers.ts';
+import { createBatch, createPaidPurchase } from './catalogue-fixtures.ts';
 
 describe('GET /master', () => {
   let t: TestApp;
@@ -78,7 +79,7 @@ describe('Choose My Batch: syllabus, standard, batch, add-class', () => {
     expect(Object.keys(bad.body.errors)).toEqual(['id']);
   });
 
-  it('describes a batch: names, fee in rupees and its published subjects', async () => {
+  it('describes a batch: names, fee in rupees, its published subjects, and what it is to the learner', async () => {
     const learner = await createLearner(t.app, { verified: false });
     const res = await t.client.as(learner.token).get(`/batch/${cbse}/${cbse10}`);
     expect(res.statusCode).toBe(200);
@@ -88,8 +89,53 @@ describe('Choose My Batch: syllabus, standard, batch, add-class', () => {
       syllabus: { id: cbse, name: 'CBSE' },
       standard: { id: cbse10, name: 'Standard 10' },
       fee: 499.5,
+      is_mine: false,
+      is_paid: false,
+      is_open: false,
       subjects: [{ id: expect.any(Number), name: 'Mathematics 10' }, { id: expect.any(Number), name: 'Science 10' }],
     });
+  });
+
+  it('GET /batch: the learner\'s own batch, unpaid and closed until its fee is paid', async () => {
+    const learner = await createLearner(t.app);
+    const me = t.client.as(learner.token);
+    expect((await me.get('/batch')).body).toEqual({ status: true, message: 'OK', data: null });
+
+    await me.post('/add-class', { syllabus: cbse, standard: cbse10 });
+    const unpaid = await me.get('/batch');
+    expect(unpaid.statusCode).toBe(200);
+    expect(unpaid.body.data).toMatchObject({ id: batchId, fee: 499.5, is_mine: true, is_paid: false, is_open: false });
+    expect(unpaid.body.data.subjects.map((s: { name: string }) => s.name)).toEqual(['Mathematics 10', 'Science 10']);
+
+    // A pending checkout is not a paid fee.
+    await t.app.ctx.db.insert(purchases).values({
+      userId: learner.id, batchId, pricePaise: 499_50, amountPaise: 499_50, status: 'pending', provider: 'sandbox',
+    });
+    expect((await me.get('/batch')).body.data).toMatchObject({ is_paid: false, is_open: false });
+    await createPaidPurchase(t.app, { userId: learner.id, batchId, amountPaise: 499_50 });
+    expect((await me.get('/batch')).body.data).toMatchObject({ is_mine: true, is_paid: true, is_open: true });
+    expect((await me.get(`/batch/${cbse}/${cbse10}`)).body.data).toMatchObject({ is_mine: true, is_paid: true, is_open: true });
+
+    // Another learner's paid fee is not this one's.
+    const other = await createLearner(t.app);
+    await t.client.as(other.token).post('/add-class', { syllabus: cbse, standard: cbse10 });
+    expect((await t.client.as(other.token).get('/batch')).body.data).toMatchObject({ is_paid: false, is_open: false });
+
+    // A pair without a batch: null.
+    await me.post('/add-class', { syllabus: cbse, standard: cbse9 });
+    expect((await me.get('/batch')).body.data).toBeNull();
+    // The fee paid stays paid (the access rule keeps it open) after a change of batch.
+    expect((await me.get(`/batch/${cbse}/${cbse10}`)).body.data).toMatchObject({ is_mine: false, is_paid: true, is_open: true });
+  });
+
+  it('a batch without a fee is open at once, but only to the learners whose batch it is', async () => {
+    const free = await createBatch(t.app, { feePaise: 0 });
+    const learner = await createLearner(t.app);
+    const mine = await createLearner(t.app);
+    await t.client.as(mine.token).post('/add-class', { syllabus: free.syllabusId, standard: free.standardId });
+    expect((await t.client.as(mine.token).get('/batch')).body.data).toMatchObject({ id: free.id, fee: 0, is_mine: true, is_paid: false, is_open: true });
+    expect((await t.client.as(learner.token).get(`/batch/${free.syllabusId}/${free.standardId}`)).body.data)
+      .toMatchObject({ fee: 0, is_mine: false, is_paid: false, is_open: false });
   });
 
   it('answers 404 when a pair has no batch', async () => {
@@ -160,7 +206,7 @@ describe('Choose My Batch: syllabus, standard, batch, add-class', () => {
   });
 
   it('needs a signed-in learner for every onboarding call', async () => {
-    for (const path of ['/syllabus', `/standard/${cbse}`, `/batch/${cbse}/${cbse10}`]) {
+    for (const path of ['/syllabus', `/standard/${cbse}`, `/batch/${cbse}/${cbse10}`, '/batch']) {
       expect((await t.client.get(path)).statusCode).toBe(401);
     }
     expect((await t.client.post('/add-class', { syllabus: cbse, standard: cbse10 })).statusCode).toBe(401);

@@ -50,6 +50,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.learnMore.path, lazy: page(() => import('./routes/app/learn-more')) },
             { path: paths.quiz.path, lazy: page(() => import('./routes/app/quiz')) },
             { path: paths.checkout.path, lazy: page(() => import('./routes/app/checkout')) },
+            { path: paths.checkoutBatch.path, lazy: page(() => import('./routes/app/checkout-batch')) },
             { path: paths.success.path, lazy: page(() => import('./routes/app/success')) },
             { path: paths.wallet.path, lazy: page(() => import('./routes/app/wallet')) },
             { path: paths.users.path, lazy: page(() => import('./routes/app/users')) },

@@ -8,6 +8,8 @@ export const paths = {
   learnMore: { path: '/learn-more/:id', getHref: (id: number | string) => `/learn-more/${id}` },
   quiz: { path: '/quiz/:id', getHref: (subjectId: number | string) => `/quiz/${subjectId}` },
   checkout: { path: '/checkout/:course', getHref: (courseId: number | string) => `/checkout/${courseId}` },
+  /** The learner's batch fee (POST /first-payment): a static segment, so it wins over :course. */
+  checkoutBatch: { path: '/checkout/batch', getHref: () => '/checkout/batch' },
   success: { path: '/success', getHref: () => '/success' },
   wallet: { path: '/wallet', getHref: () => '/wallet' },
   users: { path: '/users', getHref: () => '/users' },

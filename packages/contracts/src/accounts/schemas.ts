@@ -105,14 +105,27 @@ export const addClassBody = z.object({
 });
 export type AddClassBody = z.input<typeof addClassBody>;
 
+/**
+ * GET /batch/{syllabusId}/{standardId} and GET /batch: a school batch as the signed-in learner meets it.
+ * Its subjects are never sold one by one: they open through the batch (server-rules "School batches").
+ */
 export const batchData = z.object({
   id: z.number(),
   name: z.string(),
   syllabus: idNameItem,
   standard: idNameItem,
+  /** The batch fee in rupees; 0 when the batch has no fee. */
   fee: z.number(),
+  /** The batch of the learner's own syllabus and standard. */
+  is_mine: z.boolean(),
+  /** The learner holds a paid purchase of the fee (POST /first-payment, confirmed). */
+  is_paid: z.boolean(),
+  /** The learner may open the subjects: the fee is paid, or the batch is theirs and has no fee. */
+  is_open: z.boolean(),
   subjects: z.array(idNameItem),
 });
+/** GET /batch: the learner's own batch, or null (no syllabus and standard picked, or no batch for the pair). */
+export const myBatchData = batchData.nullable();
 
 /** POST /reference-user-validate: the referrer, with email and mobile masked (server-rules deviation). */
 export type ReferralUser = z.infer<typeof referralUser>;

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountMessages, addClassBody, addClassData, batchData, batchParams, envelope, idNameItem, masterData,
-  standardParams,
+  myBatchData, standardParams,
 } from '@app/contracts';
 import type { App } from '../../app.ts';
 import { ok } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { addClass } from '../../services/onboarding/add-class.ts';
-import { getBatch } from '../../services/onboarding/get-batch.ts';
+import { getBatch, getMyBatch } from '../../services/onboarding/get-batch.ts';
 import { getMasterData } from '../../services/onboarding/get-master-data.ts';
 import { listStandards, listSyllabuses } from '../../services/onboarding/list-syllabuses.ts';
 
@@ -41,7 +41,12 @@ export async function onboardingRoutes(fastify: FastifyInstance) {
   app.get('/batch/:syllabusId/:standardId', {
     config: signedIn,
     schema: { tags, security, params: batchParams, response: { 200: envelope(batchData) } },
-  }, async (request) => ok(await getBatch(ctx, request.params)));
+  }, async (request) => ok(await getBatch(ctx, { user: sessionOf(request).user, ...request.params })));
+
+  app.get('/batch', {
+    config: signedIn,
+    schema: { tags, security, response: { 200: envelope(myBatchData) } },
+  }, async (request) => ok(await getMyBatch(ctx, { user: sessionOf(request).user })));
 
   app.post('/add-class', {
     config: signedIn,

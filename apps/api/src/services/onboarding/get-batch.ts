@@ -3,6 +3,7 @@ import { batches, courses, standards, syllabuses, type DbOrTx } from '@app/db';
 import { accountMessages, paiseToRupees, type BatchData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { hasPaidBatch } from '../purchases/has-paid-batch.ts';
 
 /** The batch of a syllabus + standard pair with its names and fee in paise, or null. */
 export async function findBatch(db: DbOrTx, options: { syllabusId: number; standardId: number }) {
@@ -22,21 +23,58 @@ export async function findBatch(db: DbOrTx, options: { syllabusId: number; stand
   return row ?? null;
 }
 
-/** GET /batch/{syllabusId}/{standardId}: the batch, its fee in rupees and its published subject courses. */
-export async function getBatch(ctx: AppContext, options: { syllabusId: number; standardId: number }): Promise<BatchData> {
+type FoundBatch = NonNullable<Awaited<ReturnType<typeof findBatch>>>;
+
+/** The learner as the batch description needs them: who, and which syllabus and standard they picked. */
+export interface BatchLearner {
+  id: number;
+  syllabusId: number | null;
+  standardId: number | null;
+}
+
+/**
+ * GET /batch/{syllabusId}/{standardId}: the batch, its fee in rupees, its published subject courses,
+ * and what it means for this learner: theirs or not, fee paid or not, subjects open or not.
+ */
+export async function getBatch(
+  ctx: AppContext,
+  options: { user: BatchLearner; syllabusId: number; standardId: number },
+): Promise<BatchData> {
   const batch = await findBatch(ctx.db, options);
   if (!batch) throw AppError.notFound(accountMessages.batchNotFound);
+  return describeBatch(ctx, { user: options.user, batch });
+}
+
+/** GET /batch: the batch of the learner's own syllabus and standard, or null when they have none. */
+export async function getMyBatch(ctx: AppContext, options: { user: BatchLearner }): Promise<BatchData | null> {
+  const { syllabusId, standardId } = options.user;
+  const batch = syllabusId && standardId ? await findBatch(ctx.db, { syllabusId, standardId }) : null;
+  return batch ? describeBatch(ctx, { user: options.user, batch }) : null;
+}
+
+async function describeBatch(
+  ctx: AppContext,
+  options: { user: BatchLearner; batch: FoundBatch },
+): Promise<BatchData> {
+  const { user, batch } = options;
   const subjects = await ctx.db
     .select({ id: courses.id, name: courses.name })
     .from(courses)
     .where(and(eq(courses.batchId, batch.id), eq(courses.isPublished, true)))
     .orderBy(asc(courses.id));
+  const isPaid = await hasPaidBatch(ctx.db, user.id, batch.id);
+  const isMine = user.syllabusId === batch.syllabus.id && user.standardId === batch.standard.id;
   return {
     id: batch.id,
     name: batch.name,
     syllabus: batch.syllabus,
     standard: batch.standard,
     fee: paiseToRupees(batch.feePaise),
+    is_mine: isMine,
+    is_paid: isPaid,
+    // As the access rule (purchases/course-access.ts): a paid fee stays paid after a change of
+    // batch; a free batch opens only while it is the learner's own.
+    is_open: isPaid || (isMine && batch.feePaise === 0),
     subjects,
   };
 }

@@ -1,14 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { myBatchQueryOptions, useMyBatch } from '@/features/checkout/api/get-my-batch';
+import { BatchFeeCard } from '@/features/checkout/components/batch-fee-card';
 import { categoriesQueryOptions } from '@/features/courses/api/get-categories';
 import { coursesQueryOptions } from '@/features/courses/api/get-courses';
 import { CoursesPage } from '@/features/courses/components/courses-page';
 
-/** The catalogue and its categories start loading with the page's chunk, alongside GET /me. */
+/** The catalogue, its categories and the learner's batch start loading with the page's chunk, alongside GET /me. */
 export function prefetch(queryClient: QueryClient) {
   void queryClient.prefetchQuery(categoriesQueryOptions());
   void queryClient.prefetchQuery(coursesQueryOptions());
+  void queryClient.prefetchQuery(myBatchQueryOptions());
 }
 
+/** The school subjects open through the learner's batch: while its fee is unpaid, the section offers it. */
 export default function Route() {
-  return <CoursesPage />;
+  const batch = useMyBatch().data;
+  return (
+    <CoursesPage
+      schoolBatch={batch}
+      schoolNotice={batch && !batch.is_open && <BatchFeeCard batch={batch} titleAs="h3" isAboveSubjects />}
+    />
+  );
 }

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { myBatchQueryOptions, useMyBatch } from '@/features/checkout/api/get-my-batch';
+import { BatchFeeCard } from '@/features/checkout/components/batch-fee-card';
 import { adQueryOptions } from '@/features/dashboard/api/get-ad';
 import { DashboardBanner } from '@/features/dashboard/components/dashboard-banner';
 import { Welcome } from '@/features/dashboard/components/welcome';
@@ -13,21 +15,31 @@ import { LevelCard } from '@/features/referrals/components/level-card';
 import { RecentSubUsers } from '@/features/referrals/components/recent-sub-users';
 import { ReferralCode } from '@/features/referrals/components/referral-code';
 
-/** The dashboard's four requests start with its chunk, alongside GET /me, not after the shell renders. */
+/** The dashboard's requests start with its chunk, alongside GET /me, not after the shell renders. */
 export function prefetch(queryClient: QueryClient) {
   void queryClient.prefetchQuery(adQueryOptions());
+  void queryClient.prefetchQuery(myBatchQueryOptions());
   void queryClient.prefetchQuery(levelStatusQueryOptions());
   void queryClient.prefetchQuery(profileQueryOptions());
   void queryClient.prefetchQuery(recentSubUsersQueryOptions());
 }
 
-/** Dashboard (spec section 2): banner, level card, profile card with 'Invite People', recent sub-users. */
+/**
+ * Dashboard (spec section 2): banner, level card, profile card with 'Invite People', recent sub-users;
+ * and the learner's school batch when it has a fee (paid or still to pay).
+ */
 export default function DashboardRoute() {
+  const batch = useMyBatch().data;
   return (
     <>
       <Welcome />
       <DashboardBanner />
       <Row className="g-4">
+        {batch && batch.fee > 0 && (
+          <Col xs={12}>
+            <BatchFeeCard batch={batch} />
+          </Col>
+        )}
         <Col lg={8}>
           <LevelCard />
         </Col>

@@ -1,14 +1,13 @@
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { Link } from 'react-router';
 import type { CourseItem } from '@app/contracts';
-import { paths } from '@/config/paths';
 import { CourseImage } from './course-image';
-import { CoursePrice } from './course-price';
+import { CourseOfferLink, CourseOfferPrice, type CourseOffer } from './course-offer';
 
-/** One course of the catalogue: image, name, prices, 'More Details' and 'Buy Now'. */
-export function CourseCard({ course, onShowDetails, isPriority = false }: {
+/** One course: image, name, prices, 'More Details' and 'Buy Now' (or a school subject's way in). */
+export function CourseCard({ course, offer = { kind: 'buy' }, onShowDetails, isPriority = false }: {
   course: CourseItem;
+  offer?: CourseOffer;
   onShowDetails: (course: CourseItem) => void;
   /** Its picture is fetched first (the first card on the page). */
   isPriority?: boolean;
@@ -18,7 +17,7 @@ export function CourseCard({ course, onShowDetails, isPriority = false }: {
       <CourseImage path={course.photo_path} className="card-img-top" isPriority={isPriority} />
       <Card.Body className="d-flex flex-column gap-2">
         <Card.Title as="h2" id={`course-${course.id}-name`} className="h6 mb-0">{course.name}</Card.Title>
-        <CoursePrice price={course.price} offerPrice={course.offer_price} className="mt-auto" />
+        <CourseOfferPrice course={course} offer={offer} className="mt-auto" />
         <div className="d-flex gap-2">
           <Button
             variant="outline-primary"
@@ -29,13 +28,7 @@ export function CourseCard({ course, onShowDetails, isPriority = false }: {
           >
             More Details
           </Button>
-          <Link
-            to={paths.checkout.getHref(course.id)}
-            className="btn btn-primary btn-sm flex-fill"
-            aria-label={`Buy Now: ${course.name}`}
-          >
-            Buy Now
-          </Link>
+          <CourseOfferLink course={course} offer={offer} className="btn-sm flex-fill" isLabelled />
         </div>
       </Card.Body>
     </Card>

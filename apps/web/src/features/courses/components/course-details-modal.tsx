@@ -1,19 +1,22 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { Link } from 'react-router';
 import type { CourseItem } from '@app/contracts';
-import { paths } from '@/config/paths';
 import { CourseImage } from './course-image';
-import { CoursePrice } from './course-price';
+import { CourseOfferLink, CourseOfferPrice, type CourseOffer } from './course-offer';
 
 interface CourseDetailsModalProps {
   course: CourseItem | null;
+  /** How the course is offered (default 'Buy Now'). */
+  offer?: CourseOffer;
   onHide: () => void;
   onPlayDemo: (course: CourseItem) => void;
 }
 
-/** 'More Details': image, prices, name, about, 'Play Demo' (when there is a demo video) and 'Buy Now'. */
-export function CourseDetailsModal({ course, onHide, onPlayDemo }: CourseDetailsModalProps) {
+/**
+ * 'More Details': image, prices, name, about, 'Play Demo' (when there is a demo video) and 'Buy Now'
+ * (for a school subject: its batch's way in, as on its card).
+ */
+export function CourseDetailsModal({ course, offer = { kind: 'buy' }, onHide, onPlayDemo }: CourseDetailsModalProps) {
   return (
     <Modal show={course !== null} onHide={onHide} centered size="lg" aria-labelledby="course-details-title">
       {course && (
@@ -27,7 +30,7 @@ export function CourseDetailsModal({ course, onHide, onPlayDemo }: CourseDetails
                 <CourseImage path={course.photo_path} alt="" className="rounded w-100" />
               </div>
               <div className="col-md-7 d-flex flex-column gap-2">
-                <CoursePrice price={course.price} offerPrice={course.offer_price} />
+                <CourseOfferPrice course={course} offer={offer} />
                 <p className="mb-0 course-about">{course.about}</p>
               </div>
             </div>
@@ -36,7 +39,7 @@ export function CourseDetailsModal({ course, onHide, onPlayDemo }: CourseDetails
             {course.video_path && (
               <Button variant="outline-primary" onClick={() => onPlayDemo(course)}>Play Demo</Button>
             )}
-            <Link to={paths.checkout.getHref(course.id)} className="btn btn-primary">Buy Now</Link>
+            <CourseOfferLink course={course} offer={offer} />
           </Modal.Footer>
         </>
       )}

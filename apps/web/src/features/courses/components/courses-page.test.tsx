@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CourseItem } from '@app/contracts';
+import type { BatchData, CourseItem } from '@app/contracts';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { CoursesPage } from './courses-page';
@@ -15,14 +15,19 @@ const maths = course({ id: 1, name: 'Foundations of Mathematics', price: 123456.
 const kerala = course({ id: 9, name: 'Kerala 10 English', price: 0, offer_price: 0, category_id: null });
 const categories = [{ id: 1, name: 'Mathematics' }, { id: 2, name: 'Science' }];
 
-async function openCourses(school: CourseItem[] = []) {
+const cbse10 = (overrides: Partial<BatchData> = {}): BatchData => ({
+  id: 4, name: 'CBSE Standard 10', syllabus: { id: 1, name: 'CBSE' }, standard: { id: 10, name: 'Standard 10' },
+  fee: 499, is_mine: true, is_paid: false, is_open: false, subjects: [{ id: 9, name: kerala.name }], ...overrides,
+});
+
+async function openCourses(school: CourseItem[] = [], page: Parameters<typeof CoursesPage>[0] = {}) {
   const server = mockApi({
     'GET /category': ok(categories),
     'GET /course': ok({ course: [maths, physics, life], school }),
     'POST /course': (call) => ok((call.body as { category: number }).category === 2 ? [physics, life] : [maths, physics, life]),
   });
   await signIn();
-  const view = renderWithProviders(<CoursesPage />, { path: '/courses' });
+  const view = renderWithProviders(<CoursesPage {...page} />, { path: '/courses' });
   await screen.findByRole('heading', { name: physics.name });
   return { ...view, server };
 }
@@ -99,5 +104,42 @@ describe('CoursesPage', () => {
   it('has no school subject section without subjects', async () => {
     await openCourses();
     expect(screen.queryByRole('heading', { name: 'School Subjects' })).not.toBeInTheDocument();
+  });
+
+  describe('school subjects, which open through their batch and are never sold one by one', () => {
+    it('offer the unpaid batch fee instead of Buy Now, on the card and in More Details, below the notice', async () => {
+      const { user } = await openCourses([kerala], { schoolBatch: cbse10(), schoolNotice: <p>Batch fee notice</p> });
+      const section = within(screen.getByRole('region', { name: 'School Subjects' }));
+      expect(section.getByText('Batch fee notice')).toBeInTheDocument();
+      const subject = within(card(kerala.name));
+      expect(subject.queryByRole('link', { name: /Buy Now/ })).not.toBeInTheDocument();
+      expect(subject.getByRole('link', { name: `Pay batch fee: ${kerala.name}` })).toHaveAttribute('href', '/checkout/batch');
+      expect(subject.getByText('Included in your batch fee of ₹499.00')).toBeInTheDocument();
+      // The subject's own price (₹0.00) is not what the learner pays: it is not shown.
+      expect(subject.queryByText('₹0.00')).not.toBeInTheDocument();
+
+      await user.click(subject.getByRole('button', { name: `More Details: ${kerala.name}` }));
+      const dialog = within(await screen.findByRole('dialog'));
+      expect(dialog.queryByRole('link', { name: 'Buy Now' })).not.toBeInTheDocument();
+      expect(dialog.getByRole('link', { name: 'Pay batch fee' })).toHaveAttribute('href', '/checkout/batch');
+    });
+
+    it("show 'Open' to the course once the fee is paid, or when the batch has none", async () => {
+      const paid = await openCourses([kerala], { schoolBatch: cbse10({ is_paid: true, is_open: true }) });
+      expect(within(card(kerala.name)).getByRole('link', { name: `Open: ${kerala.name}` })).toHaveAttribute('href', '/learn-more/9');
+      expect(within(card(kerala.name)).getByText('Included in your batch')).toBeInTheDocument();
+      expect(within(card(kerala.name)).queryByRole('link', { name: /Pay batch fee|Buy Now/ })).not.toBeInTheDocument();
+      paid.unmount();
+
+      await openCourses([kerala], { schoolBatch: cbse10({ fee: 0, is_open: true }) });
+      expect(within(card(kerala.name)).getByRole('link', { name: `Open: ${kerala.name}` })).toBeInTheDocument();
+    });
+
+    it('offer nothing to buy while the batch is unknown, and keep Buy Now on the catalogue', async () => {
+      await openCourses([kerala]);
+      expect(within(card(kerala.name)).queryByRole('link')).not.toBeInTheDocument();
+      expect(within(card(kerala.name)).getByRole('button', { name: `More Details: ${kerala.name}` })).toBeInTheDocument();
+      expect(within(card(physics.name)).getByRole('link', { name: `Buy Now: ${physics.name}` })).toBeInTheDocument();
+    });
   });
 });

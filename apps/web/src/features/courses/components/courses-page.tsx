@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
-import type { CourseItem } from '@app/contracts';
+import type { BatchData, CourseItem } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCategories } from '../api/get-categories';
@@ -10,13 +10,26 @@ import { useFilteredCourses } from '../api/filter-courses';
 import { CategoryFilter } from './category-filter';
 import { CourseDetailsModal } from './course-details-modal';
 import { CourseGrid } from './course-grid';
+import { schoolSubjectOffer, type CourseOffer } from './course-offer';
 import { DemoVideoModal } from './demo-video-modal';
 import './courses.css';
 
-type Dialog = { kind: 'details' | 'demo'; course: CourseItem } | null;
+type Dialog = { kind: 'details' | 'demo'; course: CourseItem; offer: CourseOffer } | null;
 
-/** Courses (spec section 2): category filters, the catalogue, and the learner's school subjects. */
-export function CoursesPage() {
+const buy: CourseOffer = { kind: 'buy' };
+
+interface CoursesPageProps {
+  /** The learner's batch (GET /batch): undefined while it loads or when it failed, null when they have none. */
+  schoolBatch?: BatchData | null | undefined;
+  /** Shown above the school subjects, e.g. the batch fee offer while it is unpaid. */
+  schoolNotice?: ReactNode;
+}
+
+/**
+ * Courses (spec section 2): category filters, the catalogue, and the learner's school subjects,
+ * which open through their batch instead of being sold one by one (server-rules "School batches").
+ */
+export function CoursesPage({ schoolBatch, schoolNotice }: CoursesPageProps = {}) {
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const categories = useCategories();
@@ -26,7 +39,8 @@ export function CoursesPage() {
   const list = categoryId === null ? all : filtered;
   const courses = categoryId === null ? all.data?.course : filtered.data;
   const school = all.data?.school ?? [];
-  const showDetails = (course: CourseItem) => setDialog({ kind: 'details', course });
+  const schoolOffer = schoolSubjectOffer(schoolBatch);
+  const showDetails = (offer: CourseOffer) => (course: CourseItem) => setDialog({ kind: 'details', course, offer });
 
   return (
     <>
@@ -39,7 +53,7 @@ export function CoursesPage() {
         ) : list.isError ? (
           <Alert variant="danger">{errorMessage(list.error)}</Alert>
         ) : courses && courses.length > 0 ? (
-          <CourseGrid courses={courses} onShowDetails={showDetails} isFirstOnPage />
+          <CourseGrid courses={courses} onShowDetails={showDetails(buy)} isFirstOnPage />
         ) : (
           <p className="text-body-secondary py-4">No courses here yet.</p>
         )}
@@ -48,18 +62,20 @@ export function CoursesPage() {
       {school.length > 0 && (
         <section className="mt-5" aria-labelledby="school-subjects-title">
           <h2 id="school-subjects-title" className="h4 mb-3">School Subjects</h2>
-          <CourseGrid courses={school} onShowDetails={showDetails} />
+          {schoolNotice && <div className="mb-4">{schoolNotice}</div>}
+          <CourseGrid courses={school} offer={schoolOffer} onShowDetails={showDetails(schoolOffer)} />
         </section>
       )}
 
       <CourseDetailsModal
         course={dialog?.kind === 'details' ? dialog.course : null}
+        offer={dialog?.offer ?? buy}
         onHide={() => setDialog(null)}
-        onPlayDemo={(course) => setDialog({ kind: 'demo', course })}
+        onPlayDemo={(course) => setDialog(dialog && { ...dialog, kind: 'demo', course })}
       />
       <DemoVideoModal
         course={dialog?.kind === 'demo' ? dialog.course : null}
-        onHide={() => setDialog(dialog && { kind: 'details', course: dialog.course })}
+        onHide={() => setDialog(dialog && { ...dialog, kind: 'details' })}
       />
     </>
   );

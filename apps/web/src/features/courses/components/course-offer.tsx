@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { formatInr, type BatchData, type CourseItem } from '@app/contracts';
+import { paths } from '@/config/paths';
+import { CoursePrice } from './course-price';
+
+/**
+ * How a card offers its course. Catalogue courses are bought one by one ('Buy Now'). A school
+ * batch's subjects never are (server-rules "School batches"): while the batch fee is unpaid they
+ * offer the fee, once it is paid (or the batch has none) they 'Open' (server-rules deviation).
+ * 'unknown': the batch could not be read, so nothing is offered.
+ */
+export type CourseOffer =
+  | { kind: 'buy' }
+  | { kind: 'batch-fee'; fee: number }
+  | { kind: 'open' }
+  | { kind: 'unknown' };
+
+/** The offer of a school subject of `batch` (undefined while it loads, null when the learner has none). */
+export function schoolSubjectOffer(batch: BatchData | null | undefined): CourseOffer {
+  if (!batch) return { kind: 'unknown' };
+  return batch.is_open ? { kind: 'open' } : { kind: 'batch-fee', fee: batch.fee };
+}
+
+/** The price line: the course's prices, or for a school subject what it is part of. */
+export function CourseOfferPrice({ course, offer, className = '' }: { course: CourseItem; offer: CourseOffer; className?: string }) {
+  if (offer.kind === 'buy') return <CoursePrice price={course.price} offerPrice={course.offer_price} className={className} />;
+  return (
+    <p className={`course-price small text-body-secondary mb-0 ${className}`}>
+      {offer.kind === 'batch-fee' ? `Included in your batch fee of ${formatInr(offer.fee)}` : 'Included in your batch'}
+    </p>
+  );
+}
+
+/** The card's or the modal's main action for the offer; nothing when it is unknown. */
+export function CourseOfferLink({ course, offer, className = '', isLabelled = false }: {
+  course: CourseItem;
+  offer: CourseOffer;
+  className?: string;
+  /** Name the course in the accessible name (on a card among others). */
+  isLabelled?: boolean;
+}) {
+  const link = (to: string, text: string, variant = 'btn-primary') => (
+    <Link to={to} className={`btn ${variant} ${className}`} aria-label={isLabelled ? `${text}: ${course.name}` : undefined}>{text}</Link>
+  );
+  switch (offer.kind) {
+    case 'buy': return link(paths.checkout.getHref(course.id), 'Buy Now');
+    case 'batch-fee': return link(paths.checkoutBatch.getHref(), 'Pay batch fee');
+    case 'open': return link(paths.learnMore.getHref(course.id), 'Open', 'btn-success');
+    case 'unknown': return null;
+  }
+}
