@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commissionPaise, commissionReversal } from './commission.ts';
-import { selfReferralReason } from './self-referral.ts';
+import { ineligibleReasonSentence, ineligibleReasonText, selfReferralReason } from './self-referral.ts';
 import { canonicalEmail } from '../common/rules.ts';
 import { lastPage } from './schemas.ts';
 
@@ -70,5 +70,21 @@ describe('lastPage', () => {
     expect(lastPage(0, 10)).toBe(1);
     expect(lastPage(10, 10)).toBe(1);
     expect(lastPage(11, 10)).toBe(2);
+  });
+});
+
+describe('ineligibleReasonSentence', () => {
+  it('gives each stored code its sentence', () => {
+    expect(ineligibleReasonSentence('mobile')).toBe('Same mobile number as yours');
+    expect(ineligibleReasonSentence('email')).toBe('Same email as yours');
+    expect(ineligibleReasonSentence('bank_account')).toBe('Same bank account as yours');
+    expect(ineligibleReasonSentence('pan')).toBe('Same PAN as yours');
+    expect(ineligibleReasonSentence('operator')).toBe(ineligibleReasonText.operator);
+  });
+  it("reads a missing reason as an operator's rejection and shows other text as it is", () => {
+    expect(ineligibleReasonSentence(null)).toBe(ineligibleReasonText.operator);
+    expect(ineligibleReasonSentence('  ')).toBe(ineligibleReasonText.operator);
+    expect(ineligibleReasonSentence('Two accounts on one phone')).toBe('Two accounts on one phone');
+    expect(ineligibleReasonSentence('toString')).toBe('toString');
   });
 });

@@ -6,6 +6,15 @@ const pageNumber = z.coerce
   .min(1, 'The page must be a whole number of at least 1.')
   .max(1_000_000, 'The page is too large.');
 
+/**
+ * A direct sub-user as their referrer sees them: 'pending' until their first paid purchase, then
+ * 'active'; 'ineligible' ("Not eligible") whatever they bought when their sign-up was rejected (the
+ * same mobile, email, bank account or PAN as the referrer, or an operator's review), as they earn
+ * the referrer nothing and never count for a level.
+ */
+export const SUB_USER_STATUSES = ['pending', 'active', 'ineligible'] as const;
+export type SubUserStatus = (typeof SUB_USER_STATUSES)[number];
+
 /** GET /tree?page=&per_page=&status= */
 export const treeQuery = z.object({
   page: pageNumber.default(1),
@@ -15,8 +24,11 @@ export const treeQuery = z.object({
     .min(1, 'per_page must be a whole number from 1 to 100.')
     .max(100, 'per_page must be a whole number from 1 to 100.')
     .default(10),
-  /** Only pending (not yet bought anything) or only active sub-users; both when absent. */
-  status: z.enum(['pending', 'active'], { error: "status must be 'pending' or 'active'." }).optional(),
+  /**
+   * Only pending (not yet bought anything), only active, or only ineligible sub-users (they earn
+   * the user nothing: a self-referral, or rejected in review); all of them when absent.
+   */
+  status: z.enum(SUB_USER_STATUSES, { error: "status must be 'pending', 'active' or 'ineligible'." }).optional(),
 });
 export type TreeQuery = z.input<typeof treeQuery>;
 
@@ -25,8 +37,10 @@ export const subUser = z.object({
   id: z.number(),
   name: z.string(),
   referral_code: z.string(),
-  /** active once their first purchase is paid. */
-  status: z.enum(['pending', 'active']),
+  /** See SUB_USER_STATUSES. */
+  status: z.enum(SUB_USER_STATUSES),
+  /** Why an ineligible sub-user earns nothing, as a sentence (ineligibleReasonSentence); null otherwise. */
+  reason: z.string().nullable(),
   /** Registration time, ISO 8601. */
   joined: z.string(),
   /** Their own direct sub-users. */

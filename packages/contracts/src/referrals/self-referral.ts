@@ -24,3 +24,30 @@ export function selfReferralReason(buyer: ReferralIdentity, referrer: ReferralId
   if (same(buyer.panCard, referrer.panCard)) return 'pan';
   return null;
 }
+
+/**
+ * Why a sub-user earns the referrer nothing, as stored in users.referral_status_reason: a
+ * self-referral finding, or 'operator' when an operator rejected the sign-up in the held-referrals
+ * review.
+ */
+export type IneligibleReason = SelfReferralReason | 'operator';
+
+/** What the referrer reads beside a sub-user who is not eligible (Users page, dashboard). */
+export const ineligibleReasonText: Record<IneligibleReason, string> = {
+  mobile: 'Same mobile number as yours',
+  email: 'Same email as yours',
+  bank_account: 'Same bank account as yours',
+  pan: 'Same PAN as yours',
+  operator: 'Not accepted after review by our team',
+};
+
+/**
+ * The sentence for a rejected sign-up's stored reason. A code gives its sentence; any other
+ * stored text is shown as it is; nothing stored means an operator rejected it (rows rejected
+ * before reasons were kept).
+ */
+export function ineligibleReasonSentence(stored: string | null | undefined): string {
+  const reason = stored?.trim();
+  if (!reason) return ineligibleReasonText.operator;
+  return Object.hasOwn(ineligibleReasonText, reason) ? ineligibleReasonText[reason as IneligibleReason] : reason;
+}

@@ -106,6 +106,8 @@ export const users = pgTable(
     index('users_referrer_idx').on(t.referrerId, t.createdAt, t.id, t.activatedAt),
     // Levels: direct sub-users who became active inside a window.
     index('users_referrer_activated_idx').on(t.referrerId, t.activatedAt).where(sql`${t.activatedAt} IS NOT NULL`),
+    // GET /tree's totals and pages less the sub-users not eligible (self-referrals): few, found from here alone.
+    index('users_referrer_rejected_idx').on(t.referrerId, t.createdAt, t.id, t.activatedAt).where(sql`${t.referralStatus} = 'rejected'`),
     index('users_mobile_idx').on(t.mobile),
     check('users_points_non_negative', sql`${t.points} >= 0`),
     check('users_balance_non_negative', sql`${t.balancePaise} >= 0`),

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { referralSignups, users, type Tx } from '@app/db';
 import {
-  REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH, canonicalEmail, messages,
+  REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH, canonicalEmail, messages, selfReferralReason,
   type AuthData, type registerBodyServer,
 } from '@app/contracts';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomString } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { getSetting } from '../settings/get-setting.ts';
 import { findUserByEmail, findUserByReferralCode, isUniqueViolation } from './find-user.ts';
 import { issueToken } from './tokens.ts';
@@ -34,7 +35,12 @@ async function referralStatusFor(tx: Tx, options: { referrerId: number; ip: stri
   return (row?.count ?? 0) >= (await getSetting(tx, 'referral_hold_signups_per_ip_week')) ? 'held' : 'counted';
 }
 
-/** Creates the account (and its referral sign-up), and signs it in. */
+/**
+ * Creates the account (and its referral sign-up), and signs it in. A sign-up with the referrer's
+ * own mobile or mailbox (canonical email) is a self-referral found at once: it still registers,
+ * but is marked 'rejected' with the reason and audited, as onPurchasePaid does for one found later
+ * (bank details only exist after registration).
+ */
 export async function registerUser(ctx: AppContext, options: { input: RegisterInput; ip: string }): Promise<AuthData> {
   const { input, ip } = options;
   await ctx.limits.consume('registerPerIp', ip);
@@ -47,12 +53,17 @@ export async function registerUser(ctx: AppContext, options: { input: RegisterIn
   const [firstError] = Object.values(errors);
   if (firstError) throw new AppError('VALIDATION', firstError[0]!, { errors });
 
+  const selfReferral = referrer
+    ? selfReferralReason({ emailCanonical: canonicalEmail(input.email), mobile: input.mobile }, { emailCanonical: referrer.emailCanonical, mobile: referrer.mobile })
+    : null;
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 1; ; attempt++) {
     try {
       return await ctx.db.transaction(async (tx) => {
         const now = ctx.now();
-        const referralStatus = referrer ? await referralStatusFor(tx, { referrerId: referrer.id, ip, now }) : 'counted';
+        const referralStatus = selfReferral
+          ? 'rejected'
+          : referrer ? await referralStatusFor(tx, { referrerId: referrer.id, ip, now }) : 'counted';
         const [user] = await tx.insert(users).values({
           firstName: input.first_name,
           lastName: input.last_name,
@@ -64,6 +75,7 @@ export async function registerUser(ctx: AppContext, options: { input: RegisterIn
           referrerId: referrer?.id ?? null,
           signupIp: ip,
           referralStatus,
+          referralStatusReason: selfReferral,
           createdAt: now,
           updatedAt: now,
         }).returning();
@@ -74,6 +86,12 @@ export async function registerUser(ctx: AppContext, options: { input: RegisterIn
             ip,
             day: now.toISOString().slice(0, 10),
             createdAt: now,
+          });
+        }
+        if (referrer && selfReferral) {
+          await recordAudit(tx, ctx, {
+            actorId: null, action: 'referral.self_referral', entity: 'users', entityId: user!.id,
+            after: { referrer_id: referrer.id, reason: selfReferral, purchase_id: null },
           });
         }
         const token = await issueToken(tx, user!.id, ctx.now());

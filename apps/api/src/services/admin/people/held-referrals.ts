@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '@app/db';
-import { adminMessages, type HeldReferral, type Page, type ReferralDecisionData } from '@app/contracts';
+import { adminMessages, type HeldReferral, type IneligibleReason, type Page, type ReferralDecisionData } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
@@ -9,6 +9,7 @@ import { advanceLevel } from '../../levels/advance-level.ts';
 import { pageOf } from '../page.ts';
 
 const referrers = alias(users, 'referrers');
+const OPERATOR_REASON: IneligibleReason = 'operator';
 
 /** GET /admin/referrals/held: sign-ups the per-address rule held for review, oldest first. */
 export async function listHeldReferrals(ctx: AppContext, options: { page: number; perPage: number }): Promise<Page<HeldReferral>> {
@@ -44,7 +45,8 @@ export async function listHeldReferrals(ctx: AppContext, options: { page: number
 
 /**
  * POST /admin/referrals/{userId}/release | reject: a held sign-up becomes 'released' (it counts
- * for the referrer's levels, and their future purchases earn commission) or 'rejected' (never).
+ * for the referrer's levels, and their future purchases earn commission) or 'rejected' (never; the
+ * referrer sees them as not eligible, with the operator's reason unless one was already stored).
  * Releasing a sub-user who is already active counts them at once: the referrer's level is
  * re-counted (advanceLevel, under the referrer's row lock, as a new activation is), which credits
  * the level reward if this completes it. Their activation must fall in the referrer's current
@@ -65,7 +67,12 @@ export async function decideHeldReferral(
       ? await tx.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.id, user.referrerId)).for('no key update')
       : [];
     const [changed] = await tx.update(users)
-      .set({ referralStatus: decision, updatedAt: ctx.now() })
+      .set({
+        referralStatus: decision,
+        // The referrer is told why (ineligibleReasonText), keeping a reason already found.
+        ...(decision === 'rejected' && { referralStatusReason: sql`coalesce(${users.referralStatusReason}, ${OPERATOR_REASON})` }),
+        updatedAt: ctx.now(),
+      })
       .where(and(eq(users.id, userId), eq(users.referralStatus, 'held')))
       .returning({ activatedAt: users.activatedAt });
     if (!changed) throw AppError.badRequest(adminMessages.notHeld);

@@ -10,12 +10,18 @@ import { useRecentSubUsers } from '../api/get-recent-sub-users';
 const joinedFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 export function SubUserStatusBadge({ status }: { status: SubUser['status'] }) {
+  if (status === 'ineligible') {
+    return <Badge bg="secondary-subtle" text="secondary-emphasis" className="border border-secondary-subtle">Not eligible</Badge>;
+  }
   return status === 'active'
     ? <Badge bg="success-subtle" text="success-emphasis" className="border border-success-subtle">Active</Badge>
     : <Badge bg="warning-subtle" text="warning-emphasis" className="border border-warning-subtle">Pending</Badge>;
 }
 
-/** Dashboard: the 10 people who registered most recently through the learner's link. */
+/**
+ * Dashboard: the 10 people who registered most recently through the learner's link; one who earns
+ * the learner nothing shows "Not eligible" and why.
+ */
 export function RecentSubUsers() {
   const recent = useRecentSubUsers();
   return (
@@ -42,6 +48,7 @@ export function RecentSubUsers() {
                   <div className="small text-body-secondary">
                     <span className="font-monospace">{user.referral_code}</span> · joined {joinedFormat.format(new Date(user.joined))}
                   </div>
+                  {user.reason && <div className="small text-body-secondary">{user.reason}</div>}
                 </div>
                 <SubUserStatusBadge status={user.status} />
               </ListGroup.Item>

@@ -11,7 +11,16 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 
 const joinedFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
-const copy = {
+interface TableCopy {
+  title: string;
+  /** Shown under the title, when the table has rows. */
+  intro?: string;
+  /** Shown instead of the table when it has no rows; without it, an empty table is not shown. */
+  empty?: string;
+  showJoined: boolean;
+}
+
+const copy: Record<SubUser['status'], TableCopy> = {
   pending: {
     title: 'Pending Users',
     empty: 'Nobody is waiting: everyone who registered through your link has bought a course.',
@@ -22,9 +31,18 @@ const copy = {
     empty: 'No active users yet. A sub-user becomes active with their first course purchase.',
     showJoined: false,
   },
-} as const;
+  ineligible: {
+    title: 'Not eligible',
+    intro: 'These people registered with your link, but they earn you no commission and do not count for your level.',
+    // The reason sits under the name: without a fourth column the table fits a phone's width.
+    showJoined: false,
+  },
+};
 
 function StatusBadge({ status }: { status: SubUser['status'] }) {
+  if (status === 'ineligible') {
+    return <Badge bg="secondary-subtle" text="secondary-emphasis" className="border border-secondary-subtle">Not eligible</Badge>;
+  }
   return status === 'active'
     ? <Badge bg="success-subtle" text="success-emphasis" className="border border-success-subtle">Active</Badge>
     : <Badge bg="warning-subtle" text="warning-emphasis" className="border border-warning-subtle">Pending</Badge>;
@@ -34,16 +52,19 @@ function StatusBadge({ status }: { status: SubUser['status'] }) {
 export function SubUsersTable({ status }: { status: SubUser['status'] }) {
   const [page, setPage] = useState(1);
   const users = useSubUsers(status, page);
-  const { title, empty, showJoined } = copy[status];
+  const { title, intro, empty, showJoined } = copy[status];
   const headingId = `sub-users-${status}`;
+  // A table without an empty text (Not eligible) shows only once it has someone in it.
+  if (empty === undefined && (users.isPending || users.data?.total === 0)) return null;
 
   return (
     <Card as="section" className="border-0 shadow-sm mb-4" aria-labelledby={headingId}>
-      <Card.Body className="p-4">
+      <Card.Body className="p-3 p-sm-4">
         <div className="d-flex justify-content-between align-items-baseline gap-2 mb-3">
           <h2 className="h5 mb-0" id={headingId}>{title}</h2>
           {users.data && <span className="small text-body-secondary">{users.data.total} in all</span>}
         </div>
+        {intro && users.data && <p className="small text-body-secondary">{intro}</p>}
         {users.isPending ? (
           <Spinner animation="border" size="sm" role="status"><span className="visually-hidden">Loading…</span></Spinner>
         ) : users.isError ? (
@@ -64,7 +85,10 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
               <tbody>
                 {users.data.data.map((user) => (
                   <tr key={user.id}>
-                    <td>{user.name}</td>
+                    <td>
+                      {user.name}
+                      {user.reason && <div className="small text-body-secondary">{user.reason}</div>}
+                    </td>
                     <td className="font-monospace">{user.referral_code}</td>
                     <td><StatusBadge status={user.status} /></td>
                     {showJoined && <td className="text-nowrap">{joinedFormat.format(new Date(user.joined))}</td>}

@@ -5,15 +5,17 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { pageWindow } from '@/components/ui/pager';
 import { UsersPage } from './users-page';
 
-const subUser = (id: number, status: SubUser['status']): SubUser => ({
-  id, name: `User ${id}`, referral_code: `CODE${id}`, status, joined: '2025-02-03T06:00:00.000Z', sub_users_count: 0,
+const subUser = (id: number, status: SubUser['status'], reason: string | null = null): SubUser => ({
+  id, name: `User ${id}`, referral_code: `CODE${id}`, status, reason, joined: '2025-02-03T06:00:00.000Z', sub_users_count: 0,
 });
+
+const onePage = (data: SubUser[]): SubUserPage => ({ data, current_page: 1, per_page: 10, total: data.length, last_page: 1 });
 
 /**
  * The network boundary for GET /tree, which the shared mock cannot tell apart by query string:
- * 12 pending sub-users (two pages of 10) and 1 active one.
+ * 12 pending sub-users (two pages of 10), 1 active one and the `ineligible` ones.
  */
-function stubTree() {
+function stubTree(ineligible: SubUser[] = []) {
   const queries: string[] = [];
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
@@ -25,7 +27,7 @@ function stubTree() {
         data: Array.from({ length: page === 1 ? 10 : 2 }, (_, i) => subUser((page - 1) * 10 + i + 1, 'pending')),
         current_page: page, per_page: 10, total: 12, last_page: 2,
       }
-      : { data: [subUser(99, 'active')], current_page: 1, per_page: 10, total: 1, last_page: 1 };
+      : status === 'active' ? onePage([subUser(99, 'active')]) : onePage(ineligible);
     return new Response(JSON.stringify({ status: true, message: '', data }), { headers: { 'content-type': 'application/json' } });
   }));
   return queries;
@@ -33,7 +35,7 @@ function stubTree() {
 
 describe('UsersPage', () => {
   it('shows the pending and active sub-users from GET /tree, without a delete action', async () => {
-    stubTree();
+    const queries = stubTree();
     renderWithProviders(<UsersPage />);
     const pending = await screen.findByRole('table', { name: 'Pending Users' }, { timeout: 3000 });
     expect(within(pending).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'User Id', 'Status', 'Joined']);
@@ -47,6 +49,24 @@ describe('UsersPage', () => {
     expect(within(active).getByText('User 99')).toBeInTheDocument();
     expect(within(active).getByText('Active')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
+    // Nobody is ineligible: no such table at all.
+    await waitFor(() => expect(queries.some((query) => query.includes('status=ineligible'))).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Not eligible' })).not.toBeInTheDocument();
+  });
+
+  it('shows a sub-user who earns nothing as Not eligible, with the reason, apart from the active ones', async () => {
+    stubTree([subUser(7, 'ineligible', 'Same mobile number as yours')]);
+    renderWithProviders(<UsersPage />);
+    const ineligible = await screen.findByRole('table', { name: 'Not eligible' }, { timeout: 3000 });
+    const [, row] = within(ineligible).getAllByRole('row');
+    expect(within(row!).getByText('User 7')).toBeInTheDocument();
+    expect(within(row!).getByText('Same mobile number as yours')).toBeVisible();
+    expect(within(row!).getByText('Not eligible')).toBeInTheDocument();
+    expect(screen.getByText(/earn you no commission and do not count for your level/)).toBeInTheDocument();
+
+    const active = screen.getByRole('table', { name: 'Active Users' });
+    expect(within(active).queryByText('User 7')).not.toBeInTheDocument();
+    expect(within(active).queryByText('Not eligible')).not.toBeInTheDocument();
   });
 
   it('pages through a table on its own', async () => {

@@ -3,7 +3,10 @@ import { SubUsersTable } from './sub-users-table';
 
 /**
  * Users: the learner's real direct sub-users, pending and active, each paginated from GET /tree
- * (a deliberate deviation from the spec's static placeholder; no delete action).
+ * (a deliberate deviation from the spec's static placeholder; no delete action). Sub-users who earn
+ * the learner nothing (a self-referral, or rejected in review) are in their own "Not eligible"
+ * table, shown only when there are some, each with the reason: they are neither waiting to buy
+ * (Pending) nor counted (Active).
  */
 export function UsersPage() {
   return (
@@ -11,6 +14,7 @@ export function UsersPage() {
       <PageHeader title="Users" />
       <SubUsersTable status="pending" />
       <SubUsersTable status="active" />
+      <SubUsersTable status="ineligible" />
     </>
   );
 }

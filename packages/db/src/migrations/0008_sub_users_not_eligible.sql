@@ -1,0 +1,1 @@
+CREATE INDEX "users_referrer_rejected_idx" ON "users" USING btree ("referrer_id","created_at","id","activated_at") WHERE "users"."referral_status" = 'rejected';
