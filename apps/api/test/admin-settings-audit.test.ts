@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@app/db';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -21,12 +21,18 @@ describe('admin settings and levels', () => {
   afterAll(async () => { await t.close(); });
 
   it('shows the rates in rupees and refuses bad ones without changing anything', async () => {
-    const defaults = { commission_percent: 10, convert_value: 1, pass_mark_percent: 40, minimum_withdrawal: 100, referral_hold_signups_per_ip_week: 3 };
+    // setReferenceData turns the refund window off (0 days); the rest are the server's defaults.
+    const defaults = {
+      commission_percent: 10, convert_value: 1, pass_mark_percent: 40, minimum_withdrawal: 100, referral_hold_signups_per_ip_week: 3,
+      refund_window_days: 0, offer_reservation_minutes: 30,
+    };
     expect((await as().get('/admin/settings')).body.data).toEqual(defaults);
     for (const body of [
       { commission_percent: 101 }, { commission_percent: -1 }, { commission_percent: 'ten' }, { commission_percent: 7.555 },
       { convert_value: 0 }, { convert_value: 1.001 }, { pass_mark_percent: 120 }, { minimum_withdrawal: 0.5 },
       { referral_hold_signups_per_ip_week: 0 }, { referral_hold_signups_per_ip_week: 2.5 },
+      { refund_window_days: -1 }, { refund_window_days: 61 }, { refund_window_days: 1.5 }, { refund_window_days: 'week' },
+      { offer_reservation_minutes: 4 }, { offer_reservation_minutes: 1_441 }, { offer_reservation_minutes: 30.5 },
     ]) {
       const res = await as().put('/admin/settings', body);
       expect({ body, status: res.statusCode, field: Object.keys(res.body.errors ?? {}) }).toEqual({ body, status: 422, field: Object.keys(body) });
@@ -84,9 +90,38 @@ describe('admin settings and levels', () => {
 
     const referrer = await createLearner(t.app);
     const buyer = await createLearner(t.app, { referrerId: referrer.id });
-    await payPurchase(t.app, buyer.id, 0);
-    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 1_250, points: 5 });
+    await payPurchase(t.app, buyer.id, 10_000);
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 1_000 + 1_250, points: 5 });
     expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({ level_name: 'Bronze', node: 3 });
+  });
+
+  it('saves the refund window and the offer reservation time, audited, and refuses them out of range', async () => {
+    const settingsAudits = () => t.app.ctx.db.select().from(auditLog)
+      .where(sql`${auditLog.action} = 'settings.update'`).orderBy(desc(auditLog.id));
+    const auditsBefore = (await settingsAudits()).length;
+    const outOfRange = await as().put('/admin/settings', { refund_window_days: 61, offer_reservation_minutes: 4 });
+    expect(outOfRange.statusCode).toBe(422);
+    expect(outOfRange.body.errors).toEqual({
+      refund_window_days: ['refund_window_days must be a whole number from 0 to 60.'],
+      offer_reservation_minutes: ['offer_reservation_minutes must be a whole number from 5 to 1440.'],
+    });
+    expect(await settingsAudits()).toHaveLength(auditsBefore);
+
+    const saved = await as().put('/admin/settings', { refund_window_days: '14', offer_reservation_minutes: 45 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body.data).toMatchObject({ refund_window_days: 14, offer_reservation_minutes: 45, commission_percent: 10 });
+    expect((await as().get('/admin/settings')).body.data).toMatchObject({ refund_window_days: 14, offer_reservation_minutes: 45 });
+    const [audit, ...older] = await settingsAudits();
+    expect(older).toHaveLength(auditsBefore);
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      before: { refund_window_days: 0, offer_reservation_minutes: 30 },
+      after: { refund_window_days: 14, offer_reservation_minutes: 45 },
+    });
+
+    for (const edge of [{ refund_window_days: 60, offer_reservation_minutes: 1_440 }, { refund_window_days: 0, offer_reservation_minutes: 5 }]) {
+      expect((await as().put('/admin/settings', edge)).body.data).toMatchObject(edge);
+    }
   });
 });
 

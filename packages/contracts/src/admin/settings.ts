@@ -18,6 +18,10 @@ export const adminSettings = z.object({
   /** Rupees. */
   minimum_withdrawal: z.number(),
   referral_hold_signups_per_ip_week: z.number(),
+  /** Whole days a commission or level reward stays Pending after the purchase that earned it. */
+  refund_window_days: z.number(),
+  /** Whole minutes a pending checkout holds one use of a limited offer code. */
+  offer_reservation_minutes: z.number(),
 });
 export type AdminSettings = z.infer<typeof adminSettings>;
 
@@ -30,6 +34,9 @@ export const settingsBody = z.object({
   minimum_withdrawal: rupeesField('minimum_withdrawal is required.', 'minimum_withdrawal must be an amount in rupees from 1 (at most two decimals).')
     .refine((v) => v >= 1, 'minimum_withdrawal must be an amount in rupees from 1 (at most two decimals).'),
   referral_hold_signups_per_ip_week: intField('referral_hold_signups_per_ip_week', 1, 10_000),
+  /** 0 holds nothing: commissions and level rewards are Done at once. */
+  refund_window_days: intField('refund_window_days', 0, 60),
+  offer_reservation_minutes: intField('offer_reservation_minutes', 5, 1_440),
 }).partial();
 export type SettingsBody = z.input<typeof settingsBody>;
 

@@ -14,6 +14,8 @@ async function readRates(db: DbOrTx): Promise<AdminSettings> {
     pass_mark_percent: v.pass_mark_percent,
     minimum_withdrawal: paiseToRupees(Math.floor(v.minimum_withdrawal_paise)),
     referral_hold_signups_per_ip_week: v.referral_hold_signups_per_ip_week,
+    refund_window_days: v.refund_window_days,
+    offer_reservation_minutes: v.offer_reservation_minutes,
   };
 }
 
@@ -25,7 +27,9 @@ export function getRates(ctx: AppContext): Promise<AdminSettings> {
 /**
  * PUT /admin/settings: the rates given, stored as the services read them (money in paise). Every
  * service reads its rate when it runs, so a change applies from the next request on: commission
- * on purchases paid after it, redeems and withdrawals asked for after it.
+ * on purchases paid after it, redeems and withdrawals asked for after it; a new refund window holds
+ * the credits of purchases paid after it (credits already held keep their date); a new reservation
+ * time counts for every pending checkout from the moment it was started.
  */
 export async function updateRates(ctx: AppContext, options: { actorId: number; input: SettingsBody & Partial<AdminSettings> }): Promise<AdminSettings> {
   const { input } = options;
@@ -37,6 +41,8 @@ export async function updateRates(ctx: AppContext, options: { actorId: number; i
     ...(input.referral_hold_signups_per_ip_week !== undefined
       ? { referral_hold_signups_per_ip_week: input.referral_hold_signups_per_ip_week }
       : {}),
+    ...(input.refund_window_days !== undefined ? { refund_window_days: input.refund_window_days } : {}),
+    ...(input.offer_reservation_minutes !== undefined ? { offer_reservation_minutes: input.offer_reservation_minutes } : {}),
   };
   return ctx.db.transaction(async (tx) => {
     const before = await readRates(tx);

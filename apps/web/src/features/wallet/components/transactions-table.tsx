@@ -1,28 +1,61 @@
 import Button from 'react-bootstrap/Button';
 import { formatInr, type TransactionsData, type WalletTransaction } from '@app/contracts';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { availableOnNote } from '../utils/held-credits';
+import { formatIndiaDate, formatIndiaTime } from '../utils/india-time';
 import './transactions-table.css';
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata',
-});
 
 const formatPoints = (points: number) => `${points.toLocaleString('en-IN')} ${Math.abs(points) === 1 ? 'point' : 'points'}`;
 
-/** The "Amount / Point" cell: money, points or both, with the status in brackets unless Done (spec section 2). */
-export function amountCell(transaction: Pick<WalletTransaction, 'kind' | 'amount' | 'point' | 'status'>): string {
-  const value = transaction.kind === 'point'
+/** The "Amount / Point" figure: money, points or both (a redeem). */
+function amountValue(transaction: Pick<WalletTransaction, 'kind' | 'amount' | 'point'>): string {
+  return transaction.kind === 'point'
     ? formatPoints(transaction.point)
     : transaction.kind === 'both'
       ? `${formatInr(transaction.amount)} / ${formatPoints(transaction.point)}`
       : formatInr(transaction.amount);
-  return transaction.status === 'Done' ? value : `${value} (${transaction.status})`;
+}
+
+/**
+ * The "Amount / Point" cell: the figure, with the status in brackets unless Done (spec section 2).
+ * The status may wrap under the figure when the table is tight. One block, for the phone layout.
+ */
+function AmountCell({ transaction }: { transaction: WalletTransaction }) {
+  return (
+    <span>
+      <span className="text-nowrap">{amountValue(transaction)}</span>
+      {transaction.status !== 'Done' && <> <span className="text-nowrap">({transaction.status})</span></>}
+    </span>
+  );
 }
 
 function amountTone(transaction: WalletTransaction): string {
   if (transaction.status === 'Rejected') return 'text-body-secondary';
   const sign = transaction.kind === 'point' ? transaction.point : transaction.amount;
   return sign < 0 ? 'text-danger' : 'text-success';
+}
+
+/** '24 Nov 2026, 11:23 am' in India time; the time may wrap under the date when the table is tight. One block, for the phone layout. */
+function DateTimeCell({ iso }: { iso: string }) {
+  return (
+    <span>
+      <span className="text-nowrap">{formatIndiaDate(iso)},</span> <span className="text-nowrap">{formatIndiaTime(iso)}</span>
+    </span>
+  );
+}
+
+/**
+ * The description, and for a held credit when it can be redeemed or withdrawn. One block, so the
+ * phone layout (label and value side by side) keeps it beside its label.
+ */
+function DescriptionCell({ transaction }: { transaction: WalletTransaction }) {
+  const note = availableOnNote(transaction);
+  return (
+    <div>
+      {transaction.description}
+      {note && <div className="text-body-secondary mt-1 text-nowrap">{note}</div>}
+    </div>
+  );
 }
 
 interface TransactionsTableProps {
@@ -49,13 +82,15 @@ export function TransactionsTable({ data, onPage, isFetching }: TransactionsTabl
         <tbody>
           {data.transactions.map((transaction) => (
             <tr key={transaction.transaction_id}>
-              <td data-label="Date and Time" className="text-nowrap">{dateTimeFormat.format(new Date(transaction.date_time))}</td>
+              <td data-label="Date and Time"><DateTimeCell iso={transaction.date_time} /></td>
               <td data-label="Transaction Method" className="text-nowrap">{transaction.method}</td>
               <td data-label="Transaction ID" className="font-monospace small text-nowrap">{transaction.transaction_id}</td>
-              <td data-label="Amount / Point" className={`text-end text-nowrap fw-semibold ${amountTone(transaction)}`}>
-                {amountCell(transaction)}
+              <td data-label="Amount / Point" className={`text-end fw-semibold ${amountTone(transaction)}`}>
+                <AmountCell transaction={transaction} />
               </td>
-              <td data-label="Description" className="small transactions-description">{transaction.description}</td>
+              <td data-label="Description" className="small transactions-description">
+                <DescriptionCell transaction={transaction} />
+              </td>
             </tr>
           ))}
         </tbody>

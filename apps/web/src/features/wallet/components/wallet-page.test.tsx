@@ -14,6 +14,7 @@ const transaction = (overrides: Partial<WalletTransaction> = {}): WalletTransact
   point: 0,
   status: 'Done',
   description: 'Commission for Ravi Kumar’s purchase',
+  available_at: null,
   ...overrides,
 });
 
@@ -93,6 +94,32 @@ describe('WalletPage', () => {
     expect(rows[3]).not.toHaveTextContent('(Done)');
     expect(rows[3]).toHaveTextContent('TXN-1');
     expect(rows[3]).toHaveTextContent('10 Mar 2025');
+    // A Pending withdrawal is not a held credit: no date, no note about the refund window.
+    expect(rows[0]).not.toHaveTextContent('Available on');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('shows when a held commission becomes available (India time) and why it is held', async () => {
+    mockApi({
+      'GET /transactions': ok(ledger({
+        total: 2,
+        transactions: [
+          // 20:00 UTC on 30 Nov is 01:30 on 1 Dec in India.
+          transaction({ transaction_id: 'TXN-2', status: 'Pending', available_at: '2026-11-30T20:00:00.000Z' }),
+          transaction({ transaction_id: 'TXN-1' }),
+        ],
+      })),
+    });
+    renderWallet();
+    const table = await screen.findByRole('table');
+    const [held, done] = within(table).getAllByRole('row').slice(1);
+    expect(held).toHaveTextContent('₹49.90 (Pending)');
+    const description = within(held!).getByText('Commission for Ravi Kumar’s purchase');
+    expect(description).toHaveTextContent('Available on 1 Dec 2026');
+    expect(done).not.toHaveTextContent('Available on');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Commissions and level rewards are held until the refund window of the purchase has passed. Then you can redeem or withdraw them.',
+    );
   });
 
   it("redeems after showing 'N points → ₹X' and a confirm step, with one Idempotency-Key, and shows 'redeemed'", async () => {

@@ -9,6 +9,7 @@ import { formatInr } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
 import { useTransactions } from '../api/get-transactions';
+import { isHeldCredit } from '../utils/held-credits';
 import { TransactionsTable } from './transactions-table';
 
 // The two forms (with Zod and react-hook-form) load when first opened, not with the page.
@@ -76,6 +77,14 @@ export function WalletPage({ referralCode, withdrawDestination }: WalletPageProp
           <Card className="border-0 shadow-sm">
             <Card.Body className="p-4">
               <h2 className="h5 mb-3">Transactions</h2>
+              {data.transactions.some(isHeldCredit) && (
+                // A standing note, not an alert to announce (role). GET /transactions does not give the
+                // refund window's length, so the note names no number of days; each row has its date.
+                <Alert variant="info" role="note" transition={false} className="small py-2 mb-3">
+                  Commissions and level rewards are held until the refund window of the purchase has passed.
+                  Then you can redeem or withdraw them.
+                </Alert>
+              )}
               <TransactionsTable data={data} onPage={setPage} isFetching={ledger.isFetching} />
             </Card.Body>
           </Card>

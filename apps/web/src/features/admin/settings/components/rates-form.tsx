@@ -1,9 +1,9 @@
-import { useForm } from 'react-hook-form';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { settingsBody, type AdminSettings } from '@app/contracts';
-import { TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formResolver } from '../../utils/form-resolver';
@@ -12,7 +12,10 @@ import { useUpdateSettings, type SettingsInput } from '../api/update-settings';
 
 type RatesFormValues = Record<keyof AdminSettings, string>;
 
-const fields = ['commission_percent', 'convert_value', 'pass_mark_percent', 'minimum_withdrawal', 'referral_hold_signups_per_ip_week'] as const;
+const fields = [
+  'commission_percent', 'convert_value', 'pass_mark_percent', 'minimum_withdrawal', 'refund_window_days', 'offer_reservation_minutes',
+  'referral_hold_signups_per_ip_week',
+] as const satisfies readonly (keyof AdminSettings)[];
 
 const valuesOf = (settings: AdminSettings): RatesFormValues => ({
   commission_percent: String(settings.commission_percent),
@@ -20,7 +23,34 @@ const valuesOf = (settings: AdminSettings): RatesFormValues => ({
   pass_mark_percent: String(settings.pass_mark_percent),
   minimum_withdrawal: String(settings.minimum_withdrawal),
   referral_hold_signups_per_ip_week: String(settings.referral_hold_signups_per_ip_week),
+  refund_window_days: String(settings.refund_window_days),
+  offer_reservation_minutes: String(settings.offer_reservation_minutes),
 });
+
+interface RateFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'size' | 'value' | 'defaultValue'> {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  /** What the rate does, under the input and read with it. */
+  hint?: ReactNode;
+}
+
+/** A labelled number input with its hint and validation message (TextField has no hint). */
+function RateField({ id, label, registration, error, hint, ...inputProps }: RateFieldProps) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        type="number" {...inputProps} {...registration}
+        isInvalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={describedBy}
+      />
+      {error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>}
+      {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
+    </Form.Group>
+  );
+}
 
 /** The business rates; a change applies from the next request on. */
 export function RatesForm({ settings }: { settings: AdminSettings }) {
@@ -43,28 +73,39 @@ export function RatesForm({ settings }: { settings: AdminSettings }) {
     }
   });
 
-  const number = { type: 'number', inputMode: 'decimal', min: 0 } as const;
+  const decimal = { inputMode: 'decimal', min: 0, step: '0.01' } as const;
+  const whole = { inputMode: 'numeric', step: 1 } as const;
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Rates">
       <Row>
         <Col md={6}>
-          <TextField id="rate-commission" label="Referral commission (%)" step="0.01" {...number}
+          <RateField id="rate-commission" label="Referral commission (%)" {...decimal}
             registration={register('commission_percent')} error={errors.commission_percent?.message} />
         </Col>
         <Col md={6}>
-          <TextField id="rate-convert" label="Convert value (₹ per point)" step="0.01" {...number}
+          <RateField id="rate-convert" label="Convert value (₹ per point)" {...decimal}
             registration={register('convert_value')} error={errors.convert_value?.message} />
         </Col>
         <Col md={6}>
-          <TextField id="rate-pass-mark" label="Quiz pass mark (%)" step="0.01" {...number}
+          <RateField id="rate-pass-mark" label="Quiz pass mark (%)" {...decimal}
             registration={register('pass_mark_percent')} error={errors.pass_mark_percent?.message} />
         </Col>
         <Col md={6}>
-          <TextField id="rate-minimum-withdrawal" label="Minimum withdrawal (₹)" step="0.01" {...number}
+          <RateField id="rate-minimum-withdrawal" label="Minimum withdrawal (₹)" {...decimal}
             registration={register('minimum_withdrawal')} error={errors.minimum_withdrawal?.message} />
         </Col>
         <Col md={6}>
-          <TextField id="rate-hold" label="Hold threshold (sign-ups per address per week)" step="1" {...number}
+          <RateField id="rate-refund-window" label="Refund window (days)" {...whole} min={0} max={60}
+            registration={register('refund_window_days')} error={errors.refund_window_days?.message}
+            hint="Commissions and level rewards stay Pending this many days after the purchase that earned them; a refund inside the window cancels them." />
+        </Col>
+        <Col md={6}>
+          <RateField id="rate-offer-reservation" label="Offer code reservation (minutes)" {...whole} min={5} max={1440}
+            registration={register('offer_reservation_minutes')} error={errors.offer_reservation_minutes?.message}
+            hint="A checkout with a limited offer code holds one use of it this many minutes." />
+        </Col>
+        <Col md={6}>
+          <RateField id="rate-hold" label="Hold threshold (sign-ups per address per week)" {...whole} min={1}
             registration={register('referral_hold_signups_per_ip_week')} error={errors.referral_hold_signups_per_ip_week?.message} />
         </Col>
       </Row>

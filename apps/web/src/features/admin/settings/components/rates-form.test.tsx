@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminSettings } from '@app/contracts';
+import { fail, mockApi, ok } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/test-utils';
+import { RatesForm } from './rates-form';
+
+const settings: AdminSettings = {
+  commission_percent: 10, convert_value: 1, pass_mark_percent: 40, minimum_withdrawal: 100,
+  referral_hold_signups_per_ip_week: 3, refund_window_days: 7, offer_reservation_minutes: 30,
+};
+
+describe('RatesForm', () => {
+  it('edits the refund window and the offer reservation time, each explained under its input', async () => {
+    const server = mockApi({ 'PUT /admin/settings': ok({ ...settings, refund_window_days: 14, offer_reservation_minutes: 45 }) });
+    const { user } = renderWithProviders(<RatesForm settings={settings} />);
+    const refundWindow = screen.getByLabelText('Refund window (days)');
+    const reservation = screen.getByLabelText('Offer code reservation (minutes)');
+    expect(refundWindow).toHaveValue(7);
+    expect(refundWindow).toHaveAccessibleDescription(
+      'Commissions and level rewards stay Pending this many days after the purchase that earned them; a refund inside the window cancels them.',
+    );
+    expect(reservation).toHaveAccessibleDescription('A checkout with a limited offer code holds one use of it this many minutes.');
+
+    await user.clear(refundWindow);
+    await user.type(refundWindow, '14');
+    await user.clear(reservation);
+    await user.type(reservation, '45');
+    await user.click(screen.getByRole('button', { name: 'Save rates' }));
+    expect(await screen.findByText('Rates saved. They apply from now on.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/admin/settings')[0]?.body).toMatchObject({ refund_window_days: 14, offer_reservation_minutes: 45 });
+  });
+
+  it('refuses values out of range with the shared rules, and shows the server’s field errors', async () => {
+    const server = mockApi({
+      'PUT /admin/settings': fail(422, 'Invalid.', { offer_reservation_minutes: ['offer_reservation_minutes must be a whole number from 5 to 1440.'] }),
+    });
+    const { user } = renderWithProviders(<RatesForm settings={settings} />);
+    const refundWindow = screen.getByLabelText('Refund window (days)');
+    await user.clear(refundWindow);
+    await user.type(refundWindow, '61');
+    await user.click(screen.getByRole('button', { name: 'Save rates' }));
+    expect(await screen.findByText('refund_window_days must be a whole number from 0 to 60.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/admin/settings')).toHaveLength(0);
+
+    await user.clear(refundWindow);
+    await user.type(refundWindow, '0');
+    await user.click(screen.getByRole('button', { name: 'Save rates' }));
+    const reservation = screen.getByLabelText('Offer code reservation (minutes)');
+    await waitFor(() => expect(reservation).toHaveAttribute('aria-invalid', 'true'));
+    expect(reservation).toHaveAccessibleDescription(
+      'offer_reservation_minutes must be a whole number from 5 to 1440. A checkout with a limited offer code holds one use of it this many minutes.',
+    );
+  });
+});
