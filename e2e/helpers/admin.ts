@@ -1,9 +1,11 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Steps of the admin console journey (issue 6). */
 
 /** The seeded operator (admin role): the seed's own constant. */
-export { DEMO_ADMIN } from '../../packages/db/src/seed/content/accounts.ts';
+import { DEMO_ADMIN } from '../../packages/db/src/seed/content/accounts.ts';
+
+export { DEMO_ADMIN };
 
 /** Signs in on /login with `email` and `password`; ends on the dashboard. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -56,4 +58,19 @@ export async function answerQuizFrom(page: Page, answers: Map<string, string>): 
     await page.getByRole('button', { name: n === 10 ? 'Submit' : 'Next' }).click();
   }
   await expect(page.getByRole('heading', { name: 'Quiz Result' })).toBeVisible();
+}
+
+/**
+ * Sets operator rates through the admin API, as the console's Rates form does. The journeys that
+ * withdraw commission set `refund_window_days: 0` first: their server's clock cannot be moved 7
+ * days on, and the holding period is proven by the API's abuse tests and the wallet page's tests.
+ */
+export async function setRates(request: APIRequestContext, rates: Record<string, number>): Promise<void> {
+  const xsrf = 'e2e-rates';
+  const headers = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const login = await request.post('/live-connect/api/login', { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }, headers });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()).data as { token: string };
+  const saved = await request.put('/live-connect/api/admin/settings', { data: rates, headers: { ...headers, authorization: `Bearer ${token}` } });
+  expect(saved.ok(), await saved.text()).toBe(true);
 }

@@ -22,7 +22,12 @@ export interface Learner {
  * Registers `learner` through the UI (optionally on a referral link), picks a batch without a fee
  * and verifies the email with the code from the dev mailbox; ends on the dashboard.
  */
-export async function registerThroughUi(page: Page, learner: Learner, registerUrl = '/register'): Promise<void> {
+export async function registerThroughUi(
+  page: Page,
+  learner: Learner,
+  registerUrl = '/register',
+  batch: { syllabus: string; standard: string } = { syllabus: 'CBSE', standard: 'Standard 8' },
+): Promise<void> {
   await page.goto(registerUrl);
   await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
   await page.getByLabel('First Name', { exact: true }).fill(learner.firstName);
@@ -36,9 +41,9 @@ export async function registerThroughUi(page: Page, learner: Learner, registerUr
   await page.getByRole('button', { name: 'Register' }).click();
 
   await expect(page).toHaveURL(/\/choose-level$/);
-  await page.getByLabel('Syllabus', { exact: true }).selectOption({ label: 'CBSE' });
-  await expect(page.getByLabel('Standard', { exact: true }).locator('option', { hasText: 'Standard 8' })).toBeAttached();
-  await page.getByLabel('Standard', { exact: true }).selectOption({ label: 'Standard 8' });
+  await page.getByLabel('Syllabus', { exact: true }).selectOption({ label: batch.syllabus });
+  await expect(page.getByLabel('Standard', { exact: true }).locator('option', { hasText: batch.standard })).toBeAttached();
+  await page.getByLabel('Standard', { exact: true }).selectOption({ label: batch.standard });
   await page.getByRole('button', { name: 'Submit' }).click();
 
   await expect(page).toHaveURL(/\/verify$/);

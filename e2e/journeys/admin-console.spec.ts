@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { newLearner } from '../helpers/accounts.ts';
 import { expectAccessible } from '../helpers/axe.ts';
-import { answerQuizFrom, DEMO_ADMIN, openAdminSection, signIn, sumsQuestionBank, toCsv } from '../helpers/admin.ts';
+import { answerQuizFrom, DEMO_ADMIN, openAdminSection, setRates, signIn, sumsQuestionBank, toCsv } from '../helpers/admin.ts';
 import { openCheckout, openCourses, payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
 
@@ -10,8 +10,10 @@ const pdfPath = fileURLToPath(new URL('../../packages/db/src/seed/assets/newtons
 
 test('an admin builds and publishes a course, a learner buys it and takes the quiz, the admin settles their withdrawal', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(240_000);
+  await setRates(request, { refund_window_days: 0 });
   const tag = Date.now().toString(36);
   const course = `Motion Basics ${tag}`;
   const term = 'Term 1: Forces';

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BATCH_COURSES, BATCH_OFFER_CODE } from '../../packages/db/src/seed/content/catalogue.ts';
 import { newLearner } from '../helpers/accounts.ts';
-import { answerQuiz, openCourses, payWithSandboxCard, type Learner } from '../helpers/learning.ts';
-import { readOtp } from '../helpers/mailbox.ts';
+import { answerQuiz, openCourses, payWithSandboxCard, registerThroughUi, type Learner } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 
@@ -13,29 +12,8 @@ const otherSubject = BATCH_COURSES.find((course) => course.slug === 'cbse-10-sci
 const chapter = 'Quadratic Equations';
 
 /** Register → Choose My Batch (CBSE, Standard 10: a batch with a fee) → Verify; ends on the dashboard. */
-async function registerInFeeBatch(page: Page, learner: Learner): Promise<void> {
-  await page.goto('/register');
-  await page.getByLabel('First Name', { exact: true }).fill(learner.firstName);
-  await page.getByLabel('Last Name', { exact: true }).fill(learner.lastName);
-  await page.getByLabel('Email', { exact: true }).fill(learner.email);
-  await page.getByLabel('Mobile', { exact: true }).fill(learner.mobile);
-  await page.getByLabel('Password', { exact: true }).fill(learner.password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(learner.password);
-  await page.getByRole('checkbox').check();
-  const registeredAt = new Date(Date.now() - 1000);
-  await page.getByRole('button', { name: 'Register' }).click();
-
-  await expect(page).toHaveURL(/\/choose-level$/);
-  await page.getByLabel('Syllabus', { exact: true }).selectOption({ label: 'CBSE' });
-  await expect(page.getByLabel('Standard', { exact: true }).locator('option', { hasText: 'Standard 10' })).toBeAttached();
-  await page.getByLabel('Standard', { exact: true }).selectOption({ label: 'Standard 10' });
-  await page.getByRole('button', { name: 'Submit' }).click();
-
-  await expect(page).toHaveURL(/\/verify$/);
-  const otp = await readOtp(page.request, learner.email, registeredAt);
-  await page.getByLabel('OTP', { exact: true }).fill(otp);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome, ${learner.firstName}!` })).toBeVisible();
+function registerInFeeBatch(page: Page, learner: Learner): Promise<void> {
+  return registerThroughUi(page, learner, '/register', { syllabus: 'CBSE', standard: 'Standard 10' });
 }
 
 test('a learner in a batch with a fee pays it in the sandbox, then studies a subject and takes its quiz', async ({ page }) => {

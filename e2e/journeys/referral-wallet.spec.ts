@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newLearner } from '../helpers/accounts.ts';
 import { answerQuiz, openCheckout, openCourses, payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
+import { setRates } from '../helpers/admin.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 
 // B buys Coding with Python at its offer price, ₹1,499: A's 10% commission is ₹149.90.
@@ -12,8 +13,10 @@ const freeCourse = 'India and the World: General Knowledge';
 test('A invites B, B registers through the link and buys a course, A sees B and the commission, redeems points and withdraws', async ({
   browser,
   baseURL,
+  request,
 }) => {
   test.setTimeout(240_000);
+  await setRates(request, { refund_window_days: 0 });
   const contextA = await browser.newContext();
   await contextA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const pageA = await contextA.newPage();
