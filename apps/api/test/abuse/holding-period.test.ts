@@ -29,6 +29,7 @@ describe('abuse: holding period and refunds', () => {
     const course = await createCourse(t.app, { pricePaise });
     return payThroughSandbox(t, buyer, '/checkout', { course_id: course.id });
   };
+  const signedIn = async (who: Learner): Promise<Learner> => ({ ...who, token: await signInNow(t.app, who.id) });
   const refund = (purchaseId: number) => t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`);
   const transactions = async (who: Learner) => (await t.client.as(who.token).get('/transactions')).body.data;
 
@@ -100,6 +101,26 @@ describe('abuse: holding period and refunds', () => {
     expect((await refund(early)).statusCode).toBe(200);
     expect((await ledgerOf(t, referrer.id)).filter((e) => e.method === 'Level Reward').map((e) => e.status)).toEqual(['Rejected']);
     expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({ level_number: 1, completed_node: 1 });
+  });
+
+  it('a sub-user refunded after their level\'s reward was released stays counted there, and never counts twice', async () => {
+    const referrer = await createLearner(t.app);
+    const first = await createLearner(t.app, { referrerId: referrer.id });
+    const second = await createLearner(t.app, { referrerId: referrer.id });
+    await buy(first, 100_000);
+    const completing = await buy(second, 100_000);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const token = await signInNow(t.app, referrer.id);
+    expect((await t.client.as(token).get('/transactions')).body.data).toMatchObject({ balance: 300, points: 100 });
+
+    expect((await refund(completing)).statusCode).toBe(200);
+    expect((await getUser(t.app, second.id)).activatedAt).not.toBeNull();
+    const ledger = await ledgerOf(t, referrer.id);
+    expect(ledger.filter((e) => e.method === 'Level Reward Reversal').map((e) => [e.amountPaise, e.points])).toEqual([[-10_000, -100]]);
+    // Buying again does not count the same person for the next level.
+    await buy(await signedIn(second), 100_000);
+    expect((await t.client.as(token).get('/level-status')).body.data).toMatchObject({ level_number: 2, completed_node: 0 });
+    await expectBooksBalanced(t);
   });
 
   it('a refund after the window takes the commission back from the wallet, never below zero', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, ne, notExists, or } from 'drizzle-orm';
 import { levelAchievements, purchases, userLevels, users, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { countedSubUsers, levelByNumber, loadLadder } from '../levels/level-data.ts';
@@ -9,7 +9,8 @@ import { addTakenBack, NOTHING_TAKEN, takeBack, type TakenBack } from '../wallet
  * Runs inside the transaction that marks a purchase refunded, and takes back what it earned in
  * the referral network:
  * - the buyer is no longer active unless another purchase paid above zero keeps them active, so
- *   they stop counting for a level not yet achieved;
+ *   they stop counting for a level not yet achieved (one already achieved, its reward released,
+ *   keeps them: they counted there, once);
  * - the referrer's commission on it is cancelled (Rejected) while still held in the refund window,
  *   or taken back from the wallet once Done, never below zero; so is a level reward its activation
  *   completed once Done;
@@ -20,7 +21,8 @@ import { addTakenBack, NOTHING_TAKEN, takeBack, type TakenBack } from '../wallet
  */
 export async function onPurchaseRefunded(tx: Tx, ctx: AppContext, purchase: { id: number; userId: number }): Promise<TakenBack> {
   const now = ctx.now();
-  const [buyer] = await tx.select({ referrerId: users.referrerId }).from(users).where(eq(users.id, purchase.userId));
+  const [buyer] = await tx.select({ referrerId: users.referrerId, activatedAt: users.activatedAt }).from(users)
+    .where(eq(users.id, purchase.userId));
   const [otherPaid] = await tx.select({ id: purchases.id }).from(purchases)
     .where(and(eq(purchases.userId, purchase.userId), eq(purchases.status, 'paid'), gt(purchases.amountPaise, 0), ne(purchases.id, purchase.id)))
     .limit(1);
@@ -33,8 +35,11 @@ export async function onPurchaseRefunded(tx: Tx, ctx: AppContext, purchase: { id
   const [referrer] = await tx.select({ id: users.id, createdAt: users.createdAt }).from(users)
     .where(eq(users.id, buyer.referrerId)).for('no key update');
   if (!referrer) return NOTHING_TAKEN;
-  if (!otherPaid) await tx.update(users).set({ activatedAt: null }).where(eq(users.id, purchase.userId));
   await releaseHeldCredits(tx, { userId: referrer.id, now });
+  // A sub-user who counted for a level whose reward is already released stays counted there (that
+  // level stays achieved), so a later purchase cannot count them again for the next level.
+  const isDeactivated = !otherPaid && !(buyer.activatedAt && await countedForSettledLevel(tx, referrer.id, buyer.activatedAt));
+  if (isDeactivated) await tx.update(users).set({ activatedAt: null }).where(eq(users.id, purchase.userId));
 
   let taken = NOTHING_TAKEN;
   const earned = await tx.select().from(walletTransactions).where(and(
@@ -58,8 +63,28 @@ export async function onPurchaseRefunded(tx: Tx, ctx: AppContext, purchase: { id
       }));
     }
   }
-  if (!otherPaid) await reopenLevelsNoLongerReached(tx, { referrer, now });
+  if (isDeactivated) await reopenLevelsNoLongerReached(tx, { referrer, now });
   return taken;
+}
+
+/** True when an activation at `activatedAt` counted for one of the referrer's achieved levels whose reward is no longer held. */
+async function countedForSettledLevel(tx: Tx, referrerId: number, activatedAt: Date): Promise<boolean> {
+  const [found] = await tx
+    .select({ level: levelAchievements.levelNumber })
+    .from(levelAchievements)
+    .where(and(
+      eq(levelAchievements.userId, referrerId),
+      or(isNull(levelAchievements.windowStart), lt(levelAchievements.windowStart, activatedAt)),
+      gte(levelAchievements.achievedAt, activatedAt),
+      notExists(tx.select({ id: walletTransactions.id }).from(walletTransactions).where(and(
+        eq(walletTransactions.userId, referrerId),
+        eq(walletTransactions.purchaseId, levelAchievements.purchaseId),
+        eq(walletTransactions.method, 'Level Reward'),
+        eq(walletTransactions.status, 'Pending'),
+      ))),
+    ))
+    .limit(1);
+  return found !== undefined;
 }
 
 /**
