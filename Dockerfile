@@ -50,6 +50,10 @@ ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
     NPM_CONFIG_CACHE=/tmp/.npm
 WORKDIR /app
+# Debian's ffmpeg: the worker transcodes uploaded videos into HLS renditions with it.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
 # Owned by root and read-only to the app user: the code cannot be changed by the process running it.
 COPY --from=prod-deps /app ./
 COPY scripts/run-ts.mjs scripts/
@@ -57,8 +61,8 @@ COPY packages/contracts/src packages/contracts/src
 COPY packages/db/src packages/db/src
 COPY apps/api/src apps/api/src
 COPY --from=web /app/apps/web/dist apps/web/dist
-# DATA_DIR (PGlite in a single-machine setup, default uploads) and /srv/uploads (the shared uploads
-# folder the compose file and Kubernetes mount, STORAGE_URL=file:///srv/uploads) belong to the app user.
+# DATA_DIR (PGlite in a single-machine setup, default uploads) and /srv/uploads (a file:// STORAGE_URL
+# folder, for a single host without a bucket) belong to the app user.
 RUN mkdir -p /data /srv/uploads && chown node:node /data /srv/uploads
 VOLUME ["/data"]
 
