@@ -109,7 +109,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await expect(publish).toBeChecked();
 
   // The console's other sections (each once, as the admin finds them).
-  for (const section of ['Categories', 'Syllabuses & Batches', 'Ads', 'Offer codes', 'Purchases', 'Users', 'Held referrals', 'Levels & rates', 'Audit log']) {
+  for (const section of ['Categories', 'Syllabuses & Batches', 'Ads', 'Offer codes', 'Purchases', 'Users', 'Held referrals', 'Levels & rates', 'Audit log', 'Background jobs']) {
     await openAdminSection(admin, section);
     await expectAccessible(admin, `admin: ${section}`);
   }

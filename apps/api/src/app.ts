@@ -28,7 +28,8 @@ import { devRoutes } from './routes/dev/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { sandboxRoutes } from './routes/sandbox/index.ts';
 import { createPaymentProvider } from './services/payments/provider.ts';
-import { startReconciler, type ReconcileOptions } from './services/payments/reconcile-pending.ts';
+import { createQueue, type WorkerSettings } from './jobs/queue.ts';
+import { jobDefinitions } from './jobs/definitions.ts';
 
 export const API_PREFIX = '/live-connect/api';
 
@@ -38,8 +39,11 @@ export interface BuildOptions {
   database?: Database;
   /** Tests override limits to exercise them quickly or keep them out of the way. */
   rateLimits?: Partial<LimitRules>;
-  /** The pending-payment reconciler: on by default, off with NODE_ENV=test unless asked for here. */
-  reconciler?: boolean | (Omit<ReconcileOptions, 'log'> & { intervalMs?: number });
+  /**
+   * The job worker (mail, the reconciler's schedule, transcoding) in this process: on by default
+   * unless WORKER=false, off with NODE_ENV=test unless asked for here.
+   */
+  worker?: boolean | WorkerSettings;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
@@ -90,20 +94,35 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await migrateDatabase(database);
 
+  const workerOption = options.worker ?? (env.WORKER && env.NODE_ENV !== 'test');
+  const jobs = createQueue(database, {
+    definitions: jobDefinitions,
+    worker: workerOption === true ? {} : workerOption,
+    // Logs arrive once jobs run, after `app` below exists.
+    log: {
+      info: (obj, msg) => app.log.info(obj, msg),
+      warn: (obj, msg) => app.log.warn(obj, msg),
+      error: (obj, msg) => app.log.error(obj, msg),
+    },
+  });
+
   const ctx: AppContext = {
     env,
     database,
     db: database.db,
-    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db }),
+    mailer: createMailer({
+      smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, secret: env.APP_SECRET, enqueue: (data) => jobs.enqueue('mail', data),
+    }),
     limits: createRateLimits({
       redisUrl: env.REDIS_URL,
       rules: options.rateLimits,
       // Errors arrive on later ticks, after `app` below exists.
       onRedisDown: (error) => app.log.warn({ err: error }, 'Redis unreachable: rate limits count per instance until it is back'),
     }),
-    storage: createStorage({ storageUrl: env.STORAGE_URL, dataDir: env.DATA_DIR }),
+    storage: createStorage(env),
     payments: createPaymentProvider({ env, db: database.db }),
     now: options.now ?? (() => new Date()),
+    jobs,
   };
 
   const app = Fastify({
@@ -196,13 +215,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
   }
 
-  const reconcilerOptions = options.reconciler ?? env.NODE_ENV !== 'test';
-  const reconciler = reconcilerOptions
-    ? startReconciler(ctx, { ...(reconcilerOptions === true ? {} : reconcilerOptions), log: app.log })
-    : null;
+  if (jobs.isWorker) await jobs.startWorker(ctx);
 
   app.addHook('onClose', async () => {
-    await reconciler?.stop();
+    // A job still running after the worker's stopTimeoutMs (8 s, inside server.ts's 10 s grace) is given back to the queue.
+    await jobs.stop();
     await ctx.limits.close();
     if (ownsDatabase) await database.close();
   });

@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl, s3EndpointProblem } from './lib/storage/storage-url.ts';
 
 const DEV_SECRET = 'dev-secret-change-me-dev-secret-change-me';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 /** Every setting of the server, parsed once at boot. Nothing else reads process.env. */
 export const envSchema = z
@@ -25,13 +27,32 @@ export const envSchema = z
     RAZORPAY_KEY_SECRET: z.string().optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
-    STORAGE_URL: z.string().optional(),
+    /** `file:///path` or `s3://bucket[/prefix]`; unset: DATA_DIR/uploads. Checked below. */
+    STORAGE_URL: optionalString,
+    /** An S3-compatible store's URL (MinIO, R2, Spaces…); unset: AWS. */
+    S3_ENDPOINT: optionalString,
+    /** Where browsers reach the bucket, when not at S3_ENDPOINT (a CDN, or a proxy in front of an internal store). */
+    S3_PUBLIC_ENDPOINT: optionalString,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Bucket in the path rather than the host name; unset: true with S3_ENDPOINT, false on AWS. */
+    S3_FORCE_PATH_STYLE: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
+    /** Both or neither; neither: the SDK's default credential chain (environment, profile, role). */
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** Lifetime of the signed URLs learners fetch files from with S3 storage. */
+    S3_SIGNED_URL_SECONDS: z.coerce.number().int().min(1).max(604_800, 'S3_SIGNED_URL_SECONDS must be at most 604800 (7 days, the S3 limit)').default(300),
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').default(DEV_SECRET),
     /** Base URL of the certificate validation page; the certificate id is appended. */
     CERTIFICATE_BASE_URL: optionalUrl,
     /** Number of proxies in front of the server whose X-Forwarded-* headers are trusted. */
     // Each trusted hop must also be on a loopback or private network (app.ts, trustedProxies).
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /**
+     * Run the job worker (queued mail, the reconciler, transcoding) inside this API process. false:
+     * this instance only queues jobs, and `npm run worker` runs them (several API instances).
+     * Off under NODE_ENV=test unless a test asks for it.
+     */
+    WORKER: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(true)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Serve the built web app from this folder (apps/web/dist) when it exists. */
     WEB_DIST: z.string().optional(),
@@ -57,6 +78,22 @@ export const envSchema = z
     // The dev outbox keeps OTP mails in a table that nobody reads: production sends real mail.
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required in production (the dev outbox is for development only)' });
+    }
+    if (env.STORAGE_URL) {
+      const location = parseStorageUrl(env.STORAGE_URL);
+      if ('problem' in location) ctx.addIssue({ code: 'custom', path: ['STORAGE_URL'], message: location.problem });
+    }
+    const endpointProblem = env.S3_ENDPOINT ? s3EndpointProblem(env.S3_ENDPOINT) : null;
+    if (endpointProblem) ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: endpointProblem });
+    const publicProblem = env.S3_PUBLIC_ENDPOINT ? s3EndpointProblem(env.S3_PUBLIC_ENDPOINT) : null;
+    if (publicProblem) ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_ENDPOINT'], message: publicProblem.replace('S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT') });
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the default credential chain' });
+    }
+    // The embedded database lives in this process: no other process could run its jobs.
+    if (!env.WORKER && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['WORKER'], message: 'WORKER=false needs DATABASE_URL: with the embedded database only this process can run the jobs (npm run worker needs PostgreSQL)' });
     }
     if (env.PAYMENT_PROVIDER === 'razorpay') {
       for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {

@@ -2,11 +2,24 @@ import closeWithGrace from 'close-with-grace';
 import { loadEnv } from './env.ts';
 import { buildApp } from './app.ts';
 import { describeSeedResult, seedDemoData, shouldSeedDemo } from './cli/demo-seed.ts';
+import { scheduleTranscode } from './services/video/schedule-transcode.ts';
+import { listVideosToTranscode } from './services/video/video-state.ts';
 
-const env = loadEnv();
+let env: ReturnType<typeof loadEnv>;
+try {
+  env = loadEnv();
+} catch (error) {
+  // A configuration mistake is the operator's to fix: the list of problems, not a stack trace.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 const app = await buildApp({ env });
 // An empty database gets the demo (courses, demo accounts) so a newcomer sees a living product.
-if (shouldSeedDemo(env)) app.log.info(describeSeedResult(await seedDemoData(app.ctx)));
+if (shouldSeedDemo(env)) {
+  app.log.info(describeSeedResult(await seedDemoData(app.ctx)));
+  // The demo's video chapters become adaptive (HLS) in the background, like an operator's uploads.
+  for (const subjectId of await listVideosToTranscode(app.ctx.db)) await scheduleTranscode(app.ctx, { subjectId });
+}
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'closing after error');

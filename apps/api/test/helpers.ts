@@ -118,11 +118,14 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, relaxed rate limits unless given, and a movable clock. */
-export async function createTestApp(options: Partial<Pick<BuildOptions, 'rateLimits'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: Partial<Pick<BuildOptions, 'rateLimits' | 'worker'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const clock = testClock();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/lc-test-${randomBytes(4).toString('hex')}`, ...options.env });
-  const app = await buildApp({ env, database, rateLimits: { ...relaxedLimits, ...options.rateLimits }, now: clock.now, logger: false });
+  const app = await buildApp({
+    env, database, rateLimits: { ...relaxedLimits, ...options.rateLimits }, now: clock.now, logger: false,
+    ...(options.worker === undefined ? {} : { worker: options.worker }),
+  });
   return {
     app,
     client: new TestClient(app),
@@ -132,4 +135,13 @@ export async function createTestApp(options: Partial<Pick<BuildOptions, 'rateLim
       await drop();
     },
   };
+}
+
+/** Polls `check` until it holds or `timeoutMs` passes (for work that happens after the answer, like queued jobs). */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, intervalMs = 50): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms in vain`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
 }

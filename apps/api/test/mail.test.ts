@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { otpMail } from '../src/services/mail/templates.ts';
-import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from './helpers.ts';
+import { createTestApp, PRODUCTION_TEST_ENV, waitFor, type TestApp } from './helpers.ts';
 import { createLearner } from './fixtures.ts';
 import { latestOtp, mailTo, signUp, withDevMailbox } from './accounts-helpers.ts';
 
@@ -47,7 +47,8 @@ describe('mail over SMTP', () => {
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Live Connect <no-reply@live-connect.test>' } });
+    // Mail over SMTP goes through the queue: this app runs its worker.
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Live Connect <no-reply@live-connect.test>' }, worker: { pollingIntervalSeconds: 0.5 } });
     await withDevMailbox(t.app);
   });
   afterAll(async () => {
@@ -58,6 +59,7 @@ describe('mail over SMTP', () => {
   it('sends the verification code as a text and an HTML part', async () => {
     const { token, email } = await signUp(t.client);
     expect((await t.client.as(token).get('/send-email-otp')).statusCode).toBe(200);
+    await waitFor(() => smtp.received.length > 0);
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
     expect(mail!.to).toEqual([email]);
@@ -79,6 +81,7 @@ describe('mail over SMTP', () => {
   it('sends the reset code', async () => {
     const learner = await createLearner(t.app);
     await t.client.post('/forgot-password-otp', { email: learner.email });
+    await waitFor(() => smtp.received.some((m) => m.to.includes(learner.email)));
     const mail = smtp.received.find((m) => m.to.includes(learner.email));
     expect(decodeQuotedPrintable(mail!.raw)).toMatch(/code to reset your password is: \d{6}/);
   });

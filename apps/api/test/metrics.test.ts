@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, purchases } from '@app/db';
+import { courses, purchases, videoRenditions } from '@app/db';
 import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from './helpers.ts';
 import { createLearner } from './fixtures.ts';
+import { createCourse } from './catalogue-fixtures.ts';
 import { signUp } from './accounts-helpers.ts';
 import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
 import { postEntry } from '../src/services/wallet/ledger.ts';
@@ -153,6 +154,23 @@ describe('GET /metrics', () => {
     expect(valueOf(after, 'live_connect_wallet_balance_paise')).toBe(12_345);
     expect(valueOf(after, 'live_connect_wallet_points')).toBe(7);
     expect(valueOf(after, 'live_connect_users')).toBe(valueOf(before, 'live_connect_users')! + 2);
+  });
+  it('reports videos by transcoding state and the time the ready ones took', async () => {
+    const course = await createCourse(t.app, { terms: [{ subjects: [{ fileType: 'video' }, { fileType: 'video' }, { fileType: 'video' }] }] });
+    const [ready, slow, failed] = course.terms[0]!.subjects.map((subject) => subject.id);
+    const at = (seconds: number) => new Date(Date.UTC(2026, 10, 24, 6, 0, seconds));
+    await t.app.ctx.db.insert(videoRenditions).values([
+      { subjectId: ready!, sourceRef: 'a.mp4', status: 'ready', progress: 100, startedAt: at(0), finishedAt: at(30), updatedAt: at(30) },
+      { subjectId: slow!, sourceRef: 'b.mp4', status: 'ready', progress: 100, startedAt: at(0), finishedAt: at(50), updatedAt: at(50) },
+      { subjectId: failed!, sourceRef: 'c.mp4', status: 'failed', progress: 10, startedAt: at(0), finishedAt: at(5), updatedAt: at(5) },
+    ]);
+    const samples = (await scrape(t)).samples;
+    expect(valueOf(samples, 'live_connect_videos', { status: 'ready' })).toBe(2);
+    expect(valueOf(samples, 'live_connect_videos', { status: 'failed' })).toBe(1);
+    expect(valueOf(samples, 'live_connect_videos', { status: 'running' })).toBe(0);
+    expect(valueOf(samples, 'live_connect_video_transcode_seconds', { stat: 'sum' })).toBe(80);
+    expect(valueOf(samples, 'live_connect_video_transcode_seconds', { stat: 'count' })).toBe(2);
+    expect(valueOf(samples, 'live_connect_video_transcode_seconds', { stat: 'max' })).toBe(50);
   });
 });
 

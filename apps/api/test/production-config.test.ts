@@ -9,7 +9,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
-import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from './helpers.ts';
+import { createTestApp, PRODUCTION_TEST_ENV, waitFor, type TestApp } from './helpers.ts';
 import { registerForm } from './accounts-helpers.ts';
 
 
@@ -331,6 +331,8 @@ describe("the server's logs", () => {
       const token = ((await registered.json()) as { data: { token: string } }).data.token;
       secrets.token = token;
       await call('send-otp', 'GET', '/live-connect/api/send-email-otp', { token });
+      // The request queued the mail; the server's in-process worker sends it a moment later.
+      await waitFor(() => smtp.received.length > 0, 15_000, 100);
       const otp = /\b(\d{6})\b/.exec(smtp.received.at(-1) ?? '')?.[1] ?? '';
       secrets.otp = otp;
       await call('verify', 'POST', '/live-connect/api/verify-email-otp', {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { purchases, sandboxOrders } from '@app/db';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
@@ -105,8 +105,8 @@ describe('reconcilePendingPurchases', () => {
   });
 });
 
-describe('the reconciler timer', () => {
-  it('runs on its own when asked for (it is off under NODE_ENV=test by default)', async () => {
+describe('the reconcile job', () => {
+  it('runs on a worker (off under NODE_ENV=test by default), on a 5-minute schedule', async () => {
     const { buildApp } = await import('../src/app.ts');
     const { loadEnv } = await import('../src/env.ts');
     const app = await buildApp({
@@ -114,16 +114,20 @@ describe('the reconciler timer', () => {
       database: t.app.ctx.database,
       now: t.clock.now,
       logger: false,
-      reconciler: { intervalMs: 50, olderThanMinutes: 15 },
+      worker: { pollingIntervalSeconds: 0.5 },
     });
     try {
       const learner = await createLearner(t.app);
       const { purchaseId, orderId } = await startCheckout(learner);
       await t.client.post('/sandbox/pay', { order_id: orderId, outcome: 'success' });
       t.clock.advance(20 * MINUTE);
-      const deadline = Date.now() + 5_000;
-      while (Date.now() < deadline && (await statusOf(purchaseId)) !== 'paid') await new Promise((r) => setTimeout(r, 50));
+      // What the schedule does every 5 minutes, without waiting for the clock.
+      await app.ctx.jobs.enqueue('reconcile', { olderThanMinutes: 15 });
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && (await statusOf(purchaseId)) !== 'paid') await new Promise((r) => setTimeout(r, 100));
       expect(await statusOf(purchaseId)).toBe('paid');
+      const schedules = await t.app.ctx.database.db.execute<{ name: string; cron: string }>(sql`select name, cron from pgboss.schedule`);
+      expect(schedules.rows).toEqual([{ name: 'reconcile', cron: '*/5 * * * *' }]);
     } finally {
       await app.close();
     }

@@ -22,4 +22,5 @@ export * from './catalogue/messages.ts';
 export * from './checkout/schemas.ts';
 export * from './checkout/messages.ts';
 export * from './learning/schemas.ts';
+export * from './video/schemas.ts';
 export * from './admin/index.ts';

@@ -16,6 +16,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The driver underneath, for the migrator's lock and for tests. */
   pool?: pg.Pool;
+  /** The embedded engine underneath (PGlite only), for the job queue's own SQL. */
+  pglite?: PGlite;
   /** Runs raw SQL (used by the migrator and tests). */
   exec(sql: string): Promise<void>;
   ping(): Promise<void>;
@@ -59,6 +61,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     exec: async (sql) => {
       await client.exec(sql);
     },

@@ -1,72 +1,44 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, normalize, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Env } from '../env.ts';
+import { createFileStorage } from './storage/file.ts';
+import { createS3Storage } from './storage/s3.ts';
+import { parseStorageUrl } from './storage/storage-url.ts';
+import type { ByteRange, Storage } from './storage/types.ts';
 
-/** Where uploaded and seeded files live. Keys are relative paths like `courses/3/photo.png`. */
-export interface Storage {
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /**
-   * A stream and the file's whole size, or null when there is no such file. With a byte range
-   * (inclusive, as HTTP's), the stream holds only those bytes.
-   */
-  get(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
-  /** The file's size, or null when there is no such file. */
-  size(key: string): Promise<number | null>;
-  delete(key: string): Promise<void>;
-}
+export { createFileStorage } from './storage/file.ts';
+export { createS3Storage } from './storage/s3.ts';
+export {
+  assertSafeKey, UnsupportedStorageOperation, type ByteRange, type SignedGetOptions, type Storage, type UploadedPart,
+} from './storage/types.ts';
 
-export interface ByteRange {
-  start: number;
-  end: number;
-}
+export type StorageEnv = Pick<
+  Env,
+  'STORAGE_URL' | 'DATA_DIR' | 'S3_ENDPOINT' | 'S3_PUBLIC_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_SIGNED_URL_SECONDS'
+>;
 
-/** Keys never escape the storage root. */
-export function assertSafeKey(key: string): string {
-  const clean = normalize(key).replace(/^\/+/, '');
-  if (!clean || clean.startsWith('..') || clean.includes('\0')) throw new Error(`unsafe storage key: ${key}`);
-  return clean;
-}
-
-export function createFileStorage(root: string): Storage {
-  const base = resolve(root);
-  const pathOf = (key: string) => join(base, assertSafeKey(key));
-  return {
-    async put(key, body) {
-      const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, body);
-    },
-    async get(key, range) {
-      const path = pathOf(key);
-      try {
-        const info = await stat(path);
-        if (!info.isFile()) return null;
-        return { stream: createReadStream(path, range ? { start: range.start, end: range.end } : {}), size: info.size };
-      } catch {
-        return null;
-      }
-    },
-    async size(key) {
-      try {
-        const info = await stat(pathOf(key));
-        return info.isFile() ? info.size : null;
-      } catch {
-        return null;
-      }
-    },
-    async delete(key) {
-      await rm(pathOf(key), { force: true });
-    },
-  };
-}
-
-/** STORAGE_URL `file:///path`, or by default DATA_DIR/uploads. */
-export function createStorage(options: { storageUrl?: string | undefined; dataDir: string }): Storage {
-  const url = options.storageUrl;
-  if (!url) return createFileStorage(join(options.dataDir, 'uploads'));
-  if (url.startsWith('file://')) return createFileStorage(new URL(url).pathname);
-  throw new Error(`STORAGE_URL scheme not supported yet: ${url}`);
+/**
+ * The app's storage from its settings: STORAGE_URL `s3://bucket[/prefix]` (with the S3_* settings),
+ * `file:///path`, or by default DATA_DIR/uploads. env.ts has already refused a bad STORAGE_URL.
+ */
+export function createStorage(env: StorageEnv): Storage {
+  if (!env.STORAGE_URL) return createFileStorage(join(env.DATA_DIR, 'uploads'));
+  const location = parseStorageUrl(env.STORAGE_URL);
+  if ('problem' in location) throw new Error(location.problem);
+  if (location.kind === 'file') return createFileStorage(location.root);
+  return createS3Storage({
+    bucket: location.bucket,
+    prefix: location.prefix,
+    endpoint: env.S3_ENDPOINT,
+    publicEndpoint: env.S3_PUBLIC_ENDPOINT,
+    region: env.S3_REGION,
+    // MinIO and most self-hosted stores have no per-bucket DNS names; AWS and R2 prefer them.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+      : undefined,
+    signedUrlSeconds: env.S3_SIGNED_URL_SECONDS,
+  });
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -111,18 +83,30 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
   return { start, end };
 }
 
-/** A stored file opened for an HTTP answer: all of it, the asked range, or the size for a 416. */
+/**
+ * A stored file opened for an HTTP answer: all of it, the asked range, the size for a 416, or (on
+ * a store that signs URLs) a short-lived URL to redirect to, so the API never carries the bytes.
+ */
 export type StoredFileSlice =
+  | { kind: 'redirect'; url: string }
   | { kind: 'unsatisfiable'; size: number }
   | { kind: 'file'; stream: Readable; size: number; start: number; end: number; isPartial: boolean; contentType: string };
 
-/** Opens `key` for an answer honouring the Range header; null when there is no such file. */
+/**
+ * Opens `key` for an answer honouring the Range header; null when there is no such file. A store
+ * that signs URLs answers with one instead (the browser sends its Range header there).
+ */
 export async function openStoredFile(
   storage: Storage,
-  options: { key: string; range: string | undefined; contentType: string },
+  options: { key: string; range: string | undefined; contentType: string; downloadName?: string },
 ): Promise<StoredFileSlice | null> {
   const size = await storage.size(options.key);
   if (size === null) return null;
+  const url = await storage.signedGetUrl(options.key, {
+    contentType: options.contentType,
+    ...(options.downloadName ? { downloadName: options.downloadName } : {}),
+  });
+  if (url) return { kind: 'redirect', url };
   const range = parseByteRange(options.range, size);
   if (range === 'unsatisfiable') return { kind: 'unsatisfiable', size };
   const file = size === 0 ? await storage.get(options.key) : await storage.get(options.key, range ?? { start: 0, end: size - 1 });

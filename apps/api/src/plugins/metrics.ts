@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { emailOtps, purchases, users } from '@app/db';
+import { emailOtps, purchases, users, videoRenditions } from '@app/db';
 import { messages } from '@app/contracts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppContext } from '../context.ts';
@@ -41,6 +41,8 @@ function checkAccess(env: AppContext['env'], authorization: string | undefined):
  *   these are per instance: sum them across instances.
  * - Business figures read from the database at scrape time (payments confirmed, OTPs sent, ledger
  *   totals): the same on every instance, so aggregate them with max(), not sum().
+ * - The job queues: depth and failed jobs per queue (database), attempt failures and mails sent or
+ *   given up on (this process: its worker and, for the dev outbox, its requests).
  * - Node's default process metrics (CPU, memory, event loop lag, GC).
  */
 export const metricsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
@@ -92,7 +94,7 @@ export const metricsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   });
   const otpsSent = new Counter({
     name: 'live_connect_otps_sent_total',
-    help: 'Email OTPs issued and handed to the mailer (a code whose mail failed is deleted); from the database.',
+    help: 'Email OTPs issued and handed to the mailer (a code whose mail is given up is withdrawn); from the database.',
     registers: [registry],
   });
   const usersCount = new Gauge({
@@ -115,6 +117,96 @@ export const metricsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     help: '1 when the database figures above were read at this scrape, 0 when the query failed (they then keep their last values).',
     registers: [registry],
   });
+
+  const queueDepth = new Gauge({
+    name: 'live_connect_job_queue_depth',
+    help: "Jobs per queue and state: created (waiting), retry (waiting to retry), active (running); from the database.",
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+  });
+  const jobsFailed = new Gauge({
+    name: 'live_connect_jobs_failed',
+    help: 'Jobs per queue that used up their attempts and are kept as failed (a week, then archived); from the database. GET /live-connect/api/admin/jobs lists them.',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: 'live_connect_job_failures_total',
+    help: 'Job attempts that threw, per queue, in this process (final: no attempt left); per instance: sum across instances and workers.',
+    labelNames: ['queue', 'final'] as const,
+    registers: [registry],
+  });
+  const mailSent = new Counter({
+    name: 'live_connect_mail_sent_total',
+    help: 'Mails this process handed to SMTP (in its worker) or wrote to the dev outbox; per instance.',
+    registers: [registry],
+  });
+  const mailFailed = new Counter({
+    name: 'live_connect_mail_failed_total',
+    help: 'Mails this process gave up on after every retry; per instance.',
+    registers: [registry],
+  });
+
+  const videos = new Gauge({
+    name: 'live_connect_videos',
+    help: 'Video chapters by transcoding state (pending, running, ready, failed); from the database.',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
+  const transcodeSeconds = new Gauge({
+    name: 'live_connect_video_transcode_seconds',
+    help: 'Seconds the ready videos took to transcode (stat: sum, count, max); from the database. sum/count is the mean.',
+    labelNames: ['stat'] as const,
+    registers: [registry],
+  });
+
+  /** Transcoding, from the state rows: the same figures on every instance. */
+  async function readVideoFigures(): Promise<void> {
+    try {
+      const rows = await ctx.db
+        .select({
+          status: videoRenditions.status,
+          n: sql<number>`count(*)`.mapWith(Number),
+          sum: sql<number>`coalesce(sum(extract(epoch from ${videoRenditions.finishedAt} - ${videoRenditions.startedAt})), 0)`.mapWith(Number),
+          max: sql<number>`coalesce(max(extract(epoch from ${videoRenditions.finishedAt} - ${videoRenditions.startedAt})), 0)`.mapWith(Number),
+        })
+        .from(videoRenditions)
+        .groupBy(videoRenditions.status);
+      videos.reset();
+      for (const status of ['pending', 'running', 'ready', 'failed']) videos.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
+      const ready = rows.find((r) => r.status === 'ready');
+      transcodeSeconds.set({ stat: 'sum' }, ready?.sum ?? 0);
+      transcodeSeconds.set({ stat: 'count' }, ready?.n ?? 0);
+      transcodeSeconds.set({ stat: 'max' }, ready?.max ?? 0);
+    } catch (error) {
+      app.log.warn({ err: error }, 'metrics: reading the video states failed');
+    }
+  }
+
+  /** The queue figures: depths from the database, attempt and mail outcomes from this process. */
+  async function readJobFigures(): Promise<void> {
+    try {
+      queueDepth.reset();
+      jobsFailed.reset();
+      for (const queue of await ctx.jobs.countJobs()) {
+        for (const state of ['created', 'retry', 'active'] as const) queueDepth.set({ queue: queue.name, state }, queue[state]);
+        jobsFailed.set({ queue: queue.name }, queue.failed);
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'metrics: reading the job queues failed');
+    }
+    jobFailures.reset();
+    const { failedAttempts, failed } = ctx.jobs.stats;
+    for (const [queue, attempts] of failedAttempts) {
+      const final = failed.get(queue) ?? 0;
+      if (attempts - final) jobFailures.inc({ queue, final: 'false' }, attempts - final);
+      if (final) jobFailures.inc({ queue, final: 'true' }, final);
+    }
+    mailSent.reset();
+    mailSent.inc(ctx.mailer.stats.sent);
+    mailFailed.reset();
+    mailFailed.inc(ctx.mailer.stats.failed);
+  }
 
   /** A few aggregates in one round trip (one scan of users, one of purchases, a count of OTPs). */
   async function readDatabaseFigures(): Promise<void> {
@@ -152,6 +244,8 @@ export const metricsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
     checkAccess(ctx.env, request.headers.authorization);
     await readDatabaseFigures();
+    await readJobFigures();
+    await readVideoFigures();
     return reply
       .header('cache-control', 'no-store')
       .type(registry.contentType)

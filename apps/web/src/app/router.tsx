@@ -79,6 +79,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.adminHeldReferrals.path, lazy: page(() => import('./routes/admin/held-referrals')) },
             { path: paths.adminLevelsRates.path, lazy: page(() => import('./routes/admin/levels-rates')) },
             { path: paths.adminAudit.path, lazy: page(() => import('./routes/admin/audit')) },
+            { path: paths.adminJobs.path, lazy: page(() => import('./routes/admin/jobs')) },
             { path: '*', lazy: page(() => import('./routes/admin/not-found')) },
           ],
         },

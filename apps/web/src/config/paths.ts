@@ -46,6 +46,7 @@ export const paths = {
   adminHeldReferrals: { path: '/admin/held-referrals', getHref: () => '/admin/held-referrals' },
   adminLevelsRates: { path: '/admin/levels-rates', getHref: () => '/admin/levels-rates' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  adminJobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
   /** Static pages in public/, linked from the register disclaimer. */
   privacyPolicy: { getHref: () => '/privacy-policy.html' },
   terms: { getHref: () => '/terms-and-conditions.html' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   adminMessages, booleanField, httpsUrlField, idField, intField, namedText, optionalIdField, pageQuery, plainText, rupeesField,
 } from './common.ts';
+import { videoState } from '../video/schemas.ts';
 
 // Categories ------------------------------------------------------------------------------------
 
@@ -117,6 +118,8 @@ export const adminSubject = z.object({
   /** True when a pdf or video chapter has its file in storage. */
   has_file: z.boolean(),
   questions_count: z.number(),
+  /** For a video chapter with its file: the transcoding state of its HLS renditions; null otherwise. */
+  video: videoState.nullable(),
 });
 export type AdminSubject = z.infer<typeof adminSubject>;
 

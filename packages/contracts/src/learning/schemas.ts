@@ -55,6 +55,11 @@ export const subjectItem = z.object({
   photo_path: z.string().nullable(),
   file_url: z.string(),
   file_type: z.enum(FILE_TYPES),
+  /**
+   * For a video chapter whose adaptive renditions are ready: the HLS master playlist behind a
+   * signed link (like file_url). Null until then; the MP4 at file_url plays meanwhile.
+   */
+  hls_url: z.string().nullable(),
 });
 export type SubjectItem = z.infer<typeof subjectItem>;
 

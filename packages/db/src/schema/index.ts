@@ -4,3 +4,4 @@ export * from './purchases.ts';
 export * from './wallet.ts';
 export * from './sandbox-payments.ts';
 export * from './certificates.ts';
+export * from './video.ts';

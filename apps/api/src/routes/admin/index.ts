@@ -4,10 +4,13 @@ import type { AppContext } from '../../context.ts';
 import { adminAuditRoutes } from './audit.ts';
 import { adminCatalogueRoutes } from './catalogue.ts';
 import { adminCertificateRoutes } from './certificates.ts';
+import { adminJobRoutes } from './jobs.ts';
 import { adminMoneyRoutes } from './money.ts';
 import { adminOfferCodeRoutes } from './offer-codes.ts';
 import { adminPeopleRoutes } from './people.ts';
 import { adminSettingsRoutes } from './settings.ts';
+import { adminUploadRoutes } from './uploads.ts';
+import { adminVideoRoutes } from './video.ts';
 
 export interface AdminRoute {
   method: string;
@@ -45,4 +48,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(adminSettingsRoutes, { prefix: '/admin' });
   await fastify.register(adminAuditRoutes, { prefix: '/admin' });
   await fastify.register(adminCertificateRoutes, { prefix: '/admin' });
+  await fastify.register(adminJobRoutes, { prefix: '/admin' });
+  await fastify.register(adminVideoRoutes, { prefix: '/admin' });
+  await fastify.register(adminUploadRoutes, { prefix: '/admin' });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  courseIdParams, envelope, learnData, progressBody, progressData, subjectFileParams, subjectFileQuery, subjectItem,
+  courseIdParams, envelope, hlsFileParams, learnData, progressBody, progressData, subjectFileParams, subjectFileQuery, subjectItem,
   termItem, termParams,
 } from '@app/contracts';
 import type { App } from '../../app.ts';
@@ -14,6 +14,7 @@ import { listTerms } from '../../services/learning/list-terms.ts';
 import { openSubjectFile } from '../../services/learning/open-subject-file.ts';
 import { getProgress, recordProgress } from '../../services/learning/record-progress.ts';
 import { replyWithFile } from '../media/reply-with-file.ts';
+import { openHlsFile } from '../../services/video/hls-files.ts';
 
 const tags = ['learning'];
 const security = [{ bearer: [] }];
@@ -56,4 +57,16 @@ export async function learningRoutes(fastify: FastifyInstance) {
     const file = await openSubjectFile(ctx, { subjectId: request.params.subjectId, query: request.query, range: request.headers.range });
     return replyWithFile(reply, file, { cacheControl: 'private, max-age=3600' });
   });
+
+  // Public like the file above; the signature sits in the path so the playlists' relative links carry it.
+  app.get('/files/subjects/:subjectId/hls/:version/:token/*', {
+    config: { auth: 'public' },
+    schema: { tags, summary: "A video chapter's HLS playlist or segment behind a signed path (hls_url)", params: hlsFileParams },
+  }, async (request, reply) => {
+    const { subjectId, version, token, '*': path } = request.params;
+    const file = await openHlsFile(ctx, { subjectId, version, token, path, range: request.headers.range });
+    return replyWithFile(reply, file, { cacheControl: path.endsWith('.ts') ? 'private, max-age=86400, immutable' : 'private, max-age=60' });
+  });
+
+  // Background transcodes started by this process finish before the database closes.
 }

@@ -3,9 +3,12 @@ import type { StoredFileSlice } from '../../lib/storage.ts';
 
 /**
  * Sends a stored file: 200 with all of it, 206 with the asked range (video seeking), 416 when the
- * range is outside the file. The type comes from the server, never sniffed.
+ * range is outside the file. The type comes from the server, never sniffed. With S3 storage, a 302
+ * to a short-lived signed URL instead: the redirect itself is never cached (the URL expires), the
+ * file behind it may be (by a CDN in front of the bucket).
  */
 export function replyWithFile(reply: FastifyReply, file: StoredFileSlice, options: { cacheControl: string }) {
+  if (file.kind === 'redirect') return reply.code(302).header('cache-control', 'private, no-store').redirect(file.url);
   reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff').header('cache-control', options.cacheControl);
   if (file.kind === 'unsatisfiable') {
     return reply.code(416).header('content-range', `bytes */${file.size}`).send({ status: false, message: 'Range Not Satisfiable' });

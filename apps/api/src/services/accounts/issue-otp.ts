@@ -56,6 +56,7 @@ export async function issueOtp(ctx: AppContext, options: { user: OtpRecipient; p
   if (otpId === null) return { isSent: false, reason: 'too-soon', retryAfterSeconds };
 
   try {
+    // Queued for SMTP (the mail job withdraws the code if it gives up), or written to the dev outbox.
     await ctx.mailer.send(otpMail({
       appName: ctx.env.APP_NAME,
       to: user.email,
@@ -63,7 +64,7 @@ export async function issueOtp(ctx: AppContext, options: { user: OtpRecipient; p
       code,
       purpose,
       ttlMinutes: OTP_POLICY.ttlMinutes,
-    }));
+    }), { otpId });
   } catch (error) {
     // A code nobody received must not block the next request for a minute.
     await ctx.db.delete(emailOtps).where(eq(emailOtps.id, otpId));

@@ -10,9 +10,10 @@ export interface ResetLog {
 /**
  * POST /forgot-password-otp: mails a reset code when the account exists. The caller answers the
  * same either way (no account enumeration), so "asked too soon" is silent too, and so is a code
- * that could not be made or mailed (logged). The answer leaves OTP_POLICY.forgotAnswerMs after
- * the request whichever path was taken: a new code and its mail are awaited until then, and a
- * slower mail server is left to finish after the answer, so its time never shows.
+ * that could not be made or queued for mailing (logged). The answer leaves OTP_POLICY.forgotAnswerMs
+ * after the request whichever path was taken: a new code and its queued mail (or dev-outbox row) are
+ * awaited until then, and anything slower is left to finish after the answer, so its time never
+ * shows. SMTP itself runs later, in the mail job.
  */
 export async function requestPasswordReset(ctx: AppContext, options: { email: string; ip: string; log?: ResetLog | undefined }): Promise<void> {
   await ctx.limits.consume('resetPerIp', options.ip);

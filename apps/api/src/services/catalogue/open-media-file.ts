@@ -9,7 +9,8 @@ export const PRIVATE_PREFIX = 'private/';
 
 /**
  * GET /media/<key>: a public file (course photo, demo video, ad, profile photo). Only images and
- * videos; never a key under `private/` nor any chapter file, which go through signed links.
+ * videos; never a key under `private/` nor any chapter file, which go through signed links. With S3
+ * storage, a redirect to a short-lived signed URL of the bucket (or the CDN in front of it).
  */
 export async function openMediaFile(ctx: AppContext, options: { key: string; range: string | undefined }): Promise<StoredFileSlice> {
   let key: string;

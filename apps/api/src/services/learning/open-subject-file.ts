@@ -7,7 +7,8 @@ import { verifySubjectFileUrl } from './subject-file-url.ts';
 
 /**
  * The chapter file behind a signed link: the signature must hold, the link must be unexpired, and
- * the learner it names must still own the course (a refund closes it). 403 otherwise.
+ * the learner it names must still own the course (a refund closes it). 403 otherwise. With S3
+ * storage the answer is then a redirect to a short-lived signed URL: the API never carries the bytes.
  */
 export async function openSubjectFile(
   ctx: AppContext,

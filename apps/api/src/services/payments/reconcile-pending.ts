@@ -1,7 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { purchases } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { releaseDueHeldCredits } from '../wallet/held-credits.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
@@ -15,6 +14,7 @@ export interface ReconcileOptions {
   log?: PaymentLog | undefined;
 }
 
+/** intervalMs: how often the workers run it (the 'reconcile' job's cron, services/payments/reconcile-job.ts). */
 export const RECONCILE_DEFAULTS = { olderThanMinutes: 15, expireAfterHours: 24, batchSize: 100, intervalMs: 5 * 60_000 } as const;
 
 export interface ReconcileReport {
@@ -97,27 +97,4 @@ export async function reconcilePendingPurchases(ctx: AppContext, options: Reconc
     }
   }
   return report;
-}
-
-/**
- * Runs the reconciler every `intervalMs` (unref'd: it never keeps the process alive), one run at a
- * time, and with it the release of held credits whose refund window has passed (a learner's own
- * wallet page, redeem and withdraw release theirs at once).
- */
-export function startReconciler(ctx: AppContext, options: ReconcileOptions & { intervalMs?: number }) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = reconcilePendingPurchases(ctx, options)
-      .then(() => releaseDueHeldCredits(ctx.db, { now: ctx.now() }))
-      .catch((error: unknown) => options.log?.error({ err: error }, 'reconciler run failed'))
-      .finally(() => { running = null; });
-  }, options.intervalMs ?? RECONCILE_DEFAULTS.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

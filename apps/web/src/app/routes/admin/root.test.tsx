@@ -54,7 +54,7 @@ describe('the /admin guard', () => {
     expect(router.state.location.pathname).toBe('/admin/courses');
     expect(await screen.findByRole('link', { name: 'Foundations of Mathematics' })).toHaveAttribute('href', '/admin/courses/3');
     const nav = screen.getByRole('navigation', { name: 'Admin' });
-    for (const label of ['Courses', 'Categories', 'Syllabuses & Batches', 'Ads', 'Offer codes', 'Purchases', 'Withdrawals', 'Users', 'Held referrals', 'Levels & rates', 'Audit log']) {
+    for (const label of ['Courses', 'Categories', 'Syllabuses & Batches', 'Ads', 'Offer codes', 'Purchases', 'Withdrawals', 'Users', 'Held referrals', 'Levels & rates', 'Audit log', 'Background jobs']) {
       expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     }
   });

@@ -34,6 +34,7 @@ const groups = [
     items: [
       { to: paths.adminLevelsRates.getHref(), label: 'Levels & rates' },
       { to: paths.adminAudit.getHref(), label: 'Audit log' },
+      { to: paths.adminJobs.getHref(), label: 'Background jobs' },
     ],
   },
 ];

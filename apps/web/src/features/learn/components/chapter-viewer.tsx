@@ -57,7 +57,7 @@ function ChapterContent({ subject, resumeAt, onPosition }: ChapterContentProps) 
         />
       );
     case 'video':
-      return <VideoChapter src={subject.file_url} title={subject.name} resumeAt={resumeAt} onPosition={onPosition} />;
+      return <VideoChapter src={subject.file_url} hlsUrl={subject.hls_url} title={subject.name} resumeAt={resumeAt} onPosition={onPosition} />;
     case 'link':
       return (
         <div className="bg-white rounded p-4 text-center">

@@ -6,7 +6,7 @@ import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { CourseDetailPage } from './course-detail-page';
 
 const subject = (id: number, name: string, file_type: SubjectItem['file_type'], file_url: string): SubjectItem => ({
-  id, name, about: '', photo_path: null, file_type, file_url,
+  id, name, about: '', photo_path: null, file_type, file_url, hls_url: null,
 });
 const term1Subjects = [
   subject(11, 'Fractions', 'pdf', '/live-connect/api/files/subjects/11?u=1&e=2&s=x'),

@@ -1,20 +1,38 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { loadHlsJs, type LoadHls } from './hls-source';
+import { useHlsPlayback } from './use-hls-playback';
 
 /** How often a playing video's position is saved. */
 export const SAVE_POSITION_EVERY_MS = 10_000;
 
+export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
+
 interface VideoChapterProps {
+  /** The MP4 (signed link): played until the adaptive renditions are ready, and when HLS cannot play. */
   src: string;
+  /** The HLS master playlist (signed link), or null. */
+  hlsUrl?: string | null;
   title: string;
   /** Where to start, seconds; null until known. Applied once. */
   resumeAt: number | null;
   onPosition: (seconds: number) => void;
+  /** Loads hls.js on demand; tests pass a stand-in. */
+  loadHls?: LoadHls;
 }
 
-/** An mp4 chapter: controls, autoplay and loop; resumes where the learner left off and keeps saving where they are. */
-export function VideoChapter({ src, title, resumeAt, onPosition }: VideoChapterProps) {
+const speedLabel = (speed: number) => `${speed}×`;
+
+/**
+ * A video chapter: controls, autoplay and loop; adaptive HLS when ready (quality menu with Auto),
+ * a speed control; resumes where the learner left off and keeps saving where they are.
+ */
+export function VideoChapter({ src, hlsUrl = null, title, resumeAt, onPosition, loadHls = loadHlsJs }: VideoChapterProps) {
+  const id = useId();
   const video = useRef<HTMLVideoElement>(null);
   const hasResumed = useRef(false);
+  const [speed, setSpeed] = useState(1);
+  const playback = useHlsPlayback(video, { hlsUrl, loadHls });
   const reportWhilePlaying = useEffectEvent(() => {
     const element = video.current;
     if (element && !element.paused && hasResumed.current) onPosition(element.currentTime);
@@ -34,22 +52,64 @@ export function VideoChapter({ src, title, resumeAt, onPosition }: VideoChapterP
     return () => window.clearInterval(timer);
   }, []);
 
+  // A new source resets the rate to the default, so both are set.
+  const applySpeed = () => {
+    const element = video.current;
+    if (!element) return;
+    element.defaultPlaybackRate = speed;
+    element.playbackRate = speed;
+  };
+  useEffect(applySpeed);
+
+  // hls.js attaches its own source; the tag gets one only for the MP4 or native HLS.
+  const source = playback.mode === 'mp4' ? src : playback.mode === 'native-hls' ? (hlsUrl ?? src) : undefined;
+  const playing = playback.levels.find((level) => level.index === playback.playingLevel);
+
   return (
-    <video
-      ref={video}
-      src={src}
-      title={title}
-      className="chapter-media rounded"
-      controls
-      autoPlay
-      loop
-      playsInline
-      onLoadedMetadata={resume}
-      onPause={(event) => {
-        if (hasResumed.current) onPosition(event.currentTarget.currentTime);
-      }}
-    >
-      Your browser cannot play this video.
-    </video>
+    <div className="video-chapter">
+      <video
+        ref={video}
+        src={source}
+        title={title}
+        className="chapter-media rounded"
+        controls
+        autoPlay
+        loop
+        playsInline
+        onLoadedMetadata={() => {
+          applySpeed();
+          resume();
+        }}
+        onPause={(event) => {
+          if (hasResumed.current) onPosition(event.currentTarget.currentTime);
+        }}
+      >
+        Your browser cannot play this video.
+      </video>
+      <div className="video-controls d-flex flex-wrap gap-2 justify-content-end mt-2">
+        {playback.levels.length > 0 && (
+          <Form.Group controlId={`${id}-quality`} className="d-flex align-items-center gap-1">
+            <Form.Label className="small mb-0 text-body-secondary">Quality</Form.Label>
+            <Form.Select
+              size="sm"
+              className="w-auto"
+              value={playback.chosenLevel}
+              onChange={(event) => playback.chooseLevel(Number(event.target.value))}
+            >
+              <option value={-1}>{playback.chosenLevel === -1 && playing ? `Auto (${playing.height}p)` : 'Auto'}</option>
+              {[...playback.levels].reverse().map((level) => (
+                <option key={level.index} value={level.index}>{`${level.height}p`}</option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        <Form.Group controlId={`${id}-speed`} className="d-flex align-items-center gap-1">
+          <Form.Label className="small mb-0 text-body-secondary">Speed</Form.Label>
+          <Form.Select size="sm" className="w-auto" value={speed} onChange={(event) => setSpeed(Number(event.target.value))}>
+            {PLAYBACK_SPEEDS.map((value) => <option key={value} value={value}>{speedLabel(value)}</option>)}
+          </Form.Select>
+        </Form.Group>
+      </div>
+    </div>
   );
 }

@@ -11,7 +11,9 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { showServerError } from '../../utils/server-errors';
 import { useDeleteSubject } from '../api/delete-subject';
 import { useSubjects } from '../api/get-subjects';
+import { useTranscodeSubject } from '../api/transcode-subject';
 import { fileTypeLabels, SubjectFormModal } from './subject-form-modal';
+import { VideoTranscodeState } from './video-transcode-state';
 
 type Editing = { subject?: AdminSubject } | null;
 
@@ -19,6 +21,7 @@ type Editing = { subject?: AdminSubject } | null;
 export function SubjectsTable({ courseId, term }: { courseId: number; term: AdminTerm }) {
   const subjects = useSubjects(term.id);
   const remove = useDeleteSubject(term.id);
+  const transcode = useTranscodeSubject(term.id);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminSubject | null>(null);
   const nextPosition = Math.max(0, ...(subjects.data ?? []).map((s) => s.position)) + 1;
@@ -32,6 +35,15 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
       showServerError(error);
     } finally {
       setDeleting(null);
+    }
+  };
+
+  const onTranscodeAgain = async (subject: AdminSubject) => {
+    try {
+      await transcode.mutateAsync(subject.id);
+      notifications.success(`${subject.name} will be transcoded again.`);
+    } catch (error) {
+      showServerError(error);
     }
   };
 
@@ -59,6 +71,14 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
                   {subject.url
                     ? <a href={subject.url} target="_blank" rel="noreferrer" className="small text-break">{subject.url}</a>
                     : <span className="small text-body-secondary">{subject.has_file ? 'File uploaded' : 'No file'}</span>}
+                  {subject.video && (
+                    <VideoTranscodeState
+                      chapterName={subject.name}
+                      video={subject.video}
+                      isBusy={transcode.isPending}
+                      onTranscodeAgain={() => void onTranscodeAgain(subject)}
+                    />
+                  )}
                 </td>
                 <td>
                   <Link to={paths.adminQuestions.getHref(courseId, term.id, subject.id)}>

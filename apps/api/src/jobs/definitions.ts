@@ -1,0 +1,10 @@
+import { mailJob } from '../services/mail/mail-job.ts';
+import { reconcileJob } from '../services/payments/reconcile-job.ts';
+import { transcodeJob } from '../services/video/transcode-job.ts';
+import type { AnyJobDefinition } from './registry.ts';
+
+/**
+ * Every queue the workers run. A queue named in JobDataMap without a definition here still takes
+ * jobs; they wait until a worker that knows the handler starts.
+ */
+export const jobDefinitions: readonly AnyJobDefinition[] = [mailJob, reconcileJob, transcodeJob];

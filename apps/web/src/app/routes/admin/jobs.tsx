@@ -1,0 +1,5 @@
+import { JobsPage } from '@/features/admin/jobs/components/jobs-page';
+
+export default function AdminJobsRoute() {
+  return <JobsPage />;
+}
