@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { videoRenditions } from '@app/db';
 import { createTestApp, waitFor, type TestApp } from './helpers.ts';
+import { makeTestMp4 } from './video-fixtures.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse, createPaidPurchase, type CreatedCourse } from './catalogue-fixtures.ts';
 import { auditOf, createAdmin, mp4Bytes, multipartForm } from './admin-fixtures.ts';
@@ -27,14 +27,7 @@ let workDir: string;
 let source: Buffer;
 
 /** A 6-second 1280x720 MP4 with sound, made by Debian's ffmpeg. */
-function makeMp4(dir: string): Buffer {
-  const out = join(dir, 'source.mp4');
-  execFileSync('ffmpeg', [
-    '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440',
-    '-t', '6', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
-  ]);
-  return readFileSync(out);
-}
+const makeMp4 = (dir: string) => makeTestMp4(dir);
 
 const lecture = () => course.terms[0]!.subjects[0]!;
 const broken = () => course.terms[0]!.subjects[1]!;

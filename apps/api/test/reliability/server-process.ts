@@ -21,7 +21,15 @@ export interface ServerProcess {
  * 127.0.0.1:`port`, with `env` as its whole configuration (and PATH), its log in `logFile`. The
  * test process only talks to it over HTTP.
  */
-export function serverProcess(options: { port: number; env: Record<string, string>; logFile: string }): ServerProcess {
+export function serverProcess(options: {
+  port: number;
+  env: Record<string, string>;
+  logFile: string;
+  /** What to run: the API (default) or the job worker, which answers only /healthz and /metrics. */
+  entry?: 'server' | 'worker';
+}): ServerProcess {
+  const entry = options.entry ?? 'server';
+  const readyPath = entry === 'worker' ? '/healthz' : '/readyz';
   const url = `http://127.0.0.1:${options.port}`;
   let child: ChildProcess | null = null;
   let hasExited = true;
@@ -38,7 +46,7 @@ export function serverProcess(options: { port: number; env: Record<string, strin
     while (Date.now() < deadline) {
       if (hasExited) throw new Error(`the server exited while starting:\n${logTail()}`);
       try {
-        if ((await fetch(`${url}/readyz`)).ok) return;
+        if ((await fetch(`${url}${readyPath}`)).ok) return;
       } catch { /* not listening yet */ }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -55,7 +63,7 @@ export function serverProcess(options: { port: number; env: Record<string, strin
     url,
     async start() {
       const log = openSync(options.logFile, 'a');
-      const started = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', log, log] });
+      const started = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${entry}.ts`], { cwd: repoRoot, env, stdio: ['ignore', log, log] });
       closeSync(log);
       child = started;
       hasExited = false;

@@ -7,15 +7,17 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@app/db';
+import { purchases, users } from '@app/db';
 import { API_PREFIX, buildApp, type App } from '../../src/app.ts';
 import { loadEnv } from '../../src/env.ts';
-import { createAdmin, pngBytes } from '../admin-fixtures.ts';
+import { createAdmin, multipartForm, pngBytes } from '../admin-fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createLearner, TEST_PASSWORD } from '../fixtures.ts';
 import { creditPoints, multipartFile, walletOf } from '../wallet-fixtures.ts';
 import { startProxy, UPSTREAM_HEADER, type Proxy } from './proxy.ts';
 import { serverProcess, type ServerProcess } from './server-process.ts';
+import { startS3Server } from '../s3-server.ts';
+import { makeTestMp4 } from '../video-fixtures.ts';
 
 /**
  * Two API instances behind a proxy on one PostgreSQL and one Redis (issue 7, deliverable 4) behave
@@ -59,6 +61,7 @@ if (skipReason) console.log(`two-instances: skipped, ${skipReason}`);
 
 /** This file's ports, one per instance (4200-4299 belong to the reliability tests). */
 const FIRST_PORT = 4220;
+const WORKER_PORT = 4229;
 
 async function createSharedDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `rel_multi_${randomBytes(5).toString('hex')}`;
@@ -76,6 +79,7 @@ async function createSharedDatabase(adminUrl: string): Promise<{ url: string; dr
 
 interface Cluster {
   instances: ServerProcess[];
+  worker: ServerProcess;
   proxy: Proxy;
   /** The app in this process on the same database, for fixtures only: it serves nothing. */
   fixtures: App;
@@ -83,45 +87,52 @@ interface Cluster {
 }
 
 /**
- * Two instances started together on an empty database (their migrations take turns on an advisory
- * lock), each with its own data folder as on separate machines, sharing what a deployment shares
- * (docs/deploy.md): DATABASE_URL, REDIS_URL, the uploads folder (STORAGE_URL) and APP_SECRET
- * (signed links and encrypted bank details must read the same everywhere).
+ * Two instances and a job worker started together on an empty database (their migrations take
+ * turns on an advisory lock), each with its own data folder as on separate machines, sharing what a
+ * deployment shares (docs/deploy.md): DATABASE_URL, REDIS_URL, the bucket (STORAGE_URL=s3://…, a
+ * real S3-protocol server) and APP_SECRET (signed links and encrypted bank details must read the
+ * same everywhere). The instances only queue jobs (WORKER=false); the worker runs them.
  */
 async function startCluster(databaseUrl: string): Promise<Cluster> {
   const appSecret = `two-instances-${randomBytes(16).toString('hex')}`;
-  const [uploads, ...dataDirs] = await Promise.all([0, 1, 2].map(() => mkdtemp(join(tmpdir(), 'rel-multi-'))));
-  const storageUrl = `file://${uploads}`;
-  const instances = dataDirs.map((dataDir, i) => serverProcess({
-    port: FIRST_PORT + i,
+  const s3 = await startS3Server();
+  const dataDirs = await Promise.all([0, 1, 2].map(() => mkdtemp(join(tmpdir(), 'rel-multi-'))));
+  const shared = {
+    NODE_ENV: 'development',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    APP_SECRET: appSecret,
+    TRUST_PROXY: '1',
+    ...s3.env('cluster'),
+  };
+  const processes = dataDirs.map((dataDir, i) => serverProcess({
+    // The worker skips 4222, which NATS holds on these machines.
+    port: i === 2 ? WORKER_PORT : FIRST_PORT + i,
     logFile: join(dataDir, 'server.log'),
-    env: {
-      NODE_ENV: 'development',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      APP_SECRET: appSecret,
-      TRUST_PROXY: '1',
-      DATA_DIR: dataDir,
-      STORAGE_URL: storageUrl,
-    },
+    entry: i === 2 ? 'worker' : 'server',
+    env: { ...shared, DATA_DIR: dataDir, WORKER: i === 2 ? 'true' : 'false' },
   }));
-  await Promise.all(instances.map((instance) => instance.start()));
+  const instances = processes.slice(0, 2);
+  const worker = processes[2]!;
+  await Promise.all(processes.map((process) => process.start()));
   const proxy = await startProxy(instances.map((instance) => instance.url));
   const fixtures = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, APP_SECRET: appSecret, DATA_DIR: dataDirs[0]!, STORAGE_URL: storageUrl }),
+    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, APP_SECRET: appSecret, DATA_DIR: dataDirs[0]!, ...s3.env('cluster') }),
     logger: false,
   });
   return {
     instances,
+    worker,
     proxy,
     fixtures,
     close: async () => {
       await fixtures.close();
       await proxy.close();
-      await Promise.all(instances.map((instance) => instance.stop()));
-      await Promise.all([uploads!, ...dataDirs].map((dir) => rm(dir, { recursive: true, force: true })));
+      await Promise.all(processes.map((process) => process.stop()));
+      await s3.close();
+      await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
     },
   };
 }
@@ -337,17 +348,59 @@ describe.skipIf(Boolean(skipReason))('two API instances behind a proxy on one Po
     expect((await walletOf(fixtures, learner.id)).points).toBe(70);
   });
 
-  it('serves from one instance the photo uploaded through the other (one shared uploads folder)', async () => {
+  it('serves from one instance the photo uploaded through the other: both use the bucket, through signed links', async () => {
     const learner = await createLearner(fixtures);
     const client = await newClient(learner.token);
     const { body, headers } = multipartFile('file', 'me.png', 'image/png', await pngBytes());
     const uploaded = await client.post('/profile/photo', body, headers);
     expect(uploaded.status).toBe(200);
     const photo = await client.get(uploaded.body.data);
-    expect(photo.status).toBe(200);
-    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.status).toBe(302);
     expectAlternating([uploaded, photo]);
+    const fromBucket = await fetch(String(photo.headers.location));
+    expect(fromBucket.status).toBe(200);
+    expect(fromBucket.headers.get('content-type')).toBe('image/png');
   });
+
+  it('has the worker transcode a video an admin uploaded through one instance, and a learner on the other plays it as HLS', async () => {
+    const admin = await createAdmin(fixtures);
+    const adminClient = await newClient(admin.token);
+    const course = await createCourse(fixtures, { terms: [{ subjects: [{ fileType: 'youtube' }] }] });
+    const subjectId = course.terms[0]!.subjects[0]!.id;
+    const mp4 = makeTestMp4(await mkdtemp(join(tmpdir(), 'rel-multi-video-')), { seconds: 3, size: '640x360' });
+    const form = multipartForm({ file_type: 'video' }, { filename: 'lecture.mp4', type: 'video/mp4', content: mp4 });
+    const uploaded = await adminClient.put(`/admin/subjects/${subjectId}`, form.body, { ...form.headers });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+
+    const learner = await createLearner(fixtures);
+    await fixtures.ctx.db.insert(purchases).values({
+      userId: learner.id, courseId: course.id, pricePaise: 100, amountPaise: 100, status: 'paid', provider: 'sandbox', paidAt: new Date(),
+    });
+    const client = await newClient(learner.token);
+    let hlsUrl: string | null = null;
+    const deadline = Date.now() + 90_000;
+    while (!hlsUrl && Date.now() < deadline) {
+      const chapters = await client.get(`/term-subjects/${course.terms[0]!.id}`);
+      hlsUrl = chapters.body.data[0].hls_url;
+      if (!hlsUrl) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(hlsUrl, 'the worker transcoded the upload').toBeTruthy();
+    const master = await client.get(new URL(hlsUrl!, cluster.proxy.url).pathname.replace(API_PREFIX, ''));
+    expect(master.status).toBe(200);
+    expect(String(master.body)).toContain('#EXT-X-STREAM-INF');
+    // A rendition's playlist names its segments by signed links to the bucket: the API streams no video.
+    const masterUrl = new URL(hlsUrl!, cluster.proxy.url);
+    const variantPath = String(master.body).split('\n').find((line) => line && !line.startsWith('#'))!;
+    const variant = await client.get(new URL(variantPath, masterUrl).pathname.replace(API_PREFIX, ''));
+    expect(variant.status).toBe(200);
+    const segment = String(variant.body).split('\n').find((line) => line && !line.startsWith('#'))!;
+    expect(segment).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*X-Amz-Signature=/);
+    // They outlive a long lecture (the playlist is read once), unlike the 300 s file links.
+    expect(new URL(segment).searchParams.get('X-Amz-Expires')).toBe(String(6 * 3600));
+    const bytes = await fetch(segment);
+    expect(bytes.status).toBe(200);
+    expect((await bytes.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  }, 120_000);
 
   it('serves a setting an operator changed on one instance from the other at once', async () => {
     const admin = await createAdmin(fixtures);

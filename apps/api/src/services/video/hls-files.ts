@@ -17,7 +17,16 @@ export const hlsContentType = (key: string) => (key.endsWith('.m3u8') ? PLAYLIST
 const HLS_FILE = /^(?:master\.m3u8|\d{2,4}p\/(?:index\.m3u8|seg_\d{3,6}\.ts))$/;
 
 /** A storage that can hand out short-lived signed links (S3); file storage answers null or lacks it. */
-type SigningStorage = Storage & { signedGetUrl?: (key: string, options?: { contentType?: string }) => Promise<string | null> | string | null };
+type SigningStorage = Storage & {
+  signedGetUrl?: (key: string, options?: { contentType?: string; expiresInSeconds?: number }) => Promise<string | null> | string | null;
+};
+
+/**
+ * How long a rendition's segment links work. A player reads the playlist once and fetches segments
+ * for as long as the learner watches (pauses included), so the links must outlive a long lecture;
+ * the playlist itself is behind the API's access check and short-lived link.
+ */
+export const SEGMENT_LINK_SECONDS = 6 * 3600;
 
 /**
  * A playlist with its segment links made absolute and signed by the storage, so the bytes come
@@ -34,7 +43,7 @@ export async function rewritePlaylist(storage: Storage, options: { playlistKey: 
   for (const line of lines) {
     const uri = line.trim();
     if (uri && !uri.startsWith('#') && !uri.endsWith('.m3u8') && !/^[a-z]+:/i.test(uri)) {
-      const signed = await signedGetUrl.call(storage, folder + uri, { contentType: SEGMENT_TYPE });
+      const signed = await signedGetUrl.call(storage, folder + uri, { contentType: SEGMENT_TYPE, expiresInSeconds: SEGMENT_LINK_SECONDS });
       out.push(signed ?? line);
     } else {
       out.push(line);
