@@ -50,7 +50,7 @@ const log = (message: string) => console.log(`[bench:api] ${message}`);
 /** Migrates and seeds through the app itself, in this process, before any server starts. */
 async function seed(databaseUrl: string, dataDir: string): Promise<SeededData> {
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
-  const app = await buildApp({ env, logger: false, reconciler: false });
+  const app = await buildApp({ env, logger: false, worker: false });
   try {
     return await seedScenarioData(app);
   } finally {

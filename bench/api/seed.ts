@@ -5,7 +5,7 @@
  */
 import { courses, purchases } from '@app/db';
 import type { App } from '../../apps/api/src/app.ts';
-import { markPurchasePaid } from '../../apps/api/src/services/payments/confirm-payment.ts';
+import { markPurchasePaid } from '../../apps/api/src/services/purchases/mark-purchase-paid.ts';
 import { postEntry } from '../../apps/api/src/services/wallet/ledger.ts';
 import { createLearner, TEST_PASSWORD, type Learner } from '../../apps/api/test/fixtures.ts';
 import { createBatch, createCategory, createCourse } from '../../apps/api/test/catalogue-fixtures.ts';

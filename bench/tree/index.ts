@@ -107,7 +107,7 @@ async function measureLoaded(url: string, load: LoadReport | null, now: Date): P
   const app = await buildApp({
     env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: url }),
     database,
-    reconciler: false,
+    worker: false,
     logger: false,
   });
   try {

@@ -5,7 +5,7 @@ import { API_PREFIX, type App } from '../../apps/api/src/app.ts';
 import { issueToken } from '../../apps/api/src/services/accounts/tokens.ts';
 import { getLevelStatus } from '../../apps/api/src/services/levels/get-level-status.ts';
 import { listSubUsers } from '../../apps/api/src/services/referrals/list-sub-users.ts';
-import { markPurchasePaid } from '../../apps/api/src/services/payments/confirm-payment.ts';
+import { markPurchasePaid } from '../../apps/api/src/services/purchases/mark-purchase-paid.ts';
 import { benchCourse } from './load-purchases.ts';
 
 /** A user the paths are measured for, with what the measurements need. */

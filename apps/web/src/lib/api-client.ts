@@ -86,11 +86,33 @@ async function parseBody(response: Response): Promise<unknown> {
   return response.json().catch(() => null);
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
+/** Authorization and, for writes, the XSRF header. */
+async function authHeaders(method: Method, headers: Headers): Promise<void> {
   const token = await readToken();
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
+  if (method !== 'GET') {
+    const xsrf = await xsrfToken();
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  }
+}
 
+/** The envelope of an answer, or the ApiError of a failed one (with the 401 and 417 redirects). */
+function settle<T>(status: number, parsed: Partial<ApiResponse<T>> & { errors?: FieldErrors } | null): ApiResponse<T> {
+  if (status < 200 || status >= 300) {
+    const error = new ApiError(status, parsed?.message || fallbackErrorMessage, parsed?.errors ?? {});
+    if (status === 401) {
+      clearSession();
+      redirects.onUnauthorized();
+    } else if (status === 417) {
+      redirects.onUnverified();
+    }
+    throw error;
+  }
+  return { status: parsed?.status ?? true, message: parsed?.message ?? '', data: parsed?.data as T };
+}
+
+async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -98,10 +120,7 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }
-  if (method !== 'GET') {
-    const xsrf = await xsrfToken();
-    if (xsrf) headers.set(XSRF_HEADER, xsrf);
-  }
+  await authHeaders(method, headers);
 
   let response: Response;
   try {
@@ -112,19 +131,41 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, offlineMessage);
   }
+  return settle<T>(response.status, (await parseBody(response)) as Partial<ApiResponse<T>> & { errors?: FieldErrors } | null);
+}
 
-  const parsed = (await parseBody(response)) as Partial<ApiResponse<T>> & { errors?: FieldErrors } | null;
-  if (!response.ok) {
-    const error = new ApiError(response.status, parsed?.message || fallbackErrorMessage, parsed?.errors ?? {});
-    if (response.status === 401) {
-      clearSession();
-      redirects.onUnauthorized();
-    } else if (response.status === 417) {
-      redirects.onUnverified();
-    }
-    throw error;
+export interface UploadOptions {
+  /** Bytes of the body sent so far, of its total. */
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A multipart write through XMLHttpRequest, the one browser API that reports upload progress
+ * (fetch does not); otherwise the same headers, envelope and errors as every other call.
+ */
+async function upload<T>(method: 'POST' | 'PUT', path: string, body: FormData, options: UploadOptions = {}): Promise<ApiResponse<T>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  await authHeaders(method, headers);
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `${env.apiUrl}${path}`);
+    xhr.withCredentials = true;
+    headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+    xhr.upload.onprogress = (event) => options.onProgress?.(event.loaded, event.total);
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new ApiError(0, offlineMessage));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page: the status alone tells what happened.
   }
-  return { status: parsed?.status ?? true, message: parsed?.message ?? '', data: parsed?.data as T };
+  return settle<T>(status, parsed as Partial<ApiResponse<T>> & { errors?: FieldErrors } | null);
 }
 
 /** Typed calls to the API under /live-connect/api; every one resolves to the envelope. */
@@ -134,4 +175,5 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  upload,
 };

@@ -39,6 +39,8 @@ export const adminMessages = {
   imageType: 'The image must be a PNG, GIF or JPEG image.',
   pdfType: 'The file must be a PDF document.',
   videoType: 'The file must be an MP4 video.',
+  chapterFileType: 'The file must be a PDF document or an MP4 video.',
+  uploadNotFound: 'This upload has expired or was never started. Please choose the file again.',
   urlInvalid: 'Enter a valid https:// URL.',
   youtubeUrlInvalid: 'Enter a YouTube video URL (youtube.com or youtu.be).',
   fileOrUrlRequired: 'Upload an image or give its URL.',

@@ -6,3 +6,5 @@ export * from './people.ts';
 export * from './settings.ts';
 export * from './audit.ts';
 export * from './certificates.ts';
+export * from './jobs.ts';
+export * from './uploads.ts';

@@ -69,8 +69,10 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       const Key = objectKey(key);
       let uploadId: string | undefined;
       const parts: { PartNumber: number; ETag: string }[] = [];
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
+      // One part-sized buffer, filled and sent again and again: a part is only refilled after its
+      // PUT is answered, and no per-part copies pile up for the garbage collector (issue 14's bench).
+      let part: Buffer | undefined;
+      let filled = 0;
       let size = 0;
       const sendPart = async (body: Buffer) => {
         uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentType }))).UploadId;
@@ -81,18 +83,20 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       try {
         for await (const chunk of stream) {
           const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-          pending.push(bytes);
-          pendingBytes += bytes.length;
           size += bytes.length;
-          while (pendingBytes >= PART_BYTES) {
-            const joined = Buffer.concat(pending, pendingBytes);
-            await sendPart(joined.subarray(0, PART_BYTES));
-            const rest = joined.subarray(PART_BYTES);
-            pending = rest.length ? [Buffer.from(rest)] : [];
-            pendingBytes = rest.length;
+          let offset = 0;
+          while (offset < bytes.length) {
+            part ??= Buffer.allocUnsafe(PART_BYTES);
+            const copied = bytes.copy(part, filled, offset);
+            filled += copied;
+            offset += copied;
+            if (filled === PART_BYTES) {
+              await sendPart(part);
+              filled = 0;
+            }
           }
         }
-        const last = Buffer.concat(pending, pendingBytes);
+        const last = part ? part.subarray(0, filled) : Buffer.alloc(0);
         if (uploadId === undefined) {
           // Smaller than one part: one PUT with its length known.
           await client.send(new PutObjectCommand({ Bucket, Key, Body: last, ContentType: contentType, ContentLength: last.length }));

@@ -14,7 +14,7 @@ import { ok } from '../../lib/reply.ts';
 import { createAd, deleteAd, listAds, updateAd } from '../../services/admin/catalogue/ads.ts';
 import { createCategory, deleteCategory, listCategories, updateCategory } from '../../services/admin/catalogue/categories.ts';
 import {
-  createCourse, deleteCourse, getAdminCourse, listAdminCourses, setCourseImage, setCourseVideo, updateCourse,
+  createCourse, deleteCourse, getAdminCourse, listAdminCourses, receiveCourseVideo, setCourseImage, setCourseVideo, updateCourse,
 } from '../../services/admin/catalogue/courses.ts';
 import { importQuestions } from '../../services/admin/catalogue/import-questions.ts';
 import { createQuestion, deleteQuestion, listQuestions, updateQuestion } from '../../services/admin/catalogue/questions.ts';
@@ -22,15 +22,23 @@ import {
   createBatch, createStandard, createSyllabus, deleteBatch, deleteStandard, deleteSyllabus, listBatches, listStandards,
   listSyllabuses, updateBatch, updateStandard, updateSyllabus,
 } from '../../services/admin/catalogue/school.ts';
-import { createSubject, deleteSubject, listSubjects, updateSubject } from '../../services/admin/catalogue/subjects.ts';
+import {
+  createSubject, deleteSubject, listSubjects, receiveChapterFile, updateSubject,
+} from '../../services/admin/catalogue/subjects.ts';
 import { createTerm, deleteTerm, listTerms, setTermImage, updateTerm } from '../../services/admin/catalogue/terms.ts';
 import { parseInput } from '../../services/admin/parse-input.ts';
-import { PDF_MAX_BYTES } from '../../services/admin/uploads.ts';
+import { deleteOwnFile, PDF_MAX_BYTES, type StoredUpload } from '../../services/admin/uploads.ts';
 import { actorOf } from './actor.ts';
-import { readForm, readUpload } from './read-form.ts';
+import { readForm, readUpload, smallFile, type FileSink } from './read-form.ts';
 
 const multipartOrJson = ['application/json', 'multipart/form-data'];
 const uploadOnly = ['multipart/form-data'];
+
+/** A sink that streams the file to storage; a stored file the request then fails on is deleted. */
+const storedFile = (ctx: App['ctx'], receive: FileSink<StoredUpload>['receive']): FileSink<StoredUpload> => ({
+  receive,
+  discard: (upload) => deleteOwnFile(ctx, upload.key),
+});
 
 /** Catalogue authoring: categories, courses (image, demo video), terms, chapters, question banks, school, ads. */
 export async function adminCatalogueRoutes(fastify: FastifyInstance) {
@@ -68,13 +76,13 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
   app.post('/courses/:id/image', {
     schema: { params: idParams, consumes: uploadOnly, description: "multipart field 'file': PNG, GIF or JPEG, at most 2 MB", response: { 200: envelope(adminCourse) } },
   }, async (request) => {
-    const upload = await readUpload(request);
+    const upload = await readUpload(request, smallFile());
     return ok(await setCourseImage(ctx, { actorId: actorOf(request), id: request.params.id, upload }), adminMessages.saved);
   });
   app.post('/courses/:id/video', {
     schema: { params: idParams, consumes: uploadOnly, description: "multipart field 'file': the demo video, MP4", response: { 200: envelope(adminCourse) } },
   }, async (request) => {
-    const upload = await readUpload(request);
+    const upload = await readUpload(request, storedFile(ctx, (source) => receiveCourseVideo(ctx, { id: request.params.id, source })));
     return ok(await setCourseVideo(ctx, { actorId: actorOf(request), id: request.params.id, upload }), adminMessages.saved);
   });
 
@@ -92,7 +100,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
   app.post('/terms/:id/image', {
     schema: { params: idParams, consumes: uploadOnly, description: "multipart field 'file': PNG, GIF or JPEG, at most 2 MB", response: { 200: envelope(adminTerm) } },
   }, async (request) => {
-    const upload = await readUpload(request);
+    const upload = await readUpload(request, smallFile());
     return ok(await setTermImage(ctx, { actorId: actorOf(request), id: request.params.id, upload }), adminMessages.saved);
   });
 
@@ -108,15 +116,21 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
       response: { 200: envelope(adminSubject) },
     },
   }, async (request) => {
-    const { fields, file } = await readForm(request);
-    const input = parseInput(subjectCreateBody, fields);
+    const { input, file } = await readForm(
+      request,
+      storedFile(ctx, (source, fields) => receiveChapterFile(ctx, { target: { termId: request.params.id }, fileType: fields.file_type, source })),
+      (fields) => parseInput(subjectCreateBody, fields),
+    );
     return ok(await createSubject(ctx, { actorId: actorOf(request), termId: request.params.id, input, upload: file }), adminMessages.created);
   });
   app.put('/subjects/:id', {
     schema: { params: idParams, consumes: multipartOrJson, description: 'As POST /admin/terms/{id}/subjects; fields left out stay.', response: { 200: envelope(adminSubject) } },
   }, async (request) => {
-    const { fields, file } = await readForm(request);
-    const patch = parseInput(subjectUpdateBody, fields);
+    const { input: patch, file } = await readForm(
+      request,
+      storedFile(ctx, (source, fields) => receiveChapterFile(ctx, { target: { subjectId: request.params.id }, fileType: fields.file_type, source })),
+      (fields) => parseInput(subjectUpdateBody, fields),
+    );
     return ok(await updateSubject(ctx, { actorId: actorOf(request), id: request.params.id, patch, upload: file }), adminMessages.saved);
   });
   app.delete('/subjects/:id', deleted, async (request) => {
@@ -146,7 +160,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
       response: { 200: envelope(importData) },
     },
   }, async (request) => {
-    const { fields, file } = await readForm(request, { maxFileBytes: PDF_MAX_BYTES });
+    const { input: fields, file } = await readForm(request, smallFile(PDF_MAX_BYTES));
     const csv = file ? file.toString('utf8') : parseInput(importBody, fields).csv;
     if (!csv.trim()) throw AppError.field('csv', adminMessages.csvRequired);
     const data = await importQuestions(ctx, { actorId: actorOf(request), subjectId: request.params.id, csv, dryRun: request.query.dry_run });
@@ -188,15 +202,13 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
   app.post('/ads', {
     schema: { consumes: multipartOrJson, description: "JSON { url, is_active } or multipart with the image in 'file' and is_active.", response: { 200: envelope(adminAd) } },
   }, async (request) => {
-    const { fields, file } = await readForm(request);
-    const input = parseInput(adCreateBody, fields);
+    const { input, file } = await readForm(request, smallFile(), (fields) => parseInput(adCreateBody, fields));
     return ok(await createAd(ctx, { actorId: actorOf(request), input, upload: file }), adminMessages.created);
   });
   app.put('/ads/:id', {
     schema: { params: idParams, consumes: multipartOrJson, description: 'As POST /admin/ads; fields left out stay.', response: { 200: envelope(adminAd) } },
   }, async (request) => {
-    const { fields, file } = await readForm(request);
-    const patch = parseInput(adUpdateBody, fields);
+    const { input: patch, file } = await readForm(request, smallFile(), (fields) => parseInput(adUpdateBody, fields));
     return ok(await updateAd(ctx, { actorId: actorOf(request), id: request.params.id, patch, upload: file }), adminMessages.saved);
   });
   app.delete('/ads/:id', deleted, async (request) => {

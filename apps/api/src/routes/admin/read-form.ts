@@ -1,40 +1,82 @@
 import type { FastifyRequest } from 'fastify';
-import { adminMessages } from '@app/contracts';
+import { adminMessages, PHOTO_MAX_BYTES } from '@app/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { UPLOAD_MAX_BYTES } from '../../services/admin/uploads.ts';
+import { readSmallUpload, UPLOAD_MAX_BYTES } from '../../services/admin/uploads.ts';
 
-export interface FormInput {
+/**
+ * What a route does with the multipart field `file` as it arrives: stream it to storage (chapters,
+ * videos) or read a small one (images, CSV). `fields` holds the text fields sent before the file.
+ * A sink that refuses the file may stop reading it; readForm drops the rest. `discard` undoes
+ * `receive` when the request fails after it (a later part, the field check).
+ */
+export interface FileSink<T> {
+  receive(file: AsyncIterable<Uint8Array>, fields: Record<string, unknown>): Promise<T>;
+  discard?(value: T): Promise<void>;
+}
+
+export interface FormInput<T> {
   /** JSON body, or the text fields of a multipart form. */
   fields: Record<string, unknown>;
-  /** The multipart file field `file`, when sent. */
-  file: Buffer | null;
+  /** What the sink made of the multipart file field `file`, when sent. */
+  file: T | null;
 }
+
+/** A sink that reads a small file into memory, refused past `maxBytes` (images by default). */
+export const smallFile = (maxBytes: number = PHOTO_MAX_BYTES): FileSink<Buffer> => ({
+  receive: async (file) => {
+    const body = await readSmallUpload(file, maxBytes);
+    if (body.length === 0) throw AppError.field('file', adminMessages.fileRequired);
+    return body;
+  },
+});
 
 /**
  * The input of a route that takes either JSON or a multipart form (text fields + one file in
- * `file`). The fields are checked by the caller with `parseInput`; multipart problems become 422
- * errors.file, as the profile photo upload does.
+ * `file`). The file goes to `sink` while the request streams, never whole into memory; `check`
+ * (the caller's field parse) runs before the answer, and if anything fails after the sink took
+ * the file, the sink discards it. Multipart problems become 422 errors.file, as the profile photo
+ * upload does.
  */
-export async function readForm(request: FastifyRequest, options: { maxFileBytes?: number } = {}): Promise<FormInput> {
+export async function readForm<T, I = Record<string, unknown>>(
+  request: FastifyRequest,
+  sink: FileSink<T>,
+  check: (fields: Record<string, unknown>) => I = (fields) => fields as I,
+): Promise<{ input: I; file: T | null }> {
   if (!request.isMultipart()) {
     const body = request.body;
-    return { fields: body && typeof body === 'object' && !Array.isArray(body) ? body as Record<string, unknown> : {}, file: null };
+    return { input: check(body && typeof body === 'object' && !Array.isArray(body) ? body as Record<string, unknown> : {}), file: null };
   }
   const fields: Record<string, unknown> = {};
-  let file: Buffer | null = null;
+  let file: T | null = null;
+  let refusal: unknown = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes ?? UPLOAD_MAX_BYTES, files: 1, fields: 20 } })) {
+    // One byte over the largest kind, so that the sink's own count (per kind) is what refuses.
+    for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, fields: 20 } })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
+        if (part.fieldname !== 'file' || refusal !== null) {
           part.file.resume();
           continue;
         }
-        file = await part.toBuffer();
+        try {
+          // Leaving this iteration early must not destroy the stream: busboy would stop and the
+          // rest of the body would never be read (see the catch below).
+          const stream = part.file;
+          file = await sink.receive({ [Symbol.asyncIterator]: () => stream.iterator({ destroyOnReturn: false }) }, { ...fields });
+          if (part.file.truncated) refusal = AppError.field('file', adminMessages.fileTooLarge);
+        } catch (error) {
+          // The rest of the body is read and dropped before answering: a request left half-read
+          // would keep its keep-alive connection busy (and the server from closing) for good.
+          refusal = error;
+          part.file.resume();
+        }
       } else {
         fields[part.fieldname] = part.value;
       }
     }
+    if (refusal !== null) throw refusal;
+    return { input: check(fields), file };
   } catch (error) {
+    if (file !== null) await sink.discard?.(file).catch(() => undefined);
     if (error instanceof AppError) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.field('file', adminMessages.fileTooLarge);
@@ -42,13 +84,12 @@ export async function readForm(request: FastifyRequest, options: { maxFileBytes?
     // form, too many parts) is the client's form, not the server.
     throw AppError.field('file', adminMessages.formUnreadable);
   }
-  return { fields, file };
 }
 
 /** The file of an upload-only route (multipart field `file`); 422 when missing. */
-export async function readUpload(request: FastifyRequest, options: { maxFileBytes?: number } = {}): Promise<Buffer> {
+export async function readUpload<T>(request: FastifyRequest, sink: FileSink<T>): Promise<T> {
   if (!request.isMultipart()) throw AppError.field('file', adminMessages.fileRequired);
-  const { file } = await readForm(request, options);
-  if (!file || file.length === 0) throw AppError.field('file', adminMessages.fileRequired);
+  const { file } = await readForm(request, sink);
+  if (file === null) throw AppError.field('file', adminMessages.fileRequired);
   return file;
 }

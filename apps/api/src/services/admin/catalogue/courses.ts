@@ -12,7 +12,7 @@ import { mediaPath } from '../../catalogue/media-path.ts';
 import { refuseIfReferenced } from '../db-errors.ts';
 import { containsPattern, pageOf } from '../page.ts';
 import { parseInput } from '../parse-input.ts';
-import { checkMp4, cleanImage, deleteOwnFile, storeUpload, swapStoredFile } from '../uploads.ts';
+import { cleanImage, deleteOwnFile, storeUpload, streamUpload, swapStoredFile, type StoredUpload } from '../uploads.ts';
 
 type CourseInput = z.output<typeof courseCreateBody>;
 type CoursePatch = Partial<CourseInput>;
@@ -203,9 +203,13 @@ export async function setCourseImage(ctx: AppContext, options: { actorId: number
   return setCourseFile(ctx, { ...options, column: 'photoPath', key, action: 'course.image' });
 }
 
-/** POST /admin/courses/{id}/video: the demo video, an MP4 by content (its ftyp box). */
-export async function setCourseVideo(ctx: AppContext, options: { actorId: number; id: number; upload: Buffer }): Promise<AdminCourse> {
+/** Streams a course's demo video to storage under courses/<id>/ as it arrives: an MP4 by its ftyp box. */
+export async function receiveCourseVideo(ctx: AppContext, options: { id: number; source: AsyncIterable<Uint8Array> }): Promise<StoredUpload> {
   await findCourseRow(ctx.db, options.id);
-  const key = await storeUpload(ctx, 'courses/', `${options.id}/demo`, checkMp4(options.upload));
-  return setCourseFile(ctx, { ...options, column: 'videoPath', key, action: 'course.video' });
+  return streamUpload(ctx, { folder: 'courses/', name: `${options.id}/demo`, source: options.source, kinds: ['video'] });
+}
+
+/** POST /admin/courses/{id}/video: points the course at its streamed demo video (`receiveCourseVideo`). */
+export async function setCourseVideo(ctx: AppContext, options: { actorId: number; id: number; upload: StoredUpload }): Promise<AdminCourse> {
+  return setCourseFile(ctx, { actorId: options.actorId, id: options.id, column: 'videoPath', key: options.upload.key, action: 'course.video' });
 }

@@ -1,12 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { subjects, terms, type DbOrTx } from '@app/db';
+import { subjects, terms, videoRenditions, type DbOrTx } from '@app/db';
 import {
   adminMessages, youtubeEmbedUrl, type AdminSubject, type SubjectFileType,
 } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
-import { checkMp4, checkPdf, deleteOwnFile, storeUpload } from '../uploads.ts';
+import { deleteOwnFile, streamUpload, typeMessageOf, type StoredKind, type StoredUpload } from '../uploads.ts';
+import { onVideoFileChanged } from '../../video/retranscode-video.ts';
+import { toVideoState } from '../../video/video-state.ts';
 
 export interface SubjectPatch {
   name?: string | undefined;
@@ -28,7 +30,8 @@ const selectSubjects = (db: DbOrTx) => db.select({
   fileRef: subjects.fileRef,
   // Spelled out: Drizzle leaves the columns of a one-table select unqualified.
   questionsCount: sql<number>`(select count(*) from questions q where q.subject_id = "subjects"."id")`.mapWith(Number),
-}).from(subjects);
+  video: videoRenditions,
+}).from(subjects).leftJoin(videoRenditions, eq(videoRenditions.subjectId, subjects.id));
 type SubjectRow = Awaited<ReturnType<typeof selectSubjects>>[number];
 
 function toAdminSubject(row: SubjectRow): AdminSubject {
@@ -43,6 +46,7 @@ function toAdminSubject(row: SubjectRow): AdminSubject {
     url: stored ? null : row.fileRef,
     has_file: stored && row.fileRef !== '',
     questions_count: row.questionsCount,
+    video: row.fileType === 'video' && row.fileRef !== '' ? toVideoState(row.video ?? undefined, row.fileRef) : null,
   };
 }
 
@@ -64,24 +68,60 @@ export async function listSubjects(ctx: AppContext, termId: number): Promise<Adm
   return rows.map(toAdminSubject);
 }
 
+/** The kinds a chapter file may be: the one `file_type` names, or either while it is not known yet. */
+const chapterKinds = (fileType: unknown): StoredKind[] =>
+  fileType === 'pdf' || fileType === 'video' ? [fileType] : ['pdf', 'video'];
+
 /**
- * What a chapter points at: a checked upload stored under private/subjects/ (pdf by '%PDF-',
+ * Streams a chapter's uploaded file to storage under private/subjects/term-<id>/ as it arrives
+ * (pdf by '%PDF-', video by its ftyp box, each within its limit). `fileType` is the form's
+ * file_type when it came before the file. Nothing points at the file until the chapter is saved.
+ */
+export async function receiveChapterFile(
+  ctx: AppContext,
+  options: { target: { termId: number } | { subjectId: number }; fileType: unknown; source: AsyncIterable<Uint8Array> },
+): Promise<StoredUpload> {
+  const { target } = options;
+  let termId: number;
+  if ('termId' in target) {
+    await assertTerm(ctx.db, target.termId);
+    termId = target.termId;
+  } else {
+    termId = (await findSubjectRow(ctx.db, target.subjectId)).termId;
+  }
+  return streamUpload(ctx, { folder: 'private/subjects/', name: `term-${termId}/chapter`, source: options.source, kinds: chapterKinds(options.fileType) });
+}
+
+/**
+ * What a chapter points at: a checked upload already stored under private/subjects/ (pdf by '%PDF-',
  * video by its ftyp box), a YouTube URL as its embed URL, or an https link. With neither an upload
  * nor a URL, a chapter of the same stored type keeps its file (`keep`).
  */
 async function resolveFile(
   ctx: AppContext,
-  options: { termId: number; fileType: SubjectFileType; url: string | undefined; upload: Buffer | null; current: SubjectRow | null },
+  options: { fileType: SubjectFileType; url: string | undefined; upload: StoredUpload | null; current: SubjectRow | null },
 ): Promise<{ fileRef: string; storedKey: string | null }> {
+  const { fileType, url, upload, current } = options;
+  try {
+    return resolveFileRef({ fileType, url, upload, current });
+  } catch (error) {
+    // The upload was stored before the form was checked; nothing points at it.
+    if (upload) await deleteOwnFile(ctx, upload.key);
+    throw error;
+  }
+}
+
+function resolveFileRef(
+  options: { fileType: SubjectFileType; url: string | undefined; upload: StoredUpload | null; current: SubjectRow | null },
+): { fileRef: string; storedKey: string | null } {
   const { fileType, url, upload, current } = options;
   if (isStoredType(fileType)) {
     if (!upload) {
       if (current && current.fileType === fileType) return { fileRef: current.fileRef, storedKey: null };
       throw AppError.field('file', adminMessages.fileRequired);
     }
-    const file = fileType === 'pdf' ? checkPdf(upload) : checkMp4(upload);
-    const key = await storeUpload(ctx, 'private/subjects/', `term-${options.termId}/chapter`, file);
-    return { fileRef: key, storedKey: key };
+    if (upload.kind !== fileType) throw AppError.field('file', typeMessageOf([fileType]));
+    return { fileRef: upload.key, storedKey: upload.key };
   }
   if (upload) throw AppError.field('file', `A ${fileType} chapter takes a URL, not a file.`);
   const link = url ?? (current && current.fileType === fileType ? current.fileRef : undefined);
@@ -97,13 +137,17 @@ async function resolveFile(
 /** POST /admin/terms/{id}/subjects (JSON, or multipart with the file). */
 export async function createSubject(
   ctx: AppContext,
-  options: { actorId: number; termId: number; input: SubjectPatch & { name: string; file_type: SubjectFileType }; upload: Buffer | null },
+  options: { actorId: number; termId: number; input: SubjectPatch & { name: string; file_type: SubjectFileType }; upload: StoredUpload | null },
 ): Promise<AdminSubject> {
   const { input, termId } = options;
-  await assertTerm(ctx.db, termId);
-  const file = await resolveFile(ctx, { termId, fileType: input.file_type, url: input.url, upload: options.upload, current: null });
+  await assertTerm(ctx.db, termId).catch(async (error: unknown) => {
+    if (options.upload) await deleteOwnFile(ctx, options.upload.key);
+    throw error;
+  });
+  const file = await resolveFile(ctx, { fileType: input.file_type, url: input.url, upload: options.upload, current: null });
+  let created: AdminSubject;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    created = await ctx.db.transaction(async (tx) => {
       await assertTerm(tx, termId);
       const [last] = await tx.select({ max: sql<number>`coalesce(max(${subjects.position}), -1)`.mapWith(Number) })
         .from(subjects).where(eq(subjects.termId, termId));
@@ -123,18 +167,23 @@ export async function createSubject(
     await deleteOwnFile(ctx, file.storedKey);
     throw error;
   }
+  await onVideoFileChanged(ctx, { subjectId: created.id, fileType: input.file_type, fileRef: file.fileRef });
+  return created;
 }
 
 /** PUT /admin/subjects/{id} (JSON, or multipart with a new file): the fields given change. */
 export async function updateSubject(
   ctx: AppContext,
-  options: { actorId: number; id: number; patch: SubjectPatch; upload: Buffer | null },
+  options: { actorId: number; id: number; patch: SubjectPatch; upload: StoredUpload | null },
 ): Promise<AdminSubject> {
   const { id, patch, upload } = options;
-  const current = await findSubjectRow(ctx.db, id);
+  const current = await findSubjectRow(ctx.db, id).catch(async (error: unknown) => {
+    if (upload) await deleteOwnFile(ctx, upload.key);
+    throw error;
+  });
   const changesFile = patch.file_type !== undefined || patch.url !== undefined || upload !== null;
   const file = changesFile
-    ? await resolveFile(ctx, { termId: current.termId, fileType: patch.file_type ?? (current.fileType as SubjectFileType), url: patch.url, upload, current })
+    ? await resolveFile(ctx, { fileType: patch.file_type ?? (current.fileType as SubjectFileType), url: patch.url, upload, current })
     : { fileRef: current.fileRef, storedKey: null };
   let previousRef: string;
   let after: AdminSubject;
@@ -160,7 +209,10 @@ export async function updateSubject(
     await deleteOwnFile(ctx, file.storedKey);
     throw error;
   }
-  if (previousRef !== file.fileRef) await deleteOwnFile(ctx, previousRef);
+  if (previousRef !== file.fileRef) {
+    await deleteOwnFile(ctx, previousRef);
+    await onVideoFileChanged(ctx, { subjectId: id, fileType: after.file_type, fileRef: file.fileRef });
+  }
   return after;
 }
 

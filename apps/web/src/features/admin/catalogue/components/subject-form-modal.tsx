@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import ProgressBar from 'react-bootstrap/ProgressBar';
 import { adminMessages, subjectCreateBody, type AdminSubject, type SubjectFileType } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
 import { TextField } from '@/components/ui/form';
@@ -12,6 +13,7 @@ import { FileField, SelectField, TextAreaField } from '../../components/fields';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { useCreateSubject, type SubjectInput } from '../api/create-subject';
+import { readSavedUpload, useSaveChapterFile, type UploadProgress } from '../api/save-chapter-file';
 import { useUpdateSubject } from '../api/update-subject';
 
 interface SubjectFormValues {
@@ -27,7 +29,23 @@ const fields = ['name', 'about', 'position', 'file_type', 'url'] as const;
 export const fileTypeLabels: Record<SubjectFileType, string> = {
   pdf: 'PDF', video: 'MP4 video', youtube: 'YouTube video', link: 'External link',
 };
-const takesFile = (type: SubjectFileType) => type === 'pdf' || type === 'video';
+const takesFile = (type: SubjectFileType): type is 'pdf' | 'video' => type === 'pdf' || type === 'video';
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/** Bytes sent of the file, as a bar and in words. */
+function UploadProgressBar({ progress }: { progress: UploadProgress }) {
+  const percent = progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
+  return (
+    <div className="mt-2">
+      {/* Nested: react-bootstrap puts the aria props on the inner bar only this way. */}
+      <ProgressBar>
+        <ProgressBar now={percent} label={`${percent}%`} aria-label="Upload progress" />
+      </ProgressBar>
+      <div className="small text-body-secondary mt-1">{megabytes(progress.sent)} of {megabytes(progress.total)} sent</div>
+    </div>
+  );
+}
 
 // A stored-file chapter has no URL: the hidden URL field is not part of what is checked and sent.
 const resolver = formResolver<SubjectFormValues, SubjectInput>(
@@ -47,7 +65,9 @@ interface SubjectFormModalProps {
 export function SubjectFormModal({ termId, subject, nextPosition, onClose }: SubjectFormModalProps) {
   const create = useCreateSubject(termId);
   const update = useUpdateSubject(termId);
+  const saveFile = useSaveChapterFile(termId);
   const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [fileError, setFileError] = useState<string>();
   const {
     register, control, handleSubmit, setError, formState: { errors, isSubmitting },
@@ -66,20 +86,31 @@ export function SubjectFormModal({ termId, subject, nextPosition, onClose }: Sub
   // A new file chapter, or one switching to a file type, needs its file; otherwise the stored one stays.
   const isFileRequired = takesFile(fileType) && (!subject || !subject.has_file || subject.file_type !== fileType);
 
+  // The same file chosen again after a failure or a reload: its parts already sent are kept.
+  const resumable = file && takesFile(fileType) ? readSavedUpload(file, termId, fileType) : null;
+  const resumeHint = resumable && !isSubmitting && resumable.done.length > 0
+    ? `${resumable.done.length} of ${resumable.part_count} parts of this file were sent before; saving continues from there.`
+    : undefined;
+
   const onSubmit = handleSubmit(async (values) => {
     if (isFileRequired && !file) {
       setFileError(adminMessages.fileRequired);
       return;
     }
-    const upload = takesFile(values.file_type) ? file : null;
+    const kind = values.file_type;
+    const upload = takesFile(kind) ? file : null;
     try {
-      if (subject) await update.mutateAsync({ id: subject.id, body: values, file: upload });
-      else await create.mutateAsync({ termId, body: values, file: upload });
+      if (upload && takesFile(kind)) {
+        setProgress({ sent: 0, total: upload.size });
+        await saveFile.mutateAsync({ termId, subjectId: subject?.id, body: values, kind, file: upload, onProgress: setProgress });
+      } else if (subject) await update.mutateAsync({ id: subject.id, body: values, file: null });
+      else await create.mutateAsync({ termId, body: values, file: null });
       notifications.success(subject ? 'Chapter saved.' : 'Chapter added.');
       onClose();
     } catch (error) {
       const message = error instanceof ApiError && error.status === 422 ? error.errors.file?.[0] : undefined;
       if (message) setFileError(message);
+      // The bar stays where the upload stopped; Save again resumes a direct upload from there.
       showServerError(error, { setError, fields: message ? [...fields, 'file'] : fields });
     }
   });
@@ -103,14 +134,18 @@ export function SubjectFormModal({ termId, subject, nextPosition, onClose }: Sub
             ))}
           </SelectField>
           {takesFile(fileType) ? (
-            <FileField
-              id="subject-file" className="mb-0"
-              label={fileType === 'pdf' ? 'PDF file' : 'MP4 file'}
-              accept={fileType === 'pdf' ? 'application/pdf,.pdf' : 'video/mp4,.mp4'}
-              hint={isFileRequired ? undefined : 'Leave empty to keep the current file.'}
-              error={fileError}
-              onFile={(chosen) => { setFile(chosen); setFileError(undefined); }}
-            />
+            <>
+              <FileField
+                id="subject-file" className="mb-0"
+                label={fileType === 'pdf' ? 'PDF file' : 'MP4 file'}
+                accept={fileType === 'pdf' ? 'application/pdf,.pdf' : 'video/mp4,.mp4'}
+                hint={resumeHint ?? (isFileRequired ? undefined : 'Leave empty to keep the current file.')}
+                error={fileError}
+                disabled={isSubmitting}
+                onFile={(chosen) => { setFile(chosen); setFileError(undefined); setProgress(null); }}
+              />
+              {progress && <UploadProgressBar progress={progress} />}
+            </>
           ) : (
             <TextField
               id="subject-url" label={fileType === 'youtube' ? 'YouTube URL' : 'Link (https://)'} type="url" className="mb-0"
