@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer, type TestSmtpServer } from './smtp-server.ts';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '@app/db';
 import { buildApp, type App } from '../src/app.ts';
@@ -17,37 +16,6 @@ import { signUp } from './accounts-helpers.ts';
 
 const POLL = { pollingIntervalSeconds: 0.5 };
 
-/** A real SMTP server on 127.0.0.1 that refuses the first `refuseFirst` deliveries, then keeps what it gets. */
-async function startSmtp(refuseFirst: number) {
-  const received: { to: string[]; raw: string }[] = [];
-  let refused = 0;
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (refused < refuseFirst) {
-          refused++;
-          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-          return;
-        }
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    refusals: () => refused,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function codeIn(raw: string): string | undefined {
   return /code to verify your email address is: (\d{6})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
@@ -62,10 +30,10 @@ function sample(text: string, line: string): number {
 const testEnv = (extra: Record<string, string> = {}) => loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'lc-jobs-')), ...extra });
 
 describe('mail through the queue', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtpServer;
   let t: TestApp;
   beforeAll(async () => {
-    smtp = await startSmtp(1);
+    smtp = await startSmtpServer({ refuseFirst: 1 });
     t = await createTestApp({ env: { SMTP_URL: smtp.url }, worker: POLL });
   });
   afterAll(async () => {
@@ -210,8 +178,8 @@ describe('the reconcile schedule', () => {
 });
 
 describe('jobs survive a restart', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  beforeAll(async () => { smtp = await startSmtp(0); });
+  let smtp: TestSmtpServer;
+  beforeAll(async () => { smtp = await startSmtpServer(); });
   afterAll(async () => { await smtp?.close(); });
 
   it('runs a mail queued by an app that closed before working it, once an app with a worker starts', async () => {

@@ -1,41 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { otpMail } from '../src/services/mail/templates.ts';
+import { startSmtpServer, type TestSmtpServer } from './smtp-server.ts';
 import { createTestApp, PRODUCTION_TEST_ENV, waitFor, type TestApp } from './helpers.ts';
 import { createLearner } from './fixtures.ts';
 import { latestOtp, mailTo, signUp, withDevMailbox } from './accounts-helpers.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a random local port that keeps what it receives. */
-async function startSmtp(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read the parts. */
 function decodeQuotedPrintable(raw: string): string {
@@ -43,10 +11,10 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 describe('mail over SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtpServer;
   let t: TestApp;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpServer();
     // Mail over SMTP goes through the queue: this app runs its worker.
     t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Live Connect <no-reply@live-connect.test>' }, worker: { pollingIntervalSeconds: 0.5 } });
     await withDevMailbox(t.app);

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from './smtp-server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
 import { createTestApp, PRODUCTION_TEST_ENV, waitFor, type TestApp } from './helpers.ts';
@@ -187,34 +186,6 @@ describe('a production app behind a TLS-terminating proxy', () => {
   });
 });
 
-/** A real SMTP server on a random port that keeps the raw messages. */
-async function startSmtp(): Promise<{ url: string; received: string[]; close: () => Promise<void> }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(
-          Buffer.concat(chunks)
-            .toString('utf8')
-            .replace(/=\r?\n/g, ''),
-        );
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The real server (`node --import tsx apps/api/src/server.ts`) on a random port, its stdout kept. */
 async function startServer(
@@ -267,7 +238,7 @@ describe("the server's logs", () => {
   const responses: Record<string, { status: number; requestId: string | null }> = {};
 
   beforeAll(async () => {
-    const smtp = await startSmtp();
+    const smtp = await startSmtpServer();
     const dataDir = await mkdtemp(join(tmpdir(), 'lc-logs-'));
     const appSecret = `log-test-secret-${randomBytes(16).toString('hex')}`;
     secrets.appSecret = appSecret;
@@ -333,7 +304,7 @@ describe("the server's logs", () => {
       await call('send-otp', 'GET', '/live-connect/api/send-email-otp', { token });
       // The request queued the mail; the server's in-process worker sends it a moment later.
       await waitFor(() => smtp.received.length > 0, 15_000, 100);
-      const otp = /\b(\d{6})\b/.exec(smtp.received.at(-1) ?? '')?.[1] ?? '';
+      const otp = /\b(\d{6})\b/.exec((smtp.received.at(-1)?.raw ?? '').replace(/=\r?\n/g, ''))?.[1] ?? '';
       secrets.otp = otp;
       await call('verify', 'POST', '/live-connect/api/verify-email-otp', {
         body: { email: form.email, otp },
