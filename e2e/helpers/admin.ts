@@ -17,6 +17,13 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page).toHaveURL(/\/(dashboard)?$/);
 }
 
+/** The seeded operator signs in and opens the console from the side menu. */
+export async function openConsoleAsAdmin(page: Page): Promise<void> {
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin/);
+}
+
 /** In the admin console: the section `label` of the Admin menu (e.g. 'Courses', 'Withdrawals'). */
 export async function openAdminSection(page: Page, label: string, heading = label): Promise<void> {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: label, exact: true }).click();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { newLearner } from '../helpers/accounts.ts';
 import { expectAccessible } from '../helpers/axe.ts';
-import { answerQuizFrom, DEMO_ADMIN, openAdminSection, setRates, signIn, sumsQuestionBank, toCsv } from '../helpers/admin.ts';
+import { answerQuizFrom, DEMO_ADMIN, openAdminSection, openConsoleAsAdmin, setRates, sumsQuestionBank, toCsv } from '../helpers/admin.ts';
 import { openCheckout, openCourses, payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
 
@@ -24,9 +24,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   // The admin signs in and opens the console from the side menu.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await admin.getByRole('link', { name: 'Admin', exact: true }).click();
-  await expect(admin).toHaveURL(/\/admin/);
+  await openConsoleAsAdmin(admin);
   await openAdminSection(admin, 'Courses');
   await expectAccessible(admin, 'admin: courses');
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { newLearner } from '../helpers/accounts.ts';
 import { expectAccessible } from '../helpers/axe.ts';
-import { DEMO_ADMIN, openAdminSection, signIn } from '../helpers/admin.ts';
+import { openAdminSection, openConsoleAsAdmin } from '../helpers/admin.ts';
 import { openCheckout, openCourses, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
 
@@ -28,9 +28,7 @@ test('an admin uploads an MP4 with a progress bar, it is transcoded, and a learn
   // The admin: a free course with one term and one video chapter.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await admin.getByRole('link', { name: 'Admin', exact: true }).click();
-  await expect(admin).toHaveURL(/\/admin/);
+  await openConsoleAsAdmin(admin);
   await openAdminSection(admin, 'Courses');
   await admin.getByRole('link', { name: 'New course' }).click();
   const form = admin.getByRole('form', { name: 'New course' });
