@@ -96,6 +96,14 @@ describe('abuse: school batch subjects', () => {
     const own = await t.client.as(payer.token).post('/first-payment', { offer_code: `OWN${batch.id}` });
     expect(own.statusCode).toBe(200);
     expect(own.body.data).toMatchObject({ item: 'batch', amount: 90_000 });
+    // The checkout page's preview says so before Pay Now: a batch's code fits only that batch's fee.
+    const c = t.client.as(payer.token);
+    expect((await c.get(`/fetch-code/OWN${batch.id}?for=batch`)).statusCode).toBe(200);
+    const onCourse = await c.get(`/fetch-code/OWN${batch.id}?for=course`);
+    expect(onCourse.statusCode).toBe(400);
+    expect(onCourse.body.message).toBe('This offer code cannot be used here.');
+    expect((await c.get(`/fetch-code/OTHER${batch.id}?for=batch`)).statusCode).toBe(400);
+    expect((await c.get(`/fetch-code/OWN${batch.id}?for=anything`)).statusCode).toBe(422);
   });
 
   it('makes one paid batch purchase of parallel first-payments and checkouts', async () => {

@@ -10,6 +10,8 @@ export interface MockReply {
 }
 
 export interface RecordedCall {
+  /** The query string, with its '?' ('' when none). */
+  search: string;
   method: string;
   path: string;
   headers: Headers;
@@ -45,7 +47,7 @@ export function mockApi(handlers: Record<string, Handler | MockReply>) {
     }
     const path = url.pathname.replace(/^\/live-connect\/api/, '');
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const call: RecordedCall = { method, path, headers: new Headers(init.headers), body };
+    const call: RecordedCall = { method, path, search: url.search, headers: new Headers(init.headers), body };
     calls.push(call);
     const handler = handlers[`${method} ${path}`];
     if (!handler) return json(404, { status: false, message: `No mock for ${method} ${path}` });

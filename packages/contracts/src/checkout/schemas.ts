@@ -11,6 +11,9 @@ export const offerCodeField = z
 
 /** GET /fetch-code/{code} */
 export const fetchCodeParams = z.object({ code: z.string().trim().min(1, 'Invalid offer code.').max(50, 'Invalid offer code.') });
+/** What the checkout page is buying, so a code that belongs elsewhere (a batch's own code) is refused before Pay Now. */
+export const fetchCodeQuery = z.object({ for: z.enum(['course', 'batch'], { error: 'for must be course or batch.' }).optional() });
+export type OfferCodeTarget = NonNullable<z.infer<typeof fetchCodeQuery>['for']>;
 
 /**
  * The offer code as the checkout page needs it to run `discountPaise` itself:

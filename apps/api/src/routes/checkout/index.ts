@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  checkoutBody, checkoutData, checkoutMessages, envelope, fetchCodeParams, firstPaymentBody, offerCodeData,
+  checkoutBody, checkoutData, checkoutMessages, envelope, fetchCodeParams, fetchCodeQuery, firstPaymentBody, offerCodeData,
 } from '@app/contracts';
 import type { App } from '../../app.ts';
 import { ok } from '../../lib/reply.ts';
@@ -19,8 +19,10 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get('/fetch-code/:code', {
-    schema: { tags, security, params: fetchCodeParams, response: { 200: envelope(offerCodeData) } },
-  }, async (request) => ok(await fetchOfferCode(ctx, { code: request.params.code, userId: sessionOf(request).user.id })));
+    schema: { tags, security, params: fetchCodeParams, querystring: fetchCodeQuery, response: { 200: envelope(offerCodeData) } },
+  }, async (request) => ok(await fetchOfferCode(ctx, {
+    code: request.params.code, userId: sessionOf(request).user.id, for: request.query.for,
+  })));
 
   app.post('/checkout', {
     schema: { tags, security, body: checkoutBody, response: { 200: envelope(checkoutData) } },

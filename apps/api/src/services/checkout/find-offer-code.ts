@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { offerCodes, type DbOrTx } from '@app/db';
-import { checkoutMessages, paiseToRupees, type OfferCodeData, type OfferCodeRule } from '@app/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { batches, offerCodes, users, type DbOrTx } from '@app/db';
+import { checkoutMessages, paiseToRupees, type OfferCodeData, type OfferCodeRule, type OfferCodeTarget } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertOfferCodeUsesLeft, type OfferCodeLimits, type PurchaseItem } from '../purchases/offer-code-uses.ts';
@@ -40,9 +40,25 @@ export async function findUsableOfferCode(
   };
 }
 
-/** GET /fetch-code/{code}: the code as the checkout page runs the discount rule with it. */
-export async function fetchOfferCode(ctx: AppContext, options: { code: string; userId: number }): Promise<OfferCodeData> {
-  const found = await findUsableOfferCode(ctx.db, { ...options, now: ctx.now() });
+/**
+ * A batch's own code fits only that batch's fee; other codes fit courses and batches alike. `batchId`
+ * is the batch being paid for, null for a course. One rule for checkout and for the code's preview.
+ */
+export function assertOfferCodeFits(code: UsableOfferCode, batchId: number | null): void {
+  if (code.batchId !== null && code.batchId !== batchId) throw AppError.badRequest(checkoutMessages.offerCodeNotForThis);
+}
+
+/**
+ * GET /fetch-code/{code}: the code as the checkout page runs the discount rule with it. With `for`
+ * (what the page buys: a course, or the learner's batch fee) a code that belongs elsewhere is refused
+ * here rather than at Pay Now.
+ */
+export async function fetchOfferCode(
+  ctx: AppContext,
+  options: { code: string; userId: number; for?: OfferCodeTarget | undefined },
+): Promise<OfferCodeData> {
+  const found = await findUsableOfferCode(ctx.db, { code: options.code, userId: options.userId, now: ctx.now() });
+  if (options.for) assertOfferCodeFits(found, options.for === 'batch' ? await ownBatchId(ctx, options.userId) : null);
   return {
     code: found.code,
     is_fixed_amount: found.rule.isFixedAmount,
@@ -50,4 +66,14 @@ export async function fetchOfferCode(ctx: AppContext, options: { code: string; u
     discount: found.rule.isFixedAmount ? paiseToRupees(found.rule.discountValue) : found.rule.discountValue / 100,
     minimum_amount: paiseToRupees(found.rule.minimumAmountPaise),
   };
+}
+
+/** The learner's own batch, if they picked one. */
+async function ownBatchId(ctx: AppContext, userId: number): Promise<number | null> {
+  const [row] = await ctx.db
+    .select({ id: batches.id })
+    .from(users)
+    .innerJoin(batches, and(eq(batches.syllabusId, users.syllabusId), eq(batches.standardId, users.standardId)))
+    .where(eq(users.id, userId));
+  return row?.id ?? null;
 }

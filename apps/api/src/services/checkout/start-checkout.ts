@@ -13,7 +13,7 @@ import { markPurchasePaid } from '../purchases/mark-purchase-paid.ts';
 import {
   assertOfferCodeUsesLeft, hasUseLimits, lockOfferCode, reservationStart, type PurchaseItem,
 } from '../purchases/offer-code-uses.ts';
-import { findUsableOfferCode, type UsableOfferCode } from './find-offer-code.ts';
+import { assertOfferCodeFits, findUsableOfferCode, type UsableOfferCode } from './find-offer-code.ts';
 
 /** The smallest amount card providers charge (Razorpay: INR 1.00). */
 export const MIN_PROVIDER_AMOUNT_PAISE = 100;
@@ -42,9 +42,7 @@ export async function startCheckout(
   const code = options.offerCode
     ? await findUsableOfferCode(ctx.db, { code: options.offerCode, userId: user.id, item: purchaseItem(item), now: ctx.now() })
     : null;
-  if (code?.batchId && (item.kind !== 'batch' || item.batchId !== code.batchId)) {
-    throw AppError.badRequest(checkoutMessages.offerCodeNotForThis);
-  }
+  if (code) assertOfferCodeFits(code, item.kind === 'batch' ? item.batchId : null);
   const breakdown = priceBreakdown(item.offerPricePaise, code?.rule);
   const amountPaise = providerAmountPaise(paiseToRupees(breakdown.payablePaise));
 

@@ -61,6 +61,7 @@ export function BatchCheckoutPage() {
         name={`Batch fee: ${batchLabel(item)}`}
         photoPath={null}
         offerPrice={item.fee}
+        target="batch"
         description={item.subjects.length > 0 && (
           <div className="mt-2">
             <p className="text-body-secondary small mb-1">One fee opens every subject of your batch:</p>

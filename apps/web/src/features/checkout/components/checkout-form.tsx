@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate } from 'react-router';
 import {
-  offerCodeRuleOf, priceBreakdown, rupeesToPaise, type CheckoutData, type OfferCodeData, type ProviderPaymentResponse,
+  offerCodeRuleOf, priceBreakdown, rupeesToPaise, type CheckoutData, type OfferCodeData, type ProviderPaymentResponse, type OfferCodeTarget,
 } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -39,13 +39,15 @@ export interface CheckoutFormProps {
   description?: ReactNode;
   /** Starts the purchase on the server: POST /checkout or POST /first-payment. */
   start: (offerCode: string | null) => Promise<CheckoutData>;
+  /** What is bought, for the offer code's check. */
+  target: OfferCodeTarget;
 }
 
 /**
  * The checkout of one item (spec sections 2 and 4): an offer code, the amounts, 'Pay Now', then the
  * provider's form (Razorpay's checkout.js or the sandbox page) and POST /pay-now with what it hands back.
  */
-export function CheckoutForm({ name, photoPath, offerPrice, description, start }: CheckoutFormProps) {
+export function CheckoutForm({ name, photoPath, offerPrice, description, start, target }: CheckoutFormProps) {
   const navigate = useNavigate();
   const payNow = usePayNow();
   const [offerCode, setOfferCode] = useState<OfferCodeData | null>(null);
@@ -105,7 +107,7 @@ export function CheckoutForm({ name, photoPath, offerPrice, description, start }
               {description}
             </div>
             <div className="col-md-7">
-              <OfferCodeForm applied={offerCode} onApplied={setOfferCode} offerPrice={offerPrice} disabled={isPaying} />
+              <OfferCodeForm applied={offerCode} onApplied={setOfferCode} offerPrice={offerPrice} target={target} disabled={isPaying} />
               <PriceSummary breakdown={breakdown} />
               <Button variant="primary" size="lg" className="w-100 mt-3" disabled={isPaying} onClick={() => void pay()}>
                 {isPaying ? (

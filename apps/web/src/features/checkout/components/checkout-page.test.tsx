@@ -47,7 +47,7 @@ describe('CheckoutPage', () => {
     expect(line('Price')).toBe('₹499.00');
     expect(line('Discount')).toBe('₹49.90');
     expect(line('Payment Amount')).toBe('₹449.10');
-    expect(server.callsTo('GET', '/fetch-code/WELCOME10')).toHaveLength(1);
+    expect(server.callsTo('GET', '/fetch-code/WELCOME10').map((call) => call.search)).toEqual(['?for=course']);
   });
 
   it('applies FLAT50 above its minimum: ₹50 off', async () => {

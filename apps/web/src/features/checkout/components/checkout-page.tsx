@@ -33,6 +33,7 @@ export function CheckoutPage() {
         name={item.name}
         photoPath={item.photo_path}
         offerPrice={item.offer_price}
+        target="course"
         start={async (offerCode) => (await startCheckout.mutateAsync({ course_id: item.id, offer_code: offerCode })).data}
       />
     </>

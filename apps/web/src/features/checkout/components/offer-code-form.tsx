@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { z } from 'zod';
-import { formatInr, type OfferCodeData } from '@app/contracts';
+import { formatInr, type OfferCodeData, type OfferCodeTarget } from '@app/contracts';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useFetchOfferCode } from '../api/fetch-offer-code';
 
@@ -16,6 +16,8 @@ interface OfferCodeFormProps {
   onApplied: (code: OfferCodeData | null) => void;
   /** The course's offer price, rupees: to say when the code's minimum is not met. */
   offerPrice: number;
+  /** What is bought: a batch's own code fits only its batch fee. */
+  target: OfferCodeTarget;
   disabled?: boolean;
 }
 
@@ -23,7 +25,7 @@ interface OfferCodeFormProps {
  * The offer code input with Apply. A code the server refuses is ignored silently (spec section 8):
  * nothing is applied and the lines show no discount.
  */
-export function OfferCodeForm({ applied, onApplied, offerPrice, disabled = false }: OfferCodeFormProps) {
+export function OfferCodeForm({ applied, onApplied, offerPrice, target, disabled = false }: OfferCodeFormProps) {
   const fetchCode = useFetchOfferCode();
   const { register, handleSubmit, formState: { isSubmitting } } = useForm<OfferCodeForm, unknown, OfferCodeInput>({
     resolver: zodResolver(offerCodeForm),
@@ -36,7 +38,7 @@ export function OfferCodeForm({ applied, onApplied, offerPrice, disabled = false
       return;
     }
     try {
-      onApplied(await fetchCode.mutateAsync(code));
+      onApplied(await fetchCode.mutateAsync({ code, target }));
     } catch {
       onApplied(null);
     }
