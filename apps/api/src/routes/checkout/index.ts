@@ -21,7 +21,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
   app.get('/fetch-code/:code', {
     schema: { tags, security, params: fetchCodeParams, querystring: fetchCodeQuery, response: { 200: envelope(offerCodeData) } },
   }, async (request) => ok(await fetchOfferCode(ctx, {
-    code: request.params.code, userId: sessionOf(request).user.id, for: request.query.for,
+    code: request.params.code, user: sessionOf(request).user, for: request.query.for,
   })));
 
   app.post('/checkout', {

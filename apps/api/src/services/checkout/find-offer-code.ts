@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { batches, offerCodes, users, type DbOrTx } from '@app/db';
+import { sql } from 'drizzle-orm';
+import { offerCodes, type DbOrTx } from '@app/db';
 import { checkoutMessages, paiseToRupees, type OfferCodeData, type OfferCodeRule, type OfferCodeTarget } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AuthUser } from '../accounts/tokens.ts';
+import { findOwnBatch } from '../onboarding/get-batch.ts';
 import { assertOfferCodeUsesLeft, type OfferCodeLimits, type PurchaseItem } from '../purchases/offer-code-uses.ts';
 
 export interface UsableOfferCode extends OfferCodeLimits {
@@ -55,10 +57,11 @@ export function assertOfferCodeFits(code: UsableOfferCode, batchId: number | nul
  */
 export async function fetchOfferCode(
   ctx: AppContext,
-  options: { code: string; userId: number; for?: OfferCodeTarget | undefined },
+  options: { code: string; user: AuthUser; for?: OfferCodeTarget | undefined },
 ): Promise<OfferCodeData> {
-  const found = await findUsableOfferCode(ctx.db, { code: options.code, userId: options.userId, now: ctx.now() });
-  if (options.for) assertOfferCodeFits(found, options.for === 'batch' ? await ownBatchId(ctx, options.userId) : null);
+  const { user } = options;
+  const found = await findUsableOfferCode(ctx.db, { code: options.code, userId: user.id, now: ctx.now() });
+  if (options.for) assertOfferCodeFits(found, options.for === 'batch' ? (await findOwnBatch(ctx.db, user))?.id ?? null : null);
   return {
     code: found.code,
     is_fixed_amount: found.rule.isFixedAmount,
@@ -68,12 +71,3 @@ export async function fetchOfferCode(
   };
 }
 
-/** The learner's own batch, if they picked one. */
-async function ownBatchId(ctx: AppContext, userId: number): Promise<number | null> {
-  const [row] = await ctx.db
-    .select({ id: batches.id })
-    .from(users)
-    .innerJoin(batches, and(eq(batches.syllabusId, users.syllabusId), eq(batches.standardId, users.standardId)))
-    .where(eq(users.id, userId));
-  return row?.id ?? null;
-}

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import { purchases } from '@app/db';
 import { checkoutMessages, paiseToRupees, type CheckoutData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../accounts/tokens.ts';
-import { findBatch } from '../onboarding/get-batch.ts';
+import { findOwnBatch } from '../onboarding/get-batch.ts';
 import type { PaymentLog } from '../payments/refund-orphan-payment.ts';
+import { hasPaidBatch } from '../purchases/has-paid-batch.ts';
 import { startCheckout } from './start-checkout.ts';
 
 /**
@@ -17,17 +16,10 @@ export async function payBatchFee(
   options: { user: AuthUser; offerCode: string | null; log?: PaymentLog },
 ): Promise<CheckoutData> {
   const { user } = options;
-  const batch = user.syllabusId && user.standardId
-    ? await findBatch(ctx.db, { syllabusId: user.syllabusId, standardId: user.standardId })
-    : null;
+  const batch = await findOwnBatch(ctx.db, user);
   if (!batch) throw AppError.badRequest(checkoutMessages.noBatch);
   if (batch.feePaise <= 0) throw AppError.badRequest(checkoutMessages.batchHasNoFee);
-  const [paid] = await ctx.db
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(and(eq(purchases.userId, user.id), eq(purchases.batchId, batch.id), eq(purchases.status, 'paid')))
-    .limit(1);
-  if (paid) throw AppError.badRequest(checkoutMessages.batchAlreadyPaid);
+  if (await hasPaidBatch(ctx.db, user.id, batch.id)) throw AppError.badRequest(checkoutMessages.batchAlreadyPaid);
 
   const fee = paiseToRupees(batch.feePaise);
   return startCheckout(ctx, {

@@ -7,9 +7,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomString } from '../../lib/crypto.ts';
 import type { AuthUser } from '../accounts/tokens.ts';
-import { isUniqueViolation } from '../accounts/find-user.ts';
 import type { PaymentLog } from '../payments/refund-orphan-payment.ts';
-import { markPurchasePaid } from '../purchases/mark-purchase-paid.ts';
+import { isAlreadyOwnedViolation, markPurchasePaid } from '../purchases/mark-purchase-paid.ts';
 import {
   assertOfferCodeUsesLeft, hasUseLimits, lockOfferCode, reservationStart, type PurchaseItem,
 } from '../purchases/offer-code-uses.ts';
@@ -101,7 +100,7 @@ export async function startCheckout(
       return { id: row!.id, orderId: null };
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'purchases_one_paid_course') || isUniqueViolation(error, 'purchases_one_paid_batch')) {
+    if (isAlreadyOwnedViolation(error)) {
       throw AppError.badRequest(alreadyOwned);
     }
     throw error;

@@ -3,6 +3,7 @@ import { batches, courses, standards, syllabuses, type DbOrTx } from '@app/db';
 import { accountMessages, paiseToRupees, type BatchData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isBatchOpen } from '../purchases/course-access.ts';
 import { hasPaidBatch } from '../purchases/has-paid-batch.ts';
 
 /** The batch of a syllabus + standard pair with its names and fee in paise, or null. */
@@ -45,10 +46,15 @@ export async function getBatch(
   return describeBatch(ctx, { user: options.user, batch });
 }
 
+/** The batch of the learner's own syllabus and standard, or null when they picked none. */
+export async function findOwnBatch(db: DbOrTx, user: { syllabusId: number | null; standardId: number | null }) {
+  const { syllabusId, standardId } = user;
+  return syllabusId && standardId ? findBatch(db, { syllabusId, standardId }) : null;
+}
+
 /** GET /batch: the batch of the learner's own syllabus and standard, or null when they have none. */
 export async function getMyBatch(ctx: AppContext, options: { user: BatchLearner }): Promise<BatchData | null> {
-  const { syllabusId, standardId } = options.user;
-  const batch = syllabusId && standardId ? await findBatch(ctx.db, { syllabusId, standardId }) : null;
+  const batch = await findOwnBatch(ctx.db, options.user);
   return batch ? describeBatch(ctx, { user: options.user, batch }) : null;
 }
 
@@ -72,9 +78,7 @@ async function describeBatch(
     fee: paiseToRupees(batch.feePaise),
     is_mine: isMine,
     is_paid: isPaid,
-    // As the access rule (purchases/course-access.ts): a paid fee stays paid after a change of
-    // batch; a free batch opens only while it is the learner's own.
-    is_open: isPaid || (isMine && batch.feePaise === 0),
+    is_open: isBatchOpen({ isPaid, isOwnBatch: isMine, feePaise: batch.feePaise }),
     subjects,
   };
 }

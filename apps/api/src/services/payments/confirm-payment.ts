@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { purchases } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../accounts/find-user.ts';
-import { markPurchasePaid } from '../purchases/mark-purchase-paid.ts';
+import { isAlreadyOwnedViolation, markPurchasePaid } from '../purchases/mark-purchase-paid.ts';
 import { OfferCodeLimitError } from '../purchases/offer-code-uses.ts';
 import { refundOrphanPayment, type PaymentLog } from './refund-orphan-payment.ts';
 
@@ -54,7 +53,7 @@ export async function confirmPayment(
     if (error instanceof OfferCodeLimitError) {
       outcome = 'code-used-up';
       await ctx.db.update(purchases).set({ status: 'failed' }).where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')));
-    } else if (isUniqueViolation(error, 'purchases_one_paid_course') || isUniqueViolation(error, 'purchases_one_paid_batch')) {
+    } else if (isAlreadyOwnedViolation(error)) {
       outcome = 'duplicate';
     } else {
       throw error;

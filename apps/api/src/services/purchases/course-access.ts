@@ -13,6 +13,14 @@ export interface CourseAccess {
 }
 
 /**
+ * Whether a batch's subjects are open to a learner: a paid fee stays paid after a change of batch;
+ * a free batch opens only while it is the learner's own. findOpenBatchIds says the same in SQL.
+ */
+export function isBatchOpen(batch: { isPaid: boolean; isOwnBatch: boolean; feePaise: number }): boolean {
+  return batch.isPaid || (batch.isOwnBatch && batch.feePaise === 0);
+}
+
+/**
  * The one access rule for course content (terms, files, quizzes, certificates):
  * - a catalogue course opens with a paid purchase of it;
  * - a school batch's subject course is never sold on its own: it opens through the batch, at once
@@ -42,7 +50,9 @@ export async function findCourseAccess(db: DbOrTx, userId: number, courseId: num
   if (!row) return null;
   const via = row.batchId === null ? 'course' : 'batch';
   if (row.purchaseId !== null) return { purchaseId: row.purchaseId, isPaidAboveZero: (row.amountPaise ?? 0) > 0, via };
-  if (via === 'batch' && row.isOwnBatch && row.feePaise === 0) return { purchaseId: null, isPaidAboveZero: false, via };
+  if (via === 'batch' && isBatchOpen({ isPaid: false, isOwnBatch: row.isOwnBatch, feePaise: row.feePaise ?? 0 })) {
+    return { purchaseId: null, isPaidAboveZero: false, via };
+  }
   return null;
 }
 

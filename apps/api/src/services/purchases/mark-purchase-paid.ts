@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { purchases, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../accounts/find-user.ts';
 import { onPurchasePaid } from '../referrals/on-purchase-paid.ts';
 import { assertOfferCodeUsesLeft, lockOfferCode } from './offer-code-uses.ts';
 
@@ -39,4 +40,12 @@ export async function markPurchasePaid(
   }
   await onPurchasePaid(tx, ctx, { id: flipped.id, userId: flipped.userId, amountPaise: flipped.amountPaise, paidAt });
   return true;
+}
+
+/**
+ * The learner already owns what this purchase was for: marking it paid broke one of the
+ * one-paid-purchase-per-item unique indexes (another tab's payment got there first).
+ */
+export function isAlreadyOwnedViolation(error: unknown): boolean {
+  return isUniqueViolation(error, 'purchases_one_paid_course') || isUniqueViolation(error, 'purchases_one_paid_batch');
 }
