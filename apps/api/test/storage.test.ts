@@ -175,9 +175,11 @@ describe.each(backends)('$name storage', ({ name, storage }) => {
     it('hands out signed URLs that serve the bytes, honour Range, and expire', async () => {
       const body = randomBytes(100_000);
       await storage().put(key('chapter.pdf'), body, 'application/octet-stream');
-      const url = (await storage().signedGetUrl(key('chapter.pdf'), { contentType: 'application/pdf', expiresInSeconds: 1 }))!;
+      // 2 s, not 1: the signing time is whole seconds, so a 1 s link signed late in a second can be
+      // expired by the time a loaded machine fetches it.
+      const url = (await storage().signedGetUrl(key('chapter.pdf'), { contentType: 'application/pdf', expiresInSeconds: 2 }))!;
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-      expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('1');
+      expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('2');
 
       const whole = await fetch(url);
       expect(whole.status).toBe(200);
@@ -188,7 +190,7 @@ describe.each(backends)('$name storage', ({ name, storage }) => {
       expect(part.headers.get('content-range')).toBe('bytes 1000-1999/100000');
       expect(Buffer.from(await part.arrayBuffer()).equals(body.subarray(1000, 2000))).toBe(true);
 
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       const expired = await fetch(url);
       expect(expired.status).toBe(403);
       expect(await expired.text()).toContain('Request has expired');
