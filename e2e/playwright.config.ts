@@ -57,6 +57,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       WEB_DIST: join(repoRoot, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
+      TEST_HOOKS: 'true',
     },
   },
 });

@@ -25,6 +25,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { apiRoutes } from './routes/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { devRoutes } from './routes/dev/index.ts';
+import { testClock } from './lib/test-clock.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { sandboxRoutes } from './routes/sandbox/index.ts';
 import { createPaymentProvider } from './services/payments/provider.ts';
@@ -121,7 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }),
     storage: createStorage(env),
     payments: createPaymentProvider({ env, db: database.db }),
-    now: options.now ?? (() => new Date()),
+    now: options.now ?? (env.TEST_HOOKS ? testClock.now : () => new Date()),
     jobs,
   };
 

@@ -53,6 +53,11 @@ export const envSchema = z
      * Off under NODE_ENV=test unless a test asks for it.
      */
     WORKER: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(true)),
+    /**
+     * Test hooks for journeys: `POST /dev/clock` moves this process's clock forward (retake
+     * cooldowns, holding periods). Refused in production.
+     */
+    TEST_HOOKS: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(false)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Serve the built web app from this folder (apps/web/dist) when it exists. */
     WEB_DIST: z.string().optional(),
@@ -70,6 +75,9 @@ export const envSchema = z
     }
     if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox' && !env.ALLOW_SANDBOX_PAYMENTS) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'the sandbox takes no real money: set razorpay in production (or ALLOW_SANDBOX_PAYMENTS=true for a demo)' });
+    }
+    if (env.NODE_ENV === 'production' && env.TEST_HOOKS) {
+      ctx.addIssue({ code: 'custom', path: ['TEST_HOOKS'], message: 'test hooks (a movable clock) are refused in production' });
     }
     // Several replicas on PGlite would each keep their own database: production needs PostgreSQL.
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {

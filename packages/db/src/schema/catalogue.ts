@@ -23,11 +23,14 @@ export const courses = pgTable(
     pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
     offerPricePaise: bigint('offer_price_paise', { mode: 'number' }).notNull(),
     isPublished: boolean('is_published').notNull().default(false),
+    /** The language the course is taught in: en | hi | ml (the catalogue filters on it). */
+    language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('courses_category_idx').on(t.categoryId),
     index('courses_batch_idx').on(t.batchId),
+    check('courses_language', sql`${t.language} IN ('en','hi','ml')`),
     check('courses_prices_valid', sql`${t.pricePaise} >= 0 AND ${t.offerPricePaise} >= 0 AND ${t.offerPricePaise} <= ${t.pricePaise}`),
   ],
 );
@@ -73,6 +76,8 @@ export const questions = pgTable(
     option4: text('option_4'),
     option5: text('option_5'),
     correctOption: smallint('correct_option').notNull(),
+    /** Why the correct option is right; shown with the result once the quiz is submitted. */
+    explanation: text('explanation'),
   },
   (t) => [
     index('questions_subject_idx').on(t.subjectId),

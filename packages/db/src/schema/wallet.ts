@@ -116,6 +116,8 @@ export const quizAttempts = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     subjectId: integer('subject_id').notNull(),
+    /** 1 for the first draw; each retake adds the next number. The highest is the current attempt. */
+    attemptNumber: integer('attempt_number').notNull().default(1),
     /** The 10 question ids drawn for this learner, in order. */
     questionIds: integer('question_ids').array().notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -124,7 +126,7 @@ export const quizAttempts = pgTable(
     result: jsonb('result'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('quiz_attempts_user_subject_key').on(t.userId, t.subjectId)],
+  (t) => [uniqueIndex('quiz_attempts_user_subject_attempt_key').on(t.userId, t.subjectId, t.attemptNumber)],
 );
 
 export const subjectProgress = pgTable(
@@ -134,6 +136,15 @@ export const subjectProgress = pgTable(
     subjectId: integer('subject_id').notNull(),
     courseId: integer('course_id').notNull(),
     positionSeconds: integer('position_seconds').notNull().default(0),
+    /** Seconds of a video actually played (reported as deltas, capped at the duration). */
+    watchedSeconds: integer('watched_seconds').notNull().default(0),
+    /** A video's length as the player reported it. */
+    durationSeconds: integer('duration_seconds'),
+    /** A PDF's last page shown, and its page count. */
+    page: integer('page'),
+    pageCount: integer('page_count'),
+    /** Set once the chapter counts as done (video 90% watched, PDF last page or marked, link opened). */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { devMailboxEntry } from '@app/contracts';
 import type { App } from '../../app.ts';
 import { listDevMailbox } from '../../services/mail/mailer.ts';
+import { testClock } from '../../lib/test-clock.ts';
 
 /**
  * GET /dev/mailbox, at the root (not under the API prefix): outside production, with mail going
@@ -12,8 +13,18 @@ import { listDevMailbox } from '../../services/mail/mailer.ts';
  */
 export async function devRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify as App;
-  if (!ctx.mailer.isDevOutbox || ctx.env.NODE_ENV === 'production') return;
+  if (ctx.env.NODE_ENV === 'production') return;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // TEST_HOOKS=true: journeys move this process's clock forward (a retake's cooldown, a holding period).
+  if (ctx.env.TEST_HOOKS) {
+    app.post('/dev/clock', {
+      config: { auth: 'public', xsrf: false },
+      schema: { hide: true, body: z.strictObject({ advance_seconds: z.number().int().min(0).max(366 * 24 * 3600) }) },
+    }, async (request) => ({ now: testClock.advance(request.body.advance_seconds).toISOString() }));
+  }
+
+  if (!ctx.mailer.isDevOutbox) return;
 
   app.get('/dev/mailbox', {
     config: { auth: 'public' },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, exists, inArray, isNotNull } from 'drizzle-orm';
-import { certificates, purchases, questions, quizAttempts, subjects, terms, users, type Tx } from '@app/db';
-import { getSetting } from '../settings/get-setting.ts';
+import { and, eq, exists } from 'drizzle-orm';
+import { certificates, purchases, questions, subjects, terms, users, type Tx } from '@app/db';
+import { passedQuizSubjectIds } from '../quiz/passed-quizzes.ts';
 
 /** 128 random bits, hex: unguessable, and easy to read out or type from a printed certificate. */
 export function newCertificateId(): string {
@@ -24,7 +24,7 @@ async function findIssued(tx: Tx, options: IssueOptions) {
   return row;
 }
 
-/** Has every subject of the course that has questions a submitted quiz at or above the pass mark? */
+/** Has every subject of the course that has questions a passed quiz (its best attempt at or above the pass mark)? */
 async function hasPassedEveryQuiz(tx: Tx, options: IssueOptions): Promise<boolean> {
   const quizSubjects = await tx
     .select({ id: subjects.id })
@@ -36,16 +36,7 @@ async function hasPassedEveryQuiz(tx: Tx, options: IssueOptions): Promise<boolea
     ));
   if (quizSubjects.length === 0) return false;
 
-  const passMark = await getSetting(tx, 'pass_mark_percent');
-  const submitted = await tx
-    .select({ subjectId: quizAttempts.subjectId, percent: quizAttempts.markInPercentage })
-    .from(quizAttempts)
-    .where(and(
-      eq(quizAttempts.userId, options.userId),
-      inArray(quizAttempts.subjectId, quizSubjects.map((s) => s.id)),
-      isNotNull(quizAttempts.submittedAt),
-    ));
-  const passed = new Set(submitted.filter((a) => Number(a.percent) >= passMark).map((a) => a.subjectId));
+  const passed = await passedQuizSubjectIds(tx, { userId: options.userId, subjectIds: quizSubjects.map((s) => s.id) });
   return quizSubjects.every((s) => passed.has(s.id));
 }
 

@@ -39,7 +39,7 @@ export async function drawQuiz(db: DbOrTx, options: { userId: number; subjectId:
       questionIds: drawn.map((q) => q.id),
       createdAt: options.now,
     })
-    .onConflictDoNothing({ target: [quizAttempts.userId, quizAttempts.subjectId] });
+    .onConflictDoNothing({ target: [quizAttempts.userId, quizAttempts.subjectId, quizAttempts.attemptNumber] });
 
   const attempt = await findQuizAttempt(db, options);
   if (!attempt) throw new Error('quiz attempt vanished right after it was drawn');
