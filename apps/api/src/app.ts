@@ -17,7 +17,7 @@ import type { Env } from './env.ts';
 import type { AppContext } from './context.ts';
 import { createMailer } from './services/mail/mailer.ts';
 import { createRateLimits, type LimitRules } from './lib/rate-limits.ts';
-import { createStorage } from './lib/storage.ts';
+import { createStorage, storageBrowserOrigin } from './lib/storage.ts';
 import { answerError, errorsPlugin } from './plugins/errors.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -154,16 +154,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(cookie);
   // helmet's middleware is built once here: @fastify/helmet rebuilt it (and re-parsed the CSP) on
   // every request, a seventh of a bare request's CPU in the API benchmark's profile.
+  // Chapter files, videos and images may be signed URLs on the bucket's own origin (S3 storage).
+  const storageOrigin = storageBrowserOrigin(env);
+  const storageSrc = storageOrigin ? [storageOrigin] : [];
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        // www.youtube.com: the IFrame Player API, through which YouTube chapters report how much was watched.
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com', 'https://www.youtube.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
-        connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+        mediaSrc: ["'self'", 'blob:', ...storageSrc],
+        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://api.razorpay.com', 'https://checkout.razorpay.com', ...storageSrc],
+        connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com', ...storageSrc],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: isProduction ? [] : null,
       },

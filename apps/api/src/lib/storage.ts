@@ -41,6 +41,21 @@ export function createStorage(env: StorageEnv): Storage {
   });
 }
 
+/**
+ * The origin browsers are sent to for stored files (signed URLs), for the Content-Security-Policy:
+ * null with file storage (the API serves the bytes itself).
+ */
+export function storageBrowserOrigin(env: StorageEnv): string | null {
+  if (!env.STORAGE_URL) return null;
+  const location = parseStorageUrl(env.STORAGE_URL);
+  if ('problem' in location || location.kind === 'file') return null;
+  const endpoint = env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT;
+  if (!endpoint) return `https://${location.bucket}.s3.${env.S3_REGION}.amazonaws.com`;
+  const url = new URL(endpoint);
+  const pathStyle = env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT);
+  return pathStyle ? url.origin : `${url.protocol}//${location.bucket}.${url.host}`;
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
