@@ -137,3 +137,37 @@ export async function answerQuiz(page: Page, { wrong = 0 } = {}): Promise<string
   await expect(page.getByRole('heading', { name: 'Quiz Result' })).toBeVisible();
   return asked;
 }
+
+/**
+ * From anywhere: My Courses → 'Purchase Courses' → the free `courseName` taken for ₹0 → its course
+ * page. Goes by address rather than the side menu, which folds away on a phone. Returns the page's URL.
+ */
+export async function enrolInFreeCourse(page: Page, courseName: string): Promise<string> {
+  await page.goto('/learn');
+  await page.getByRole('link', { name: 'Purchase Courses' }).first().click();
+  await expect(page).toHaveURL(/\/courses$/);
+  await openCheckout(page, courseName);
+  await expect(page.locator('dl.price-summary')).toContainText(/Payment Amount\s*₹0\.00/);
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to My Course' }).click();
+  await page.getByRole('article', { name: courseName }).getByRole('link', { name: `View More: ${courseName}` }).click();
+  await expect(page).toHaveURL(/\/learn-more\/\d+$/);
+  return page.url();
+}
+
+/** A chapter's quiz link on the course page, before or after the quiz is passed ('Quiz: X (passed)'). */
+export function quizLinkOf(page: Page, subject: string) {
+  const name = subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByRole('link', { name: new RegExp(`^Quiz: ${name}( \\(passed\\))?$`) });
+}
+
+/** On a course page: opens the quiz of `subject`, expanding `term` first when its chapters are folded. */
+export async function openSubjectQuiz(page: Page, subject: string, term: string): Promise<void> {
+  const termButton = page.getByRole('button', { name: term, exact: true });
+  await expect(termButton).toBeVisible();
+  const link = quizLinkOf(page, subject);
+  if (!(await link.isVisible())) await termButton.click();
+  await link.click();
+  await expect(page).toHaveURL(/\/quiz\/\d+\?course=\d+$/);
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newLearner } from '../helpers/accounts.ts';
-import { answerQuiz, correctAnswerOf, openCheckout, openCourses, registerThroughUi } from '../helpers/learning.ts';
+import { answerQuiz, correctAnswerOf, openCheckout, openCourses, quizLinkOf, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 
@@ -66,9 +66,10 @@ test('a learner takes every quiz of a course and opens its certificate page and 
     await expect(page).toHaveURL(courseUrl);
 
     if (index === 0) {
-      // One attempt: the quiz now shows the stored result instead of questions.
-      await page.getByRole('link', { name: `Quiz: ${subject}`, exact: true }).click();
+      // Submitted: the quiz now shows the stored result instead of questions; a retake waits a day.
+      await quizLinkOf(page, subject).click();
       await expect(page.getByRole('heading', { name: `Total Mark: ${total} (${total * 10}%)` })).toBeVisible();
+      await expect(page.getByText(/^You can retake this quiz after /)).toBeVisible();
       await expectAccessible(page, 'stored quiz result');
       await page.getByRole('link', { name: 'Back to Course' }).click();
       // Not every quiz is done yet: no certificate.

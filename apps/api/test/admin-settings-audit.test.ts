@@ -24,7 +24,7 @@ describe('admin settings and levels', () => {
     // setReferenceData turns the refund window off (0 days); the rest are the server's defaults.
     const defaults = {
       commission_percent: 10, convert_value: 1, pass_mark_percent: 40, minimum_withdrawal: 100, referral_hold_signups_per_ip_week: 3,
-      refund_window_days: 0, offer_reservation_minutes: 30,
+      refund_window_days: 0, offer_reservation_minutes: 30, quiz_retake_cooldown_hours: 24, quiz_max_attempts: 3,
     };
     expect((await as().get('/admin/settings')).body.data).toEqual(defaults);
     for (const body of [

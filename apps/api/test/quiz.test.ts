@@ -205,7 +205,7 @@ describe('quiz', () => {
     expect(await countAttempts(t.app, learner.id, course.subjectIds[0]!)).toBe(0);
   });
 
-  it('grades on the server, stores the result, credits Quiz Points once and allows one attempt', async () => {
+  it('grades on the server, stores the result, credits Quiz Points once and refuses a second submission of the attempt', async () => {
     const learner = await createLearner(t.app);
     await buyCourse(t.app, learner.id, course.courseId);
     const c = t.client.as(learner.token);
@@ -223,6 +223,9 @@ describe('quiz', () => {
     expect(data.total_questions).toBe(10);
     expect(data.result).toHaveLength(10);
     expect(data.result.map((r: { question_id: number }) => r.question_id)).toEqual(ids);
+    // Attempt 1 of 3; a retake waits for the cooldown (quiz-retake.test.ts has the rest).
+    expect(data).toMatchObject({ attempt: 1, attempts_used: 1, max_attempts: 3, best_mark_in_percentage: 70 });
+    expect(data.retake).toMatchObject({ allowed: false, available_at: expect.any(String), reason: expect.stringMatching(/^You can retake this quiz after /) });
     for (const [i, item] of data.result.entries()) {
       const q = questions[i];
       const [, chosen] = given[i]!;
@@ -231,6 +234,7 @@ describe('quiz', () => {
       expect(item.answer).toBe(q[`option_${chosen}`]);
       expect(item.correct_answer).toBe(q[`option_${item.correct_option}`]);
       expect(item.mark).toBe(i < 7 ? 1 : 0);
+      expect(item.explanation).toBeNull();
       if (i >= 7) expect(item.answer).not.toBe(item.correct_answer);
     }
 
@@ -249,7 +253,7 @@ describe('quiz', () => {
       expect(again.body.data).toEqual(data);
     }
 
-    // A second submission answers 400 and changes nothing.
+    // A second submission of the same attempt answers 400 and changes nothing.
     const before = await getAttempt(t.app, learner.id, subjectId);
     const second = await c.post(`/quiz/${subjectId}`, { data: await answers(t, ids, 10) });
     expect(second.statusCode).toBe(400);

@@ -47,7 +47,7 @@ export const adminMessages = {
   questionInDrawnQuiz: 'Learners have already drawn this question in a quiz. Edit it instead of deleting it.',
   importHasErrors: 'The file has errors; nothing was imported.',
   importNoRows: 'The file has no questions.',
-  importHeaderInvalid: 'line 1: the header must be question,option_1,option_2,option_3,option_4,option_5,correct_option',
+  importHeaderInvalid: 'line 1: the header must be question,option_1,option_2,option_3,option_4,option_5,correct_option, optionally with explanation',
   csvRequired: 'Upload a CSV file or paste its text.',
   imported: (n: number) => `${n} question${n === 1 ? '' : 's'} imported.`,
   notPaid: 'Only a paid purchase can be refunded.',

@@ -22,6 +22,10 @@ export const adminSettings = z.object({
   refund_window_days: z.number(),
   /** Whole minutes a pending checkout holds one use of a limited offer code. */
   offer_reservation_minutes: z.number(),
+  /** Whole hours after a quiz submission before a retake may start. */
+  quiz_retake_cooldown_hours: z.number(),
+  /** Attempts a learner may make at one subject's quiz, the first included. */
+  quiz_max_attempts: z.number(),
 });
 export type AdminSettings = z.infer<typeof adminSettings>;
 
@@ -37,6 +41,9 @@ export const settingsBody = z.object({
   /** 0 holds nothing: commissions and level rewards are Done at once. */
   refund_window_days: intField('refund_window_days', 0, 60),
   offer_reservation_minutes: intField('offer_reservation_minutes', 5, 1_440),
+  /** 0 lets a learner retake at once (up to the maximum). */
+  quiz_retake_cooldown_hours: intField('quiz_retake_cooldown_hours', 0, 720),
+  quiz_max_attempts: intField('quiz_max_attempts', 1, 20),
 }).partial();
 export type SettingsBody = z.input<typeof settingsBody>;
 

@@ -1,3 +1,13 @@
+/** India time for the retake messages: the learner reads it wherever the server runs. */
+const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata',
+});
+
+/** '25 Nov 2026, 2:30 pm IST' from an instant. */
+export function formatIndiaDateTime(at: Date | string): string {
+  return `${indiaDateTime.format(new Date(at))} IST`;
+}
+
 /** Quiz and certificate messages the spec leaves open (server-rules.md "Learning and quizzes"). */
 export const quizMessages = {
   subjectNotFound: 'No such subject.',
@@ -11,4 +21,9 @@ export const quizMessages = {
   optionInvalid: 'Choose an option from 1 to 5.',
   optionMissing: 'This question has no such option.',
   certificateNotFound: 'No certificate with this id.',
+  retakeStarted: 'New attempt started.',
+  retakeNotStarted: 'Take this quiz before retaking it.',
+  retakeNotSubmitted: 'Submit this attempt before starting another.',
+  retakeAllUsed: (max: number) => (max === 1 ? 'You have used your one attempt at this quiz.' : `You have used all ${max} attempts at this quiz.`),
+  retakeCooldown: (availableAt: Date | string) => `You can retake this quiz after ${formatIndiaDateTime(availableAt)}.`,
 } as const;

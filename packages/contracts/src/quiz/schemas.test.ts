@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatIndiaDateTime, quizMessages } from './messages.ts';
 import { markInPercentage, quizQuestionParams, quizSubmitBody } from './schemas.ts';
 
 describe('markInPercentage', () => {
@@ -24,5 +25,14 @@ describe('quiz request schemas', () => {
     for (const data of [[[3, 0]], [[3, 6]], [[3]], [[3, 1, 1]], [['3', 1]], [[3, '1']], [], 'x']) {
       expect(quizSubmitBody.safeParse({ data }).success, JSON.stringify(data)).toBe(false);
     }
+  });
+});
+
+describe('retake messages', () => {
+  it('say when in India time, wherever the code runs', () => {
+    expect(formatIndiaDateTime('2026-11-24T18:45:00.000Z')).toBe('25 Nov 2026, 12:15 am IST');
+    expect(quizMessages.retakeCooldown(new Date('2026-11-25T09:04:00.000Z'))).toBe('You can retake this quiz after 25 Nov 2026, 2:34 pm IST.');
+    expect(quizMessages.retakeAllUsed(3)).toBe('You have used all 3 attempts at this quiz.');
+    expect(quizMessages.retakeAllUsed(1)).toBe('You have used your one attempt at this quiz.');
   });
 });

@@ -71,8 +71,30 @@ export const quizResultItem = z.object({
   correct_answer: z.string(),
   correct_option: z.number(),
   mark: z.number(),
+  /** Why the correct option is right, when the question bank says; null otherwise. */
+  explanation: z.string().nullable(),
 });
 export type QuizResultItem = z.infer<typeof quizResultItem>;
+
+/** Whether the learner may start another attempt now, and if not, when or why not. */
+export const quizRetakeStatus = z.object({
+  allowed: z.boolean(),
+  /** When the cooldown since the last submission ends; null unless that is all that stands in the way. */
+  available_at: z.string().nullable(),
+  /** Why a retake is not allowed now (the text POST /quiz/{id}/retake would answer); null when allowed. */
+  reason: z.string().nullable(),
+});
+export type QuizRetakeStatus = z.infer<typeof quizRetakeStatus>;
+
+/** Where the learner stands with a subject's quiz across attempts. */
+const quizStanding = {
+  /** Attempts started so far (the current one included). */
+  attempts_used: z.number(),
+  max_attempts: z.number(),
+  /** The best submitted attempt's percentage: the one that counts for the certificate. */
+  best_mark_in_percentage: z.number(),
+  retake: quizRetakeStatus,
+};
 
 /** A submitted quiz. The client tells it from a question by its `result` list. */
 export const quizResult = z.object({
@@ -81,8 +103,39 @@ export const quizResult = z.object({
   total_questions: z.number(),
   submitted_at: z.string(),
   result: z.array(quizResultItem),
+  /** This result's attempt number, 1-based. */
+  attempt: z.number(),
+  ...quizStanding,
 });
 export type QuizResult = z.infer<typeof quizResult>;
+
+/** One attempt in GET /quiz/{subjectId}/attempts; marks are null until it is submitted. */
+export const quizAttemptSummary = z.object({
+  attempt: z.number(),
+  submitted_at: z.string().nullable(),
+  total_mark: z.number().nullable(),
+  mark_in_percentage: z.number().nullable(),
+  total_questions: z.number(),
+});
+export type QuizAttemptSummary = z.infer<typeof quizAttemptSummary>;
+
+/** GET /quiz/{subjectId}/attempts: every attempt, oldest first, with the retake status. */
+export const quizAttemptsData = z.object({
+  attempts: z.array(quizAttemptSummary),
+  ...quizStanding,
+  /** Null until an attempt is submitted. */
+  best_mark_in_percentage: z.number().nullable(),
+});
+export type QuizAttemptsData = z.infer<typeof quizAttemptsData>;
+
+/** POST /quiz/{subjectId}/retake: the new attempt; GET /quiz/{subjectId}/1 serves its first question. */
+export const quizRetakeData = z.object({
+  attempt: z.number(),
+  total_questions: z.number(),
+  attempts_used: z.number(),
+  max_attempts: z.number(),
+});
+export type QuizRetakeData = z.infer<typeof quizRetakeData>;
 
 /** GET /quiz/{subjectId}/{n}: the question, or the stored result once submitted. */
 export const quizQuestionOrResult = z.union([quizResult, quizQuestion]);

@@ -154,7 +154,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
       params: idParams,
       querystring: importQuery,
       consumes: multipartOrJson,
-      description: "CSV with the header question,option_1,…,option_5,correct_option: multipart field 'file', or JSON { csv }. "
+      description: "CSV with the header question,option_1,…,option_5,correct_option[,explanation]: multipart field 'file', or JSON { csv }. "
         + 'With dry_run=true answers the parsed rows and line-numbered errors and writes nothing; without, inserts every row '
         + 'in one transaction, or answers 422 with the errors and inserts none.',
       response: { 200: envelope(importData) },

@@ -7,15 +7,18 @@ import { drawQuiz } from './draw-quiz.ts';
 import { findQuizSubject } from './find-quiz-subject.ts';
 import { questionOptions } from './question-options.ts';
 import { quizResultOf } from './quiz-result.ts';
+import { quizStanding } from './quiz-standing.ts';
 
 /**
- * GET /quiz/{subjectId}/{n}: question n of the learner's quiz (drawn on first call), without its
- * correct option; once the quiz is submitted, the stored result instead, whatever n is.
+ * GET /quiz/{subjectId}/{n}: question n of the learner's current attempt (attempt 1 is drawn on
+ * first call, a retake draws the next), without its correct option; once that attempt is
+ * submitted, its stored result instead, whatever n is.
  */
 export async function getQuizQuestion(ctx: AppContext, options: { userId: number; subjectId: number; n: number }): Promise<QuizQuestionOrResult> {
   await findQuizSubject(ctx.db, options);
-  const attempt = await drawQuiz(ctx.db, { ...options, now: ctx.now() });
-  if (attempt.submittedAt) return quizResultOf(attempt);
+  const now = ctx.now();
+  const attempt = await drawQuiz(ctx.db, { ...options, now });
+  if (attempt.submittedAt) return quizResultOf(attempt, await quizStanding(ctx.db, { ...options, now }));
 
   const questionId = attempt.questionIds[options.n - 1];
   if (questionId === undefined) throw AppError.notFound(quizMessages.questionNotFound);

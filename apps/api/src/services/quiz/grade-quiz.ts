@@ -12,7 +12,8 @@ export interface GradedQuiz {
  * Grades a learner's answers against their drawn questions: one mark per correct option, 0 for a
  * question left out or answered null. Refuses (422, every problem at once) an answer to a question
  * outside the draw, a question answered twice, or an option the question does not have.
- * A drawn question deleted from the bank since the draw is left out of the grading.
+ * A drawn question deleted from the bank since the draw is left out of the grading. Each item keeps
+ * the question's explanation as it read at submission, like its text and correct answer.
  */
 export function gradeQuiz(options: { drawnIds: number[]; questions: QuestionRow[]; answers: QuizAnswer[] }): GradedQuiz {
   const drawn = new Set(options.drawnIds);
@@ -47,6 +48,7 @@ export function gradeQuiz(options: { drawnIds: number[]; questions: QuestionRow[
       correct_answer: texts[question.correctOption - 1] ?? '',
       correct_option: question.correctOption,
       mark: answer !== null && answer === question.correctOption ? 1 : 0,
+      explanation: question.explanation?.trim() ? question.explanation : null,
     });
   }
   const totalMark = items.reduce((sum, item) => sum + item.mark, 0);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { quizMessages, type QuizAnswer, type QuizResult } from '@app/contracts';
 import { questions, quizAttempts } from '@app/db';
 import type { AppContext } from '../../context.ts';
@@ -9,23 +9,24 @@ import { creditQuizPoints } from './credit-quiz-points.ts';
 import { findQuizAttempt } from './draw-quiz.ts';
 import { findQuizSubject } from './find-quiz-subject.ts';
 import { gradeQuiz } from './grade-quiz.ts';
+import { lockLearnerCourse } from './quiz-lock.ts';
 import { quizResultOf } from './quiz-result.ts';
+import { quizStanding } from './quiz-standing.ts';
 
 /**
- * POST /quiz/{subjectId}: grades the learner's one attempt, stores the result, credits Quiz Points
- * (only when the course, or its batch, was paid for above zero) and issues the course certificate
- * when this was the last quiz passed, all in one transaction. A second submission, even a
- * concurrent one, answers 400 and changes nothing.
+ * POST /quiz/{subjectId}: grades the learner's current attempt, stores the result, credits Quiz
+ * Points (only for the first attempt, and only when the course, or its batch, was paid for above
+ * zero) and issues the course certificate when this was the last quiz passed, all in one
+ * transaction. A second submission of the same attempt, even a concurrent one, answers 400 and
+ * changes nothing.
  */
 export async function submitQuiz(ctx: AppContext, options: { userId: number; subjectId: number; answers: QuizAnswer[] }): Promise<QuizResult> {
   const subject = await findQuizSubject(ctx.db, options);
   const now = ctx.now();
 
   return ctx.db.transaction(async (tx) => {
-    // One learner's submissions within a course take turns (a free batch has no purchase row to
-    // lock), so the certificate check below sees every other subject's committed result; access is
-    // read again inside, so a refund that landed since the check above closes the quiz.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${options.userId}::int, ${subject.courseId}::int)`);
+    // Access is read again under the lock, so a refund that landed since the check above closes the quiz.
+    await lockLearnerCourse(tx, { userId: options.userId, courseId: subject.courseId });
     const access = await assertCourseAccess(tx, options.userId, subject.courseId);
 
     const attempt = await findQuizAttempt(tx, options);
@@ -47,7 +48,9 @@ export async function submitQuiz(ctx: AppContext, options: { userId: number; sub
       .returning();
     if (!stored) throw AppError.badRequest(quizMessages.alreadySubmitted);
 
-    if (access.isPaidAboveZero) {
+    // Points for the first attempt only: a retake (which needs attempt 1 submitted) never earns
+    // any, or retaking would farm points (server-rules.md "Quiz Points").
+    if (access.isPaidAboveZero && stored.attemptNumber === 1) {
       await creditQuizPoints(tx, {
         userId: options.userId,
         points: graded.totalMark,
@@ -56,7 +59,8 @@ export async function submitQuiz(ctx: AppContext, options: { userId: number; sub
         now,
       });
     }
+    // The best attempt counts: a passing retake completes the certificate, a failing one takes nothing away.
     await issueCertificateIfComplete(tx, { userId: options.userId, courseId: subject.courseId, purchaseId: access.purchaseId, now });
-    return quizResultOf(stored);
+    return quizResultOf(stored, await quizStanding(tx, { ...options, now }));
   });
 }

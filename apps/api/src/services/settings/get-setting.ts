@@ -12,6 +12,10 @@ export const settingDefaults = {
   refund_window_days: 7,
   /** A pending checkout holds its offer-code use this long. */
   offer_reservation_minutes: 30,
+  /** Hours after a quiz submission before the learner may start another attempt. */
+  quiz_retake_cooldown_hours: 24,
+  /** Attempts a learner may make at one subject's quiz, the first included. */
+  quiz_max_attempts: 3,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;

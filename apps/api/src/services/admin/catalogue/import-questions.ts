@@ -19,7 +19,8 @@ interface ParsedCsv {
 
 /**
  * Reads a question-bank CSV: a header row naming the columns (question, option_1 … option_5,
- * correct_option; any order, option_3 … option_5 may be left out), then one question a line.
+ * correct_option, explanation; any order, option_3 … option_5 and explanation may be left out),
+ * then one question a line.
  * Each line is checked with the same rules as a question added by hand; problems come back as
  * 'line N: message', N being the line of the file (the header is line 1).
  */

@@ -19,6 +19,7 @@ export function toAdminQuestion(row: QuestionRow): AdminQuestion {
     option_4: row.option4,
     option_5: row.option5,
     correct_option: row.correctOption,
+    explanation: row.explanation,
   };
 }
 
@@ -32,6 +33,7 @@ export function questionColumns(input: QuestionInput) {
     option4: input.option_4,
     option5: input.option_5,
     correctOption: input.correct_option,
+    explanation: input.explanation,
   };
 }
 

@@ -16,6 +16,8 @@ async function readRates(db: DbOrTx): Promise<AdminSettings> {
     referral_hold_signups_per_ip_week: v.referral_hold_signups_per_ip_week,
     refund_window_days: v.refund_window_days,
     offer_reservation_minutes: v.offer_reservation_minutes,
+    quiz_retake_cooldown_hours: v.quiz_retake_cooldown_hours,
+    quiz_max_attempts: v.quiz_max_attempts,
   };
 }
 
@@ -29,7 +31,8 @@ export function getRates(ctx: AppContext): Promise<AdminSettings> {
  * service reads its rate when it runs, so a change applies from the next request on: commission
  * on purchases paid after it, redeems and withdrawals asked for after it; a new refund window holds
  * the credits of purchases paid after it (credits already held keep their date); a new reservation
- * time counts for every pending checkout from the moment it was started.
+ * time counts for every pending checkout from the moment it was started; a new retake cooldown or
+ * maximum applies to the next retake asked for (attempts already started stay).
  */
 export async function updateRates(ctx: AppContext, options: { actorId: number; input: SettingsBody & Partial<AdminSettings> }): Promise<AdminSettings> {
   const { input } = options;
@@ -43,6 +46,8 @@ export async function updateRates(ctx: AppContext, options: { actorId: number; i
       : {}),
     ...(input.refund_window_days !== undefined ? { refund_window_days: input.refund_window_days } : {}),
     ...(input.offer_reservation_minutes !== undefined ? { offer_reservation_minutes: input.offer_reservation_minutes } : {}),
+    ...(input.quiz_retake_cooldown_hours !== undefined ? { quiz_retake_cooldown_hours: input.quiz_retake_cooldown_hours } : {}),
+    ...(input.quiz_max_attempts !== undefined ? { quiz_max_attempts: input.quiz_max_attempts } : {}),
   };
   return ctx.db.transaction(async (tx) => {
     const before = await readRates(tx);

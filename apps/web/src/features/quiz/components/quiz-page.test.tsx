@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { QuizQuestion, QuizResult } from '@app/contracts';
-import { mockApi, ok } from '@/testing/mock-api';
+import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { QuizPage } from './quiz-page';
 
@@ -9,14 +9,18 @@ const question = (n: number, overrides: Partial<QuizQuestion> = {}): QuizQuestio
   id: 100 + n, question: `Question text ${n}?`, option_1: `A${n}`, option_2: `B${n}`, option_3: `C${n}`, option_4: null, option_5: null,
   question_number: n, total_questions: 3, ...overrides,
 });
+const notYet = 'You can retake this quiz after 2 Jan 2025, 5:30 am IST.';
 const result: QuizResult = {
   total_mark: 2, mark_in_percentage: 66.67, total_questions: 3, submitted_at: '2025-01-01T00:00:00.000Z',
   result: [
-    { question_id: 101, question: 'Question text 1?', answer: 'B1', answer_option: 2, correct_answer: 'B1', correct_option: 2, mark: 1 },
-    { question_id: 102, question: 'Question text 2?', answer: 'A2', answer_option: 1, correct_answer: 'C2', correct_option: 3, mark: 0 },
-    { question_id: 103, question: 'Question text 3?', answer: null, answer_option: null, correct_answer: 'A3', correct_option: 1, mark: 0 },
+    { question_id: 101, question: 'Question text 1?', answer: 'B1', answer_option: 2, correct_answer: 'B1', correct_option: 2, mark: 1, explanation: null },
+    { question_id: 102, question: 'Question text 2?', answer: 'A2', answer_option: 1, correct_answer: 'C2', correct_option: 3, mark: 0, explanation: 'C2 because of the second law.' },
+    { question_id: 103, question: 'Question text 3?', answer: null, answer_option: null, correct_answer: 'A3', correct_option: 1, mark: 0, explanation: null },
   ],
+  attempt: 1, attempts_used: 1, max_attempts: 3, best_mark_in_percentage: 66.67,
+  retake: { allowed: false, available_at: '2025-01-02T00:00:00.000Z', reason: notYet },
 };
+const retakeAllowed: QuizResult = { ...result, retake: { allowed: true, available_at: null, reason: null } };
 
 function quizServer(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
@@ -111,5 +115,70 @@ describe('QuizPage', () => {
     await second.user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(server.callsTo('POST', '/quiz/5')).toHaveLength(1));
     expect(server.callsTo('POST', '/quiz/5')[0]?.body).toEqual({ data: [[101, 3], [102, 2], [103, 1]] });
+  });
+
+  describe('result', () => {
+    async function openResult(stored: QuizResult, extra: Parameters<typeof mockApi>[0] = {}) {
+      const server = quizServer({ 'GET /quiz/5/1': ok(stored), ...extra });
+      await signIn();
+      const view = renderWithProviders(<QuizPage />, { path: '/quiz/:id', url: '/quiz/5?course=3' });
+      await screen.findByRole('heading', { name: 'Total Mark: 2 (66.67%)' }, { timeout: 5000 });
+      return { server, ...view };
+    }
+
+    it('shows each explanation under its question, and the attempt with the best mark', async () => {
+      await openResult(result);
+      const rows = screen.getAllByRole('row').slice(1);
+      expect(within(rows[1]!).getByText('C2 because of the second law.')).toBeInTheDocument();
+      expect(rows[0]!.querySelector('.quiz-explanation')).toBeNull();
+      expect(screen.getByText('Attempt 1 of 3 · Best 66.67%')).toBeInTheDocument();
+    });
+
+    it('says when a retake is possible instead of offering it', async () => {
+      const { server } = await openResult(result);
+      expect(screen.getByText(notYet)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retake' })).not.toBeInTheDocument();
+      expect(server.callsTo('POST', '/quiz/5/retake')).toHaveLength(0);
+    });
+
+    it('says when every attempt is used', async () => {
+      const used = 'You have used all 3 attempts at this quiz.';
+      await openResult({ ...result, attempt: 3, attempts_used: 3, best_mark_in_percentage: 90, retake: { allowed: false, available_at: null, reason: used } });
+      expect(screen.getByText(used)).toBeInTheDocument();
+      expect(screen.getByText('Attempt 3 of 3 · Best 90%')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retake' })).not.toBeInTheDocument();
+    });
+
+    it('retakes when allowed: posts the retake and starts the new attempt at question 1 with nothing saved', async () => {
+      let retaken = false;
+      const { server, user } = await openResult(retakeAllowed, {
+        'GET /quiz/5/1': () => ok(retaken ? question(1, { id: 201, question: 'Fresh question 1?' }) : retakeAllowed),
+        'POST /quiz/5/retake': () => {
+          retaken = true;
+          return ok({ attempt: 2, total_questions: 3, attempts_used: 2, max_attempts: 3 }, 'New attempt started.');
+        },
+      });
+      expect(screen.queryByText(notYet)).not.toBeInTheDocument();
+      // Answers saved by another tab for the previous attempt are dropped too.
+      sessionStorage.setItem('quiz:5', JSON.stringify({ current: 3, answers: { 1: [101, 2] } }));
+      await user.click(screen.getByRole('button', { name: 'Retake' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Question Number 1' })).toBeInTheDocument();
+      expect(await screen.findByText('Fresh question 1?')).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'A1' })).not.toBeChecked();
+      expect(server.callsTo('POST', '/quiz/5/retake')).toHaveLength(1);
+      expect(sessionStorage.getItem('quiz:5')).toBeNull();
+    });
+
+    it('shows the server\'s reason when a retake is refused after all', async () => {
+      let refused = false;
+      const { user } = await openResult(retakeAllowed, {
+        'GET /quiz/5/1': () => ok(refused ? result : retakeAllowed),
+        'POST /quiz/5/retake': () => { refused = true; return fail(400, notYet); },
+      });
+      await user.click(screen.getByRole('button', { name: 'Retake' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(notYet);
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Retake' })).not.toBeInTheDocument());
+      expect(screen.getByRole('heading', { name: 'Total Mark: 2 (66.67%)' })).toBeInTheDocument();
+    });
   });
 });

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
@@ -10,7 +9,9 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
+import { LoadError } from '@/components/ui/load-error';
 import { quizQuestionQueryOptions, useQuizQuestion } from '../api/get-quiz-question';
+import { useRetakeQuiz } from '../api/retake-quiz';
 import { useSubmitQuiz } from '../api/submit-quiz';
 import { answersInOrder, clearQuizSession, loadQuizSession, saveQuizSession, type QuizSession } from '../utils/quiz-session';
 import { QuizQuestionForm } from './quiz-question-form';
@@ -19,7 +20,8 @@ import './quiz.css';
 
 /**
  * Quiz (spec sections 2 and 4): questions one by one, Submit after the last, then the result. If
- * the quiz was submitted before, the server answers the result instead of a question.
+ * the quiz was submitted before, the server answers the result instead of a question; from the
+ * result a retake starts the next attempt when the server allows it.
  */
 export function QuizPage() {
   const subjectId = Number(useParams().id);
@@ -30,6 +32,7 @@ export function QuizPage() {
   const [submitted, setSubmitted] = useState<QuizResult | null>(null);
   const question = useQuizQuestion(subjectId, session.current);
   const submitQuiz = useSubmitQuiz();
+  const retakeQuiz = useRetakeQuiz();
 
   const data = question.data;
   const result = submitted ?? (data && isQuizResult(data) ? data : null);
@@ -68,19 +71,30 @@ export function QuizPage() {
     }
   };
 
+  // Afterwards the page shows what the server now says (the hook drops the saved session and the
+  // cached quiz): the new attempt's first question, or, when refused, the result with its status.
+  const onRetake = async () => {
+    try {
+      await retakeQuiz.mutateAsync(subjectId);
+    } catch (error) {
+      notifications.error(errorMessage(error));
+    } finally {
+      setSubmitted(null);
+      setSession({ current: 1, answers: {} });
+    }
+  };
+
   const heading = result ? 'Quiz Result' : `Question Number ${session.current}`;
   let body;
   if (result) {
-    body = <QuizResultView result={result} backHref={backHref} />;
+    body = <QuizResultView result={result} backHref={backHref} onRetake={() => void onRetake()} isRetaking={retakeQuiz.isPending} />;
   } else if (question.isPending) {
     body = <div className="text-center py-5"><Spinner animation="border" variant="primary" role="status"><span className="visually-hidden">Loading question…</span></Spinner></div>;
   } else if (question.isError || !current) {
     const isMissing = question.error instanceof ApiError && question.error.status === 404 && session.current > 1;
     body = (
       <>
-        <Alert variant={question.error instanceof ApiError && question.error.status < 500 ? 'warning' : 'danger'}>
-          {errorMessage(question.error)}
-        </Alert>
+        <LoadError error={question.error} onRetry={() => question.refetch()} isRetrying={question.isFetching} />
         {isMissing && (
           <button type="button" className="btn btn-outline-primary me-2" onClick={() => update({ current: 1, answers: {} })}>Start again</button>
         )}

@@ -20,10 +20,11 @@ interface QuestionFormValues {
   option_4: string;
   option_5: string;
   correct_option: string;
+  explanation: string;
 }
 
 const optionNames = ['option_1', 'option_2', 'option_3', 'option_4', 'option_5'] as const;
-const fields = ['question', ...optionNames, 'correct_option'] as const;
+const fields = ['question', ...optionNames, 'correct_option', 'explanation'] as const;
 
 interface QuestionFormModalProps {
   subjectId: number;
@@ -33,7 +34,7 @@ interface QuestionFormModalProps {
   onClose: () => void;
 }
 
-/** Add or edit a quiz question: 2 to 5 options, one of them correct. */
+/** Add or edit a quiz question: 2 to 5 options, one of them correct, and an optional explanation. */
 export function QuestionFormModal({ subjectId, termId, question, onClose }: QuestionFormModalProps) {
   const create = useCreateQuestion(subjectId, termId);
   const update = useUpdateQuestion(subjectId);
@@ -50,6 +51,7 @@ export function QuestionFormModal({ subjectId, termId, question, onClose }: Ques
       option_4: question?.option_4 ?? '',
       option_5: question?.option_5 ?? '',
       correct_option: String(question?.correct_option ?? 1),
+      explanation: question?.explanation ?? '',
     },
   });
 
@@ -84,6 +86,11 @@ export function QuestionFormModal({ subjectId, termId, question, onClose }: Ques
           >
             {optionNames.map((name, index) => <option key={name} value={index + 1}>Option {index + 1}</option>)}
           </SelectField>
+          <TextAreaField
+            id="question-explanation" label="Explanation (optional)" rows={3} className="mt-3 mb-0"
+            registration={register('explanation')} error={errors.explanation?.message}
+            hint="Why the correct option is right. Learners see it with their result."
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>

@@ -6,7 +6,7 @@ import { QuestionImport } from './question-import';
 
 const header = 'question,option_1,option_2,option_3,option_4,option_5,correct_option';
 const row = (line: number, question: string) => ({
-  line, question, option_1: 'A', option_2: 'B', option_3: null, option_4: null, option_5: null, correct_option: 1,
+  line, question, option_1: 'A', option_2: 'B', option_3: null, option_4: null, option_5: null, correct_option: 1, explanation: null,
 });
 const csvFile = (text: string) => new File([text], 'questions.csv', { type: 'text/csv' });
 

@@ -13,7 +13,7 @@ import { showServerError } from '../../utils/server-errors';
 import { useImportQuestions } from '../api/import-questions';
 
 const header = QUESTION_CSV_COLUMNS.join(',');
-const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(`${header}\nWhat is 2 + 2?,3,4,5,,,2\n`)}`;
+const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(`${header}\nWhat is 2 + 2?,3,4,5,,,2,Two and two make four.\n`)}`;
 
 interface Preview {
   csv: string;
@@ -73,7 +73,8 @@ export function QuestionImport({ subjectId, termId, onDone }: { subjectId: numbe
   return (
     <div>
       <p className="small text-body-secondary mb-2">
-        The first line must be <code>{header}</code>; options 3 to 5 may be empty and <code>correct_option</code> is 1 to 5.{' '}
+        The first line must be <code>{header}</code>; options 3 to 5 and the explanation may be empty (or their columns left
+        out) and <code>correct_option</code> is 1 to 5.{' '}
         <a href={templateHref} download="questions-template.csv">Download a template</a>
       </p>
       <FileField
@@ -108,6 +109,7 @@ export function QuestionImport({ subjectId, termId, onDone }: { subjectId: numbe
                     <th scope="col">Question</th>
                     {[1, 2, 3, 4, 5].map((n) => <th key={n} scope="col">Option {n}</th>)}
                     <th scope="col">Correct</th>
+                    <th scope="col">Explanation</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -121,6 +123,7 @@ export function QuestionImport({ subjectId, termId, onDone }: { subjectId: numbe
                       <td>{row.option_4 ?? ''}</td>
                       <td>{row.option_5 ?? ''}</td>
                       <td>{row.correct_option}</td>
+                      <td>{row.explanation ?? ''}</td>
                     </tr>
                   ))}
                 </tbody>

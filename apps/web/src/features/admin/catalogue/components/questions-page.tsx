@@ -86,7 +86,12 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
             {questions.data?.map((question, index) => (
               <tr key={question.id}>
                 <td>{index + 1}</td>
-                <td>{question.question}</td>
+                <td>
+                  {question.question}
+                  {question.explanation && (
+                    <p className="small text-body-secondary mb-0 mt-1"><span className="fw-semibold">Explanation: </span>{question.explanation}</p>
+                  )}
+                </td>
                 <td>
                   <ol className="mb-0 ps-3 small">
                     {optionsOf(question).map((option, i) => option && (

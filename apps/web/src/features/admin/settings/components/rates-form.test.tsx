@@ -8,6 +8,7 @@ import { RatesForm } from './rates-form';
 const settings: AdminSettings = {
   commission_percent: 10, convert_value: 1, pass_mark_percent: 40, minimum_withdrawal: 100,
   referral_hold_signups_per_ip_week: 3, refund_window_days: 7, offer_reservation_minutes: 30,
+  quiz_retake_cooldown_hours: 24, quiz_max_attempts: 3,
 };
 
 describe('RatesForm', () => {
@@ -51,5 +52,32 @@ describe('RatesForm', () => {
     expect(reservation).toHaveAccessibleDescription(
       'offer_reservation_minutes must be a whole number from 5 to 1440. A checkout with a limited offer code holds one use of it this many minutes.',
     );
+  });
+
+  it('edits the quiz retake cooldown and the maximum attempts, within their ranges', async () => {
+    const server = mockApi({ 'PUT /admin/settings': ok({ ...settings, quiz_retake_cooldown_hours: 12, quiz_max_attempts: 5 }) });
+    const { user } = renderWithProviders(<RatesForm settings={settings} />);
+    const cooldown = screen.getByLabelText('Quiz retake cooldown (hours)');
+    const attempts = screen.getByLabelText('Quiz attempts (maximum)');
+    expect(cooldown).toHaveValue(24);
+    expect(attempts).toHaveValue(3);
+    expect(cooldown).toHaveAccessibleDescription('How long after submitting a quiz a learner waits before retaking it; 0 allows a retake at once.');
+
+    await user.clear(cooldown);
+    await user.type(cooldown, '721');
+    await user.clear(attempts);
+    await user.type(attempts, '0');
+    await user.click(screen.getByRole('button', { name: 'Save rates' }));
+    expect(await screen.findByText('quiz_retake_cooldown_hours must be a whole number from 0 to 720.')).toBeInTheDocument();
+    expect(screen.getByText('quiz_max_attempts must be a whole number from 1 to 20.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/admin/settings')).toHaveLength(0);
+
+    await user.clear(cooldown);
+    await user.type(cooldown, '12');
+    await user.clear(attempts);
+    await user.type(attempts, '5');
+    await user.click(screen.getByRole('button', { name: 'Save rates' }));
+    expect(await screen.findByText('Rates saved. They apply from now on.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/admin/settings')[0]?.body).toMatchObject({ quiz_retake_cooldown_hours: 12, quiz_max_attempts: 5 });
   });
 });

@@ -14,7 +14,7 @@ type RatesFormValues = Record<keyof AdminSettings, string>;
 
 const fields = [
   'commission_percent', 'convert_value', 'pass_mark_percent', 'minimum_withdrawal', 'refund_window_days', 'offer_reservation_minutes',
-  'referral_hold_signups_per_ip_week',
+  'referral_hold_signups_per_ip_week', 'quiz_retake_cooldown_hours', 'quiz_max_attempts',
 ] as const satisfies readonly (keyof AdminSettings)[];
 
 const valuesOf = (settings: AdminSettings): RatesFormValues => ({
@@ -25,6 +25,8 @@ const valuesOf = (settings: AdminSettings): RatesFormValues => ({
   referral_hold_signups_per_ip_week: String(settings.referral_hold_signups_per_ip_week),
   refund_window_days: String(settings.refund_window_days),
   offer_reservation_minutes: String(settings.offer_reservation_minutes),
+  quiz_retake_cooldown_hours: String(settings.quiz_retake_cooldown_hours),
+  quiz_max_attempts: String(settings.quiz_max_attempts),
 });
 
 interface RateFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'size' | 'value' | 'defaultValue'> {
@@ -107,6 +109,16 @@ export function RatesForm({ settings }: { settings: AdminSettings }) {
         <Col md={6}>
           <RateField id="rate-hold" label="Hold threshold (sign-ups per address per week)" {...whole} min={1}
             registration={register('referral_hold_signups_per_ip_week')} error={errors.referral_hold_signups_per_ip_week?.message} />
+        </Col>
+        <Col md={6}>
+          <RateField id="rate-quiz-cooldown" label="Quiz retake cooldown (hours)" {...whole} min={0} max={720}
+            registration={register('quiz_retake_cooldown_hours')} error={errors.quiz_retake_cooldown_hours?.message}
+            hint="How long after submitting a quiz a learner waits before retaking it; 0 allows a retake at once." />
+        </Col>
+        <Col md={6}>
+          <RateField id="rate-quiz-attempts" label="Quiz attempts (maximum)" {...whole} min={1} max={20}
+            registration={register('quiz_max_attempts')} error={errors.quiz_max_attempts?.message}
+            hint="Attempts a learner may make at one quiz, the first included; the best counts for the certificate. Quiz Points come from the first only." />
         </Col>
       </Row>
       <SubmitButton isBusy={isSubmitting} disabled={!isDirty}>Save rates</SubmitButton>

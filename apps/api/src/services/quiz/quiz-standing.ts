@@ -1,0 +1,55 @@
+import { quizMessages, type QuizRetakeStatus } from '@app/contracts';
+import type { DbOrTx } from '@app/db';
+import { getSettings } from '../settings/get-setting.ts';
+import { listQuizAttempts, type QuizAttempt } from './draw-quiz.ts';
+
+/** Where a learner stands with a subject's quiz: every attempt, the best mark and whether a retake may start. */
+export interface QuizStanding {
+  /** Oldest first; the last one is the current attempt. */
+  attempts: QuizAttempt[];
+  maxAttempts: number;
+  /** The best submitted percentage (what counts for the certificate); null before any submission. */
+  bestMarkInPercentage: number | null;
+  retake: QuizRetakeStatus;
+}
+
+/**
+ * The one retake rule (server-rules.md "Learning and quizzes"): the current attempt is submitted,
+ * fewer than the maximum attempts were started, and the cooldown since that submission has passed.
+ */
+export function retakeStatus(options: {
+  current: QuizAttempt | undefined;
+  attemptsUsed: number;
+  maxAttempts: number;
+  cooldownHours: number;
+  now: Date;
+}): QuizRetakeStatus {
+  const refused = (reason: string, availableAt: Date | null = null): QuizRetakeStatus =>
+    ({ allowed: false, available_at: availableAt?.toISOString() ?? null, reason });
+  const { current } = options;
+  if (!current) return refused(quizMessages.retakeNotStarted);
+  if (!current.submittedAt) return refused(quizMessages.retakeNotSubmitted);
+  if (options.attemptsUsed >= options.maxAttempts) return refused(quizMessages.retakeAllUsed(options.maxAttempts));
+  const availableAt = new Date(current.submittedAt.getTime() + options.cooldownHours * 3_600_000);
+  if (options.now < availableAt) return refused(quizMessages.retakeCooldown(availableAt), availableAt);
+  return { allowed: true, available_at: null, reason: null };
+}
+
+/** Reads the learner's attempts and the retake settings (pass the transaction to see its own writes). */
+export async function quizStanding(db: DbOrTx, options: { userId: number; subjectId: number; now: Date }): Promise<QuizStanding> {
+  const attempts = await listQuizAttempts(db, options);
+  const limits = await getSettings(db, ['quiz_retake_cooldown_hours', 'quiz_max_attempts']);
+  const marks = attempts.filter((a) => a.submittedAt).map((a) => Number(a.markInPercentage ?? 0));
+  return {
+    attempts,
+    maxAttempts: limits.quiz_max_attempts,
+    bestMarkInPercentage: marks.length > 0 ? Math.max(...marks) : null,
+    retake: retakeStatus({
+      current: attempts.at(-1),
+      attemptsUsed: attempts.length,
+      maxAttempts: limits.quiz_max_attempts,
+      cooldownHours: limits.quiz_retake_cooldown_hours,
+      now: options.now,
+    }),
+  };
+}
