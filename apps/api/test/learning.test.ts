@@ -176,7 +176,7 @@ describe('course content is for buyers', () => {
 });
 
 describe('progress', () => {
-  it('counts opened subjects over all subjects, keeps the video position and the last place', async () => {
+  it('lists opened subjects (opening is not finishing), keeps the video position and the last place', async () => {
     const learner = await createLearner(t.app);
     await createPaidPurchase(t.app, { userId: learner.id, courseId: course.id });
     const [reading, lecture] = course.terms[0]!.subjects;
@@ -184,32 +184,34 @@ describe('progress', () => {
 
     const start = await t.client.as(learner.token).get(`/progress/${course.id}`);
     expect(start.body.data).toEqual({
-      course_id: course.id, last_subject_id: null, last_term_id: null, position_seconds: 0, studied_subject_ids: [], total_subjects: 4, percent: 0,
+      course_id: course.id, last_subject_id: null, last_term_id: null, position_seconds: 0, page: null, studied_subject_ids: [],
+      completed_subject_ids: [], passed_quiz_subject_ids: [], total_subjects: 4, total_quizzes: 0, percent: 0,
     });
 
     await t.client.as(learner.token).post('/progress', { subject_id: reading!.id });
     t.clock.advance(1_000);
     const watched = await t.client.as(learner.token).post('/progress', { subject_id: lecture!.id, position_seconds: 125.7 });
     expect(watched.statusCode).toBe(200);
-    expect(watched.body.data).toMatchObject({ last_subject_id: lecture!.id, last_term_id: course.terms[0]!.id, position_seconds: 125, percent: 50 });
+    expect(watched.body.data).toMatchObject({ last_subject_id: lecture!.id, last_term_id: course.terms[0]!.id, position_seconds: 125, percent: 0 });
 
     t.clock.advance(1_000);
     const third = await t.client.as(learner.token).post('/progress', { subject_id: talk!.id });
-    expect(third.body.data).toMatchObject({ last_subject_id: talk!.id, last_term_id: course.terms[1]!.id, percent: 75 });
+    expect(third.body.data).toMatchObject({ last_subject_id: talk!.id, last_term_id: course.terms[1]!.id, percent: 0 });
     expect(third.body.data.studied_subject_ids).toEqual([reading!.id, lecture!.id, talk!.id].sort((a, b) => a - b));
 
     // Reopening the video without a position resumes where it was.
     t.clock.advance(1_000);
     const resumed = await t.client.as(learner.token).post('/progress', { subject_id: lecture!.id });
-    expect(resumed.body.data).toMatchObject({ last_subject_id: lecture!.id, position_seconds: 125, percent: 75 });
+    expect(resumed.body.data).toMatchObject({ last_subject_id: lecture!.id, position_seconds: 125, percent: 0 });
 
     const learn = await t.client.as(learner.token).get('/learn');
-    expect(learn.body.data.course.find((c: { id: number }) => c.id === course.id).progress_percent).toBe(75);
+    expect(learn.body.data.course.find((c: { id: number }) => c.id === course.id).progress_percent).toBe(0);
   });
 
   it('rounds to two decimals and refuses bad input', async () => {
     const learner = await createLearner(t.app);
-    const three = await createCourse(t.app, { terms: [{ subjects: [{}, {}, {}] }] });
+    // Link chapters are done once opened.
+    const three = await createCourse(t.app, { terms: [{ subjects: [{ fileType: 'link' }, { fileType: 'link' }, { fileType: 'link' }] }] });
     await createPaidPurchase(t.app, { userId: learner.id, courseId: three.id });
     const res = await t.client.as(learner.token).post('/progress', { subject_id: three.terms[0]!.subjects[0]!.id });
     expect(res.body.data.percent).toBe(33.33);

@@ -11,7 +11,7 @@ export const learnCourseItem = courseItem.extend({
   certificate_id: z.string().nullable(),
   /** The public validation page of the certificate, when there is one. */
   certificate_url: z.string().nullable(),
-  /** Studied subjects over all subjects, two decimals. */
+  /** (chapters done + quizzes passed) / (chapters + quizzes), two decimals: the same measure as GET /progress. */
   progress_percent: z.number(),
 });
 export type LearnCourseItem = z.infer<typeof learnCourseItem>;
@@ -63,31 +63,93 @@ export const subjectItem = z.object({
 });
 export type SubjectItem = z.infer<typeof subjectItem>;
 
-/** POST /progress: the subject was opened; position_seconds is the video position, when known. */
-export const progressBody = z.object({
-  subject_id: id('Choose a subject.'),
-  position_seconds: z
-    .number({ error: 'Invalid position.' })
-    .min(0, 'Invalid position.')
-    .max(7 * 24 * 3600, 'Invalid position.')
-    .transform((v) => Math.floor(v))
-    .nullish(),
-});
+/** The most seconds of play one progress report may add (a report goes every 10–15 s while playing). */
+export const MAX_WATCHED_DELTA_SECONDS = 600;
+const MAX_SECONDS = 7 * 24 * 3600;
+const MAX_PAGES = 100_000;
+
+const seconds = (message: string, max = MAX_SECONDS) =>
+  z.number({ error: message }).min(0, message).max(max, message).transform((v) => Math.floor(v));
+const pageNumber = (message: string) => z.number({ error: message }).int(message).min(1, message).max(MAX_PAGES, message);
+
+/**
+ * POST /progress: the learner opened a subject, or reports how far they got. All but subject_id
+ * optional; `{ subject_id }` alone means "opened". The server decides completion from the
+ * subject's file type:
+ * - video / youtube: done once `watched_seconds` (deltas, added up on the server and capped at the
+ *   duration) reach 90% of `duration_seconds`. `position_seconds` is only the resume point, so
+ *   seeking to the end does not count. A replayed report adds its delta again (up to the cap).
+ * - pdf: done when `page` equals `page_count` (the last page was shown) or with `completed: true`
+ *   ("Mark as done"). page and page_count come together.
+ * - link: done once opened.
+ * `completed: true` on a video or YouTube chapter is refused (422): watching is what completes it.
+ * Fields that do not apply to the subject's type (a page on a video) are ignored. Once done, a
+ * chapter stays done.
+ */
+export const progressBody = z
+  .object({
+    subject_id: id('Choose a subject.'),
+    position_seconds: seconds('Invalid position.').nullish(),
+    duration_seconds: seconds('Invalid duration.').nullish(),
+    watched_seconds: seconds(`Watched seconds must be between 0 and ${MAX_WATCHED_DELTA_SECONDS}.`, MAX_WATCHED_DELTA_SECONDS).nullish(),
+    page: pageNumber('Invalid page.').nullish(),
+    page_count: pageNumber('Invalid page count.').nullish(),
+    completed: z.literal(true, { error: 'completed can only be true.' }).optional(),
+  })
+  .superRefine((body, issues) => {
+    const hasPage = body.page != null;
+    const hasCount = body.page_count != null;
+    if (hasPage !== hasCount) {
+      issues.addIssue({ code: 'custom', path: [hasPage ? 'page_count' : 'page'], message: 'Send page and page_count together.' });
+    } else if (hasPage && hasCount && body.page! > body.page_count!) {
+      issues.addIssue({ code: 'custom', path: ['page'], message: 'The page cannot be after the last page.' });
+    }
+  });
 export type ProgressBody = z.input<typeof progressBody>;
+/** What a chapter viewer reports; the page adds the subject. */
+export type ProgressReport = Omit<ProgressBody, 'subject_id'>;
 
 /** GET /progress/{courseId}: where the learner left off, and how much is done. */
 export const progressData = z.object({
   course_id: z.number(),
   last_subject_id: z.number().nullable(),
   last_term_id: z.number().nullable(),
+  /** The last subject's video position. */
   position_seconds: z.number(),
+  /** The last subject's PDF page, for resuming; null when none was shown. */
+  page: z.number().nullable(),
+  /** Subjects opened at least once. */
   studied_subject_ids: z.array(z.number()),
+  /** Chapters done (see progressBody). */
+  completed_subject_ids: z.array(z.number()),
+  /** Subjects whose quiz the learner passed. */
+  passed_quiz_subject_ids: z.array(z.number()),
   total_subjects: z.number(),
+  /** Subjects that have a quiz (questions). */
+  total_quizzes: z.number(),
+  /** (chapters done + quizzes passed) / (chapters + quizzes), two decimals. */
   percent: z.number(),
 });
 export type ProgressData = z.infer<typeof progressData>;
 
-/** Studied over total, in percent with two decimals: 1/3 → 33.33. */
+/** GET /continue: the chapter studied last in a course the learner still has, or null. */
+export const continueData = z
+  .object({
+    course_id: z.number(),
+    course_name: z.string(),
+    term_id: z.number(),
+    subject_id: z.number(),
+    subject_name: z.string(),
+    file_type: z.enum(FILE_TYPES),
+    position_seconds: z.number(),
+    page: z.number().nullable(),
+    /** The course's percent, as on My Courses. */
+    percent: z.number(),
+  })
+  .nullable();
+export type ContinueData = z.infer<typeof continueData>;
+
+/** Done over total, in percent with two decimals: 1/3 → 33.33. */
 export function progressPercent(studied: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((Math.min(studied, total) * 10_000) / total) / 100;

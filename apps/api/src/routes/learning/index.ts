@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  courseIdParams, envelope, hlsFileParams, learnData, progressBody, progressData, subjectFileParams, subjectFileQuery, subjectItem,
+  continueData, courseIdParams, envelope, hlsFileParams, learnData, progressBody, progressData, subjectFileParams, subjectFileQuery, subjectItem,
   termItem, termParams,
 } from '@app/contracts';
 import type { App } from '../../app.ts';
@@ -13,6 +13,7 @@ import { listTermSubjects } from '../../services/learning/list-term-subjects.ts'
 import { listTerms } from '../../services/learning/list-terms.ts';
 import { openSubjectFile } from '../../services/learning/open-subject-file.ts';
 import { getProgress, recordProgress } from '../../services/learning/record-progress.ts';
+import { getContinue } from '../../services/learning/get-continue.ts';
 import { replyWithFile } from '../media/reply-with-file.ts';
 import { openHlsFile } from '../../services/video/hls-files.ts';
 
@@ -39,15 +40,29 @@ export async function learningRoutes(fastify: FastifyInstance) {
 
   app.post('/progress', {
     schema: { tags, security, body: progressBody, response: { 200: envelope(progressData) } },
-  }, async (request) => ok(await recordProgress(ctx, {
-    userId: sessionOf(request).user.id,
-    subjectId: request.body.subject_id,
-    positionSeconds: request.body.position_seconds,
-  })));
+  }, async (request) => {
+    const { body } = request;
+    return ok(await recordProgress(ctx, {
+      userId: sessionOf(request).user.id,
+      subjectId: body.subject_id,
+      report: {
+        positionSeconds: body.position_seconds,
+        durationSeconds: body.duration_seconds,
+        watchedSeconds: body.watched_seconds,
+        page: body.page,
+        pageCount: body.page_count,
+        completed: body.completed,
+      },
+    }));
+  });
 
   app.get('/progress/:id', {
     schema: { tags, security, params: courseIdParams, response: { 200: envelope(progressData) } },
   }, async (request) => ok(await getProgress(ctx, { userId: sessionOf(request).user.id, courseId: request.params.id })));
+
+  app.get('/continue', {
+    schema: { tags, security, summary: 'The chapter studied last, for the dashboard; null when none', response: { 200: envelope(continueData) } },
+  }, async (request) => ok(await getContinue(ctx, { userId: sessionOf(request).user.id })));
 
   // Public: frames and video tags cannot send the bearer token; the signed link says who may open it.
   app.get('/files/subjects/:subjectId', {

@@ -4,8 +4,10 @@ import Row from 'react-bootstrap/Row';
 import { myBatchQueryOptions, useMyBatch } from '@/features/checkout/api/get-my-batch';
 import { BatchFeeCard } from '@/features/checkout/components/batch-fee-card';
 import { adQueryOptions } from '@/features/dashboard/api/get-ad';
+import { ContinueCard } from '@/features/dashboard/components/continue-card';
 import { DashboardBanner } from '@/features/dashboard/components/dashboard-banner';
 import { Welcome } from '@/features/dashboard/components/welcome';
+import { continueQueryOptions, useContinue } from '@/features/learn/api/get-continue';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { ProfileSummaryCard } from '@/features/profile/components/profile-summary-card';
 import { levelStatusQueryOptions } from '@/features/referrals/api/get-level-status';
@@ -18,6 +20,7 @@ import { ReferralCode } from '@/features/referrals/components/referral-code';
 /** The dashboard's requests start with its chunk, alongside GET /me, not after the shell renders. */
 export function prefetch(queryClient: QueryClient) {
   void queryClient.prefetchQuery(adQueryOptions());
+  void queryClient.prefetchQuery(continueQueryOptions());
   void queryClient.prefetchQuery(myBatchQueryOptions());
   void queryClient.prefetchQuery(levelStatusQueryOptions());
   void queryClient.prefetchQuery(profileQueryOptions());
@@ -26,15 +29,23 @@ export function prefetch(queryClient: QueryClient) {
 
 /**
  * Dashboard (spec section 2): banner, level card, profile card with 'Invite People', recent sub-users;
- * and the learner's school batch when it has a fee (paid or still to pay).
+ * the learner's school batch when it has a fee (paid or still to pay), and 'Continue learning' (the
+ * chapter studied last) once there is one.
  */
 export default function DashboardRoute() {
   const batch = useMyBatch().data;
+  // The app usually starts here: progress made offline is sent first, so the card includes it.
+  const hasContinue = !!useContinue().data;
   return (
     <>
       <Welcome />
       <DashboardBanner />
       <Row className="g-4">
+        {hasContinue && (
+          <Col xs={12}>
+            <ContinueCard />
+          </Col>
+        )}
         {batch && batch.fee > 0 && (
           <Col xs={12}>
             <BatchFeeCard batch={batch} />

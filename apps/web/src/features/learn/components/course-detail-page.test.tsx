@@ -1,9 +1,13 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProgressData, SubjectItem, TermItem } from '@app/contracts';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { CourseDetailPage } from './course-detail-page';
+
+// 'Save for offline' registers the offline worker, which needs the PWA plugin's virtual module.
+vi.mock('@/lib/service-worker', () => ({ registerServiceWorkerNow: vi.fn(async () => undefined) }));
 
 const subject = (id: number, name: string, file_type: SubjectItem['file_type'], file_url: string): SubjectItem => ({
   id, name, about: '', photo_path: null, file_type, file_url, hls_url: null,
@@ -22,11 +26,12 @@ const terms: TermItem[] = [
   { id: 2, name: 'Term 2: Ratios', about: '', photo_path: null, termSubjects: term2Subjects.map(summary) },
 ];
 const progress = (overrides: Partial<ProgressData> = {}): ProgressData => ({
-  course_id: 3, last_subject_id: null, last_term_id: null, position_seconds: 0, studied_subject_ids: [], total_subjects: 4, percent: 0,
+  course_id: 3, last_subject_id: null, last_term_id: null, position_seconds: 0, page: null, studied_subject_ids: [],
+  completed_subject_ids: [], passed_quiz_subject_ids: [], total_subjects: 4, total_quizzes: 0, percent: 0,
   ...overrides,
 });
 
-async function openCourse(progressData: ProgressData) {
+async function openCourse(progressData: ProgressData, url = '/learn-more/3') {
   const server = mockApi({
     'GET /learn': ok({ course: [{ id: 3, name: 'Foundations of Mathematics', photo_path: null, price: 1, offer_price: 1, about: '', video_path: null, category_id: 1, certificate_id: null, certificate_url: null, progress_percent: 0 }], school: [] }),
     'GET /terms/3': ok(terms),
@@ -40,7 +45,7 @@ async function openCourse(progressData: ProgressData) {
     },
   });
   await signIn();
-  const view = renderWithProviders(<CourseDetailPage />, { path: '/learn-more/:id', url: '/learn-more/3' });
+  const view = renderWithProviders(<CourseDetailPage />, { path: '/learn-more/:id', url });
   await screen.findByRole('heading', { level: 1, name: 'Foundations of Mathematics' }, { timeout: 5000 });
   return { ...view, server };
 }
@@ -54,12 +59,11 @@ describe('CourseDetailPage (learn-more)', () => {
     expect(screen.getByRole('link', { name: 'Quiz: Intro video' })).toHaveAttribute('href', '/quiz/12?course=3');
   });
 
-  it('resumes the last subject: a pdf in a frame with the toolbar hidden', async () => {
-    await openCourse(progress({ last_subject_id: 11, last_term_id: 1, studied_subject_ids: [11] }));
-    const frame = await screen.findByTitle('Fractions');
-    expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('src', '/live-connect/api/files/subjects/11?u=1&e=2&s=x#toolbar=0');
-    expect(screen.getByRole('button', { name: /Fractions/ })).toHaveAttribute('aria-current', 'true');
+  it('resumes the last subject at its stored position', async () => {
+    await openCourse(progress({ last_subject_id: 12, last_term_id: 1, position_seconds: 95, studied_subject_ids: [12] }));
+    const video = await screen.findByTitle('Intro video');
+    expect(video.tagName).toBe('VIDEO');
+    expect(screen.getByRole('button', { name: /Intro video/ })).toHaveAttribute('aria-current', 'true');
   });
 
   it('opens a subject (marking it studied), and shows each file type its way', async () => {
@@ -67,7 +71,8 @@ describe('CourseDetailPage (learn-more)', () => {
     await user.click(await screen.findByRole('button', { name: 'Term 2: Ratios' }));
     await user.click(await screen.findByRole('button', { name: /Ratios explained/ }));
     const youtube = await screen.findByTitle('Ratios explained');
-    expect(youtube).toHaveAttribute('src', 'https://www.youtube.com/embed/abc123');
+    // The player API is on, so the YouTube chapter reports how much was watched.
+    expect(youtube.getAttribute('src')).toMatch(/^https:\/\/www\.youtube\.com\/embed\/abc123\?enablejsapi=1&origin=/);
     expect(server.callsTo('POST', '/progress').map((c) => c.body)).toContainEqual({ subject_id: 21 });
 
     await user.click(screen.getByRole('button', { name: /Further reading/ }));
@@ -76,6 +81,10 @@ describe('CourseDetailPage (learn-more)', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener');
     expect(screen.queryByTitle('Ratios explained')).not.toBeInTheDocument();
+    // Opening the link finishes the chapter.
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    await waitFor(() => expect(server.callsTo('POST', '/progress').map((c) => c.body)).toContainEqual({ subject_id: 22, completed: true }));
 
     await user.click(screen.getByRole('button', { name: 'Term 1: Numbers' }));
     await user.click(await screen.findByRole('button', { name: /Intro video/ }));
@@ -87,10 +96,39 @@ describe('CourseDetailPage (learn-more)', () => {
     expect(video).toHaveAttribute('autoplay');
   });
 
-  it('marks studied subjects', async () => {
-    await openCourse(progress({ studied_subject_ids: [12] }));
-    const row = (await screen.findByRole('button', { name: /Intro video/ }));
-    expect(within(row).getByText('Studied:')).toBeInTheDocument();
+  it('shows each chapter done, opened or not started, and passed quizzes', async () => {
+    await openCourse(progress({ studied_subject_ids: [11, 12], completed_subject_ids: [11], passed_quiz_subject_ids: [12] }));
+    const done = await screen.findByRole('button', { name: /Fractions/ });
+    expect(within(done).getByText('Done:')).toBeInTheDocument();
+    expect(within(done).getByTitle('Done')).toBeInTheDocument();
+    const opened = screen.getByRole('button', { name: /Intro video/ });
+    expect(within(opened).getByText('Opened:')).toBeInTheDocument();
+    expect(within(opened).getByTitle('Opened, not finished yet')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Term 2: Ratios' }));
+    const fresh = await screen.findByRole('button', { name: /Ratios explained/ });
+    expect(within(fresh).getByTitle('Not started')).toBeInTheDocument();
+
+    const passed = screen.getByRole('link', { name: 'Quiz: Intro video (passed)' });
+    expect(passed).toHaveTextContent('Passed');
+    expect(passed).toHaveAttribute('href', '/quiz/12?course=3');
+    expect(screen.getByRole('link', { name: 'Quiz: Fractions' })).toHaveTextContent('Quiz');
+  });
+
+  it('opens the chapter named by ?subject= (the dashboard link) with its term expanded, at the stored place', async () => {
+    const { server } = await openCourse(progress({ last_subject_id: 11, last_term_id: 1, studied_subject_ids: [11, 21] }), '/learn-more/3?subject=21');
+    const youtube = await screen.findByTitle('Ratios explained');
+    expect(screen.getByRole('button', { name: /Ratios explained/ })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: 'Term 2: Ratios' })).toHaveAttribute('aria-expanded', 'true');
+    // Not the last one studied: it is opened like a click, and the answer gives its place.
+    expect(server.callsTo('POST', '/progress').map((c) => c.body)).toEqual([{ subject_id: 21 }]);
+    expect(youtube.getAttribute('src')).toContain('enablejsapi=1');
+  });
+
+  it('resumes a linked chapter that is the last one studied without reporting anything', async () => {
+    const { server } = await openCourse(progress({ last_subject_id: 21, last_term_id: 2, position_seconds: 95, studied_subject_ids: [21] }), '/learn-more/3?subject=21');
+    const youtube = await screen.findByTitle('Ratios explained');
+    expect(youtube.getAttribute('src')).toContain('start=95');
+    expect(server.callsTo('POST', '/progress')).toEqual([]);
   });
 
   it("says so when the course is not the learner's", async () => {

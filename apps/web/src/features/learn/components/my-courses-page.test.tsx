@@ -6,7 +6,7 @@ import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { MyCoursesPage } from './my-courses-page';
 
 const item = (overrides: Partial<LearnCourseItem>): LearnCourseItem => ({
-  id: 1, name: 'Course', photo_path: null, price: 999, offer_price: 499, about: '', video_path: null, category_id: 1,
+  id: 1, name: 'Course', photo_path: null, price: 999, offer_price: 499, about: '', video_path: null, category_id: 1, language: 'en',
   certificate_id: null, certificate_url: null, progress_percent: 0, ...overrides,
 });
 

@@ -1,11 +1,10 @@
-import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import type { LearnCourseItem } from '@app/contracts';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
 import { BookIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { useLearn } from '../api/get-learn';
 import { LearnCourseCard } from './learn-course-card';
 import './learn.css';
@@ -23,6 +22,7 @@ function CourseCards({ courses }: { courses: LearnCourseItem[] }) {
 /** My Courses (spec sections 2 and 4): the learner's courses, or the way to buy one. */
 export function MyCoursesPage() {
   const learn = useLearn();
+  // Progress studied offline is sent first, so the percents include it.
 
   if (learn.isPending) {
     return (
@@ -36,7 +36,7 @@ export function MyCoursesPage() {
     return (
       <>
         <PageHeader title="My Courses" />
-        <Alert variant="danger">{errorMessage(learn.error)}</Alert>
+        <LoadError error={learn.error} onRetry={() => learn.refetch()} isRetrying={learn.isFetching} />
       </>
     );
   }

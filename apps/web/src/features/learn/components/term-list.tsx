@@ -14,7 +14,11 @@ interface TermListProps {
   openTermIds: string[];
   onToggleTerms: (termIds: string[]) => void;
   selectedSubjectId: number | null;
+  /** Opened at least once. */
   studiedSubjectIds: ReadonlySet<number>;
+  /** Done (the server's rule per file type). */
+  completedSubjectIds: ReadonlySet<number>;
+  passedQuizSubjectIds: ReadonlySet<number>;
   onOpenSubject: (choice: SubjectChoice) => void;
   /** Where a subject's quiz is. */
   quizHref: (subjectId: number) => string;
@@ -22,13 +26,31 @@ interface TermListProps {
 
 const fileTypeLabel: Record<FileType, string> = { pdf: 'PDF', youtube: 'YouTube', video: 'Video', link: 'Link' };
 
+type ChapterState = 'done' | 'opened' | 'new';
+const stateLabel: Record<ChapterState, { title: string; prefix: string }> = {
+  done: { title: 'Done', prefix: 'Done: ' },
+  opened: { title: 'Opened, not finished yet', prefix: 'Opened: ' },
+  new: { title: 'Not started', prefix: '' },
+};
+
+/** A check when done, a half-filled dot when opened, an empty dot when not started. */
+function ChapterStatus({ state }: { state: ChapterState }) {
+  const tone = state === 'done' ? 'text-success' : state === 'opened' ? 'text-primary' : 'text-body-tertiary';
+  return (
+    <span className={`subject-status ${tone}`} title={stateLabel[state].title}>
+      {state === 'done' ? <CheckIcon /> : <span className={`subject-status-dot ${state === 'opened' ? 'is-opened' : ''}`} aria-hidden="true" />}
+      <span className="visually-hidden">{stateLabel[state].prefix}</span>
+    </span>
+  );
+}
+
 /**
  * The course's terms, each with a 'Quiz' link, expanding to its subjects. Quizzes belong to
  * subjects on the server, so every subject row has its own 'Quiz' link and the term's link opens
  * the quiz of its first subject.
  */
 export function TermList({
-  terms, openTermIds, onToggleTerms, selectedSubjectId, studiedSubjectIds, onOpenSubject, quizHref,
+  terms, openTermIds, onToggleTerms, selectedSubjectId, studiedSubjectIds, completedSubjectIds, passedQuizSubjectIds, onOpenSubject, quizHref,
 }: TermListProps) {
   return (
     <Accordion
@@ -61,7 +83,8 @@ export function TermList({
                 <ul className="list-group list-group-flush">
                   {term.termSubjects.map((subject) => {
                     const isSelected = subject.id === selectedSubjectId;
-                    const isStudied = studiedSubjectIds.has(subject.id);
+                    const state: ChapterState = completedSubjectIds.has(subject.id) ? 'done' : studiedSubjectIds.has(subject.id) ? 'opened' : 'new';
+                    const isPassed = passedQuizSubjectIds.has(subject.id);
                     return (
                       <li key={subject.id} className={`list-group-item subject-row d-flex align-items-center gap-2 ${isSelected ? 'active-subject' : ''}`}>
                         <button
@@ -70,15 +93,16 @@ export function TermList({
                           aria-current={isSelected ? 'true' : undefined}
                           onClick={() => onOpenSubject({ termId: term.id, subjectId: subject.id })}
                         >
-                          <span className={`subject-status ${isStudied ? 'text-success' : 'text-body-tertiary'}`} title={isStudied ? 'Studied' : 'Not studied yet'}>
-                            {isStudied ? <CheckIcon /> : <span className="subject-status-dot" aria-hidden="true" />}
-                            <span className="visually-hidden">{isStudied ? 'Studied: ' : ''}</span>
-                          </span>
+                          <ChapterStatus state={state} />
                           <span className="flex-grow-1">{subject.name}</span>
                           <Badge bg="light" text="dark" className="border fw-normal">{fileTypeLabel[subject.file_type]}</Badge>
                         </button>
-                        <Link to={quizHref(subject.id)} className="btn btn-sm btn-link flex-shrink-0" aria-label={`Quiz: ${subject.name}`}>
-                          Quiz
+                        <Link
+                          to={quizHref(subject.id)}
+                          className={`btn btn-sm flex-shrink-0 ${isPassed ? 'btn-link text-success fw-semibold' : 'btn-link'}`}
+                          aria-label={`Quiz: ${subject.name}${isPassed ? ' (passed)' : ''}`}
+                        >
+                          {isPassed ? 'Passed' : 'Quiz'}
                         </Link>
                       </li>
                     );

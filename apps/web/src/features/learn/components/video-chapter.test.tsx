@@ -39,9 +39,9 @@ function fakeHls(options: { isSupported?: boolean } = {}) {
 }
 
 const renderVideo = (props: Partial<Parameters<typeof VideoChapter>[0]> = {}) => {
-  const onPosition = vi.fn();
-  render(<VideoChapter src={MP4} title="Intro video" resumeAt={null} onPosition={onPosition} {...props} />);
-  return { video: screen.getByTitle('Intro video') as HTMLVideoElement, onPosition };
+  const onProgress = vi.fn();
+  const view = render(<VideoChapter src={MP4} title="Intro video" resumeAt={null} onProgress={onProgress} {...props} />);
+  return { video: screen.getByTitle('Intro video') as HTMLVideoElement, onProgress, unmount: view.unmount };
 };
 
 afterEach(() => {
@@ -141,9 +141,9 @@ describe('VideoChapter', () => {
     await waitFor(() => expect(video).toHaveAttribute('src', MP4));
   });
 
-  it('resumes where the learner left off and saves the position on pause, with HLS too', async () => {
+  it('resumes where the learner left off and reports the position on pause, with HLS too', async () => {
     const hls = fakeHls();
-    const { video, onPosition } = renderVideo({ hlsUrl: HLS, loadHls: hls.loadHls, resumeAt: 95 });
+    const { video, onProgress } = renderVideo({ hlsUrl: HLS, loadHls: hls.loadHls, resumeAt: 95 });
     await waitFor(() => expect(hls.instances).toHaveLength(1));
     Object.defineProperty(video, 'readyState', { value: 1, configurable: true });
     Object.defineProperty(video, 'duration', { value: 600, configurable: true });
@@ -154,6 +154,31 @@ describe('VideoChapter', () => {
 
     position = 120;
     fireEvent.pause(video);
-    expect(onPosition).toHaveBeenCalledWith(120);
+    expect(onProgress).toHaveBeenCalledWith({ position_seconds: 120, duration_seconds: 600, watched_seconds: 0 });
+  });
+
+  it('reports seconds actually watched, not seeks, and reports on close', async () => {
+    const { video, onProgress, unmount } = renderVideo({ resumeAt: 0 });
+    Object.defineProperty(video, 'readyState', { value: 1, configurable: true });
+    Object.defineProperty(video, 'duration', { value: 300, configurable: true });
+    let position = 0;
+    Object.defineProperty(video, 'currentTime', { get: () => position, set: (value: number) => { position = value; }, configurable: true });
+    fireEvent.loadedMetadata(video);
+    // Plays 0 → 12 s in small steps, then seeks to 290 s and plays one more second.
+    for (let t = 0; t <= 12; t += 0.5) {
+      position = t;
+      fireEvent.timeUpdate(video);
+    }
+    position = 290;
+    fireEvent.timeUpdate(video);
+    position = 291;
+    fireEvent.timeUpdate(video);
+    fireEvent.pause(video);
+    expect(onProgress).toHaveBeenLastCalledWith({ position_seconds: 291, duration_seconds: 300, watched_seconds: 13 });
+
+    position = 293.5;
+    fireEvent.timeUpdate(video);
+    unmount();
+    expect(onProgress).toHaveBeenLastCalledWith({ position_seconds: 293.5, duration_seconds: 300, watched_seconds: 2 });
   });
 });

@@ -1,9 +1,11 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
+import type { ProgressReport } from '@app/contracts';
 import { loadHlsJs, type LoadHls } from './hls-source';
 import { useHlsPlayback } from './use-hls-playback';
+import { createWatchTracker } from './watch-tracker';
 
-/** How often a playing video's position is saved. */
+/** How often a playing video reports its progress (position, length, seconds watched). */
 export const SAVE_POSITION_EVERY_MS = 10_000;
 
 export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
@@ -16,7 +18,8 @@ interface VideoChapterProps {
   title: string;
   /** Where to start, seconds; null until known. Applied once. */
   resumeAt: number | null;
-  onPosition: (seconds: number) => void;
+  /** Progress reports: while playing, on pause and end, and when the chapter closes. */
+  onProgress: (report: ProgressReport) => void;
   /** Loads hls.js on demand; tests pass a stand-in. */
   loadHls?: LoadHls;
 }
@@ -25,18 +28,28 @@ const speedLabel = (speed: number) => `${speed}×`;
 
 /**
  * A video chapter: controls, autoplay and loop; adaptive HLS when ready (quality menu with Auto),
- * a speed control; resumes where the learner left off and keeps saving where they are.
+ * a speed control; resumes where the learner left off and keeps reporting where they are and how
+ * much they actually watched (seeking adds nothing, so only watching completes the chapter).
  */
-export function VideoChapter({ src, hlsUrl = null, title, resumeAt, onPosition, loadHls = loadHlsJs }: VideoChapterProps) {
+export function VideoChapter({ src, hlsUrl = null, title, resumeAt, onProgress, loadHls = loadHlsJs }: VideoChapterProps) {
   const id = useId();
   const video = useRef<HTMLVideoElement>(null);
   const hasResumed = useRef(false);
   const [speed, setSpeed] = useState(1);
   const playback = useHlsPlayback(video, { hlsUrl, loadHls });
-  const reportWhilePlaying = useEffectEvent(() => {
-    const element = video.current;
-    if (element && !element.paused && hasResumed.current) onPosition(element.currentTime);
-  });
+  const [tracker] = useState(createWatchTracker);
+  /** The position only once resumed, so a report before the seek cannot overwrite the stored one. */
+  const reportNow = (element: HTMLVideoElement) => {
+    const watched = tracker.take();
+    if (!hasResumed.current && watched === 0) return;
+    const duration = element.duration;
+    onProgress({
+      ...(hasResumed.current ? { position_seconds: element.currentTime } : {}),
+      ...(Number.isFinite(duration) && duration > 0 ? { duration_seconds: duration } : {}),
+      watched_seconds: watched,
+    });
+  };
+  const report = useEffectEvent(reportNow);
 
   // Seek once, as soon as both the video's length and the stored position are known.
   const resume = () => {
@@ -48,8 +61,16 @@ export function VideoChapter({ src, hlsUrl = null, title, resumeAt, onPosition, 
   useEffect(resume);
 
   useEffect(() => {
-    const timer = window.setInterval(() => reportWhilePlaying(), SAVE_POSITION_EVERY_MS);
-    return () => window.clearInterval(timer);
+    // Kept here: the ref is already cleared when the cleanup runs.
+    const element = video.current;
+    if (!element) return;
+    const timer = window.setInterval(() => {
+      if (!element.paused) report(element);
+    }, SAVE_POSITION_EVERY_MS);
+    return () => {
+      window.clearInterval(timer);
+      report(element);
+    };
   }, []);
 
   // A new source resets the rate to the default, so both are set.
@@ -80,9 +101,9 @@ export function VideoChapter({ src, hlsUrl = null, title, resumeAt, onPosition, 
           applySpeed();
           resume();
         }}
-        onPause={(event) => {
-          if (hasResumed.current) onPosition(event.currentTarget.currentTime);
-        }}
+        onTimeUpdate={(event) => tracker.tick(event.currentTarget.currentTime)}
+        onPause={(event) => reportNow(event.currentTarget)}
+        onEnded={(event) => reportNow(event.currentTarget)}
       >
         Your browser cannot play this video.
       </video>
