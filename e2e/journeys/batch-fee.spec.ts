@@ -79,9 +79,10 @@ test('a learner in a batch with a fee pays it in the sandbox, then studies a sub
   expect((await firstPayment).status()).toBe(200);
   await payWithSandboxCard(page, `${learner.firstName} ${learner.lastName}`, '₹399.20');
 
-  await expect(page).toHaveURL(/\/success$/);
+  await expect(page).toHaveURL(/\/success\?order=\d+$/);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByText('Your batch fee is paid: its subjects are ready in My Courses.')).toBeVisible();
+  await expect(page.locator('dl.order-details')).toContainText(/Amount paid\s*₹399\.20/);
   await page.getByRole('link', { name: 'Back to My Course' }).click();
 
   // My Courses lists the batch's subjects; one opens to its chapters.

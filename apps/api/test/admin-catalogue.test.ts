@@ -219,7 +219,7 @@ describe('admin catalogue authoring', () => {
       const q = { question: 'What is 2 + 2?', option_1: '3', option_2: '4', option_3: '5', correct_option: 2 };
       const added = await as().post(`/admin/subjects/${subjectId}/questions`, q);
       expect(added.statusCode).toBe(200);
-      expect(added.body.data).toEqual({ id: expect.any(Number), subject_id: subjectId, ...q, option_4: null, option_5: null });
+      expect(added.body.data).toEqual({ id: expect.any(Number), subject_id: subjectId, ...q, option_4: null, option_5: null, explanation: null });
 
       expect((await as().post(`/admin/subjects/${subjectId}/questions`, { ...q, correct_option: 6 })).body.errors)
         .toEqual({ correct_option: ['correct_option must be 1-5'] });
@@ -231,6 +231,14 @@ describe('admin catalogue authoring', () => {
       expect(edited.body.data.question).toBe('What is 2 × 2?');
       const [, update] = await auditOf(t.app, 'questions', added.body.data.id);
       expect(update).toMatchObject({ before: { question: 'What is 2 + 2?' }, after: { question: 'What is 2 × 2?' } });
+
+      // An optional explanation, shown to learners with their result; blank means none.
+      const explained = await as().put(`/admin/questions/${added.body.data.id}`, { ...q, explanation: '  2 × 2 is 4.  ' });
+      expect(explained.body.data.explanation).toBe('2 × 2 is 4.');
+      expect((await as().get(`/admin/subjects/${subjectId}/questions`)).body.data[0].explanation).toBe('2 × 2 is 4.');
+      expect((await as().put(`/admin/questions/${added.body.data.id}`, { ...q, explanation: 'x'.repeat(2_001) })).body.errors)
+        .toEqual({ explanation: ['At most 2000 characters.'] });
+      expect((await as().put(`/admin/questions/${added.body.data.id}`, { ...q, explanation: ' ' })).body.data.explanation).toBeNull();
 
       // Once a learner has drawn it, it stays (their quiz names it); an undrawn one can go.
       await t.app.ctx.db.insert(quizAttempts).values({ userId: learner.id, subjectId, questionIds: [added.body.data.id] });
@@ -277,7 +285,9 @@ describe('admin catalogue authoring', () => {
       expect(await countQuestions()).toBe(before);
 
       const noHeader = await as().post(`/admin/subjects/${subjectId}/questions/import?dry_run=true`, { csv: 'Q?,A,B,,,,1\n' });
-      expect(noHeader.body.data.errors).toEqual(['line 1: the header must be question,option_1,option_2,option_3,option_4,option_5,correct_option']);
+      expect(noHeader.body.data.errors).toEqual([
+        'line 1: the header must be question,option_1,option_2,option_3,option_4,option_5,correct_option, optionally with explanation',
+      ]);
       const broken = await as().post(`/admin/subjects/${subjectId}/questions/import?dry_run=true`, { csv: 'question,option_1,option_2,correct_option\n"open,A,B,1\n' });
       expect(broken.body.data.errors[0]).toMatch(/^line \d+: /);
       expect((await as().post(`/admin/subjects/${subjectId}/questions/import`, { csv: '' })).statusCode).toBe(422);
@@ -301,6 +311,24 @@ describe('admin catalogue authoring', () => {
       expect(bank.at(-1)).toMatchObject({ question: 'Multi-line\nquestion?', option_1: 'yes', option_2: 'no', option_3: null, correct_option: 1 });
       const [audit] = await auditOf(t.app, 'subjects', subjectId).then((rows) => rows.filter((r) => r.action === 'question.import'));
       expect(audit!.after).toMatchObject({ inserted: 3 });
+    });
+
+    it('imports an optional explanation column, in any position', async () => {
+      const csv = [
+        'explanation,question,option_1,option_2,correct_option',
+        '"Delhi has been the capital since 1911, New Delhi since 1931.",Capital of India?,Delhi,Mumbai,1',
+        ',No explanation?,yes,no,2',
+      ].join('\n');
+      const preview = await as().post(`/admin/subjects/${subjectId}/questions/import?dry_run=true`, { csv });
+      expect(preview.body.data.errors).toEqual([]);
+      expect(preview.body.data.rows.map((r: { explanation: string | null }) => r.explanation))
+        .toEqual(['Delhi has been the capital since 1911, New Delhi since 1931.', null]);
+      expect((await as().post(`/admin/subjects/${subjectId}/questions/import`, { csv })).statusCode).toBe(200);
+      const bank = (await as().get(`/admin/subjects/${subjectId}/questions`)).body.data;
+      expect(bank.slice(-2).map((x: { question: string; explanation: string | null }) => [x.question, x.explanation])).toEqual([
+        ['Capital of India?', 'Delhi has been the capital since 1911, New Delhi since 1931.'],
+        ['No explanation?', null],
+      ]);
     });
   });
 

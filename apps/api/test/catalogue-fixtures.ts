@@ -31,6 +31,7 @@ export interface CourseSpec {
   offerPricePaise?: number;
   photoPath?: string | null;
   videoPath?: string | null;
+  language?: 'en' | 'hi' | 'ml';
   terms?: { name?: string; subjects?: SubjectSpec[] }[];
 }
 
@@ -53,6 +54,7 @@ export async function createCourse(app: App, spec: CourseSpec = {}): Promise<Cre
     offerPricePaise: spec.offerPricePaise ?? price,
     photoPath: spec.photoPath === undefined ? 'courses/photo.png' : spec.photoPath,
     videoPath: spec.videoPath ?? null,
+    language: spec.language ?? 'en',
   }).returning({ id: courses.id });
   const created: CreatedCourse = { id: course!.id, terms: [] };
   const termSpecs = spec.terms ?? [{ subjects: [{ fileType: 'youtube' }] }];

@@ -54,6 +54,7 @@ describe('catalogue', () => {
       about: 'About this course',
       video_path: 'https://cdn.example.com/demo.mp4',
       category_id: category.id,
+      language: 'en',
     });
     const schoolIds = res.body.data.school.map((c: { id: number }) => c.id);
     expect(schoolIds).toEqual([school.id]);

@@ -116,6 +116,8 @@ describe('referral network: commission, activation, levels', () => {
     // Newest first.
     expect(page1.body.data.data[0]).toMatchObject({ id: others[10]!.id, status: 'pending', sub_users_count: 0 });
     expect(page1.body.data.data[0].referral_code).toBe(others[10]!.referralCode);
+    // The Pending table's Email column: masked, as the referrer's own is on the register page.
+    expect(page1.body.data.data[0].email).toBe(`${others[10]!.email.slice(0, 2)}****${others[10]!.email.slice(others[10]!.email.indexOf('@'))}`);
 
     const page3 = await t.client.as(a.token).get('/tree?page=3&per_page=5');
     expect(page3.body.data.data.map((u: { id: number }) => u.id)).toEqual([others[0]!.id, b.id]);

@@ -3,6 +3,7 @@ import {
   adminMessages, booleanField, httpsUrlField, idField, intField, namedText, optionalIdField, pageQuery, plainText, rupeesField,
 } from './common.ts';
 import { videoState } from '../video/schemas.ts';
+import { courseLanguage } from '../catalogue/schemas.ts';
 
 // Categories ------------------------------------------------------------------------------------
 
@@ -27,9 +28,10 @@ export const courseFields = z.object({
   offer_price: rupeesField('Offer price is required.'),
   is_published: booleanField('is_published'),
   video_url: httpsUrlField.nullable(),
+  language: courseLanguage,
 });
 
-/** POST /admin/courses: name, price and offer_price required; about '', no category or batch, unpublished by default. */
+/** POST /admin/courses: name, price and offer_price required; about '', no category or batch, English, unpublished by default. */
 export const courseCreateBody = courseFields
   .partial()
   .required({ name: true, price: true, offer_price: true })
@@ -58,6 +60,7 @@ export const adminCourse = z.object({
   /** `/media/…`, an https URL, or null. */
   photo_path: z.string().nullable(),
   video_path: z.string().nullable(),
+  language: courseLanguage,
   terms_count: z.number(),
   paid_purchases: z.number(),
   created_at: z.string(),
@@ -157,7 +160,8 @@ const optionText = (n: number) => plainText(1_000).optional().nullable()
 
 /**
  * A quiz question: 2 to 5 options (option_1 and option_2 required), correct_option naming a
- * filled option. The same rules check each CSV line of an import.
+ * filled option, and an optional explanation shown with the learner's result. The same rules
+ * check each CSV line of an import.
  */
 export const questionBody = z
   .object({
@@ -171,6 +175,8 @@ export const questionBody = z
       (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
       z.number({ error: 'correct_option must be 1-5' }).int('correct_option must be 1-5').min(1, 'correct_option must be 1-5').max(5, 'correct_option must be 1-5'),
     ),
+    /** Empty or left out: no explanation. */
+    explanation: plainText(2_000).optional().nullable().transform((v) => (v ? v : null)),
   })
   .superRefine((v, ctx) => {
     const options = [v.option_1, v.option_2, v.option_3, v.option_4, v.option_5];
@@ -191,10 +197,12 @@ export const adminQuestion = z.object({
   option_4: z.string().nullable(),
   option_5: z.string().nullable(),
   correct_option: z.number(),
+  explanation: z.string().nullable(),
 });
 export type AdminQuestion = z.infer<typeof adminQuestion>;
 
-export const QUESTION_CSV_COLUMNS = ['question', 'option_1', 'option_2', 'option_3', 'option_4', 'option_5', 'correct_option'] as const;
+/** The import's columns; option_3 … option_5 and explanation may be left out (the header before explanations still works). */
+export const QUESTION_CSV_COLUMNS = ['question', 'option_1', 'option_2', 'option_3', 'option_4', 'option_5', 'correct_option', 'explanation'] as const;
 
 /** POST /admin/subjects/{id}/questions/import?dry_run=true */
 export const importQuery = z.object({ dry_run: booleanField('dry_run').default(false) });
@@ -211,6 +219,7 @@ export const importedRow = z.object({
   option_4: z.string().nullable(),
   option_5: z.string().nullable(),
   correct_option: z.number(),
+  explanation: z.string().nullable(),
 });
 export const importData = z.object({
   dry_run: z.boolean(),

@@ -6,6 +6,12 @@ const id = z.coerce.number({ error: 'Invalid id.' }).int('Invalid id.').positive
 export const categoryItem = z.object({ id: z.number(), name: z.string() });
 export type CategoryItem = z.infer<typeof categoryItem>;
 
+/** The languages a course is taught in (courses.language), and their names on screen. */
+export const COURSE_LANGUAGES = ['en', 'hi', 'ml'] as const;
+export const courseLanguage = z.enum(COURSE_LANGUAGES, { error: 'Invalid language.' });
+export type CourseLanguage = z.infer<typeof courseLanguage>;
+export const courseLanguageNames: Record<CourseLanguage, string> = { en: 'English', hi: 'Hindi', ml: 'Malayalam' };
+
 /**
  * A course as the Courses page shows it (spec section 3). Prices are rupees with two decimals;
  * photo_path and video_path are absolute paths (`/media/…`), http(s) URLs, or null.
@@ -19,6 +25,7 @@ export const courseItem = z.object({
   about: z.string(),
   video_path: z.string().nullable(),
   category_id: z.number().nullable(),
+  language: courseLanguage,
 });
 export type CourseItem = z.infer<typeof courseItem>;
 
@@ -28,6 +35,9 @@ export const courseListData = z.object({
   school: z.array(courseItem),
 });
 export type CourseListData = z.infer<typeof courseListData>;
+
+/** GET /course?language=hi: only the courses taught in that language (both lists). */
+export const courseListQuery = z.object({ language: courseLanguage.optional() });
 
 /** GET /course/{id}, GET /terms/{courseId}, GET /progress/{courseId} */
 export const courseIdParams = z.object({ id: id });
@@ -40,9 +50,37 @@ export const courseFilterBody = z.object({
     (v) => (v === undefined || v === null || v === '' || (typeof v === 'string' && v.trim().toLowerCase() === 'all') ? 0 : v),
     z.coerce.number({ error: 'Invalid category.' }).int('Invalid category.').min(0, 'Invalid category.').max(2_147_483_647, 'Invalid category.'),
   ),
+  language: courseLanguage.optional(),
 });
 export type CourseFilterBody = z.input<typeof courseFilterBody>;
 
 /** GET /ads: the banner; url is null when no ad is running. */
 export const adData = z.object({ url: z.string().nullable() });
 export type AdData = z.infer<typeof adData>;
+
+/** A chapter as a course page shows it before purchase: what it is, never where its file is. */
+export const curriculumChapter = z.object({
+  id: z.number(),
+  name: z.string(),
+  // learning's FILE_TYPES, spelled out: learning/schemas.ts imports this file.
+  file_type: z.enum(['pdf', 'youtube', 'video', 'link']),
+  has_quiz: z.boolean(),
+});
+export type CurriculumChapter = z.infer<typeof curriculumChapter>;
+
+/**
+ * GET /course/{id}/curriculum: the course, its terms and chapters in order, the counts, and whether
+ * it gives a certificate (every chapter quiz passed). `school`: a batch subject, which opens with its
+ * batch and is never sold on its own.
+ */
+export const courseCurriculum = z.object({
+  course: courseItem,
+  language: courseLanguage,
+  school: z.boolean(),
+  terms: z.array(z.object({ id: z.number(), name: z.string(), chapters: z.array(curriculumChapter) })),
+  counts: z.object({ terms: z.number(), chapters: z.number(), quizzes: z.number() }),
+  certificate: z.boolean(),
+  /** The percentage a quiz attempt needs to pass (an operator setting, 40 by default). */
+  pass_mark_percent: z.number(),
+});
+export type CourseCurriculum = z.infer<typeof courseCurriculum>;

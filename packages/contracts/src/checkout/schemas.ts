@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { courseItem } from '../catalogue/schemas.ts';
+import { courseItem, courseLanguage } from '../catalogue/schemas.ts';
 
 /** An offer code as typed: trimmed, case-insensitive; empty means none. */
 export const offerCodeField = z
@@ -66,7 +66,8 @@ export const checkoutData = z.object({
   last_name: z.string(),
   mobile: z.string(),
   email: z.string(),
-  course: courseItem,
+  /** A batch has no language of its own (its subjects each have theirs): null for a batch. */
+  course: courseItem.extend({ language: courseLanguage.nullable() }),
   /** Rupees, computed by the server with the shared discount rule. */
   price: z.number(),
   discount: z.number(),
@@ -125,3 +126,26 @@ export type SandboxCheckoutMessage =
   | { source: typeof SANDBOX_MESSAGE_SOURCE; type: 'success'; order_id: string; response: ProviderPaymentResponse }
   | { source: typeof SANDBOX_MESSAGE_SOURCE; type: 'failed'; order_id: string; error: { description: string } }
   | { source: typeof SANDBOX_MESSAGE_SOURCE; type: 'dismiss'; order_id: string };
+
+/** GET /orders/{order_id}: the order is the purchase_id that POST /checkout and POST /first-payment answer. */
+export const orderParams = z.object({
+  order_id: z.coerce.number({ error: 'Invalid order.' }).int('Invalid order.').positive('Invalid order.').max(2_147_483_647, 'Invalid order.'),
+});
+
+/** One of the learner's own purchases, as the success page shows it after a reload. */
+export const orderData = z.object({
+  purchase_id: z.number(),
+  /** The provider's order id; null when nothing was paid (a free enrolment has no provider order). */
+  order_id: z.string().nullable(),
+  item: z.enum(['course', 'batch']),
+  /** The course's or the batch's name. */
+  name: z.string(),
+  course_id: z.number().nullable(),
+  batch_id: z.number().nullable(),
+  /** Rupees paid (after any offer code). */
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+  paid_at: z.string().nullable(),
+});
+export type OrderData = z.infer<typeof orderData>;

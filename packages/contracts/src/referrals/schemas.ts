@@ -37,6 +37,8 @@ export const subUser = z.object({
   id: z.number(),
   name: z.string(),
   referral_code: z.string(),
+  /** Masked like the referrer's on the register page (`ra****@gmail.com`): the Users page's Pending table shows it. */
+  email: z.string(),
   /** See SUB_USER_STATUSES. */
   status: z.enum(SUB_USER_STATUSES),
   /** Why an ineligible sub-user earns nothing, as a sentence (ineligibleReasonSentence); null otherwise. */

@@ -1,5 +1,5 @@
 import { courses } from '@app/db';
-import { paiseToRupees, type CourseItem } from '@app/contracts';
+import { paiseToRupees, type CourseItem, type CourseLanguage } from '@app/contracts';
 import { mediaPath } from './media-path.ts';
 
 /** The columns a course item is built from; select these to feed `toCourseItem`. */
@@ -12,6 +12,7 @@ export const courseItemColumns = {
   about: courses.about,
   videoPath: courses.videoPath,
   categoryId: courses.categoryId,
+  language: courses.language,
 };
 
 export interface CourseItemRow {
@@ -23,6 +24,7 @@ export interface CourseItemRow {
   about: string;
   videoPath: string | null;
   categoryId: number | null;
+  language: string;
 }
 
 /** A course as the spec's client reads it: rupees, media paths. */
@@ -36,5 +38,7 @@ export function toCourseItem(row: CourseItemRow): CourseItem {
     about: row.about,
     video_path: mediaPath(row.videoPath),
     category_id: row.categoryId,
+    // The column's CHECK allows only these.
+    language: row.language as CourseLanguage,
   };
 }

@@ -1,12 +1,15 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { batches, courses, users } from '@app/db';
-import type { CourseItem, CourseListData } from '@app/contracts';
+import type { CourseItem, CourseLanguage, CourseListData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { preparedPerDatabase } from '../database/prepared-per-database.ts';
 import { courseItemColumns, toCourseItem } from './course-item.ts';
 
-/** Published courses of the open catalogue, optionally of one category. */
-export async function listCatalogueCourses(ctx: AppContext, options: { categoryId?: number | null } = {}): Promise<CourseItem[]> {
+/** Published courses of the open catalogue, optionally of one category and one language. */
+export async function listCatalogueCourses(
+  ctx: AppContext,
+  options: { categoryId?: number | null; language?: CourseLanguage | undefined } = {},
+): Promise<CourseItem[]> {
   const rows = await ctx.db
     .select(courseItemColumns)
     .from(courses)
@@ -14,6 +17,7 @@ export async function listCatalogueCourses(ctx: AppContext, options: { categoryI
       eq(courses.isPublished, true),
       isNull(courses.batchId),
       options.categoryId ? eq(courses.categoryId, options.categoryId) : undefined,
+      options.language ? eq(courses.language, options.language) : undefined,
     ))
     .orderBy(asc(courses.id));
   return rows.map(toCourseItem);
@@ -39,16 +43,21 @@ const dashboardCoursesQuery = preparedPerDatabase((db) => {
     .prepare('dashboard_courses');
 });
 
-/** GET /course: the open catalogue, and the published subjects of the learner's batch. */
-export async function listCourses(ctx: AppContext, options: { userId: number }): Promise<CourseListData> {
-  const rows = await dashboardCoursesQuery(ctx.db).execute({ userId: options.userId });
+/**
+ * GET /course: the open catalogue, and the published subjects of the learner's batch; with a
+ * language, only the courses taught in it. The language is filtered here rather than in the
+ * prepared statement: the statement returns the whole (small, unpaginated) list either way.
+ */
+export async function listCourses(ctx: AppContext, options: { userId: number; language?: CourseLanguage | undefined }): Promise<CourseListData> {
+  const all = await dashboardCoursesQuery(ctx.db).execute({ userId: options.userId });
+  const rows = options.language ? all.filter((row) => row.language === options.language) : all;
   return {
     course: rows.filter((row) => row.batchId === null).map(toCourseItem),
     school: rows.filter((row) => row.batchId !== null).map(toCourseItem),
   };
 }
 
-/** POST /course: the open catalogue of one category; 0 means every category. */
-export async function filterCourses(ctx: AppContext, options: { category: number }): Promise<CourseItem[]> {
-  return listCatalogueCourses(ctx, { categoryId: options.category || null });
+/** POST /course: the open catalogue of one category (0 means every category), optionally of one language. */
+export async function filterCourses(ctx: AppContext, options: { category: number; language?: CourseLanguage | undefined }): Promise<CourseItem[]> {
+  return listCatalogueCourses(ctx, { categoryId: options.category || null, language: options.language });
 }

@@ -37,6 +37,7 @@ export async function payBatchFee(
         about: `${batch.syllabus.name}, ${batch.standard.name}`,
         video_path: null,
         category_id: null,
+        language: null,
       },
     },
     offerCode: options.offerCode,

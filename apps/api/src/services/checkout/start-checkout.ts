@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { purchases, type Tx } from '@app/db';
 import {
-  checkoutMessages, paiseToRupees, priceBreakdown, providerAmountPaise, type CheckoutData, type CourseItem,
+  checkoutMessages, paiseToRupees, priceBreakdown, providerAmountPaise, type CheckoutData,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -19,8 +19,8 @@ export const MIN_PROVIDER_AMOUNT_PAISE = 100;
 
 /** What is being bought: a course, or the learner's batch fee. */
 export type CheckoutItem =
-  | { kind: 'course'; courseId: number; offerPricePaise: number; display: CourseItem }
-  | { kind: 'batch'; batchId: number; offerPricePaise: number; display: CourseItem };
+  | { kind: 'course'; courseId: number; offerPricePaise: number; display: CheckoutData['course'] }
+  | { kind: 'batch'; batchId: number; offerPricePaise: number; display: CheckoutData['course'] };
 
 const itemColumn = (item: CheckoutItem) => (item.kind === 'course'
   ? eq(purchases.courseId, item.courseId)

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { users, type DbOrTx } from '@app/db';
 import { ineligibleReasonSentence, lastPage, type SubUser, type SubUserPage, type SubUserStatus } from '@app/contracts';
+import { maskEmail } from '../accounts/mask-contact.ts';
 
 /*
  * The referral network is a tree: users.referrer_id is written once, at registration, to a user
@@ -54,6 +55,7 @@ async function selectSubUsers(db: DbOrTx, where: SQL | undefined, limit: number,
       firstName: users.firstName,
       lastName: users.lastName,
       referralCode: users.referralCode,
+      email: users.email,
       activatedAt: users.activatedAt,
       referralStatus: users.referralStatus,
       referralStatusReason: users.referralStatusReason,
@@ -69,6 +71,7 @@ async function selectSubUsers(db: DbOrTx, where: SQL | undefined, limit: number,
       id: row.id,
       name: `${row.firstName} ${row.lastName}`,
       referral_code: row.referralCode,
+      email: maskEmail(row.email),
       status,
       reason: status === 'ineligible' ? ineligibleReasonSentence(row.referralStatusReason) : null,
       joined: row.createdAt.toISOString(),

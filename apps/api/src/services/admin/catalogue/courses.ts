@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { batches, categories, courses, purchases, subjects, terms, type DbOrTx } from '@app/db';
 import {
   adminMessages, courseCreateBody, paiseToRupees, rupeesToPaise,
-  type AdminCourse, type CourseUpdateBody, type Page,
+  type AdminCourse, type CourseLanguage, type CourseUpdateBody, type Page,
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -28,6 +28,7 @@ const columns = {
   isPublished: courses.isPublished,
   photoPath: courses.photoPath,
   videoPath: courses.videoPath,
+  language: courses.language,
   createdAt: courses.createdAt,
   // Spelled out: Drizzle leaves the columns of a one-table select unqualified.
   termsCount: sql<number>`(select count(*) from terms t where t.course_id = "courses"."id")`.mapWith(Number),
@@ -49,6 +50,7 @@ function toAdminCourse(row: CourseRow): AdminCourse {
     is_published: row.isPublished,
     photo_path: mediaPath(row.photoPath),
     video_path: mediaPath(row.videoPath),
+    language: row.language as CourseLanguage,
     terms_count: row.termsCount,
     paid_purchases: row.paidPurchases,
     created_at: row.createdAt.toISOString(),
@@ -107,6 +109,7 @@ function columnsOf(patch: CoursePatch): Partial<typeof courses.$inferInsert> {
     ...(patch.offer_price !== undefined ? { offerPricePaise: rupeesToPaise(patch.offer_price) } : {}),
     ...(patch.is_published !== undefined ? { isPublished: patch.is_published } : {}),
     ...(patch.video_url !== undefined ? { videoPath: patch.video_url } : {}),
+    ...(patch.language !== undefined ? { language: patch.language } : {}),
   };
 }
 
@@ -124,6 +127,7 @@ export async function createCourse(ctx: AppContext, options: { actorId: number; 
       offerPricePaise: rupeesToPaise(input.offer_price),
       isPublished: input.is_published ?? false,
       videoPath: input.video_url ?? null,
+      language: input.language ?? 'en',
       createdAt: ctx.now(),
     }).returning({ id: courses.id });
     const after = toAdminCourse(await findCourseRow(tx, row!.id));

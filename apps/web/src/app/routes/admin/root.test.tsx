@@ -10,7 +10,7 @@ const verified = { email_verified_at: '2025-01-01T00:00:00.000Z', isStandardPick
 const page = <T,>(data: T[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
 
 const course = {
-  id: 3, name: 'Foundations of Mathematics', about: '', category_id: 1, batch_id: null, price: 999, offer_price: 499,
+  id: 3, name: 'Foundations of Mathematics', about: '', category_id: 1, batch_id: null, language: 'en', price: 999, offer_price: 499,
   is_published: true, photo_path: null, video_path: null, terms_count: 2, paid_purchases: 4, created_at: '2025-01-01T00:00:00.000Z',
 };
 

@@ -4,20 +4,27 @@ import { BatchFeeCard } from '@/features/checkout/components/batch-fee-card';
 import { categoriesQueryOptions } from '@/features/courses/api/get-categories';
 import { coursesQueryOptions } from '@/features/courses/api/get-courses';
 import { CoursesPage } from '@/features/courses/components/courses-page';
+import { learnQueryOptions } from '@/features/learn/api/get-learn';
+import { useOwnedCourseIds } from './owned-courses';
 
-/** The catalogue, its categories and the learner's batch start loading with the page's chunk, alongside GET /me. */
+/** The catalogue, its categories, the learner's courses and batch start loading with the page's chunk, alongside GET /me. */
 export function prefetch(queryClient: QueryClient) {
   void queryClient.prefetchQuery(categoriesQueryOptions());
   void queryClient.prefetchQuery(coursesQueryOptions());
   void queryClient.prefetchQuery(myBatchQueryOptions());
+  void queryClient.prefetchQuery(learnQueryOptions());
 }
 
-/** The school subjects open through the learner's batch: while its fee is unpaid, the section offers it. */
+/**
+ * The school subjects open through the learner's batch: while its fee is unpaid, the section offers it.
+ * Courses the learner owns 'Open' instead of 'Buy Now'.
+ */
 export default function Route() {
   const batch = useMyBatch().data;
   return (
     <CoursesPage
       schoolBatch={batch}
+      ownedCourseIds={useOwnedCourseIds()}
       schoolNotice={batch && !batch.is_open && <BatchFeeCard batch={batch} titleAs="h3" isAboveSubjects />}
     />
   );

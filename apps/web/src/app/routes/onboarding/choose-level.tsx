@@ -6,17 +6,21 @@ import { SignedInAs } from '@/components/layout/signed-in-as';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { ChooseBatchForm } from '@/features/onboarding/components/choose-batch-form';
 
-/** Choose My Batch; a learner who is verified or has picked a standard goes to '/' (spec section 4). */
+/**
+ * Choose My Batch; a learner who is verified or has picked a standard moves on (spec section 4): to '/'
+ * when verified, else straight to /verify, where '/' would send them anyway (decision 011). Going
+ * through '/' would start the dashboard's queries, answered 417, before the app lands on /verify.
+ * The same holds right after Submit, when the refreshed GET /me says a standard is picked.
+ */
 export default function ChooseLevelRoute() {
   const me = useMe();
   const navigate = useNavigate();
   if (me.isPending) return <LoadingOverlay />;
-  if (me.data && (me.data.email_verified_at || me.data.isStandardPicked)) {
-    return <Navigate to={paths.home.getHref()} replace />;
-  }
+  if (me.data?.email_verified_at) return <Navigate to={paths.home.getHref()} replace />;
+  if (me.data?.isStandardPicked) return <Navigate to={paths.verify.getHref()} replace />;
   return (
     <AuthLayout title="Choose My Batch" subtitle="Pick your syllabus and standard, or start with the general course.">
-      <ChooseBatchForm onDone={() => navigate(paths.verify.getHref())} />
+      <ChooseBatchForm onDone={() => navigate(paths.verify.getHref(), { replace: true })} />
       <SignedInAs />
     </AuthLayout>
   );

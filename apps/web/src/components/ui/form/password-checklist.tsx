@@ -1,17 +1,24 @@
 import { passwordChecks } from '@app/contracts';
-import { CheckIcon, CrossIcon } from '../icons';
+import { CheckIcon, CrossIcon, DotIcon } from '../icons';
 
-/** The live password policy checklist (spec section 5): each line green when met, red when not. */
+/**
+ * The live password policy checklist (spec section 5): each line green when met, red when not.
+ * Before anything is typed the lines are neutral (grey): an empty field has failed nothing yet.
+ */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
+  const isTyped = password !== '';
   return (
     <ul id={id} className="password-checklist list-unstyled small mt-2 mb-0" aria-label="Password requirements">
       {passwordChecks.map((check) => {
         const isMet = check.test(password);
+        const [className, Icon, status] = !isTyped
+          ? ['text-body-secondary', DotIcon, '']
+          : isMet ? ['text-success', CheckIcon, ' (met)'] : ['text-danger', CrossIcon, ' (not met)'];
         return (
-          <li key={check.id} className={isMet ? 'text-success' : 'text-danger'} data-met={isMet}>
-            {isMet ? <CheckIcon className="me-1" /> : <CrossIcon className="me-1" />}
+          <li key={check.id} className={className} data-met={isMet}>
+            <Icon className="me-1" />
             {check.label}
-            <span className="visually-hidden">{isMet ? ' (met)' : ' (not met)'}</span>
+            {status && <span className="visually-hidden">{status}</span>}
           </li>
         );
       })}

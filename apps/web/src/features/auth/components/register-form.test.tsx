@@ -46,13 +46,18 @@ describe('RegisterForm', () => {
     expect(await screen.findByText('Invalid Mobile Number')).toBeInTheDocument();
   });
 
-  it('turns the password checklist from red to green as the rules are met', async () => {
+  it('shows the password checklist neutral until typing, then red or green per rule', async () => {
     mockApi({});
     const { user } = renderWithProviders(<RegisterForm referralCode={null} onSuccess={vi.fn()} />);
     const checklist = screen.getByRole('list', { name: 'Password requirements' });
     const items = within(checklist).getAllByRole('listitem');
     expect(items).toHaveLength(passwordChecks.length);
-    for (const item of items) expect(item).toHaveClass('text-danger');
+    // Nothing typed yet: grey, not failed.
+    for (const item of items) {
+      expect(item).toHaveClass('text-body-secondary');
+      expect(item).not.toHaveClass('text-danger');
+      expect(item).not.toHaveTextContent('not met');
+    }
 
     await user.type(screen.getByLabelText('Password'), 'abc');
     expect(within(checklist).getByText('One lowercase letter').closest('li')).toHaveClass('text-success');

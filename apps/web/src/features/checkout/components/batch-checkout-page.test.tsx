@@ -1,7 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_MESSAGE_SOURCE, type BatchData, type CheckoutData } from '@app/contracts';
+import { createQueryClient } from '@/lib/query';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { BatchCheckoutPage } from './batch-checkout-page';
@@ -18,7 +20,7 @@ const batchCode = { code: 'CBSE10BATCH', is_fixed_amount: false, discount: 20, m
 const order = (overrides: Partial<CheckoutData> = {}): CheckoutData => ({
   payment: true, purchase_id: 31, item: 'batch', first_name: 'Asha', last_name: 'Nair', mobile: '9876543210',
   email: 'asha@example.com',
-  course: { id: 4, name: 'CBSE Standard 10', photo_path: null, price: 499, offer_price: 499, about: 'CBSE, Standard 10', video_path: null, category_id: null },
+  course: { id: 4, name: 'CBSE Standard 10', photo_path: null, price: 499, offer_price: 499, about: 'CBSE, Standard 10', video_path: null, category_id: null, language: null },
   price: 499, discount: 99.8, payable_amount: 399.2, order_id: 'order_BATCHFEE000001', amount: 39920, currency: 'INR',
   key: 'rzp_test_sandbox', provider: 'sandbox', merchant_name: 'Live Connect', checkout_url: '/sandbox/checkout/order_BATCHFEE000001',
   ...overrides,
@@ -71,6 +73,7 @@ describe('BatchCheckoutPage', () => {
       data: { source: SANDBOX_MESSAGE_SOURCE, type: 'success', order_id: 'order_BATCHFEE000001', response },
     }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(router.state.location.search).toBe('?order=31');
     expect(router.state.location.state).toEqual({ item: 'batch' });
     expect(server.callsTo('POST', '/pay-now')[0]?.body).toEqual({ payment_id: 'pay_9', order_id: 'order_BATCHFEE000001', signature: 'sig' });
   });
@@ -107,7 +110,7 @@ describe('PaymentSuccessPage', () => {
     const router = createMemoryRouter([{ path: '/success', element: <PaymentSuccessPage /> }], {
       initialEntries: [{ pathname: '/success', state }],
     });
-    return render(<RouterProvider router={router} />);
+    return render(<QueryClientProvider client={createQueryClient()}><RouterProvider router={router} /></QueryClientProvider>);
   };
 
   it("says the batch's subjects are ready after a batch fee, and the course after a course", () => {

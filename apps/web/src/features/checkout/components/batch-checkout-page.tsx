@@ -2,8 +2,8 @@ import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import type { BatchData } from '@app/contracts';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
+import { LoadError } from '@/components/ui/load-error';
 import { useMyBatch } from '../api/get-my-batch';
 import { usePayBatchFee } from '../api/pay-batch-fee';
 import { batchLabel } from '../utils/batch-label';
@@ -40,7 +40,7 @@ export function BatchCheckoutPage() {
     return (
       <>
         <PageHeader title="Checkout" />
-        <Alert variant="danger">{errorMessage(batch.error)}</Alert>
+        <LoadError error={batch.error} onRetry={() => batch.refetch()} isRetrying={batch.isFetching} />
       </>
     );
   }

@@ -55,7 +55,9 @@ export function CheckoutForm({ name, photoPath, offerPrice, description, start, 
   const [sandboxOrder, setSandboxOrder] = useState<CheckoutData | null>(null);
 
   const breakdown = priceBreakdown(rupeesToPaise(offerPrice), offerCode ? offerCodeRuleOf(offerCode) : null);
-  const goToSuccess = (order: CheckoutData) => navigate(paths.success.getHref(), { replace: true, state: successState(order.item) });
+  // The purchase id names the order in both flows: a free enrolment has no provider order id.
+  const goToSuccess = (order: CheckoutData) =>
+    navigate(paths.success.getHref(order.purchase_id), { replace: true, state: successState(order.item) });
   // The provider's form was closed without paying: start over from a fresh page (spec section 4).
   const reload = () => window.location.reload();
 

@@ -7,7 +7,7 @@ import { CheckoutPage } from './checkout-page';
 
 const course = (overrides: Partial<CourseItem> = {}): CourseItem => ({
   id: 7, name: 'Foundations of Mathematics', photo_path: null, price: 999, offer_price: 499,
-  about: 'Fractions and more.', video_path: null, category_id: 1, ...overrides,
+  about: 'Fractions and more.', video_path: null, category_id: 1, language: 'en', ...overrides,
 });
 const welcome10 = { code: 'WELCOME10', is_fixed_amount: false, discount: 10, minimum_amount: 0 };
 const flat50 = { code: 'FLAT50', is_fixed_amount: true, discount: 50, minimum_amount: 200 };
@@ -100,6 +100,8 @@ describe('CheckoutPage', () => {
     expect(await screen.findByRole('button', { name: 'Please wait few seconds....' })).toBeDisabled();
     pending.release(ok(checkoutData({ payment: false, provider: 'free', order_id: null, checkout_url: null, amount: 0 })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    // No provider order on a free purchase: the purchase id names it.
+    expect(router.state.location.search).toBe('?order=11');
     expect(server.callsTo('POST', '/checkout')[0]?.body).toEqual({ course_id: 7, offer_code: 'WELCOME10' });
   });
 
@@ -120,6 +122,7 @@ describe('CheckoutPage', () => {
       data: { source: SANDBOX_MESSAGE_SOURCE, type: 'success', order_id: 'order_ABCDEFGHIJKLMN', response },
     }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(router.state.location.search).toBe('?order=11');
     expect(server.callsTo('POST', '/pay-now')[0]?.body).toEqual({ payment_id: 'pay_1', order_id: 'order_ABCDEFGHIJKLMN', signature: 'sig' });
   });
 
@@ -161,5 +164,14 @@ describe('CheckoutPage', () => {
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You have already purchased this course.');
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+  });
+
+  it("says a course the learner owns is theirs and offers 'Open' instead of paying again", async () => {
+    mockApi({ 'GET /course/7': ok(course()) });
+    await signIn();
+    renderWithProviders(<CheckoutPage isOwned />, { path: '/checkout/:course', url: '/checkout/7' });
+    expect(await screen.findByText('You already own Foundations of Mathematics. It is in My Courses.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/learn-more/7');
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,16 @@
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router';
 import type { CourseItem } from '@app/contracts';
+import { paths } from '@/config/paths';
 import { CourseImage } from './course-image';
 import { CourseOfferLink, CourseOfferPrice, type CourseOffer } from './course-offer';
+import { LanguageBadge } from './language-badge';
 
-/** One course: image, name, prices, 'More Details' and 'Buy Now' (or a school subject's way in). */
+/**
+ * One course: image, name (a link to its course page, with the curriculum), language, prices,
+ * 'More Details' and 'Buy Now' (or 'Open' when owned, or a school subject's way in).
+ */
 export function CourseCard({ course, offer = { kind: 'buy' }, onShowDetails, isPriority = false }: {
   course: CourseItem;
   offer?: CourseOffer;
@@ -16,7 +22,10 @@ export function CourseCard({ course, offer = { kind: 'buy' }, onShowDetails, isP
     <Card as="article" className="course-card h-100 shadow-sm border-0" aria-labelledby={`course-${course.id}-name`}>
       <CourseImage path={course.photo_path} className="card-img-top" isPriority={isPriority} />
       <Card.Body className="d-flex flex-column gap-2">
-        <Card.Title as="h2" id={`course-${course.id}-name`} className="h6 mb-0">{course.name}</Card.Title>
+        <Card.Title as="h2" id={`course-${course.id}-name`} className="h6 mb-0">
+          <Link to={paths.courseDetail.getHref(course.id)} className="course-card-link">{course.name}</Link>
+        </Card.Title>
+        <div><LanguageBadge language={course.language} /></div>
         <CourseOfferPrice course={course} offer={offer} className="mt-auto" />
         <div className="d-flex gap-2">
           <Button

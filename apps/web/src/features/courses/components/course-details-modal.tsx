@@ -1,8 +1,11 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { Link } from 'react-router';
 import type { CourseItem } from '@app/contracts';
+import { paths } from '@/config/paths';
 import { CourseImage } from './course-image';
 import { CourseOfferLink, CourseOfferPrice, type CourseOffer } from './course-offer';
+import { LanguageBadge } from './language-badge';
 
 interface CourseDetailsModalProps {
   course: CourseItem | null;
@@ -14,7 +17,8 @@ interface CourseDetailsModalProps {
 
 /**
  * 'More Details': image, prices, name, about, 'Play Demo' (when there is a demo video) and 'Buy Now'
- * (for a school subject: its batch's way in, as on its card).
+ * (for a school subject: its batch's way in, as on its card; 'Open' when owned), and a link to the
+ * course page with the curriculum.
  */
 export function CourseDetailsModal({ course, offer = { kind: 'buy' }, onHide, onPlayDemo }: CourseDetailsModalProps) {
   return (
@@ -31,7 +35,9 @@ export function CourseDetailsModal({ course, offer = { kind: 'buy' }, onHide, on
               </div>
               <div className="col-md-7 d-flex flex-column gap-2">
                 <CourseOfferPrice course={course} offer={offer} />
+                <div><LanguageBadge language={course.language} /></div>
                 <p className="mb-0 course-about">{course.about}</p>
+                <Link to={paths.courseDetail.getHref(course.id)} className="small">See the curriculum</Link>
               </div>
             </div>
           </Modal.Body>

@@ -7,13 +7,20 @@ import { CoursePrice } from './course-price';
  * How a card offers its course. Catalogue courses are bought one by one ('Buy Now'). A school
  * batch's subjects never are (server-rules "School batches"): while the batch fee is unpaid they
  * offer the fee, once it is paid (or the batch has none) they 'Open' (server-rules deviation).
- * 'unknown': the batch could not be read, so nothing is offered.
+ * 'owned': the learner already has the course (GET /learn), so it 'Open's instead of selling it
+ * again (server-rules deviation). 'unknown': the batch could not be read, so nothing is offered.
  */
 export type CourseOffer =
   | { kind: 'buy' }
+  | { kind: 'owned' }
   | { kind: 'batch-fee'; fee: number }
   | { kind: 'open' }
   | { kind: 'unknown' };
+
+/** How a course is offered to a learner who owns the courses `ownedIds` (undefined while they load). */
+export function courseOffer(course: CourseItem, ownedIds: ReadonlySet<number> | undefined, otherwise: CourseOffer = { kind: 'buy' }): CourseOffer {
+  return ownedIds?.has(course.id) ? { kind: 'owned' } : otherwise;
+}
 
 /** The offer of a school subject of `batch` (undefined while it loads, null when the learner has none). */
 export function schoolSubjectOffer(batch: BatchData | null | undefined): CourseOffer {
@@ -24,6 +31,7 @@ export function schoolSubjectOffer(batch: BatchData | null | undefined): CourseO
 /** The price line: the course's prices, or for a school subject what it is part of. */
 export function CourseOfferPrice({ course, offer, className = '' }: { course: CourseItem; offer: CourseOffer; className?: string }) {
   if (offer.kind === 'buy') return <CoursePrice price={course.price} offerPrice={course.offer_price} className={className} />;
+  if (offer.kind === 'owned') return <p className={`course-price small text-success-emphasis fw-semibold mb-0 ${className}`}>In My Courses</p>;
   return (
     <p className={`course-price small text-body-secondary mb-0 ${className}`}>
       {offer.kind === 'batch-fee' ? `Included in your batch fee of ${formatInr(offer.fee)}` : 'Included in your batch'}
@@ -45,7 +53,8 @@ export function CourseOfferLink({ course, offer, className = '', isLabelled = fa
   switch (offer.kind) {
     case 'buy': return link(paths.checkout.getHref(course.id), 'Buy Now');
     case 'batch-fee': return link(paths.checkoutBatch.getHref(), 'Pay batch fee');
-    case 'open': return link(paths.learnMore.getHref(course.id), 'Open', 'btn-success');
+    case 'open':
+    case 'owned': return link(paths.learnMore.getHref(course.id), 'Open', 'btn-success');
     case 'unknown': return null;
   }
 }

@@ -7,7 +7,7 @@ import { CoursesPage } from './courses-page';
 
 const course = (overrides: Partial<CourseItem>): CourseItem => ({
   id: 1, name: 'Course', photo_path: '/media/seed/courses/a.png', price: 999, offer_price: 499,
-  about: 'About it.', video_path: null, category_id: 1, ...overrides,
+  about: 'About it.', video_path: null, category_id: 1, language: 'en', ...overrides,
 });
 const physics = course({ id: 2, name: 'Physics: Motion and Energy', price: 1499, offer_price: 1199, video_path: '/media/seed/videos/intro.mp4', category_id: 2 });
 const life = course({ id: 3, name: 'Life Science Essentials', price: 799, offer_price: 799, photo_path: null, category_id: 2 });
@@ -137,9 +137,34 @@ describe('CoursesPage', () => {
 
     it('offer nothing to buy while the batch is unknown, and keep Buy Now on the catalogue', async () => {
       await openCourses([kerala]);
-      expect(within(card(kerala.name)).queryByRole('link')).not.toBeInTheDocument();
+      expect(within(card(kerala.name)).queryByRole('link', { name: /Buy Now|Pay batch fee|Open/ })).not.toBeInTheDocument();
       expect(within(card(kerala.name)).getByRole('button', { name: `More Details: ${kerala.name}` })).toBeInTheDocument();
       expect(within(card(physics.name)).getByRole('link', { name: `Buy Now: ${physics.name}` })).toBeInTheDocument();
     });
+  });
+
+  describe('courses the learner owns (server-rules deviation)', () => {
+    it("show 'Open' to learn-more instead of 'Buy Now', on the card and in More Details", async () => {
+      const { user } = await openCourses([], { ownedCourseIds: new Set([physics.id]) });
+      const owned = within(card(physics.name));
+      expect(owned.getByRole('link', { name: `Open: ${physics.name}` })).toHaveAttribute('href', '/learn-more/2');
+      expect(owned.queryByRole('link', { name: /Buy Now/ })).not.toBeInTheDocument();
+      expect(owned.getByText('In My Courses')).toBeInTheDocument();
+      expect(within(card(maths.name)).getByRole('link', { name: `Buy Now: ${maths.name}` })).toHaveAttribute('href', '/checkout/1');
+
+      await user.click(owned.getByRole('button', { name: `More Details: ${physics.name}` }));
+      const dialog = within(await screen.findByRole('dialog'));
+      expect(dialog.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/learn-more/2');
+      expect(dialog.queryByRole('link', { name: 'Buy Now' })).not.toBeInTheDocument();
+    });
+  });
+
+  it('links each card and More Details to the course page, and shows the language', async () => {
+    const { user } = await openCourses();
+    expect(within(card(physics.name)).getByRole('link', { name: physics.name })).toHaveAttribute('href', '/courses/2');
+    expect(within(card(physics.name)).getByText('English')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `More Details: ${physics.name}` }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('link', { name: 'See the curriculum' })).toHaveAttribute('href', '/courses/2');
   });
 });

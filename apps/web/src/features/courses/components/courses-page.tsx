@@ -1,35 +1,37 @@
 import { useState, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import type { BatchData, CourseItem } from '@app/contracts';
-import { errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
+import { LoadError } from '@/components/ui/load-error';
 import { useCategories } from '../api/get-categories';
 import { useCourses } from '../api/get-courses';
 import { useFilteredCourses } from '../api/filter-courses';
 import { CategoryFilter } from './category-filter';
 import { CourseDetailsModal } from './course-details-modal';
 import { CourseGrid } from './course-grid';
-import { schoolSubjectOffer, type CourseOffer } from './course-offer';
+import { courseOffer, schoolSubjectOffer, type CourseOffer } from './course-offer';
 import { DemoVideoModal } from './demo-video-modal';
 import './courses.css';
 
 type Dialog = { kind: 'details' | 'demo'; course: CourseItem; offer: CourseOffer } | null;
-
-const buy: CourseOffer = { kind: 'buy' };
 
 interface CoursesPageProps {
   /** The learner's batch (GET /batch): undefined while it loads or when it failed, null when they have none. */
   schoolBatch?: BatchData | null | undefined;
   /** Shown above the school subjects, e.g. the batch fee offer while it is unpaid. */
   schoolNotice?: ReactNode;
+  /**
+   * The courses the learner already has (GET /learn): they 'Open' instead of 'Buy Now' (server-rules
+   * deviation). Undefined while they load: 'Buy Now' until then, and the checkout refuses a second purchase.
+   */
+  ownedCourseIds?: ReadonlySet<number> | undefined;
 }
 
 /**
  * Courses (spec section 2): category filters, the catalogue, and the learner's school subjects,
  * which open through their batch instead of being sold one by one (server-rules "School batches").
  */
-export function CoursesPage({ schoolBatch, schoolNotice }: CoursesPageProps = {}) {
+export function CoursesPage({ schoolBatch, schoolNotice, ownedCourseIds }: CoursesPageProps = {}) {
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const categories = useCategories();
@@ -39,8 +41,14 @@ export function CoursesPage({ schoolBatch, schoolNotice }: CoursesPageProps = {}
   const list = categoryId === null ? all : filtered;
   const courses = categoryId === null ? all.data?.course : filtered.data;
   const school = all.data?.school ?? [];
-  const schoolOffer = schoolSubjectOffer(schoolBatch);
-  const showDetails = (offer: CourseOffer) => (course: CourseItem) => setDialog({ kind: 'details', course, offer });
+  const catalogueOffer = (course: CourseItem) => courseOffer(course, ownedCourseIds);
+  // A school subject says what it is part of ('Included in your batch'); owned says 'Open' when the batch is unknown.
+  const schoolOffer = (course: CourseItem) => {
+    const batchOffer = schoolSubjectOffer(schoolBatch);
+    return batchOffer.kind === 'open' ? batchOffer : courseOffer(course, ownedCourseIds, batchOffer);
+  };
+  const showDetails = (offerFor: (course: CourseItem) => CourseOffer) => (course: CourseItem) =>
+    setDialog({ kind: 'details', course, offer: offerFor(course) });
 
   return (
     <>
@@ -51,9 +59,9 @@ export function CoursesPage({ schoolBatch, schoolNotice }: CoursesPageProps = {}
         {list.isPending ? (
           <div className="text-center py-5"><Spinner animation="border" variant="primary" role="status"><span className="visually-hidden">Loading courses…</span></Spinner></div>
         ) : list.isError ? (
-          <Alert variant="danger">{errorMessage(list.error)}</Alert>
+          <LoadError error={list.error} onRetry={() => list.refetch()} isRetrying={list.isFetching} />
         ) : courses && courses.length > 0 ? (
-          <CourseGrid courses={courses} onShowDetails={showDetails(buy)} isFirstOnPage />
+          <CourseGrid courses={courses} offerFor={catalogueOffer} onShowDetails={showDetails(catalogueOffer)} isFirstOnPage />
         ) : (
           <p className="text-body-secondary py-4">No courses here yet.</p>
         )}
@@ -63,13 +71,13 @@ export function CoursesPage({ schoolBatch, schoolNotice }: CoursesPageProps = {}
         <section className="mt-5" aria-labelledby="school-subjects-title">
           <h2 id="school-subjects-title" className="h4 mb-3">School Subjects</h2>
           {schoolNotice && <div className="mb-4">{schoolNotice}</div>}
-          <CourseGrid courses={school} offer={schoolOffer} onShowDetails={showDetails(schoolOffer)} />
+          <CourseGrid courses={school} offerFor={schoolOffer} onShowDetails={showDetails(schoolOffer)} />
         </section>
       )}
 
       <CourseDetailsModal
         course={dialog?.kind === 'details' ? dialog.course : null}
-        offer={dialog?.offer ?? buy}
+        offer={dialog?.offer}
         onHide={() => setDialog(null)}
         onPlayDemo={(course) => setDialog(dialog && { ...dialog, kind: 'demo', course })}
       />

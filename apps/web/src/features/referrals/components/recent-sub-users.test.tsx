@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { RecentSubUsers } from './recent-sub-users';
 
 const subUser = (id: number, name: string, status: SubUser['status'], reason: string | null = null): SubUser => ({
-  id, name, referral_code: `CODE${id}`, status, reason, joined: '2025-02-03T06:00:00.000Z', sub_users_count: 0,
+  id, name, referral_code: `CODE${id}`, email: `us****${id}@example.com`, status, reason, joined: '2025-02-03T06:00:00.000Z', sub_users_count: 0,
 });
 
 describe('RecentSubUsers', () => {

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import type { SubUser } from '@app/contracts';
-import { errorMessage } from '@/lib/api-client';
 import { useSubUsers } from '../api/get-sub-users';
 import { Pager } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { LoadError } from '@/components/ui/load-error';
 
 const joinedFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
@@ -18,6 +17,8 @@ interface TableCopy {
   /** Shown instead of the table when it has no rows; without it, an empty table is not shown. */
   empty?: string;
   showJoined: boolean;
+  /** The second column: the spec's Pending table has Email, its Active table User Id (the referral code). */
+  idColumn: 'email' | 'referral_code';
 }
 
 const copy: Record<SubUser['status'], TableCopy> = {
@@ -25,17 +26,20 @@ const copy: Record<SubUser['status'], TableCopy> = {
     title: 'Pending Users',
     empty: 'Nobody is waiting: everyone who registered through your link has bought a course.',
     showJoined: true,
+    idColumn: 'email',
   },
   active: {
     title: 'Active Users',
     empty: 'No active users yet. A sub-user becomes active with their first course purchase.',
     showJoined: false,
+    idColumn: 'referral_code',
   },
   ineligible: {
     title: 'Not eligible',
     intro: 'These people registered with your link, but they earn you no commission and do not count for your level.',
     // The reason sits under the name: without a fourth column the table fits a phone's width.
     showJoined: false,
+    idColumn: 'referral_code',
   },
 };
 
@@ -48,11 +52,17 @@ function StatusBadge({ status }: { status: SubUser['status'] }) {
     : <Badge bg="warning-subtle" text="warning-emphasis" className="border border-warning-subtle">Pending</Badge>;
 }
 
+/** An email that may wrap before its '@' on a phone, never inside a word. */
+function EmailCell({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? <>{email.slice(0, at)}<wbr />{email.slice(at)}</> : <>{email}</>;
+}
+
 /** One of the Users page's tables: the learner's direct sub-users with one status, paginated. */
 export function SubUsersTable({ status }: { status: SubUser['status'] }) {
   const [page, setPage] = useState(1);
   const users = useSubUsers(status, page);
-  const { title, intro, empty, showJoined } = copy[status];
+  const { title, intro, empty, showJoined, idColumn } = copy[status];
   const headingId = `sub-users-${status}`;
   // A table without an empty text (Not eligible) shows only once it has someone in it.
   if (empty === undefined && (users.isPending || users.data?.total === 0)) return null;
@@ -68,7 +78,7 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
         {users.isPending ? (
           <Spinner animation="border" size="sm" role="status"><span className="visually-hidden">Loading…</span></Spinner>
         ) : users.isError ? (
-          <Alert variant="danger" className="mb-0">{errorMessage(users.error)}</Alert>
+          <LoadError error={users.error} onRetry={() => users.refetch()} isRetrying={users.isFetching} />
         ) : users.data.total === 0 ? (
           <p className="text-body-secondary mb-0">{empty}</p>
         ) : (
@@ -77,7 +87,7 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">User Id</th>
+                  <th scope="col">{idColumn === 'email' ? 'Email' : 'User Id'}</th>
                   <th scope="col">Status</th>
                   {showJoined && <th scope="col">Joined</th>}
                 </tr>
@@ -89,7 +99,9 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
                       {user.name}
                       {user.reason && <div className="small text-body-secondary">{user.reason}</div>}
                     </td>
-                    <td className="font-monospace">{user.referral_code}</td>
+                    {idColumn === 'email'
+                      ? <td><EmailCell email={user.email} /></td>
+                      : <td className="font-monospace">{user.referral_code}</td>}
                     <td><StatusBadge status={user.status} /></td>
                     {showJoined && <td className="text-nowrap">{joinedFormat.format(new Date(user.joined))}</td>}
                   </tr>

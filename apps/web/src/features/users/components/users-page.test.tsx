@@ -6,7 +6,7 @@ import { pageWindow } from '@/components/ui/pager';
 import { UsersPage } from './users-page';
 
 const subUser = (id: number, status: SubUser['status'], reason: string | null = null): SubUser => ({
-  id, name: `User ${id}`, referral_code: `CODE${id}`, status, reason, joined: '2025-02-03T06:00:00.000Z', sub_users_count: 0,
+  id, name: `User ${id}`, referral_code: `CODE${id}`, email: `us****${id}@example.com`, status, reason, joined: '2025-02-03T06:00:00.000Z', sub_users_count: 0,
 });
 
 const onePage = (data: SubUser[]): SubUserPage => ({ data, current_page: 1, per_page: 10, total: data.length, last_page: 1 });
@@ -38,9 +38,10 @@ describe('UsersPage', () => {
     const queries = stubTree();
     renderWithProviders(<UsersPage />);
     const pending = await screen.findByRole('table', { name: 'Pending Users' }, { timeout: 3000 });
-    expect(within(pending).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'User Id', 'Status', 'Joined']);
+    expect(within(pending).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Email', 'Status', 'Joined']);
     expect(within(pending).getAllByRole('row')).toHaveLength(11);
-    expect(within(pending).getByText('CODE1')).toBeInTheDocument();
+    expect(within(pending).getByText('us****1@example.com')).toBeInTheDocument();
+    expect(within(pending).queryByText('CODE1')).not.toBeInTheDocument();
     expect(within(pending).getAllByText('Pending')).toHaveLength(10);
     expect(within(pending).getAllByText('3 Feb 2025')).toHaveLength(10);
 

@@ -39,7 +39,7 @@ describe('CourseForm', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(onSaved).not.toHaveBeenCalled();
     expect(server.callsTo('POST', '/admin/courses')[0]?.body).toEqual({
-      name: 'Algebra Basics', about: '', category_id: 1, batch_id: null, price: 999, offer_price: 499, is_published: false,
+      name: 'Algebra Basics', about: '', category_id: 1, batch_id: null, price: 999, offer_price: 499, is_published: false, language: 'en',
     });
   });
 
@@ -67,7 +67,7 @@ describe('CourseForm', () => {
   it("keeps an edited course's category and batch, which load after the course", async () => {
     const course = {
       id: 7, name: 'Algebra Basics', about: 'Equations.', category_id: 1, batch_id: 2, price: 999, offer_price: 499, is_published: true,
-      photo_path: null, video_path: null, terms_count: 1, paid_purchases: 3, created_at: '2025-01-01T00:00:00.000Z',
+      photo_path: null, video_path: null, language: 'ml' as const, terms_count: 1, paid_purchases: 3, created_at: '2025-01-01T00:00:00.000Z',
     };
     const server = mockApi({
       ...lists,
@@ -77,15 +77,17 @@ describe('CourseForm', () => {
     const { user } = renderWithProviders(<CourseForm course={course} />);
     expect(await screen.findByLabelText('Category')).toHaveValue('1');
     expect(screen.getByLabelText('Batch')).toHaveValue('2');
+    expect(screen.getByLabelText('Language')).toHaveValue('ml');
+    await user.selectOptions(screen.getByLabelText('Language'), 'Hindi');
     await user.click(screen.getByRole('button', { name: 'Save course' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Course saved.');
-    expect(server.callsTo('PUT', '/admin/courses/7')[0]?.body).toMatchObject({ category_id: 1, batch_id: 2, is_published: true });
+    expect(server.callsTo('PUT', '/admin/courses/7')[0]?.body).toMatchObject({ category_id: 1, batch_id: 2, is_published: true, language: 'hi' });
   });
 
   it('creates the course, says so and hands it on', async () => {
     const created = {
       id: 12, name: 'Algebra Basics', about: '', category_id: 1, batch_id: null, price: 999, offer_price: 499, is_published: false,
-      photo_path: null, video_path: null, terms_count: 0, paid_purchases: 0, created_at: '2025-01-01T00:00:00.000Z',
+      photo_path: null, video_path: null, language: 'en' as const, terms_count: 0, paid_purchases: 0, created_at: '2025-01-01T00:00:00.000Z',
     };
     mockApi({ ...lists, 'POST /admin/courses': ok(created, 'Created.') });
     const onSaved = vi.fn();

@@ -2,7 +2,9 @@ import { useForm } from 'react-hook-form';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { courseCreateBody, type AdminBatch, type AdminCategory, type AdminCourse } from '@app/contracts';
+import {
+  COURSE_LANGUAGES, courseCreateBody, courseLanguageNames, type AdminBatch, type AdminCategory, type AdminCourse, type CourseLanguage,
+} from '@app/contracts';
 import { TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -23,9 +25,10 @@ interface CourseFormValues {
   price: string;
   offer_price: string;
   is_published: boolean;
+  language: CourseLanguage;
 }
 
-const fields = ['name', 'about', 'category_id', 'batch_id', 'price', 'offer_price', 'is_published'] as const;
+const fields = ['name', 'about', 'category_id', 'batch_id', 'price', 'offer_price', 'is_published', 'language'] as const;
 
 const valuesOf = (course?: AdminCourse): CourseFormValues => ({
   name: course?.name ?? '',
@@ -35,6 +38,7 @@ const valuesOf = (course?: AdminCourse): CourseFormValues => ({
   price: course ? String(course.price) : '',
   offer_price: course ? String(course.offer_price) : '',
   is_published: course?.is_published ?? false,
+  language: course?.language ?? 'en',
 });
 
 interface CourseFormProps {
@@ -44,7 +48,7 @@ interface CourseFormProps {
 }
 
 /**
- * A course's details: name, about, category, batch, prices (rupees) and whether learners see it.
+ * A course's details: name, about, category, batch, prices (rupees), language and whether learners see it.
  * The form waits for the category and batch lists: a select mounted before its options would show
  * (and save) 'none'.
  */
@@ -114,6 +118,16 @@ function CourseFields({ course, onSaved, categories, batches }: CourseFormProps 
             id={`${prefix}-offer-price`} label="Offer price (₹)" type="number" inputMode="decimal" min={0} step="0.01"
             registration={register('offer_price')} error={errors.offer_price?.message}
           />
+        </Col>
+      </Row>
+      <Row>
+        <Col md={6}>
+          <SelectField
+            id={`${prefix}-language`} label="Language" registration={register('language')} error={errors.language?.message}
+            hint="The language it is taught in, shown on its card and course page."
+          >
+            {COURSE_LANGUAGES.map((language) => <option key={language} value={language}>{courseLanguageNames[language]}</option>)}
+          </SelectField>
         </Col>
       </Row>
       <SwitchField
