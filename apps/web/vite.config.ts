@@ -36,6 +36,18 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The PDF reader (pdf.js and its worker: 1.9 MB, 0.45 MB compressed) is not precached: every learner's first visit
+        // would fetch it on a patchy phone connection, read a PDF or not. It is cached when first used
+        // (the rule below), and when a learner saves a PDF for offline (features/learn/offline).
+        globIgnores: ['**/pdf-reader-*.js', '**/pdf.worker-*.js'],
+        runtimeCaching: [
+          {
+            // Hashed names never change content: the cache answers first. Old versions age out.
+            urlPattern: /\/assets\/pdf(?:-reader|\.worker)-[\w-]+\.js$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'pdf-reader', expiration: { maxEntries: 4 } },
+          },
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [...serverPaths.map((p) => new RegExp(`^${p}(/|$)`)), /\.[a-z0-9]+$/i],
       },
@@ -58,6 +70,8 @@ export default defineConfig({
       output: {
         // Entries-aware groups are named after every page that shares them; the files keep the group's name only.
         chunkFileNames: ({ name }) => `assets/${name.split('~')[0]}-[hash].js`,
+        // pdf.js's worker as .js, not .mjs: the build then writes its .br and .gz (1.2 MB → ~0.3 MB) like any script.
+        assetFileNames: ({ names }) => (names[0]?.startsWith('pdf.worker') ? 'assets/pdf.worker-[hash].js' : 'assets/[name]-[hash][extname]'),
         codeSplitting: {
           groups: [
             // What every page runs, in one chunk that stays cached while the app's own code changes.

@@ -46,6 +46,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.dashboard.path, lazy: page(() => import('./routes/app/dashboard')) },
             { path: paths.profile.path, lazy: page(() => import('./routes/app/profile')) },
             { path: paths.courses.path, lazy: page(() => import('./routes/app/courses')) },
+            { path: paths.courseDetail.path, lazy: page(() => import('./routes/app/course')) },
             { path: paths.learn.path, lazy: page(() => import('./routes/app/learn')) },
             { path: paths.learnMore.path, lazy: page(() => import('./routes/app/learn-more')) },
             { path: paths.quiz.path, lazy: page(() => import('./routes/app/quiz')) },
@@ -54,6 +55,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.success.path, lazy: page(() => import('./routes/app/success')) },
             { path: paths.wallet.path, lazy: page(() => import('./routes/app/wallet')) },
             { path: paths.users.path, lazy: page(() => import('./routes/app/users')) },
+            { path: paths.downloads.path, lazy: page(() => import('./routes/app/downloads')) },
           ],
         },
         {

@@ -4,15 +4,20 @@ export const paths = {
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   profile: { path: '/profile', getHref: () => '/profile' },
   courses: { path: '/courses', getHref: () => '/courses' },
+  /** A course before purchase: its curriculum, and 'Buy Now' or 'Open'. */
+  courseDetail: { path: '/courses/:id', getHref: (id: number | string) => `/courses/${id}` },
   learn: { path: '/learn', getHref: () => '/learn' },
   learnMore: { path: '/learn-more/:id', getHref: (id: number | string) => `/learn-more/${id}` },
   quiz: { path: '/quiz/:id', getHref: (subjectId: number | string) => `/quiz/${subjectId}` },
   checkout: { path: '/checkout/:course', getHref: (courseId: number | string) => `/checkout/${courseId}` },
   /** The learner's batch fee (POST /first-payment): a static segment, so it wins over :course. */
   checkoutBatch: { path: '/checkout/batch', getHref: () => '/checkout/batch' },
-  success: { path: '/success', getHref: () => '/success' },
+  /** After a purchase; `?order=` is its purchase id (GET /orders/{id}), so a reload keeps the details. */
+  success: { path: '/success', getHref: (orderId?: number) => (orderId ? `/success?order=${orderId}` : '/success') },
   wallet: { path: '/wallet', getHref: () => '/wallet' },
   users: { path: '/users', getHref: () => '/users' },
+  /** Chapters saved for offline study (issue 15). */
+  downloads: { path: '/downloads', getHref: () => '/downloads' },
   login: { path: '/login', getHref: () => '/login' },
   register: {
     path: '/register',

@@ -5,15 +5,17 @@ import { useLogout } from '@/lib/auth/logout';
 import { mediaUrl } from '@/lib/media';
 import { readName, readPhotoPath } from '@/lib/token-storage';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { forgetDownloads } from '@/features/learn/offline/store';
 import { AppHeader } from './app-header';
+import { OfflineBanner } from './offline-banner';
 import { SideMenu } from './side-menu';
 
 /** The signed-in frame (spec section 1): header, side menu and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const me = useMe();
-  // Logout reloads the app on /login, so nothing of this session stays in memory.
-  const logout = useLogout({ onSettled: () => window.location.assign(paths.login.getHref()) });
+  // Logout reloads the app on /login, so nothing of this session stays in memory, nor its saved chapters on the device.
+  const logout = useLogout({ onSettled: () => void forgetDownloads().finally(() => window.location.assign(paths.login.getHref())) });
 
   const name = me.data ? `${me.data.first_name} ${me.data.last_name}` : (readName() ?? '');
   const photoUrl = mediaUrl(me.data ? me.data.profile_photo_path : readPhotoPath());
@@ -28,6 +30,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         onOpenMenu={() => setIsMenuOpen(true)}
         onLogout={() => logout.mutate()}
       />
+      <OfflineBanner />
       <div className="app-body">
         <SideMenu isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
         <main id="main" className="app-main">{children}</main>

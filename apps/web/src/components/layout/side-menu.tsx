@@ -4,14 +4,16 @@ import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { Brand } from '@/components/ui/brand';
-import { BookIcon, HomeIcon, UserIcon } from '@/components/ui/icons';
+import { BookIcon, DownloadIcon, GridIcon, HomeIcon, UserIcon } from '@/components/ui/icons';
 
 const items = [
   { to: paths.dashboard.getHref(), label: 'Dashboard', icon: HomeIcon },
+  { to: paths.courses.getHref(), label: 'Courses', icon: GridIcon },
   { to: paths.learn.getHref(), label: 'My Courses', icon: BookIcon },
+  { to: paths.downloads.getHref(), label: 'Downloads', icon: DownloadIcon },
 ];
 
-/** Dashboard and My Courses: a fixed column on large screens, a drawer below that. */
+/** The main pages (Dashboard, Courses, My Courses…): a fixed column on large screens, a drawer below that. */
 export function SideMenu({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const isAdmin = useMe().data?.roles.includes('admin') ?? false;
   return (

@@ -22,6 +22,10 @@ export const HomeIcon = (p: P) => <Icon {...p}><path d="M3 11 12 4l9 7" /><path 
 export const BookIcon = (p: P) => (
   <Icon {...p}><path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2z" /><path d="M4 19V5" /><path d="M8 7h7" /></Icon>
 );
+/** A 2×2 grid of tiles: the catalogue. */
+export const GridIcon = (p: P) => (
+  <Icon {...p}><rect x="4" y="4" width="6.5" height="6.5" rx="1" /><rect x="13.5" y="4" width="6.5" height="6.5" rx="1" /><rect x="4" y="13.5" width="6.5" height="6.5" rx="1" /><rect x="13.5" y="13.5" width="6.5" height="6.5" rx="1" /></Icon>
+);
 export const EyeIcon = (p: P) => (
   <Icon {...p}><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /></Icon>
 );
@@ -33,7 +37,11 @@ export const EyeOffIcon = (p: P) => (
 );
 export const CheckIcon = (p: P) => <Icon {...p}><path d="m5 12 5 5 9-10" /></Icon>;
 export const CrossIcon = (p: P) => <Icon {...p}><path d="M6 6l12 12M18 6 6 18" /></Icon>;
+/** A small hollow circle: a checklist line not yet judged. */
+export const DotIcon = (p: P) => <Icon {...p}><circle cx="12" cy="12" r="4" /></Icon>;
 export const UserIcon = (p: P) => <Icon {...p}><circle cx="12" cy="8" r="4" /><path d="M4 21a8 8 0 0 1 16 0" /></Icon>;
 export const LogoutIcon = (p: P) => (
   <Icon {...p}><path d="M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4" /><path d="M10 17l5-5-5-5" /><path d="M15 12H3" /></Icon>
 );
+/** An arrow into a tray: saved for offline. */
+export const DownloadIcon = (p: P) => <Icon {...p}><path d="M12 4v11" /><path d="m7 10 5 5 5-5" /><path d="M5 20h14" /></Icon>;
