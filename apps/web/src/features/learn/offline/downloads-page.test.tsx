@@ -112,7 +112,10 @@ describe('SaveForOffline', () => {
       { path: '/learn-more/:id', url: '/learn-more/9' },
     );
 
-    await user.click(await screen.findByRole('button', { name: 'Download for offline' }));
+    // Enabled once My Courses has named the course.
+    const button = await screen.findByRole('button', { name: 'Download for offline' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
     expect(await screen.findByText(/Saved for offline \(21 B\)/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open Downloads' })).toHaveAttribute('href', '/downloads');
     const [saved] = await store.list();
@@ -125,12 +128,21 @@ describe('SaveForOffline', () => {
   });
 
   it('says when the link has expired', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 403 })));
+    await signIn();
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).endsWith('/learn')) {
+        const data = { course: [{ id: 9, name: 'India and the World' }], school: [] };
+        return new Response(JSON.stringify({ status: true, message: '', data }), { headers: { 'content-type': 'application/json' } });
+      }
+      return new Response(null, { status: 403 });
+    }));
     const { user } = renderWithProviders(
       <DownloadStoreContext value={createMemoryStore()}><SaveForOffline subject={subject} /></DownloadStoreContext>,
       { path: '/learn-more/:id', url: '/learn-more/9' },
     );
-    await user.click(await screen.findByRole('button', { name: 'Download for offline' }));
+    const button = await screen.findByRole('button', { name: 'Download for offline' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired. Open the chapter again and retry.');
   });
 

@@ -45,15 +45,11 @@ export function lowestVariant(master: string): string | null {
 /** A media playlist's segment URIs, in order. */
 export const segmentUris = (playlist: string): string[] => playlist.split(/\r?\n/).filter(isUri).map((line) => line.trim());
 
-/** The playlist with its segment URIs replaced by `segment:<index>`, for the stored copy. */
+/** The playlist with its segment URIs replaced by `segment:<index>`, for the stored copy (played by stored-loader.ts). */
 export function withSegmentPlaceholders(playlist: string): string {
   let index = 0;
   return playlist.split(/\r?\n/).map((line) => (isUri(line) ? `segment:${index++}` : line)).join('\n');
 }
-
-/** The stored playlist pointing at the given segment URLs (object URLs of the stored segments). */
-export const withSegmentUrls = (playlist: string, urls: string[]): string =>
-  playlist.replace(/^segment:(\d+)$/gm, (_match, index: string) => urls[Number(index)] ?? '');
 
 /**
  * A video chapter's lowest rendition (240p): the master playlist, its lowest-bandwidth variant and

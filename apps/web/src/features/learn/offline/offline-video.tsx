@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadHlsJs, type HlsPlayer, type LoadHls } from '../components/hls-source';
-import { withSegmentUrls } from './fetch-chapter';
 import type { OfflineFiles } from './store';
+import { STORED_PLAYLIST_URL, storedFilesLoader } from './stored-loader';
 
 interface OfflineVideoProps {
   files: Extract<OfflineFiles, { kind: 'video' }>;
@@ -12,8 +12,9 @@ interface OfflineVideoProps {
 }
 
 /**
- * A saved video played from the device: the stored playlist pointing at object URLs of the
- * stored segments, fed to hls.js (which, unlike the browser's own HLS, reads blob: URLs).
+ * A saved video played from the device by hls.js, whose loader answers the stored playlist and
+ * segments from the saved files (stored-loader.ts): nothing goes to the network, and no object
+ * URLs, which hls.js would fetch and the CSP's connect-src blocks.
  */
 export function OfflineVideo({ files, title, onPosition, loadHls = loadHlsJs }: OfflineVideoProps) {
   const video = useRef<HTMLVideoElement>(null);
@@ -22,9 +23,6 @@ export function OfflineVideo({ files, title, onPosition, loadHls = loadHlsJs }: 
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    const segmentUrls = files.segments.map((segment) => URL.createObjectURL(segment));
-    const playlist = new Blob([withSegmentUrls(files.playlist, segmentUrls)], { type: 'application/vnd.apple.mpegurl' });
-    const playlistUrl = URL.createObjectURL(playlist);
     let player: HlsPlayer | null = null;
     let isCancelled = false;
     loadHls().then((Hls) => {
@@ -33,17 +31,21 @@ export function OfflineVideo({ files, title, onPosition, loadHls = loadHlsJs }: 
         setHasFailed(true);
         return;
       }
-      player = new Hls({ startLevel: 0, capLevelToPlayerSize: false });
+      // hls-source.ts types only the options the online player passes; hls.js takes its whole config.
+      const config = { startLevel: 0, capLevelToPlayerSize: false, loader: storedFilesLoader(files) };
+      player = new Hls(config);
       player.on(Hls.Events.ERROR, (_event, data) => {
-        if (data.fatal) setHasFailed(true);
+        if (!data.fatal) return;
+        // What hls.js says (data.details) is the one clue to why; the learner sees the notice below.
+        console.warn('The saved video cannot play:', data);
+        setHasFailed(true);
       });
-      player.loadSource(playlistUrl);
+      player.loadSource(STORED_PLAYLIST_URL);
       player.attachMedia(element);
     }).catch(() => setHasFailed(true));
     return () => {
       isCancelled = true;
       player?.destroy();
-      for (const url of [...segmentUrls, playlistUrl]) URL.revokeObjectURL(url);
     };
   }, [files, loadHls]);
 

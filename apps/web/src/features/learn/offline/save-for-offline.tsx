@@ -30,6 +30,7 @@ export function SaveForOffline({ subject }: { subject: SubjectItem }) {
     );
   }
 
+  // Enabled once the course is known: a saved chapter is listed under its course's name.
   const course = learn.data && [...learn.data.course, ...learn.data.school].find((item) => item.id === courseId);
   const start = () => {
     setProgress(null);
@@ -42,7 +43,7 @@ export function SaveForOffline({ subject }: { subject: SubjectItem }) {
   const busyLabel = progress && progress.total > 0 ? `Downloading… ${Math.round((progress.done * 100) / progress.total)}%` : 'Downloading…';
   return (
     <div className="save-for-offline mb-2">
-      <Button variant="outline-primary" size="sm" className="d-inline-flex align-items-center gap-1" disabled={save.isPending} onClick={start}>
+      <Button variant="outline-primary" size="sm" className="d-inline-flex align-items-center gap-1" disabled={save.isPending || !course} onClick={start}>
         <DownloadIcon /> {save.isPending ? busyLabel : subject.file_type === 'video' ? 'Download for offline (240p)' : 'Download for offline'}
       </Button>
       {save.isError && (
