@@ -200,6 +200,7 @@ export async function seedDatabase(db: Db, services: SeedServices): Promise<Seed
             option4: bank.options[3] ?? null,
             option5: bank.options[4] ?? null,
             correctOption: bank.correctOption,
+            explanation: bank.explanation ?? null,
           })),
         );
         await tx.insert(questions).values(questionRows);

@@ -6,6 +6,8 @@ export interface SeedQuestion {
   options: string[];
   /** 1-based index into `options`. */
   correctOption: number;
+  /** Why the answer is right, shown with the result. */
+  explanation?: string;
 }
 
 /** A chapter's file: pdf and video name a file in seed/assets, youtube and link carry the URL. */
@@ -50,11 +52,11 @@ export const DEMO_VIDEO_ASSET = 'chapter-intro.mp4';
  * A question whose correct answer goes among the wrong ones at a position drawn from the
  * question text, so answers are spread over the options yet the seed stays reproducible.
  */
-export function q(question: string, correct: string, wrong: string[]): SeedQuestion {
+export function q(question: string, correct: string, wrong: string[], explanation?: string): SeedQuestion {
   let hash = 0;
   for (const char of question) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   const position = hash % (wrong.length + 1);
   const options = [...wrong];
   options.splice(position, 0, correct);
-  return { question, options, correctOption: position + 1 };
+  return { question, options, correctOption: position + 1, ...(explanation ? { explanation } : {}) };
 }
