@@ -38,9 +38,11 @@ interface ChapterContentProps {
   resume: ChapterResume;
   /** How far the learner got (POST /progress without subject_id); the server decides what is done. */
   onProgress: (report: ProgressReport) => void;
+  /** The server counts this chapter done. */
+  isDone: boolean;
 }
 
-function ChapterContent({ subject, resume, onProgress }: ChapterContentProps) {
+function ChapterContent({ subject, resume, onProgress, isDone }: ChapterContentProps) {
   switch (subject.file_type) {
     case 'pdf':
       return (
@@ -50,6 +52,7 @@ function ChapterContent({ subject, resume, onProgress }: ChapterContentProps) {
           initialPage={resume.page ?? 1}
           onPage={(page, pageCount) => onProgress({ page, page_count: pageCount })}
           onMarkDone={() => onProgress({ completed: true })}
+          isDone={isDone}
         />
       );
     case 'youtube':
@@ -74,10 +77,12 @@ interface ChapterViewerProps {
   resume: ChapterResume;
   /** Reports for this subject: the caller adds subject_id. */
   onProgress: (report: ProgressReport) => void;
+  /** The server counts this chapter done. */
+  isDone?: boolean;
 }
 
 /** The chosen subject's file, by its file_type (spec section 2, Learn-more). */
-export function ChapterViewer({ termId, subjectId, resume, onProgress }: ChapterViewerProps) {
+export function ChapterViewer({ termId, subjectId, resume, onProgress, isDone = false }: ChapterViewerProps) {
   const subjects = useTermSubjects(termId);
   const isMounted = useDelayedMount(subjectId, VIEWER_RELOAD_DELAY_MS);
   const subject = subjects.data?.find((item) => item.id === subjectId);
@@ -93,7 +98,7 @@ export function ChapterViewer({ termId, subjectId, resume, onProgress }: Chapter
       <h2 className="h5 mb-1">{subject.name}</h2>
       {subject.about && <p className="text-body-secondary small mb-3">{subject.about}</p>}
       <SaveForOffline subject={subject} />
-      <ChapterContent subject={subject} resume={resume} onProgress={onProgress} />
+      <ChapterContent subject={subject} resume={resume} onProgress={onProgress} isDone={isDone} />
     </article>
   );
 }

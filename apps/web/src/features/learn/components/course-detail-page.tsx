@@ -154,6 +154,7 @@ export function CourseDetailPage() {
                   subjectId={selected.subjectId}
                   resume={resume}
                   onProgress={(report) => saveProgress(selected.subjectId, report)}
+                  isDone={completed.has(selected.subjectId)}
                 />
               </section>
             ) : (

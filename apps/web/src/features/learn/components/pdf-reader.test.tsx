@@ -78,6 +78,13 @@ describe('PdfReader', () => {
     expect(screen.getByRole('button', { name: 'Done' })).toBeDisabled();
   });
 
+  it('shows Done for a PDF the server already counts as done (finished on another visit)', async () => {
+    render(<PdfReader src={FILE} title="Notes" onMarkDone={vi.fn()} isDone />);
+    await screen.findByText('Page 1 of 12');
+    expect(screen.getByRole('button', { name: 'Done' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Mark as done' })).not.toBeInTheDocument();
+  });
+
   it("offers 'Open PDF' and 'Download' links to the file when it cannot be shown", async () => {
     render(<PdfReader src="broken.pdf" title="Notes" />);
     expect(await screen.findByText('This PDF cannot be shown here.')).toBeInTheDocument();

@@ -32,6 +32,8 @@ export interface PdfReaderProps {
   onPage?: (page: number, pageCount: number) => void;
   /** Shows 'Mark as done' when given. */
   onMarkDone?: () => void;
+  /** Already done (the server says so): the button shows Done. */
+  isDone?: boolean;
 }
 
 /** The width of `element`, kept up to date. */
@@ -52,13 +54,14 @@ function useWidth(element: React.RefObject<HTMLElement | null>): number {
  * zoom from the fitted width (which suits a 360 px phone), and links to the file itself when
  * it cannot be shown.
  */
-export function PdfReader({ src, title, initialPage = 1, onPage, onMarkDone }: PdfReaderProps) {
+export function PdfReader({ src, title, initialPage = 1, onPage, onMarkDone, isDone: isDoneBefore = false }: PdfReaderProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const width = useWidth(viewport);
   const [pageCount, setPageCount] = useState(0);
   const [page, setPage] = useState(initialPage);
   const [zoom, setZoom] = useState(FIT);
-  const [isDone, setIsDone] = useState(false);
+  const [isMarked, setIsMarked] = useState(false);
+  const isDone = isDoneBefore || isMarked;
   const [hasFailed, setHasFailed] = useState(false);
 
   const goTo = (next: number) => {
@@ -115,7 +118,7 @@ export function PdfReader({ src, title, initialPage = 1, onPage, onMarkDone }: P
             className="ms-auto d-inline-flex align-items-center gap-1"
             disabled={isDone}
             onClick={() => {
-              setIsDone(true);
+              setIsMarked(true);
               onMarkDone();
             }}
           >
