@@ -45,3 +45,14 @@ export const LogoutIcon = (p: P) => (
 );
 /** An arrow into a tray: saved for offline. */
 export const DownloadIcon = (p: P) => <Icon {...p}><path d="M12 4v11" /><path d="m7 10 5 5 5-5" /><path d="M5 20h14" /></Icon>;
+/** A round speech bubble with a handset inside: chat apps (WhatsApp-like, not its logo). */
+export const ChatIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3.5 20.5 5 16.2A8.5 8.5 0 1 1 7.9 19z" />
+    <path d="M9.2 8.6c.1 2.9 2.6 5.7 5.7 6.1l.9-1.3-1.6-.9-.8.6a4.5 4.5 0 0 1-2.3-2.3l.6-.8-.9-1.6z" />
+  </Icon>
+);
+/** Three joined dots: the device's share sheet. */
+export const ShareIcon = (p: P) => (
+  <Icon {...p}><circle cx="18" cy="5" r="2.6" /><circle cx="6" cy="12" r="2.6" /><circle cx="18" cy="19" r="2.6" /><path d="m8.3 13.3 7.4 4.4M15.7 6.3l-7.4 4.4" /></Icon>
+);

@@ -1,25 +1,67 @@
-import { useId, useState } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { ChatIcon, ShareIcon } from '@/components/ui/icons';
+import { notifications } from '@/components/ui/notifications';
+import { env } from '@/config/env';
 import { useMe } from '@/lib/auth/get-me';
 import { copyToClipboard } from '../utils/copy-to-clipboard';
 import { referralLink } from '../utils/referral-link';
+import { CopyIcon } from './copy-icon';
 
-/** 'Invite People': a modal with the registration link and 'Copy Link' (spec section 2, Dashboard). */
+const inviteTitle = `Join me on ${env.appName}`;
+const inviteText = `${inviteTitle} and learn with me`;
+const shareFailedMessage = 'Could not open the share menu. Use Copy Link instead.';
+
+/** wa.me opens WhatsApp on a phone and WhatsApp Web on a desktop, with the message typed in. */
+function whatsAppShareUrl(link: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(`${inviteText}: ${link}`)}`;
+}
+
+/** The Web Share API (most Android phones, Safari); absent on most desktop browsers. */
+function canShareNatively(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+}
+
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/** 40 px over Bootstrap's 500 px, so the three buttons share one row from 576 px up. */
+const modalWidth = { '--bs-modal-width': '540px' } as CSSProperties;
+const actionClass = 'flex-grow-1 flex-sm-grow-0 d-inline-flex align-items-center justify-content-center gap-2';
+
+/**
+ * 'Invite People': a modal with the registration link and 'Copy Link' (spec section 2, Dashboard),
+ * plus 'Share on WhatsApp' and, where the browser has a share sheet, 'Share…' (issue 16).
+ */
 export function InvitePeople({ className }: { className?: string }) {
   const [isOpen, setIsOpen] = useState(false);
+  const [isSharing, setIsSharing] = useState(false);
   const code = useMe().data?.referral_code;
   const link = code ? referralLink(code) : '';
   const titleId = useId();
   const inputId = useId();
+
+  async function share() {
+    setIsSharing(true);
+    try {
+      await navigator.share({ title: inviteTitle, text: `${inviteText}.`, url: link });
+    } catch (error) {
+      // The learner closing the share sheet is not a failure.
+      if (!isAbort(error)) notifications.error(shareFailedMessage);
+    } finally {
+      setIsSharing(false);
+    }
+  }
 
   return (
     <>
       <Button variant="primary" className={className} disabled={!code} onClick={() => setIsOpen(true)}>
         Invite People
       </Button>
-      <Modal show={isOpen} onHide={() => setIsOpen(false)} centered aria-labelledby={titleId}>
+      <Modal show={isOpen} onHide={() => setIsOpen(false)} centered aria-labelledby={titleId} style={modalWidth}>
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id={titleId} as="h2" className="h5">Invite People</Modal.Title>
         </Modal.Header>
@@ -34,8 +76,25 @@ export function InvitePeople({ className }: { className?: string }) {
             as="textarea" id={inputId} rows={2} value={link} readOnly className="font-monospace" style={{ resize: 'none' }}
             onFocus={(event) => event.currentTarget.select()}
           />
-          <div className="d-grid d-sm-flex justify-content-sm-end mt-3">
-            <Button variant="primary" onClick={() => void copyToClipboard(link)}>Copy Link</Button>
+          {/* On a phone the buttons fill the row and wrap; from 576 px up they sit at the right. */}
+          <div className="d-flex flex-wrap justify-content-sm-end gap-2 mt-3">
+            {/* A plain link, not a role=button anchor: it opens another site in a new tab. */}
+            <a
+              className={`btn btn-success ${actionClass}`}
+              href={whatsAppShareUrl(link)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <ChatIcon /> Share on WhatsApp
+            </a>
+            {canShareNatively() && (
+              <Button variant="outline-secondary" className={actionClass} disabled={isSharing} onClick={() => void share()}>
+                <ShareIcon /> Share…
+              </Button>
+            )}
+            <Button variant="primary" className={actionClass} onClick={() => void copyToClipboard(link)}>
+              <CopyIcon /> Copy Link
+            </Button>
           </div>
         </Modal.Body>
       </Modal>
