@@ -1,16 +1,12 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { CertificateData } from '@app/contracts';
+import { drawTextLine, type TextLineOptions } from '../../lib/pdf-fonts.ts';
 
-/** Characters the PDF standard fonts (WinAnsi) can print; anything else would come out as garbage. */
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-function printable(text: string): string {
-  return [...text.normalize('NFC')]
-    .map((ch) => {
-      const code = ch.codePointAt(0)!;
-      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(ch) ? ch : '?';
-    })
-    .join('');
+/** Document properties are Unicode strings in the PDF: only control characters are left out. */
+function property(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 }
 
 const issuedDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' });
@@ -40,9 +36,9 @@ export function renderCertificatePdf(certificate: CertificateData, options: { ap
     layout: 'landscape',
     margin: 0,
     info: {
-      Title: printable(`Certificate ${certificate.certificate_id}`),
-      Author: printable(options.appName),
-      Subject: printable(`${certificate.course}: ${certificate.name}`),
+      Title: property(`Certificate ${certificate.certificate_id}`),
+      Author: property(options.appName),
+      Subject: property(`${certificate.course}: ${certificate.name}`),
       CreationDate: options.now,
     },
   });
@@ -58,32 +54,34 @@ export function renderCertificatePdf(certificate: CertificateData, options: { ap
   doc.lineWidth(6).strokeColor(accent).rect(24, 24, width - 48, height - 48).stroke();
   doc.lineWidth(1).strokeColor('#adb5bd').rect(36, 36, width - 72, height - 72).stroke();
 
-  const center = (text: string, y: number, font: string, size: number, color = '#212529') => {
-    doc.font(font).fontSize(size).fillColor(color).text(printable(text), 60, y, { width: width - 120, align: 'center' });
+  // Names and course names may be in English, Hindi or Malayalam: every line goes through the Noto
+  // faces of lib/pdf-fonts.ts, shrunk to fit its box rather than wrapped.
+  type Style = Omit<TextLineOptions, 'x' | 'width' | 'baseline' | 'align'>;
+  const center = (text: string, baseline: number, style: Style) => {
+    drawTextLine(doc, text, { ...style, x: 60, width: width - 120, baseline, align: 'center' });
   };
-  center(options.appName, 70, 'Helvetica-Bold', 16, accent);
-  center('Certificate of Completion', 110, 'Helvetica-Bold', 34);
-  center('This is to certify that', 175, 'Helvetica', 14, '#495057');
-  center(certificate.name, 200, 'Helvetica-Bold', 30);
-  center('has completed every quiz of the course', 250, 'Helvetica', 14, '#495057');
-  center(certificate.course, 275, 'Helvetica-Bold', 22);
-  center(`Issued on ${issuedDate.format(new Date(certificate.issued_at))}`, 320, 'Helvetica', 13, '#495057');
+  const muted = '#495057';
+  center(options.appName, 82, { size: 16, weight: 'bold', color: accent });
+  center('Certificate of Completion', 134, { size: 34, weight: 'bold', color: '#212529' });
+  center('This is to certify that', 185, { size: 14, color: muted });
+  center(certificate.name, 222, { size: 30, weight: 'bold', color: '#212529' });
+  center('has completed every quiz of the course', 260, { size: 14, color: muted });
+  center(certificate.course, 291, { size: 22, weight: 'bold', color: '#212529' });
+  center(`Issued on ${issuedDate.format(new Date(certificate.issued_at))}`, 329, { size: 13, color: muted });
 
   const qrSize = 120;
   const qrX = width - 60 - qrSize;
   const qrY = height - 60 - qrSize;
   drawQrCode(doc, certificate.verify_url, qrX, qrY, qrSize);
 
-  const left = 70;
-  const textWidth = qrX - left - 20;
-  doc.font('Helvetica').fontSize(10).fillColor('#495057')
-    .text(`Certificate ID: ${printable(certificate.certificate_id)}`, left, qrY + 10, { width: textWidth });
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(certificate.is_valid ? '#198754' : '#dc3545')
-    .text(certificate.is_valid ? 'Status: Valid' : 'Status: No longer valid', left, qrY + 30, { width: textWidth });
-  doc.font('Helvetica').fontSize(10).fillColor('#495057')
-    .text('Scan the code or visit this address to check this certificate:', left, qrY + 55, { width: textWidth })
-    .fillColor(accent)
-    .text(printable(certificate.verify_url), left, qrY + 70, { width: textWidth, link: certificate.verify_url });
+  const left = (text: string, baseline: number, style: Style) => {
+    drawTextLine(doc, text, { ...style, x: 70, width: qrX - 90, baseline, align: 'left' });
+  };
+  left(`Certificate ID: ${certificate.certificate_id}`, qrY + 17, { size: 10, color: muted });
+  left(certificate.is_valid ? 'Status: Valid' : 'Status: No longer valid', qrY + 39,
+    { size: 12, weight: 'bold', color: certificate.is_valid ? '#198754' : '#dc3545' });
+  left('Scan the code or visit this address to check this certificate:', qrY + 62, { size: 10, color: muted });
+  left(certificate.verify_url, qrY + 77, { size: 10, color: accent, link: certificate.verify_url });
 
   doc.end();
   return done;
