@@ -75,13 +75,15 @@ export async function openCheckout(page: Page, courseName: string): Promise<void
 }
 
 /**
- * On the checkout page after 'Pay Now': the sandbox card form in its frame, paid with the card that
- * succeeds. `amount` is what the form's Pay button must show, e.g. '₹449.10'.
+ * On the checkout page after 'Pay Now': the sandbox checkout in its frame (UPI is selected first),
+ * switched to Card and paid with the card that succeeds. `amount` is what the form's Pay button
+ * must show, e.g. '₹449.10'.
  */
 export async function payWithSandboxCard(page: Page, cardholder: string, amount: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Secure payment' });
   await expect(dialog).toBeVisible();
   const form = page.frameLocator('iframe[title="Payment form"]');
+  await form.getByRole('radio', { name: 'Card', exact: true }).check();
   await form.getByLabel('Card number').fill('4111 1111 1111 1111');
   await form.getByLabel('Expiry (MM/YY)').fill('12/35');
   await form.getByLabel('CVV').fill('123');
@@ -90,6 +92,21 @@ export async function payWithSandboxCard(page: Page, cardholder: string, amount:
   await expect(pay).toBeVisible();
   await expectAccessible(page, 'sandbox card form');
   await pay.click();
+}
+
+/**
+ * On the checkout page after 'Pay Now': pays by UPI in the sandbox checkout's frame with `vpa`
+ * (success@razorpay succeeds, failure@razorpay is declined and the form stays open). The caller
+ * checks the outcome.
+ */
+export async function payWithSandboxUpi(page: Page, vpa: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Secure payment' });
+  await expect(dialog).toBeVisible();
+  const form = page.frameLocator('iframe[title="Payment form"]');
+  await form.getByRole('radio', { name: 'UPI', exact: true }).check();
+  await form.getByLabel('UPI ID').fill(vpa);
+  await expectAccessible(page, 'sandbox UPI form');
+  await form.getByRole('button', { name: /^Pay ₹/ }).click();
 }
 
 /** The seed's question banks: question text → the text of its correct option. */

@@ -25,5 +25,7 @@ export const checkoutMessages = {
   sandboxOrderPaid: 'This order is already paid.',
   sandboxOrderExpired: 'This order has expired.',
   sandboxCardDeclined: 'Your card was declined.',
+  sandboxUpiDeclined: 'The UPI payment was declined.',
+  sandboxNetbankingFailed: 'Your bank did not authorise the payment.',
   webhookSignatureInvalid: 'Invalid webhook signature.',
 } as const;

@@ -101,11 +101,53 @@ export const payNowData = z.object({
 });
 export type PayNowData = z.infer<typeof payNowData>;
 
-/** POST /sandbox/pay (sandbox provider only). */
-export const sandboxPayBody = z.object({
-  order_id: z.string({ error: 'order_id is required.' }).trim().min(1, 'order_id is required.').max(100, 'Invalid order_id.'),
-  outcome: z.enum(['success', 'failure'], { error: "outcome must be 'success' or 'failure'." }),
-});
+/** How a sandbox payment is made, as Razorpay's payment entity's `method`. */
+export const SANDBOX_PAYMENT_METHODS = ['card', 'upi', 'netbanking'] as const;
+export type SandboxPaymentMethod = (typeof SANDBOX_PAYMENT_METHODS)[number];
+
+/** A UPI ID (VPA), as Razorpay validates one: `name@bank`. */
+export const VPA_PATTERN = /^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z]{2,64}$/;
+/** Razorpay's test UPI IDs: the first succeeds, the second fails. Any other well-formed one succeeds in the sandbox. */
+export const SANDBOX_VPA_SUCCESS = 'success@razorpay';
+export const SANDBOX_VPA_FAILURE = 'failure@razorpay';
+
+/** The sandbox's netbanking banks, by Razorpay's bank codes. */
+export const SANDBOX_NETBANKING_BANKS = [
+  { code: 'SBIN', name: 'State Bank of India' },
+  { code: 'HDFC', name: 'HDFC Bank' },
+  { code: 'ICIC', name: 'ICICI Bank' },
+  { code: 'UTIB', name: 'Axis Bank' },
+  { code: 'KKBK', name: 'Kotak Mahindra Bank' },
+  { code: 'PUNB', name: 'Punjab National Bank' },
+  { code: 'BARB', name: 'Bank of Baroda' },
+  { code: 'CNRB', name: 'Canara Bank' },
+  { code: 'FDRL', name: 'Federal Bank' },
+  { code: 'SIBL', name: 'South Indian Bank' },
+] as const;
+const bankCodes = SANDBOX_NETBANKING_BANKS.map((b) => b.code) as [string, ...string[]];
+
+/**
+ * POST /sandbox/pay (sandbox provider only). `method` defaults to 'card' (the body before UPI and
+ * netbanking). Card and netbanking say their `outcome` (the test card, the bank page's Success or
+ * Failure button); UPI needs `vpa` and fails for failure@razorpay (or outcome 'failure'), succeeds
+ * otherwise. Netbanking needs `bank`.
+ */
+export const sandboxPayBody = z
+  .object({
+    order_id: z.string({ error: 'order_id is required.' }).trim().min(1, 'order_id is required.').max(100, 'Invalid order_id.'),
+    method: z.enum(SANDBOX_PAYMENT_METHODS, { error: "method must be 'card', 'upi' or 'netbanking'." }).default('card'),
+    outcome: z.enum(['success', 'failure'], { error: "outcome must be 'success' or 'failure'." }).optional(),
+    vpa: z.string({ error: 'Enter a valid UPI ID, like name@bank.' }).trim().regex(VPA_PATTERN, 'Enter a valid UPI ID, like name@bank.').optional(),
+    bank: z.enum(bankCodes, { error: 'Choose a bank from the list.' }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.method !== 'upi' && !body.outcome) {
+      ctx.addIssue({ code: 'custom', path: ['outcome'], message: "outcome must be 'success' or 'failure'." });
+    }
+    if (body.method === 'upi' && !body.vpa) ctx.addIssue({ code: 'custom', path: ['vpa'], message: 'Enter your UPI ID.' });
+    if (body.method === 'netbanking' && !body.bank) ctx.addIssue({ code: 'custom', path: ['bank'], message: 'Choose a bank from the list.' });
+  });
+export type SandboxPayBody = z.input<typeof sandboxPayBody>;
 
 /** What Razorpay's checkout hands its handler, and what the sandbox answers alike. */
 export const providerPaymentResponse = z.object({

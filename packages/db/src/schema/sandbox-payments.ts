@@ -38,6 +38,12 @@ export const sandboxPayments = pgTable(
     currency: text('currency').notNull().default('INR'),
     /** captured | failed */
     status: text('status').notNull(),
+    /** card | upi | netbanking, as Razorpay's payment entity; 'card' for attempts made before there was a choice. */
+    method: text('method').notNull().default('card'),
+    /** The UPI ID of a 'upi' payment. */
+    vpa: text('vpa'),
+    /** The bank code of a 'netbanking' payment (SBIN, HDFC, ...). */
+    bank: text('bank'),
     amountRefundedPaise: bigint('amount_refunded_paise', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +52,7 @@ export const sandboxPayments = pgTable(
     /** An order is paid once, however many times the pay button is pressed. */
     uniqueIndex('sandbox_payments_one_capture').on(t.orderId).where(sql`${t.status} = 'captured'`),
     check('sandbox_payments_status', sql`${t.status} IN ('captured','failed')`),
+    check('sandbox_payments_method', sql`${t.method} IN ('card','upi','netbanking')`),
     check('sandbox_payments_refund', sql`${t.amountRefundedPaise} >= 0 AND ${t.amountRefundedPaise} <= ${t.amountPaise}`),
   ],
 );

@@ -45,9 +45,12 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
     config: { auth: 'public' },
     schema: {
       tags,
-      summary: "Completes a sandbox payment: success answers what Razorpay's checkout hands the browser; failure is a 400",
+      summary: "Completes a sandbox payment by card, UPI or netbanking: success answers what Razorpay's checkout hands the browser; failure is a 400",
       body: sandboxPayBody,
       response: { 200: providerPaymentResponse },
     },
-  }, async (request) => sandbox.pay({ orderId: request.body.order_id, outcome: request.body.outcome }));
+  }, async (request) => {
+    const { order_id: orderId, outcome, method, vpa, bank } = request.body;
+    return sandbox.pay({ orderId, outcome, method, vpa, bank });
+  });
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sandboxOrders, sandboxPayments, type Db } from '@app/db';
-import { checkoutMessages } from '@app/contracts';
+import { checkoutMessages, SANDBOX_VPA_FAILURE, type SandboxPaymentMethod } from '@app/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacHex, randomString } from '../../lib/crypto.ts';
 import type { OrderPayment, PaymentProvider } from './provider.ts';
@@ -15,11 +15,18 @@ export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   /**
-   * What the sandbox checkout page does when the card form is submitted: records a payment attempt
-   * and, on success, answers what Razorpay's checkout hands the browser. Failure records a failed
-   * attempt and throws 400 (the form stays usable for another try, as Razorpay's does).
+   * What the sandbox checkout page does when a payment is made (card, UPI or netbanking): records a
+   * payment attempt with its method and, on success, answers what Razorpay's checkout hands the
+   * browser. Failure records a failed attempt and throws 400 (the form stays usable for another
+   * try, as Razorpay's does). A UPI payment fails for failure@razorpay (or outcome 'failure').
    */
-  pay(options: { orderId: string; outcome: 'success' | 'failure' }): Promise<{
+  pay(options: {
+    orderId: string;
+    outcome?: 'success' | 'failure' | undefined;
+    method?: SandboxPaymentMethod | undefined;
+    vpa?: string | undefined;
+    bank?: string | undefined;
+  }): Promise<{
     razorpay_payment_id: string;
     razorpay_order_id: string;
     razorpay_signature: string;
@@ -102,20 +109,25 @@ export function createSandboxProvider(options: { db: Db; appSecret: string }): S
       return order ?? null;
     },
 
-    async pay({ orderId, outcome }) {
+    async pay({ orderId, outcome, method = 'card', vpa, bank }) {
+      // A UPI payment's VPA decides (failure@razorpay fails); a card or bank page says its outcome.
+      const isDeclined = method === 'upi' ? outcome === 'failure' || vpa?.toLowerCase() === SANDBOX_VPA_FAILURE : outcome !== 'success';
       const result = await db.transaction(async (tx) => {
         const [order] = await tx.select().from(sandboxOrders).where(eq(sandboxOrders.id, orderId)).for('update');
         if (!order) throw AppError.notFound(checkoutMessages.orderNotFound);
         if (order.status === 'paid') throw AppError.badRequest(checkoutMessages.sandboxOrderPaid);
         if (order.status === 'expired') throw AppError.badRequest(checkoutMessages.sandboxOrderExpired);
         const paymentId = newId('pay');
-        const isSuccess = outcome === 'success';
+        const isSuccess = !isDeclined;
         await tx.insert(sandboxPayments).values({
           id: paymentId,
           orderId,
           amountPaise: order.amountPaise,
           currency: order.currency,
           status: isSuccess ? 'captured' : 'failed',
+          method,
+          vpa: method === 'upi' ? vpa ?? null : null,
+          bank: method === 'netbanking' ? bank ?? null : null,
         });
         await tx
           .update(sandboxOrders)
@@ -124,7 +136,10 @@ export function createSandboxProvider(options: { db: Db; appSecret: string }): S
         return { isSuccess, paymentId };
       });
       // The failed attempt is kept (committed) before the error goes back, as the provider would.
-      if (!result.isSuccess) throw AppError.badRequest(checkoutMessages.sandboxCardDeclined);
+      if (!result.isSuccess) {
+        throw AppError.badRequest(method === 'upi' ? checkoutMessages.sandboxUpiDeclined
+          : method === 'netbanking' ? checkoutMessages.sandboxNetbankingFailed : checkoutMessages.sandboxCardDeclined);
+      }
       return {
         razorpay_payment_id: result.paymentId,
         razorpay_order_id: orderId,

@@ -15,7 +15,7 @@ function isSandboxMessage(data: unknown): data is SandboxCheckoutMessage {
 }
 
 /**
- * The sandbox provider's card form in a frame, standing in for Razorpay's modal. The page posts
+ * The sandbox provider's checkout (UPI, card, netbanking) in a frame, standing in for Razorpay's modal. The page posts
  * 'success' (handler), 'failed' (it stays open for another card) or 'dismiss' (ondismiss) to its
  * parent, from this origin (apps/api/src/routes/sandbox/checkout-script.ts).
  */

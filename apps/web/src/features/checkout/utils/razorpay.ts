@@ -3,7 +3,7 @@ import type { CheckoutData, ProviderPaymentResponse } from '@app/contracts';
 export const RAZORPAY_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
 /** The part of Razorpay's checkout.js this app uses (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/). */
-interface RazorpayOptions {
+export interface RazorpayOptions {
   key: string;
   amount: number;
   currency: string;
@@ -14,7 +14,34 @@ interface RazorpayOptions {
   theme: { color: string };
   handler: (response: ProviderPaymentResponse) => void;
   modal: { ondismiss: () => void };
+  config: { display: RazorpayDisplayConfig };
 }
+
+/**
+ * Checkout's display configuration (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/configure-payment-methods/):
+ * named blocks of instruments, the sequence they show in ('block.<code>'), and whether Checkout's own
+ * blocks follow.
+ */
+interface RazorpayDisplayConfig {
+  blocks: Record<string, { name: string; instruments: { method: string }[] }>;
+  sequence: string[];
+  preferences: { show_default_blocks: boolean };
+}
+
+/**
+ * UPI first (most Indian payments are UPI), then cards, then netbanking, as the sandbox page
+ * offers them; Checkout's default blocks still follow, so any other method the account has enabled
+ * (wallets, EMI) stays available.
+ */
+export const RAZORPAY_DISPLAY_CONFIG: RazorpayDisplayConfig = {
+  blocks: {
+    upi: { name: 'Pay by UPI', instruments: [{ method: 'upi' }] },
+    card: { name: 'Cards', instruments: [{ method: 'card' }] },
+    netbanking: { name: 'Netbanking', instruments: [{ method: 'netbanking' }] },
+  },
+  sequence: ['block.upi', 'block.card', 'block.netbanking'],
+  preferences: { show_default_blocks: true },
+};
 
 interface RazorpayInstance {
   open(): void;
@@ -48,13 +75,11 @@ export function loadRazorpay(): Promise<RazorpayConstructor> {
   return loading;
 }
 
-/** Opens Razorpay's form for the order POST /checkout created. */
-export async function openRazorpay(
-  order: CheckoutData,
-  on: { success: (response: ProviderPaymentResponse) => void; dismiss: () => void },
-): Promise<void> {
-  const Razorpay = await loadRazorpay();
-  new Razorpay({
+type RazorpayCallbacks = { success: (response: ProviderPaymentResponse) => void; dismiss: () => void };
+
+/** The options Razorpay's form opens with for the order POST /checkout created. */
+export function razorpayOptions(order: CheckoutData, on: RazorpayCallbacks): RazorpayOptions {
+  return {
     key: order.key ?? '',
     amount: order.amount,
     currency: order.currency,
@@ -65,5 +90,12 @@ export async function openRazorpay(
     theme: { color: '#3b2fc9' },
     handler: on.success,
     modal: { ondismiss: on.dismiss },
-  }).open();
+    config: { display: RAZORPAY_DISPLAY_CONFIG },
+  };
+}
+
+/** Opens Razorpay's form for the order POST /checkout created. */
+export async function openRazorpay(order: CheckoutData, on: RazorpayCallbacks): Promise<void> {
+  const Razorpay = await loadRazorpay();
+  new Razorpay(razorpayOptions(order, on)).open();
 }

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { purchases, sandboxPayments } from '@app/db';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { createLearner, type Learner } from './fixtures.ts';
+import { createCourse } from './catalogue-fixtures.ts';
+
+/** Issue 16: UPI and netbanking beside cards on the sandbox checkout, all through /sandbox/pay → /pay-now. */
+describe('sandbox payment methods', () => {
+  let t: TestApp;
+  let buyer: Learner;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    buyer = await createLearner(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const checkout = async () => {
+    const course = await createCourse(t.app, { pricePaise: 29_900 });
+    const res = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    expect(res.statusCode).toBe(200);
+    return { course, data: res.body.data as { purchase_id: number; order_id: string } };
+  };
+  const purchaseStatus = async (id: number) =>
+    (await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, id)))[0]!.status;
+  const attemptsOf = (orderId: string) =>
+    t.app.ctx.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, orderId));
+  const payNow = (paid: { body: Record<string, string> }) => t.client.as(buyer.token).post('/pay-now', {
+    payment_id: paid.body.razorpay_payment_id, order_id: paid.body.razorpay_order_id, signature: paid.body.razorpay_signature,
+  });
+
+  it('offers UPI first, then card and netbanking, on the checkout page', async () => {
+    const { data } = await checkout();
+    const page = await t.client.get(`/sandbox/checkout/${data.order_id}`);
+    expect(page.statusCode).toBe(200);
+    const html = page.body as string;
+    expect(html).toMatch(/<input type="radio" name="method" value="upi" checked>/);
+    expect(html.indexOf('value="upi"')).toBeLessThan(html.indexOf('value="card"'));
+    expect(html.indexOf('value="card"')).toBeLessThan(html.indexOf('value="netbanking"'));
+    expect(html).toContain('success@razorpay');
+    expect(html).toContain('failure@razorpay');
+    for (const bank of ['State Bank of India', 'HDFC Bank', 'ICICI Bank', 'Axis Bank', 'Kotak Mahindra Bank', 'Punjab National Bank',
+      'Bank of Baroda', 'Canara Bank', 'Federal Bank', 'South Indian Bank']) expect(html).toContain(`>${bank}</option>`);
+    expect(html).toContain('id="sandbox-bank-success"');
+    expect(html).toContain('role="alert"');
+  });
+
+  it('pays by UPI with success@razorpay: /pay-now confirms it and the purchase is paid', async () => {
+    const { course, data } = await checkout();
+    const paid = await t.client.post('/sandbox/pay', { order_id: data.order_id, method: 'upi', vpa: 'success@razorpay' });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.body.razorpay_order_id).toBe(data.order_id);
+    const confirm = await payNow(paid);
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.body.data).toEqual({ purchase_id: data.purchase_id, status: 'paid', course_id: course.id, batch_id: null });
+    expect(await purchaseStatus(data.purchase_id)).toBe('paid');
+    const [attempt] = await attemptsOf(data.order_id);
+    expect(attempt).toMatchObject({ status: 'captured', method: 'upi', vpa: 'success@razorpay', bank: null });
+  });
+
+  it('declines failure@razorpay like a declined card; the purchase stays pending and another UPI ID can pay', async () => {
+    const { data } = await checkout();
+    const declined = await t.client.post('/sandbox/pay', { order_id: data.order_id, method: 'upi', vpa: 'failure@razorpay' });
+    expect(declined.statusCode).toBe(400);
+    expect(declined.body).toEqual({ status: false, message: 'The UPI payment was declined.' });
+    expect(await purchaseStatus(data.purchase_id)).toBe('pending');
+    expect((await t.app.ctx.payments.fetchOrderPayment(data.order_id)).status).not.toBe('paid');
+
+    // Any other well-formed UPI ID succeeds in the sandbox.
+    const paid = await t.client.post('/sandbox/pay', { order_id: data.order_id, method: 'upi', vpa: 'asha.k-99@okaxis' });
+    expect(paid.statusCode).toBe(200);
+    expect((await payNow(paid)).statusCode).toBe(200);
+    expect(await purchaseStatus(data.purchase_id)).toBe('paid');
+    const attempts = await attemptsOf(data.order_id);
+    expect(attempts.map((a) => [a.method, a.status, a.vpa]).sort()).toEqual([
+      ['upi', 'captured', 'asha.k-99@okaxis'], ['upi', 'failed', 'failure@razorpay'],
+    ]);
+  });
+
+  it('pays by netbanking: Failure declines and keeps the purchase pending, Success pays', async () => {
+    const { data } = await checkout();
+    const failed = await t.client.post('/sandbox/pay', { order_id: data.order_id, method: 'netbanking', bank: 'HDFC', outcome: 'failure' });
+    expect(failed.statusCode).toBe(400);
+    expect(failed.body).toEqual({ status: false, message: 'Your bank did not authorise the payment.' });
+    expect(await purchaseStatus(data.purchase_id)).toBe('pending');
+
+    const paid = await t.client.post('/sandbox/pay', { order_id: data.order_id, method: 'netbanking', bank: 'SBIN', outcome: 'success' });
+    expect(paid.statusCode).toBe(200);
+    const confirm = await payNow(paid);
+    expect(confirm.statusCode).toBe(200);
+    expect(await purchaseStatus(data.purchase_id)).toBe('paid');
+    const attempts = await attemptsOf(data.order_id);
+    expect(attempts.map((a) => [a.method, a.bank, a.status]).sort()).toEqual([
+      ['netbanking', 'HDFC', 'failed'], ['netbanking', 'SBIN', 'captured'],
+    ]);
+  });
+
+  it('answers 422, never 500, for a malformed UPI ID, an unknown bank or a missing field; nothing is recorded', async () => {
+    const { data } = await checkout();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ method: 'upi', vpa: 'not-a-vpa' }, 'vpa'],
+      [{ method: 'upi', vpa: 'a@b' }, 'vpa'],
+      [{ method: 'upi', vpa: 'name@bank1' }, 'vpa'],
+      [{ method: 'upi', vpa: 'na me@bank' }, 'vpa'],
+      [{ method: 'upi', vpa: 12 }, 'vpa'],
+      [{ method: 'upi' }, 'vpa'],
+      [{ method: 'netbanking', bank: 'XXXX', outcome: 'success' }, 'bank'],
+      [{ method: 'netbanking', bank: 'hdfc', outcome: 'success' }, 'bank'],
+      [{ method: 'netbanking', outcome: 'success' }, 'bank'],
+      [{ method: 'netbanking', bank: 'HDFC' }, 'outcome'],
+      [{ method: 'wallet', outcome: 'success' }, 'method'],
+      [{ method: 'card' }, 'outcome'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await t.client.post('/sandbox/pay', { order_id: data.order_id, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors, JSON.stringify(body)).toHaveProperty(field);
+    }
+    expect(await attemptsOf(data.order_id)).toEqual([]);
+  });
+
+  it('keeps the old body (no method) working as a card payment, recorded as card', async () => {
+    const { data } = await checkout();
+    const declined = await t.client.post('/sandbox/pay', { order_id: data.order_id, outcome: 'failure' });
+    expect(declined.statusCode).toBe(400);
+    expect(declined.body.message).toBe('Your card was declined.');
+    const paid = await t.client.post('/sandbox/pay', { order_id: data.order_id, outcome: 'success' });
+    expect(paid.statusCode).toBe(200);
+    expect((await payNow(paid)).statusCode).toBe(200);
+    expect(await purchaseStatus(data.purchase_id)).toBe('paid');
+    const attempts = await attemptsOf(data.order_id);
+    expect(attempts.map((a) => a.method)).toEqual(['card', 'card']);
+    expect(attempts.every((a) => a.vpa === null && a.bank === null)).toBe(true);
+  });
+});
