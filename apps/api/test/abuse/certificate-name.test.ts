@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@app/db';
@@ -6,6 +5,7 @@ import { createTestApp, type TestApp, type TestClient } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { buyCourse, correctOptions, createQuizCourse, getCertificate, type QuizCourse } from '../quiz-fixtures.ts';
+import { pdfTextLines } from '../pdf-text.ts';
 
 /**
  * server-rules.md, "Money and access": certificates keep the name they were issued to. A learner who
@@ -13,25 +13,8 @@ import { buyCourse, correctOptions, createQuizCourse, getCertificate, type QuizC
  * (audited) may correct it.
  */
 
-/** The text a PDF prints: every TJ/Tj string of its (Flate-compressed) content streams, one per line. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const [, shown] of content.matchAll(/\[(.*?)\]\s*TJ|(<[0-9a-fA-F]*>)\s*Tj/g)) {
-      const parts = (shown ?? '').match(/<[0-9a-fA-F]*>/g) ?? [];
-      lines.push(parts.map((hex) => Buffer.from(hex.slice(1, -1), 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
-}
+/** The text the PDF prints, as a reader extracts it. */
+const pdfText = (pdf: Buffer) => pdfTextLines(pdf).join('\n');
 
 describe('abuse: a certificate keeps the name it was issued to', () => {
   let t: TestApp;
