@@ -2,6 +2,7 @@ export * from './common/messages.ts';
 export * from './common/rules.ts';
 export * from './common/envelope.ts';
 export * from './common/money.ts';
+export * from './common/india-time.ts';
 export * from './accounts/schemas.ts';
 export * from './accounts/messages.ts';
 export * from './quiz/schemas.ts';

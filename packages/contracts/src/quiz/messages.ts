@@ -1,12 +1,4 @@
-/** India time for the retake messages: the learner reads it wherever the server runs. */
-const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata',
-});
-
-/** '25 Nov 2026, 2:30 pm IST' from an instant. */
-export function formatIndiaDateTime(at: Date | string): string {
-  return `${indiaDateTime.format(new Date(at))} IST`;
-}
+import { formatIndiaDateTime } from '../common/india-time.ts';
 
 /** Quiz and certificate messages the spec leaves open (server-rules.md "Learning and quizzes"). */
 export const quizMessages = {

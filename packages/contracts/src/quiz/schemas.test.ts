@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndiaDateTime, quizMessages } from './messages.ts';
+import { formatIndiaDateTime } from '../common/india-time.ts';
+import { quizMessages } from './messages.ts';
 import { markInPercentage, quizQuestionParams, quizSubmitBody } from './schemas.ts';
 
 describe('markInPercentage', () => {

@@ -9,6 +9,9 @@ import { assertCourseContentAccess, findSubject } from './find-course-content.ts
 /** Share of a video that must be watched for it to count as done. */
 export const WATCHED_TO_COMPLETE = 0.9;
 
+/** Video and YouTube chapters are done by watching them, never by being marked. */
+const isWatched = (fileType: string) => fileType === 'video' || fileType === 'youtube';
+
 /** One progress report (POST /progress, already validated). */
 export interface ProgressReport {
   positionSeconds?: number | null | undefined;
@@ -39,7 +42,7 @@ export function applyReport(fileType: string, before: StoredProgress, report: Pr
   const next = { ...before };
   if (report.positionSeconds != null) next.positionSeconds = report.positionSeconds;
   let isDone = false;
-  if (fileType === 'video' || fileType === 'youtube') {
+  if (isWatched(fileType)) {
     if (report.durationSeconds) next.durationSeconds = report.durationSeconds;
     const cap = next.durationSeconds ?? Number.MAX_SAFE_INTEGER;
     next.watchedSeconds = Math.min(before.watchedSeconds + (report.watchedSeconds ?? 0), cap, 2_147_483_647);
@@ -67,7 +70,7 @@ export async function recordProgress(
 ): Promise<ProgressData> {
   const subject = await findSubject(ctx, options.subjectId);
   await assertCourseContentAccess(ctx, { userId: options.userId, courseId: subject.courseId });
-  if (options.report.completed && (subject.fileType === 'video' || subject.fileType === 'youtube')) {
+  if (options.report.completed && isWatched(subject.fileType)) {
     throw AppError.field('completed', 'A video is done once 90% of it is watched; it cannot be marked as done.');
   }
   const now = ctx.now();

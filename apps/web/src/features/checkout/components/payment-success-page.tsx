@@ -1,7 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { formatInr, type CheckoutData, type OrderData } from '@app/contracts';
+import { formatIndiaDate, formatIndiaTime, formatInr, type CheckoutData, type OrderData } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { DocumentTitle } from '@/components/ui/document-title';
@@ -11,8 +11,6 @@ import './checkout.css';
 
 /** What the checkout hands the success page: what was bought. */
 export const successState = (item: CheckoutData['item']) => ({ item });
-
-const paidAtFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 /** The `?order=` purchase id, or null when there is none (or it is not a number). */
 function useOrderId(): number | null {
@@ -28,7 +26,7 @@ function OrderDetails({ order }: { order: OrderData }) {
       <div><dt>Amount paid</dt><dd>{formatInr(order.amount)}</dd></div>
       {/* A free enrolment has no provider order: its purchase number stands in. */}
       <div><dt>Order ID</dt><dd className="font-monospace text-break">{order.order_id ?? `#${order.purchase_id}`}</dd></div>
-      {order.paid_at && <div><dt>Paid on</dt><dd>{paidAtFormat.format(new Date(order.paid_at))}</dd></div>}
+      {order.paid_at && <div><dt>Paid on</dt><dd>{formatIndiaDate(order.paid_at)}, {formatIndiaTime(order.paid_at)}</dd></div>}
     </dl>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useQuery } from '@tanstack/react-query';
-import type { ProgressReport } from '@app/contracts';
+import { formatIndiaDate, type ProgressReport } from '@app/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoadError } from '@/components/ui/load-error';
@@ -12,9 +12,6 @@ import { cacheReader, downloadsQueryKey, formatBytes, useDownloads, useOfflineFi
 import { OfflineVideo } from './offline-video';
 import type { OfflineChapter } from './store';
 import '../components/learn.css';
-
-/** '24 Nov 2026'. */
-const savedOn = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** What the browser lets this site use and has used (all of it: app, caches, downloads), where it tells. */
 function useStorageEstimate(savedBytes: number) {
@@ -111,7 +108,7 @@ export function DownloadsPage() {
                       <h2 className="h6 mb-1">{chapter.name}</h2>
                       <p className="small text-body-secondary mb-0">
                         {chapter.courseName && <>{chapter.courseName} · </>}
-                        {chapter.fileType === 'pdf' ? 'PDF' : 'Video (240p)'} · {formatBytes(chapter.size)} · saved {savedOn(chapter.savedAt)}
+                        {chapter.fileType === 'pdf' ? 'PDF' : 'Video (240p)'} · {formatBytes(chapter.size)} · saved {formatIndiaDate(chapter.savedAt)}
                       </p>
                     </div>
                     <Button size="sm" onClick={() => setParams({ chapter: String(chapter.subjectId) })}>Open</Button>

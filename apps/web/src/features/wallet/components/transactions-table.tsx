@@ -1,8 +1,7 @@
 import Button from 'react-bootstrap/Button';
-import { formatInr, type TransactionsData, type WalletTransaction } from '@app/contracts';
+import { formatIndiaDate, formatIndiaTime, formatInr, type TransactionsData, type WalletTransaction } from '@app/contracts';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { availableOnNote } from '../utils/held-credits';
-import { formatIndiaDate, formatIndiaTime } from '../utils/india-time';
 import './transactions-table.css';
 
 const formatPoints = (points: number) => `${points.toLocaleString('en-IN')} ${Math.abs(points) === 1 ? 'point' : 'points'}`;

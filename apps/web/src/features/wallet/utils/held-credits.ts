@@ -1,5 +1,4 @@
-import type { WalletTransaction } from '@app/contracts';
-import { formatIndiaDate } from './india-time';
+import { formatIndiaDate, type WalletTransaction } from '@app/contracts';
 
 /**
  * A held credit (a commission or level reward still inside its purchase's refund window): Pending,
