@@ -1,40 +1,72 @@
-import { defineConfig } from 'vitest/config';
+import { defaultExclude, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/**
+ * `npm test` runs vitest twice: everything else first, then (TEST_RELIABILITY=1) only the heavy
+ * reliability suites, which time out when they share the machine with every other file.
+ */
+const reliabilityRun = process.env.TEST_RELIABILITY === '1';
+if (reliabilityRun && !withPostgres)
+  throw new Error('TEST_RELIABILITY=1 needs TEST_DATABASE_URL: the reliability suites run on PostgreSQL only');
+
+const API_TESTS = 'apps/api/test/**/*.test.ts';
+/** PostgreSQL only (they skip themselves on PGlite), minutes long, each using both cores. */
+const HEAVY_RELIABILITY = [
+  'apps/api/test/reliability/crash.test.ts',
+  'apps/api/test/reliability/ledger-random.test.ts',
+];
+/**
+ * An api test project on PGlite or PostgreSQL. Its globalSetup migrates a template once per run,
+ * which every test file's database is copied from (helpers.ts createTestDatabase).
+ */
+function apiProject(
+  name: string,
+  database: 'pglite' | 'postgres',
+  files: { include: string[]; exclude?: string[] },
+  shareModules = true,
+): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name,
+      include: files.include,
+      exclude: [...defaultExclude, ...(files.exclude ?? [])],
+      environment: 'node',
+      globalSetup: [`apps/api/test/global-setup/${database}.ts`],
+      env: {
+        TEST_DB: database,
+        // argon2id at a token cost, honoured by test apps only (NODE_ENV=test): see helpers.ts createTestApp.
+        TEST_PASSWORD_HASHING: 'cheap',
+      },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      // Files in one worker share loaded modules (the app's and PGlite's compiled WebAssembly) instead of loading
+      // them again per file: 85 → 49 s for eight PGlite files. Each file still gets its own database and app; the
+      // reliability run keeps isolation (its suites start and kill servers).
+      isolate: !shareModules,
+    },
+  };
+}
+
+const mainProjects: TestProjectInlineConfiguration[] = [
+  {
+    test: {
+      name: 'unit',
+      include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
+      environment: 'node',
+      // apps/api/src/cli/demo-seed.test.ts seeds a test app (helpers.ts createTestApp) on PGlite.
+      globalSetup: ['apps/api/test/global-setup/pglite.ts'],
+    },
+  },
+  apiProject('api-pglite', 'pglite', { include: [API_TESTS], exclude: HEAVY_RELIABILITY }),
+  ...(withPostgres
+    ? [apiProject('api-postgres', 'postgres', { include: [API_TESTS], exclude: HEAVY_RELIABILITY })]
+    : []),
+];
 
 export default defineConfig({
   test: {
-    projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
-      {
-        test: {
-          name: 'api-pglite',
-          include: ['apps/api/test/**/*.test.ts'],
-          environment: 'node',
-          env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      ...(withPostgres
-        ? [{
-            test: {
-              name: 'api-postgres',
-              include: ['apps/api/test/**/*.test.ts'],
-              environment: 'node',
-              env: { TEST_DB: 'postgres' },
-              testTimeout: 30_000,
-              hookTimeout: 60_000,
-            },
-          }]
-        : []),
-      'apps/web/vitest.config.ts',
-    ],
+    projects: reliabilityRun
+      ? [apiProject('reliability', 'postgres', { include: HEAVY_RELIABILITY }, false)]
+      : [...mainProjects, 'apps/web/vitest.config.ts'],
   },
 });

@@ -3,13 +3,25 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './vite-plugins/precompress';
+import { prerender } from './vite-plugins/prerender';
 
 /** The dev API (apps/api); `npm run dev` starts it on port 3000. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 /** Paths the API serves; the dev server forwards them, the offline worker never answers them. */
 const serverPaths = ['/live-connect', '/healthz', '/dev', '/sandbox', '/media', '/docs'];
 
-const uiModules = /node_modules[\\/](react-bootstrap|@restart|dom-helpers|react-transition-group|classnames|prop-types|uncontrollable|warning|invariant|@babel[\\/]runtime|@popperjs|@react-aria)[\\/]/;
+/**
+ * The app's own core: what the entry runs (router, API client, i18n with its English texts), the layouts and the
+ * shared components. PasswordChecklist stays out (its rules bring Zod, decision 018), and so does the offline
+ * worker's registration, loaded 30 s after the page.
+ */
+const appModules =
+  /apps[\\/]web[\\/]src[\\/](components|lib|config)[\\/]|apps[\\/]web[\\/]src[\\/]app[\\/](index|provider|router|routes[\\/]root)\.tsx|node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/;
+const isAppModule = (id: string) =>
+  appModules.test(id) && !id.includes('password-checklist') && !id.includes('pwa-register');
+
+const uiModules =
+  /node_modules[\\/](react-bootstrap|@restart|dom-helpers|react-transition-group|classnames|prop-types|uncontrollable|warning|invariant|@babel[\\/]runtime|@popperjs|@react-aria)[\\/]/;
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -38,14 +50,22 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The PDF reader (pdf.js and its worker: 1.9 MB, 0.45 MB compressed) is not precached: every learner's first visit
         // would fetch it on a patchy phone connection, read a PDF or not. It is cached when first used
-        // (the rule below), and when a learner saves a PDF for offline (features/learn/offline).
-        globIgnores: ['**/pdf-reader-*.js', '**/pdf.worker-*.js'],
+        // (the rule below), and when a learner saves a PDF for offline (features/learning/offline).
+        // Offline, every page opens from index.html (navigateFallback): the per-page HTML (vite-plugins/prerender.ts) is for the network.
+        globIgnores: ['**/pdf-reader-*.js', '**/pdf.worker-*.js', 'pages/**'],
         runtimeCaching: [
           {
             // Hashed names never change content: the cache answers first. Old versions age out.
             urlPattern: /\/assets\/pdf(?:-reader|\.worker)-[\w-]+\.js$/,
             handler: 'CacheFirst',
             options: { cacheName: 'pdf-reader', expiration: { maxEntries: 4 } },
+          },
+          {
+            // Devanagari and Malayalam web fonts: fetched only by a page with those letters on a device without
+            // them (unicode-range), then kept, so Hindi and Malayalam read offline too.
+            urlPattern: /\/assets\/noto-sans-[\w-]+\.woff2$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'fonts', expiration: { maxEntries: 12 } },
           },
         ],
         navigateFallback: '/index.html',
@@ -54,7 +74,14 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     precompress(),
+    prerender(),
   ],
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3's Sass (src/bootstrap.scss) still uses @import and global functions, which Dart Sass warns about on every build.
+      scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
+    },
+  },
   server: {
     port: 5173,
     strictPort: true,
@@ -67,15 +94,28 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
+      // src/boot.ts: the pre-rendered pages' script, which loads the app (main.tsx) after their first paint.
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+      },
       output: {
         // Entries-aware groups are named after every page that shares them; the files keep the group's name only.
         chunkFileNames: ({ name }) => `assets/${name.split('~')[0]}-[hash].js`,
         // pdf.js's worker as .js, not .mjs: the build then writes its .br and .gz (1.2 MB → ~0.3 MB) like any script.
-        assetFileNames: ({ names }) => (names[0]?.startsWith('pdf.worker') ? 'assets/pdf.worker-[hash].js' : 'assets/[name]-[hash][extname]'),
+        assetFileNames: ({ names }) =>
+          names[0]?.startsWith('pdf.worker') ? 'assets/pdf.worker-[hash].js' : 'assets/[name]-[hash][extname]',
         codeSplitting: {
           groups: [
             // What every page runs, in one chunk that stays cached while the app's own code changes.
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 3 },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              priority: 4,
+            },
+            // The app's core with what it imports (the react-bootstrap parts of the shell, the English texts): one file
+            // instead of a dozen small chunks, each a request of its own over HTTP/1.1 (issue 17).
+            { name: 'app', test: isAppModule, priority: 3 },
             // react-bootstrap and its helpers, grouped by the pages that use them and groups under 8 KB merged,
             // instead of a chunk per component: over HTTP/1.1 each chunk costs a request. (Grouping the app's own
             // modules the same way was tried and made /login heavier: merged groups brought Zod along.)

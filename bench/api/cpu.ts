@@ -32,7 +32,10 @@ export interface CpuUse {
 }
 
 export class CpuMeter {
-  constructor(private readonly serverPid: number, private readonly databaseUrl?: string) {}
+  constructor(
+    private readonly serverPid: number,
+    private readonly databaseUrl?: string,
+  ) {}
 
   /** The PostgreSQL backends serving the bench database (none for the ceiling). */
   private async backendPids(): Promise<number[]> {

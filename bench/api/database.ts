@@ -20,7 +20,8 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
 /** Drops and creates the bench database, so every run starts from the same empty schema. */
 export async function recreateDatabase(serverUrl: string, name: string): Promise<string> {
   // The name goes into DDL unquoted, and a typo must not drop someone else's database.
-  if (!/^bench_api\w*$/.test(name)) throw new Error(`refusing to recreate ${name}: API bench databases are named bench_api…`);
+  if (!/^bench_api\w*$/.test(name))
+    throw new Error(`refusing to recreate ${name}: API bench databases are named bench_api…`);
   await onServer(serverUrl, `drop database if exists ${name} with (force)`);
   await onServer(serverUrl, `create database ${name}`);
   return databaseUrl(serverUrl, name);

@@ -58,19 +58,37 @@ async function seed(databaseUrl: string, dataDir: string): Promise<SeededData> {
   }
 }
 
-async function runScenarios(servers: { ceiling: RunningServer; api: RunningServer }, data: SeededData, databaseUrl: string): Promise<Measurement[]> {
+async function runScenarios(
+  servers: { ceiling: RunningServer; api: RunningServer },
+  data: SeededData,
+  databaseUrl: string,
+): Promise<Measurement[]> {
   const meters = { ceiling: new CpuMeter(servers.ceiling.pid), api: new CpuMeter(servers.api.pid, databaseUrl) };
   const only = args.only?.split(',').map((key) => key.trim());
-  const chosen = scenarios(data, { getConnections: Number(args.connections), loginConnections: Number(args['login-connections']) })
-    .filter((s) => !only || only.includes(s.key));
+  const chosen = scenarios(data, {
+    getConnections: Number(args.connections),
+    loginConnections: Number(args['login-connections']),
+  }).filter((s) => !only || only.includes(s.key));
   const measurements: Measurement[] = [];
   for (const scenario of chosen) {
     log(`${scenario.name}: ${args.warmup} s warm-up, ${args.duration} s at ${scenario.connections} connections…`);
-    const m = await measure(servers[scenario.server].url, scenario, {
-      durationSeconds: Number(args.duration), warmupSeconds: Number(args.warmup),
-    }, meters[scenario.server]);
-    log(`  ${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50} ms, p97.5 ${m.p975} ms, p99 ${m.p99} ms (${m.total} requests, all 2xx); `
-      + `CPU per request: server ${m.serverCpuMs.toFixed(3)} ms, PostgreSQL ${m.postgresCpuMs.toFixed(3)} ms`);
+    const m = await measure(
+      servers[scenario.server].url,
+      scenario,
+      {
+        durationSeconds: Number(args.duration),
+        warmupSeconds: Number(args.warmup),
+      },
+      meters[scenario.server],
+    );
+    if (!m) {
+      log('  skipped: the endpoint sends no ETag to revalidate');
+      continue;
+    }
+    log(
+      `  ${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50} ms, p97.5 ${m.p975} ms, p99 ${m.p99} ms (${m.total} requests, all ${m.scenario.revalidate ? '304' : '2xx'}); ` +
+        `CPU per request: server ${m.serverCpuMs.toFixed(3)} ms, PostgreSQL ${m.postgresCpuMs.toFixed(3)} ms`,
+    );
     measurements.push(m);
   }
   return measurements;
@@ -83,10 +101,15 @@ async function runScenarios(servers: { ceiling: RunningServer; api: RunningServe
 async function printProfiles(profileDir: string, scenarioCount: number): Promise<void> {
   const lastMs = scenarioCount * (Number(args.warmup) + Number(args.duration)) * 1000;
   for (const file of readdirSync(profileDir).filter((f) => /\.0\.\d+\.cpuprofile$/.test(f))) {
-    const summary = renderSummary(`API server profile (${args.only ?? 'all scenarios'})`, await summarizeProfile(join(profileDir, file), { lastMs }));
+    const summary = renderSummary(
+      `API server profile (${args.only ?? 'all scenarios'})`,
+      await summarizeProfile(join(profileDir, file), { lastMs }),
+    );
     const out = join(profileDir, file.replace(/\.cpuprofile$/, '.md'));
     await writeFile(out, `${summary}\n`);
-    console.log(`\n${summary}\n\n[bench:api] profile: ${join(profileDir, file)} (open in Chrome DevTools), summary: ${out}`);
+    console.log(
+      `\n${summary}\n\n[bench:api] profile: ${join(profileDir, file)} (open in Chrome DevTools), summary: ${out}`,
+    );
   }
 }
 
@@ -107,10 +130,16 @@ async function main(): Promise<void> {
   let measurements: Measurement[];
   try {
     api = await startApi({
-      port: port + 1, databaseUrl, dataDir: join(workDir, 'api-data'), logFile: join(workDir, 'api.log'),
-      cpuProfileDir: profileDir, logLevel: args['log-level'],
+      port: port + 1,
+      databaseUrl,
+      dataDir: join(workDir, 'api-data'),
+      logFile: join(workDir, 'api.log'),
+      cpuProfileDir: profileDir,
+      logLevel: args['log-level'],
     });
-    log(`ceiling on ${ceiling.url}, API on ${api.url} (NODE_ENV=production, LOG_LEVEL=${args['log-level']}; logs in ${workDir})`);
+    log(
+      `ceiling on ${ceiling.url}, API on ${api.url} (NODE_ENV=production, LOG_LEVEL=${args['log-level']}; logs in ${workDir})`,
+    );
     measurements = await runScenarios({ ceiling, api }, seeded, databaseUrl);
   } finally {
     await api?.stop();

@@ -23,27 +23,55 @@ export interface Measurement {
 
 /**
  * One request as the load will send it, before any load: it must be a 2xx whose body has the
- * expected `status` (the spec's `true`), else the figures would describe error pages.
+ * expected `status` (the spec's `true`), else the figures would describe error pages. For a
+ * revalidation, the plain answer's ETag goes into If-None-Match and the answer must be a bare 304.
+ * Gives the body's size and the scenario as the load sends it; null when the endpoint has no ETag.
  */
-async function precheck(baseUrl: string, scenario: Scenario): Promise<number> {
+async function precheck(
+  baseUrl: string,
+  scenario: Scenario,
+): Promise<{ bodyBytes: number; scenario: Scenario } | null> {
   const response = await fetch(`${baseUrl}${scenario.path}`, {
-    method: scenario.method, headers: scenario.headers, body: scenario.body,
+    method: scenario.method,
+    headers: scenario.headers,
+    body: scenario.body,
   });
   const text = await response.text();
   let status: unknown;
-  try { status = (JSON.parse(text) as { status?: unknown }).status; } catch { status = undefined; }
+  try {
+    status = (JSON.parse(text) as { status?: unknown }).status;
+  } catch {
+    status = undefined;
+  }
   if (!response.ok || status !== scenario.okStatus) {
     throw new Error(`${scenario.name}: the pre-check got ${response.status} ${text.slice(0, 300)}`);
   }
-  return Buffer.byteLength(text);
+  if (!scenario.revalidate) return { bodyBytes: Buffer.byteLength(text), scenario };
+  const etag = response.headers.get('etag');
+  if (!etag) return null;
+  const revalidating = { ...scenario, headers: { ...scenario.headers, 'if-none-match': etag } };
+  const again = await fetch(`${baseUrl}${scenario.path}`, { method: scenario.method, headers: revalidating.headers });
+  const body = await again.text();
+  if (again.status !== 304 || body !== '') {
+    throw new Error(`${scenario.name}: the revalidation got ${again.status} ${body.slice(0, 300)}`);
+  }
+  return { bodyBytes: 0, scenario: revalidating };
 }
 
-/** Anything but 2xx, a socket error or a timeout makes the run worthless: it fails loudly instead. */
+/**
+ * Anything but the expected answers (2xx, or 304 for a revalidation), a socket error or a timeout
+ * makes the run worthless: it fails loudly instead.
+ */
 function assertAllSucceeded(scenario: Scenario, result: Result): void {
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed === 0 && result['2xx'] > 0) return;
-  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(', ');
-  throw new Error(`${scenario.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts (${codes})`);
+  const answered = Object.values(result.statusCodeStats ?? {}).reduce((sum, { count }) => sum + count, 0);
+  const good = scenario.revalidate ? (result.statusCodeStats?.['304']?.count ?? 0) : result['2xx'];
+  if (good > 0 && good === answered && result.errors + result.timeouts === 0) return;
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}: ${count}`)
+    .join(', ');
+  throw new Error(
+    `${scenario.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts (${codes})`,
+  );
 }
 
 function load(baseUrl: string, scenario: Scenario, durationSeconds: number): Promise<Result> {
@@ -60,9 +88,19 @@ function load(baseUrl: string, scenario: Scenario, durationSeconds: number): Pro
   return autocannon(options);
 }
 
-/** Pre-check, warm-up (JIT, pool connections, PostgreSQL caches), then the measured run with its CPU use. */
-export async function measure(baseUrl: string, scenario: Scenario, settings: LoadSettings, cpu: CpuMeter): Promise<Measurement> {
-  const bodyBytes = await precheck(baseUrl, scenario);
+/**
+ * Pre-check, warm-up (JIT, pool connections, PostgreSQL caches), then the measured run with its CPU
+ * use; null for a revalidation the endpoint does not offer (no ETag).
+ */
+export async function measure(
+  baseUrl: string,
+  planned: Scenario,
+  settings: LoadSettings,
+  cpu: CpuMeter,
+): Promise<Measurement | null> {
+  const checked = await precheck(baseUrl, planned);
+  if (!checked) return null;
+  const { bodyBytes, scenario } = checked;
   if (settings.warmupSeconds > 0) assertAllSucceeded(scenario, await load(baseUrl, scenario, settings.warmupSeconds));
   const before = await cpu.snapshot();
   const result = await load(baseUrl, scenario, settings.durationSeconds);

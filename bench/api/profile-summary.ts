@@ -47,7 +47,10 @@ function packageOf(frame: ProfileNode['callFrame']): string {
 }
 
 function shortLocation(frame: ProfileNode['callFrame']): string {
-  const file = frame.url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '').replace(/^.*\/(apps|packages)\//, '$1/');
+  const file = frame.url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/node_modules\//, '')
+    .replace(/^.*\/(apps|packages)\//, '$1/');
   return file ? `${file}:${frame.lineNumber + 1}` : '';
 }
 
@@ -62,7 +65,10 @@ function top(map: Map<string, number>, busyMs: number, count: number): SelfTime[
  * `lastMs` keeps only the samples of the profile's last milliseconds: the load, without the
  * server's start (module loading and compiling would otherwise dominate a short run).
  */
-export async function summarizeProfile(file: string, options: { lastMs?: number; count?: number } = {}): Promise<ProfileSummary> {
+export async function summarizeProfile(
+  file: string,
+  options: { lastMs?: number; count?: number } = {},
+): Promise<ProfileSummary> {
   const profile = JSON.parse(await readFile(file, 'utf8')) as CpuProfile;
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const from = options.lastMs === undefined ? -Infinity : profile.endTime - options.lastMs * 1000;
@@ -101,7 +107,8 @@ export async function summarizeProfile(file: string, options: { lastMs?: number;
 }
 
 export function renderSummary(title: string, summary: ProfileSummary): string {
-  const rows = (items: SelfTime[]) => items.map((t) => `| ${t.ms.toFixed(0)} | ${t.percent.toFixed(1)}% | ${t.name.replaceAll('|', '\\|')} |`).join('\n');
+  const rows = (items: SelfTime[]) =>
+    items.map((t) => `| ${t.ms.toFixed(0)} | ${t.percent.toFixed(1)}% | ${t.name.replaceAll('|', '\\|')} |`).join('\n');
   return [
     `### ${title}: ${summary.busyMs.toFixed(0)} ms busy of ${summary.totalMs.toFixed(0)} ms profiled`,
     '',

@@ -26,7 +26,11 @@ function cpuBoundPerCore(m: Measurement): string {
   return ms > 0 ? whole(1000 / ms) : '';
 }
 
-function targetCells(m: Measurement, ceilingRps: number, cores: number): { vsCeiling: string; target: string; verdict: string } {
+function targetCells(
+  m: Measurement,
+  ceilingRps: number,
+  cores: number,
+): { vsCeiling: string; target: string; verdict: string } {
   const ratio = m.requestsPerSecond / ceilingRps;
   const vsCeiling = m.scenario.key === 'ceiling' ? '100%' : `${(100 * ratio).toFixed(1)}%`;
   const target = m.scenario.target;
@@ -38,7 +42,11 @@ function targetCells(m: Measurement, ceilingRps: number, cores: number): { vsCei
       return { vsCeiling, target: `p99 ≤ ${target.maxMs} ms`, verdict: verdict(m.p99 <= target.maxMs) };
     case 'perCore': {
       const perCore = m.requestsPerSecond / cores;
-      return { vsCeiling, target: `≥ ${target.min}/s per core: **${perCore.toFixed(1)}/s per core** measured`, verdict: verdict(perCore >= target.min) };
+      return {
+        vsCeiling,
+        target: `≥ ${target.min}/s per core: **${perCore.toFixed(1)}/s per core** measured`,
+        verdict: verdict(perCore >= target.min),
+      };
     }
     case 'none':
       return { vsCeiling, target: '', verdict: '' };
@@ -54,35 +62,37 @@ export function renderReport(report: ApiReport): string {
   const ceilingRps = ceiling?.requestsPerSecond ?? Number.NaN;
   const rows = report.measurements.map((m) => {
     const cells = targetCells(m, ceilingRps, report.machine.cores);
-    return `| ${m.scenario.name} | ${m.scenario.connections} | ${whole(m.requestsPerSecond)} | ${ms(m.p50)} | ${ms(m.p975)} | ${ms(m.p99)} | ${cells.vsCeiling} `
-      + `| ${cpu(m.serverCpuMs)} | ${m.scenario.server === 'api' ? cpu(m.postgresCpuMs) : ''} | ${cpuBoundPerCore(m)} | ${m.bodyBytes} | ${cells.target} | ${cells.verdict} |`;
+    return (
+      `| ${m.scenario.name} | ${m.scenario.connections} | ${whole(m.requestsPerSecond)} | ${ms(m.p50)} | ${ms(m.p975)} | ${ms(m.p99)} | ${cells.vsCeiling} ` +
+      `| ${cpu(m.serverCpuMs)} | ${m.scenario.server === 'api' ? cpu(m.postgresCpuMs) : ''} | ${cpuBoundPerCore(m)} | ${m.bodyBytes} | ${cells.target} | ${cells.verdict} |`
+    );
   });
   const total = report.measurements.reduce((sum, m) => sum + m.total, 0);
   const { counts } = report.seeded;
   return [
-    `Measured ${report.date.toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${report.command}\` on ${machineLine(report.machine)}. `
-      + `1-minute load average when it started: ${report.loadAverage.toFixed(2)}.`,
+    `Measured ${report.date.toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${report.command}\` on ${machineLine(report.machine)}. ` +
+      `1-minute load average when it started: ${report.loadAverage.toFixed(2)}.`,
     '',
-    `The API runs as the container starts it (\`node --import tsx apps/api/src/server.ts\`, \`NODE_ENV=production\`, PostgreSQL, `
-      + `\`LOG_LEVEL=${report.logLevel}\` so nothing is logged per request, \`TRUST_PROXY=1\` as behind the deployed proxy). `
-      + 'The ceiling is a bare `node:http` server answering a fixed JSON body. Each runs in its own process; autocannon 8 runs in a third, '
-      + `on the same cores. Each scenario: ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured. `
-      + `Every answer was checked: ${whole(total)} requests, all 2xx (a pre-check also reads one body and its \`status\` field). `
-      + 'CPU per request is the CPU time of the server process (all threads) and of its PostgreSQL backends during the measured run, '
-      + 'from /proc, divided by the requests: unlike req/s it hardly moves with the load of other processes on the machine. '
-      + '"CPU-bound req/s per core" is 1000 divided by their sum: what one core would serve if the server and PostgreSQL had it to themselves.',
+    `The API runs as the container starts it (\`node --import tsx apps/api/src/server.ts\`, \`NODE_ENV=production\`, PostgreSQL, ` +
+      `\`LOG_LEVEL=${report.logLevel}\` so nothing is logged per request, \`TRUST_PROXY=1\` as behind the deployed proxy). ` +
+      'The ceiling is a bare `node:http` server answering a fixed JSON body. Each runs in its own process; autocannon 8 runs in a third, ' +
+      `on the same cores. Each scenario: ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured. ` +
+      `Every answer was checked: ${whole(total)} requests, all 2xx, or 304 where revalidated (a pre-check also reads one body and its \`status\` field). ` +
+      'CPU per request is the CPU time of the server process (all threads) and of its PostgreSQL backends during the measured run, ' +
+      'from /proc, divided by the requests: unlike req/s it hardly moves with the load of other processes on the machine. ' +
+      '"CPU-bound req/s per core" is 1000 divided by their sum: what one core would serve if the server and PostgreSQL had it to themselves.',
     '',
     '| scenario | connections | req/s | p50 ms | p97.5 ms | p99 ms | vs ceiling | server CPU ms/req | PostgreSQL CPU ms/req | CPU-bound req/s per core | body bytes | target | |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
     ...rows,
     '',
-    `**Data.** One verified learner (the bearer of the GET scenarios) in a school batch: ${counts.catalogueCourses} published catalogue courses `
-      + `and ${counts.schoolCourses} school subjects (GET /course lists both), 3 courses bought through the payment confirmation code, `
-      + `${counts.subUsers} referred sub-users of whom ${counts.activeSubUsers} bought a course (commissions, activations and level rewards `
-      + `posted by the real services: the learner is part-way through level 4), ${counts.ledgerEntries} ledger entries in all (GET /transactions reads the first page: 50 entries). `
-      + `POST /login signs in to ${report.seeded.loginEmails.length} accounts in turn with argon2id at the production parameters `
-      + '(19 MiB, 2 passes, 1 lane), each attempt from its own client address in 198.18.0.0/15 sent as X-Forwarded-For, '
-      + 'so the per-address login limit (300 per 15 minutes) applies per client as in production and nothing is relaxed.',
+    `**Data.** One verified learner (the bearer of the GET scenarios) in a school batch: ${counts.catalogueCourses} published catalogue courses ` +
+      `and ${counts.schoolCourses} school subjects (GET /course lists both), 3 courses bought through the payment confirmation code, ` +
+      `${counts.subUsers} referred sub-users of whom ${counts.activeSubUsers} bought a course (commissions, activations and level rewards ` +
+      `posted by the real services: the learner is part-way through level 4), ${counts.ledgerEntries} ledger entries in all (GET /transactions reads the first page: 50 entries). ` +
+      `POST /login signs in to ${report.seeded.loginEmails.length} accounts in turn with argon2id at the production parameters ` +
+      '(19 MiB, 2 passes, 1 lane), each attempt from its own client address in 198.18.0.0/15 sent as X-Forwarded-For, ' +
+      'so the per-address login limit (300 per 15 minutes) applies per client as in production and nothing is relaxed.',
     '',
     report.profileNotes.trim(),
   ].join('\n');

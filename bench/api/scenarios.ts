@@ -1,5 +1,5 @@
 /**
- * What the API bench measures, and the targets of issue 7 for each: every request as the web
+ * What the API bench measures, and the targets of issues 7 and 17 for each: every request as the web
  * client sends it (API prefix, bearer token, XSRF cookie echoed on POST).
  */
 import type { RequestSpec } from 'autocannon';
@@ -8,10 +8,7 @@ import type { SeededData } from './seed.ts';
 export const API_PREFIX = '/live-connect/api';
 
 export type Target =
-  | { kind: 'ratio'; min: number }
-  | { kind: 'p99'; maxMs: number }
-  | { kind: 'perCore'; min: number }
-  | { kind: 'none' };
+  { kind: 'ratio'; min: number } | { kind: 'p99'; maxMs: number } | { kind: 'perCore'; min: number } | { kind: 'none' };
 
 export interface Scenario {
   key: string;
@@ -23,6 +20,11 @@ export interface Scenario {
   headers: Record<string, string>;
   /** The `status` of a good answer's body: the spec's envelope says true, the health probe 'ok'. */
   okStatus: true | 'ok';
+  /**
+   * A revalidation: the load sends If-None-Match with the ETag of a first plain GET and every answer
+   * must be 304 (no body). Skipped, with a note, when the endpoint sends no ETag.
+   */
+  revalidate?: boolean;
   /** For requests that differ one from the next (POST /login). */
   requests?: RequestSpec[];
   /** One request's body for the pre-check (the load uses `requests` when given). */
@@ -46,48 +48,86 @@ const XSRF = 'bench-xsrf-token';
  */
 function loginRequests(data: SeededData): RequestSpec[] {
   let attempt = 0;
-  return [{
-    method: 'POST',
-    path: `${API_PREFIX}/login`,
-    setupRequest: (request) => {
-      attempt += 1;
-      const email = data.loginEmails[attempt % data.loginEmails.length]!;
-      return {
-        ...request,
-        headers: { ...request.headers, 'x-forwarded-for': benchmarkAddress(attempt) },
-        body: JSON.stringify({ email, password: data.password }),
-      };
+  return [
+    {
+      method: 'POST',
+      path: `${API_PREFIX}/login`,
+      setupRequest: (request) => {
+        attempt += 1;
+        const email = data.loginEmails[attempt % data.loginEmails.length]!;
+        return {
+          ...request,
+          headers: { ...request.headers, 'x-forwarded-for': benchmarkAddress(attempt) },
+          body: JSON.stringify({ email, password: data.password }),
+        };
+      },
     },
-  }];
+  ];
 }
 
 export function scenarios(data: SeededData, options: { getConnections: number; loginConnections: number }): Scenario[] {
   // A signed-in browser holds the XSRF cookie (set on its first answer) and sends it back on every call.
   const bearer = { authorization: `Bearer ${data.learner.token}`, cookie: `XSRF-TOKEN=${XSRF}` };
   const get = (key: string, path: string, target: Target): Scenario => ({
-    key, name: `GET ${path}`, server: 'api', connections: options.getConnections, method: 'GET',
-    path: `${API_PREFIX}${path}`, headers: bearer, okStatus: true, target,
+    key,
+    name: `GET ${path}`,
+    server: 'api',
+    connections: options.getConnections,
+    method: 'GET',
+    path: `${API_PREFIX}${path}`,
+    headers: bearer,
+    okStatus: true,
+    target,
   });
   return [
     {
-      key: 'ceiling', name: 'ceiling (bare node:http, fixed JSON)', server: 'ceiling', connections: options.getConnections,
-      method: 'GET', path: '/', headers: {}, okStatus: true, target: { kind: 'none' },
+      key: 'ceiling',
+      name: 'ceiling (bare node:http, fixed JSON)',
+      server: 'ceiling',
+      connections: options.getConnections,
+      method: 'GET',
+      path: '/',
+      headers: {},
+      okStatus: true,
+      target: { kind: 'none' },
     },
     // Two floors between the ceiling and the endpoints, to show where the time goes: Fastify with
-    // every global hook (helmet, cookies, XSRF, auth, metrics) but no database, then the session
-    // lookup every authenticated request makes (GET /me reads nothing else).
+    // every global hook (security headers, request id, XSRF, auth, metrics, translation) but no
+    // database, then the session every authenticated request needs (GET /me reads nothing else).
     {
-      key: 'healthz', name: 'GET /healthz (floor: framework, no database)', server: 'api', connections: options.getConnections,
-      method: 'GET', path: '/healthz', headers: bearer, okStatus: 'ok', target: { kind: 'none' },
+      key: 'healthz',
+      name: 'GET /healthz (framework and every global hook, no database)',
+      server: 'api',
+      connections: options.getConnections,
+      method: 'GET',
+      path: '/healthz',
+      headers: bearer,
+      okStatus: 'ok',
+      target: { kind: 'ratio', min: 0.7 },
     },
-    { ...get('me', '/me', { kind: 'none' }), name: 'GET /me (floor: session lookup only)' },
+    { ...get('me', '/me', { kind: 'ratio', min: 0.4 }), name: 'GET /me (the session, nothing else)' },
+    // Plain 200s, as a first visit or a client without a cache sees them; then a browser revalidating its copy.
     get('course', '/course', { kind: 'ratio', min: 0.5 }),
+    {
+      ...get('course-304', '/course', { kind: 'none' }),
+      name: 'GET /course, revalidated (If-None-Match, 304)',
+      revalidate: true,
+    },
     get('level-status', '/level-status', { kind: 'p99', maxMs: 25 }),
     get('transactions', '/transactions', { kind: 'p99', maxMs: 25 }),
     {
-      key: 'login', name: 'POST /login', server: 'api', connections: options.loginConnections, method: 'POST',
+      key: 'login',
+      name: 'POST /login',
+      server: 'api',
+      connections: options.loginConnections,
+      method: 'POST',
       path: `${API_PREFIX}/login`,
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'x-forwarded-for': benchmarkAddress(0) },
+      headers: {
+        'content-type': 'application/json',
+        cookie: `XSRF-TOKEN=${XSRF}`,
+        'x-xsrf-token': XSRF,
+        'x-forwarded-for': benchmarkAddress(0),
+      },
       body: JSON.stringify({ email: data.loginEmails[0], password: data.password }),
       okStatus: true,
       requests: loginRequests(data),

@@ -52,6 +52,10 @@ export function productionEnv(options: ApiServerOptions): NodeJS.ProcessEnv {
     TRUST_PROXY: '1',
     LOG_LEVEL: options.logLevel,
     SEED_DEMO: 'false',
+    // Production prints the seller on GST invoices (a made-up GSTIN of Kerala).
+    INVOICE_SELLER_NAME: 'Live Connect Bench',
+    INVOICE_SELLER_ADDRESS: '1 Bench Road, Kochi 682001',
+    INVOICE_SELLER_GSTIN: '32AAACL1234A1ZI',
   };
 }
 
@@ -80,17 +84,25 @@ function startProcess(name: string, args: string[], env: NodeJS.ProcessEnv, logF
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {
-  return () => new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
 }
 
 export async function startCeiling(port: number, logFile: string): Promise<RunningServer> {
-  const child = startProcess('ceiling', ['--import', 'tsx', join(repoRoot, 'bench/api/ceiling-server.ts')], {
-    PATH: process.env.PATH, PORT: String(port), NODE_ENV: 'production',
-  }, logFile);
+  const child = startProcess(
+    'ceiling',
+    ['--import', 'tsx', join(repoRoot, 'bench/api/ceiling-server.ts')],
+    {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      NODE_ENV: 'production',
+    },
+    logFile,
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(url, child, logFile);
   return { name: 'ceiling', url, pid: child.pid!, logFile, stop: stopper(child) };
@@ -99,7 +111,12 @@ export async function startCeiling(port: number, logFile: string): Promise<Runni
 /** The API exactly as the container starts it: `node --import tsx apps/api/src/server.ts`. */
 export async function startApi(options: ApiServerOptions): Promise<RunningServer> {
   const profiling = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child = startProcess('api', [...profiling, '--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')], productionEnv(options), options.logFile);
+  const child = startProcess(
+    'api',
+    [...profiling, '--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
+    productionEnv(options),
+    options.logFile,
+  );
   const url = `http://127.0.0.1:${options.port}`;
   await waitUntilAnswering(`${url}/readyz`, child, options.logFile);
   return { name: 'api', url, pid: child.pid!, logFile: options.logFile, stop: stopper(child) };

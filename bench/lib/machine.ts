@@ -14,7 +14,9 @@ export async function describeMachine(databaseUrl: string): Promise<Machine> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows: [row] } = await client.query<{ version: string }>(`select split_part(version(), ' on ', 1) as version`);
+    const {
+      rows: [row],
+    } = await client.query<{ version: string }>(`select split_part(version(), ' on ', 1) as version`);
     return {
       cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
       cores: availableParallelism(),

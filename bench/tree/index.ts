@@ -20,7 +20,7 @@ import { databaseUrl, dropDatabase, loadTree, recreateDatabase, type LoadReport 
 import { measure } from './measure.ts';
 import { createRecordedDatabase, explainQueries, QueryRecorder } from './record-queries.ts';
 import { renderReport, type ExplainedPath, type MeasuredTarget } from './report.ts';
-import { checkPurchasePath, prepareTarget, scenariosFor, type Target } from './scenarios.ts';
+import { checkPurchasePath, countPurchaseStatements, prepareTarget, scenariosFor, type Target } from './scenarios.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -67,16 +67,18 @@ async function chooseTargets(app: App, facts: TreeFacts): Promise<Target[]> {
 
 async function measureTarget(
   app: App,
+  recorder: QueryRecorder,
   target: Target,
   options: { warmup: number; iterations: number },
 ): Promise<MeasuredTarget> {
   await checkPurchasePath(app, target);
+  target.purchaseStatements = await countPurchaseStatements(app, target, (run) => recorder.record(run));
   const timings = [];
   for (const scenario of scenariosFor(app, target)) {
     log(`${target.label}: ${scenario.name}`);
     timings.push({ name: scenario.name, timing: await measure(scenario.run, options), isFloor: scenario.isFloor });
   }
-  return { label: target.label, timings };
+  return { label: target.label, purchaseStatements: target.purchaseStatements, timings };
 }
 
 /**
@@ -119,7 +121,7 @@ async function measureLoaded(url: string, load: LoadReport | null, now: Date): P
     // Other work on the machine stretches every latency: the figure is printed beside them.
     const loadAverage = loadavg()[0] ?? 0;
     const measured: MeasuredTarget[] = [];
-    for (const target of targets) measured.push(await measureTarget(app, target, timingOptions));
+    for (const target of targets) measured.push(await measureTarget(app, recorder, target, timingOptions));
     return renderReport({
       command: ['npm run bench:tree', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
       date: now,

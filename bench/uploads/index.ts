@@ -51,7 +51,11 @@ async function rssMiB(pid: number): Promise<number> {
 /** A fresh PostgreSQL database, migrated, with one admin account (production seeds nothing). */
 async function prepareDatabase(dataDir: string): Promise<string> {
   const databaseUrl = await recreateDatabase(args.server, DATABASE);
-  const app = await buildApp({ env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: dataDir }), logger: false, worker: false });
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: dataDir }),
+    logger: false,
+    worker: false,
+  });
   try {
     await grantAdmin(app.ctx, { email: admin.email, askPassword: async () => admin.password });
   } finally {
@@ -63,21 +67,41 @@ async function prepareDatabase(dataDir: string): Promise<string> {
 async function startApi(port: number, env: Record<string, string>, dataDir: string): Promise<ChildProcess> {
   const base = args.embedded
     ? {
-      PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-    }
-    : productionEnv({ port, databaseUrl: await prepareDatabase(join(dataDir, 'seed')), dataDir, logFile: '', logLevel: 'warn' });
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      }
+    : productionEnv({
+        port,
+        databaseUrl: await prepareDatabase(join(dataDir, 'seed')),
+        dataDir,
+        logFile: '',
+        logLevel: 'warn',
+      });
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...base, ...env },
   });
   let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => { errors = (errors + chunk.toString()).slice(-4000); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-4000);
+  });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill('SIGTERM');
@@ -88,7 +112,11 @@ async function startApi(port: number, env: Record<string, string>, dataDir: stri
 async function signIn(base: string): Promise<Record<string, string>> {
   const primed = await fetch(`${base}/healthz`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(primed.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) };
+  const headers = {
+    'content-type': 'application/json',
+    cookie: `XSRF-TOKEN=${xsrf}`,
+    'x-xsrf-token': decodeURIComponent(xsrf),
+  };
   const login = await fetch(`${base}/live-connect/api/login`, { method: 'POST', headers, body: JSON.stringify(admin) });
   const token = ((await login.json()) as { data?: { token?: string } }).data?.token;
   if (!token) throw new Error(`login failed: ${login.status}`);
@@ -108,9 +136,15 @@ function ftypBox(): Buffer {
  * POSTs a multipart form whose file is `mib` MiB, produced chunk by chunk as the socket drains.
  * Answers the status and how long it took.
  */
-async function uploadVideo(url: string, headers: Record<string, string>, mib: number): Promise<{ status: number; seconds: number; body: string }> {
+async function uploadVideo(
+  url: string,
+  headers: Record<string, string>,
+  mib: number,
+): Promise<{ status: number; seconds: number; body: string }> {
   const boundary = '----benchuploads';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = Buffer.alloc(MiB, 0x2a);
   const first = Buffer.concat([ftypBox(), chunk.subarray(24)]);
@@ -126,8 +160,11 @@ async function uploadVideo(url: string, headers: Record<string, string>, mib: nu
   const req = request(url, {
     method: 'POST',
     headers: {
-      authorization: authorization!, cookie: cookie!, 'x-xsrf-token': headers['x-xsrf-token']!,
-      'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length),
+      authorization: authorization!,
+      cookie: cookie!,
+      'x-xsrf-token': headers['x-xsrf-token']!,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(length),
     },
   });
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -163,7 +200,9 @@ async function measure(backend: 'file' | 's3', port: number): Promise<Result> {
     const base = `http://127.0.0.1:${port}`;
     const headers = await signIn(base);
     const course = await fetch(`${base}/live-connect/api/admin/courses`, {
-      method: 'POST', headers, body: JSON.stringify({ name: `Upload bench ${backend}`, price: 1, offer_price: 1 }),
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `Upload bench ${backend}`, price: 1, offer_price: 1 }),
     });
     const courseId = ((await course.json()) as { data: { id: number } }).data.id;
     const videoUrl = `${base}/live-connect/api/admin/courses/${courseId}/video`;
@@ -175,7 +214,12 @@ async function measure(backend: 'file' | 's3', port: number): Promise<Result> {
     const baseline = await rssMiB(api.pid!);
     let peak = baseline;
     const sampler = setInterval(() => {
-      rssMiB(api!.pid!).then((rss) => { peak = Math.max(peak, rss); }, () => undefined);
+      rssMiB(api!.pid!).then(
+        (rss) => {
+          peak = Math.max(peak, rss);
+        },
+        () => undefined,
+      );
     }, 50);
     const upload = await uploadVideo(videoUrl, headers, uploadMiB);
     clearInterval(sampler);
@@ -199,7 +243,9 @@ const results: Result[] = [];
 for (const backend of backends) {
   const result = await measure(backend, Number(args.port));
   results.push(result);
-  console.log(`[bench:uploads] ${backend}: RSS ${result.baseline.toFixed(0)} → peak ${result.peak.toFixed(0)} MiB, growth ${result.growth.toFixed(1)} MiB, ${result.seconds.toFixed(1)} s`);
+  console.log(
+    `[bench:uploads] ${backend}: RSS ${result.baseline.toFixed(0)} → peak ${result.peak.toFixed(0)} MiB, growth ${result.growth.toFixed(1)} MiB, ${result.seconds.toFixed(1)} s`,
+  );
 }
 
 const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -209,7 +255,9 @@ const rows = results.map((r) => {
   const speed = (uploadMiB / r.seconds).toFixed(0);
   return `| ${r.backend === 'file' ? 'file (DATA_DIR)' : 'S3 (s3rver)'} | ${r.baseline.toFixed(0)} | ${r.peak.toFixed(0)} | ${r.growth.toFixed(1)} | ${verdict} | ${r.seconds.toFixed(1)} s (${speed} MiB/s) |`;
 });
-const mode = args.embedded ? 'NODE_ENV=development on the embedded PGlite database' : 'NODE_ENV=production on PostgreSQL, as deployed';
+const mode = args.embedded
+  ? 'NODE_ENV=development on the embedded PGlite database'
+  : 'NODE_ENV=production on PostgreSQL, as deployed';
 const markdown = `Measured ${when} UTC with \`npm run bench:uploads\` on ${machine}. The API runs as its own process
 (\`node --import tsx apps/api/src/server.ts\`, ${mode}); the bench sends a ${uploadMiB} MiB MP4 as one multipart
 POST to \`/admin/courses/{id}/video\`, generated as it is sent, after a 2 MiB warm-up upload. RSS is the server's VmRSS

@@ -20,12 +20,14 @@ export const LOGIN_BUDGET_BYTES = 150 * 1024;
 
 /**
  * The lazy route modules (apps/web/src/app/router.tsx) each page needs to render: a child route
- * loads its layout route's chunk too. `/` redirects to /dashboard.
+ * loads its layout route's chunk too.
  */
 export const PAGE_ROUTES: Record<string, string[]> = {
   '/login': ['src/app/routes/auth/login.tsx'],
+  '/register': ['src/app/routes/auth/register.tsx'],
   '/dashboard': ['src/app/routes/app/root.tsx', 'src/app/routes/app/dashboard.tsx'],
   '/courses': ['src/app/routes/app/root.tsx', 'src/app/routes/app/courses.tsx'],
+  '/learn': ['src/app/routes/app/root.tsx', 'src/app/routes/app/learn.tsx'],
   '/wallet': ['src/app/routes/app/root.tsx', 'src/app/routes/app/wallet.tsx'],
 };
 
@@ -76,7 +78,8 @@ function staticClosure(manifest: Manifest, keys: string[]): string[] {
 }
 
 export function measurePage(page: string, manifest: Manifest = readManifest()): PageBundle {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  // index.html's entry (the build has another, src/boot.ts, for the pre-rendered pages).
+  const entry = Object.keys(manifest).find((key) => key === 'index.html' && manifest[key]?.isEntry);
   const routes = PAGE_ROUTES[page];
   if (!entry || !routes) throw new Error(`Unknown page ${page} or no entry in the manifest.`);
   const chunks = staticClosure(manifest, [entry, ...routes]).map((key) => manifest[key]!);
@@ -91,15 +94,18 @@ export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 /** The markdown table of initial JavaScript (and CSS) per page, /login first with its budget. */
 export function bundleSizeMarkdown(pages: PageBundle[]): string {
   const login = pages.find((bundle) => bundle.page === '/login');
-  const rows = pages.map((bundle) =>
-    `| ${bundle.page} | ${bundle.js.length} | ${kb(bundle.jsGzipBytes)} | ${kb(bundle.cssGzipBytes)} |`);
+  const rows = pages.map(
+    (bundle) => `| ${bundle.page} | ${bundle.js.length} | ${kb(bundle.jsGzipBytes)} | ${kb(bundle.cssGzipBytes)} |`,
+  );
   const loginFiles = login?.js.map((file) => `| ${file.file} | ${kb(file.bytes)} | ${kb(file.gzipBytes)} |`) ?? [];
   return [
     '| page | JS files | initial JS, KB gzip -9 | CSS, KB gzip -9 |',
     '| --- | ---: | ---: | ---: |',
     ...rows,
     '',
-    login ? `Target: /login ≤ ${kb(LOGIN_BUDGET_BYTES)} KB: **${login.jsGzipBytes <= LOGIN_BUDGET_BYTES ? 'met' : 'not met'}** (${kb(login.jsGzipBytes)} KB).` : '',
+    login
+      ? `Target: /login ≤ ${kb(LOGIN_BUDGET_BYTES)} KB: **${login.jsGzipBytes <= LOGIN_BUDGET_BYTES ? 'met' : 'not met'}** (${kb(login.jsGzipBytes)} KB).`
+      : '',
     '',
     '/login, file by file:',
     '',

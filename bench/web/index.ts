@@ -1,10 +1,10 @@
 /**
- * npm run bench:web [-- --runs N --mobile-only --reports DIR --no-write]
+ * npm run bench:web [-- --runs N --mobile-only --reports DIR --no-write --page /login --page /wallet]
  *
- * Issue 7's web targets: builds the web app (the npm script does, before this runs), measures the
- * initial JavaScript of /login and the audited pages (bundle-size.ts), runs Lighthouse on /login, /,
- * /courses and /wallet against the real server in Debian's Chromium (lighthouse.ts), and writes the
- * `web` section of docs/benchmarks.md.
+ * Issues 7 and 17's web targets: builds the web app (the npm script does, before this runs), measures the
+ * initial JavaScript of /login and the audited pages (bundle-size.ts), runs Lighthouse on /login, /register,
+ * /dashboard, /courses, /learn and /wallet (or only the `--page`s named) against the real server in Debian's
+ * Chromium (lighthouse.ts), and writes the `web` section of docs/benchmarks.md (never for a subset of pages).
  */
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
     'mobile-only': { type: 'boolean', default: false },
     reports: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    page: { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -27,9 +28,11 @@ const log = (message: string) => console.log(`[bench:web] ${message}`);
 /** Lighthouse scales the CPU time it observes, so other work on the machine lowers the scores: the load is printed. */
 function machineLine(): string {
   const chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim();
-  return `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, `
-    + `load average ${loadavg()[0]!.toFixed(1)} at the start; Node ${process.version}; ${chromium}; Lighthouse 12 (npm): `
-    + 'mobile is its default (simulated slow 4G, 4× CPU slowdown), desktop its desktop config';
+  return (
+    `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+    `load average ${loadavg()[0]!.toFixed(1)} at the start; Node ${process.version}; ${chromium}; Lighthouse 12 (npm): ` +
+    'mobile is its default (simulated slow 4G, 4× CPU slowdown), desktop its desktop config'
+  );
 }
 
 const bundles = measureAllPages();
@@ -37,28 +40,30 @@ log(`initial JS of /login: ${(bundles[0]!.jsGzipBytes / 1024).toFixed(1)} KB gzi
 const formFactors: FormFactor[] = args['mobile-only'] ? ['mobile'] : ['mobile', 'desktop'];
 const runs = Number(args.runs);
 log(`Lighthouse: ${runs} runs per page, ${formFactors.join(' and ')}…`);
-const scores = await runLighthouse({ formFactors, runs, reportsDir: args.reports });
+const scores = await runLighthouse({ formFactors, runs, reportsDir: args.reports, pages: args.page });
 
 const markdown = [
   `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:web\` (builds the web app first). ${machineLine()}.`,
   '',
   '### Initial JavaScript',
   '',
-  'Entry chunk, the chunks it imports statically, and the page\'s lazy route chunks with theirs, each file gzipped at level 9 (`bench/web/bundle-size.ts`, from the Vite manifest).',
+  "Entry chunk, the chunks it imports statically, and the page's lazy route chunks with theirs, each file gzipped at level 9 (`bench/web/bundle-size.ts`, from the Vite manifest).",
   '',
   bundleSizeMarkdown(bundles),
   '',
   '### Lighthouse',
   '',
-  `Target: ≥ ${TARGET_SCORE} in each category; a score below it is bold. The server is \`apps/api/src/server.ts\` with NODE_ENV=development`
-    + ' (production refuses to start without SMTP and real secrets), PGlite in a temp DATA_DIR seeded with the demo, serving the production build of the web app.'
-    + ` Signed-in pages are audited as the demo learner. Median of ${runs} runs per page (\`bench/web/lighthouse.ts\`).`,
+  `Target: ≥ ${TARGET_SCORE} in each category; a score below it is bold. The server is \`apps/api/src/server.ts\` with NODE_ENV=development` +
+    ' (production refuses to start without SMTP and real secrets), PGlite in a temp DATA_DIR seeded with the demo, serving the production build of the web app.' +
+    ` Signed-in pages are audited as the demo learner. Median of ${runs} runs per page (\`bench/web/lighthouse.ts\`).`,
   '',
   lighthouseMarkdown(scores),
 ].join('\n');
 
 console.log(markdown);
-if (!args['no-write']) {
+if (args['no-write'] || args.page.length) {
+  log('docs/benchmarks.md left as it was (--no-write or --page)');
+} else {
   await writeBenchSection('web', markdown);
   log('wrote the web section of docs/benchmarks.md');
 }

@@ -1,6 +1,6 @@
 /**
- * Lighthouse (the npm package) on /login, /, /courses and /wallet of the built web app, served by
- * the real server, in Debian's Chromium (issue 7: performance, accessibility and best practices ≥ 95).
+ * Lighthouse (the npm package) on the learner's pages of the built web app (AUDITED_PAGES), served by
+ * the real server, in Debian's Chromium (issues 7 and 17: performance, accessibility and best practices ≥ 95).
  *
  * Needs `npm run build` first (it serves apps/web/dist as it is). The server runs as the journeys
  * run it: `apps/api/src/server.ts` with NODE_ENV=development (production refuses to start without
@@ -14,15 +14,15 @@
  * Each page is audited several times (3 by default, LIGHTHOUSE_RUNS) and the median run reported, as
  * Lighthouse's own guidance on variability advises; the table also shows the range of performance scores.
  *
- * `node --import tsx bench/web/lighthouse.ts [--desktop]` prints the scores; LIGHTHOUSE_REPORTS=dir
- * also keeps each median report (JSON) there.
+ * `node --import tsx bench/web/lighthouse.ts [--desktop] [/login /wallet …]` prints the scores (of the pages
+ * named, else all); LIGHTHOUSE_REPORTS=dir also keeps each median report (JSON) and its trace there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import lighthouse, { desktopConfig, type Config, type Flags, type Result, type RunnerResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
 import { DEMO_LEARNER } from '../../packages/db/src/seed/content/accounts.ts';
@@ -33,19 +33,36 @@ const SERVER_PORT = Number(process.env.LIGHTHOUSE_SERVER_PORT ?? 4420);
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 4421);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export const TARGET_SCORE = 95;
 
-/** The pages of issue 7, in the order they are audited: /login before signing in. */
+/** The pages of issue 17, in the order they are audited: the public ones before signing in. */
 export const AUDITED_PAGES = [
   { path: '/login', isSignedIn: false },
-  { path: '/', isSignedIn: true },
+  { path: '/register', isSignedIn: false },
+  { path: '/dashboard', isSignedIn: true },
   { path: '/courses', isSignedIn: true },
+  { path: '/learn', isSignedIn: true },
   { path: '/wallet', isSignedIn: true },
 ] as const;
+
+/** The audited pages among `paths` (all of them when none is given); an unknown path is an error. */
+export function pagesToAudit(paths: string[]): (typeof AUDITED_PAGES)[number][] {
+  if (!paths.length) return [...AUDITED_PAGES];
+  const unknown = paths.filter((path) => !AUDITED_PAGES.some((page) => page.path === path));
+  if (unknown.length)
+    throw new Error(
+      `Not an audited page: ${unknown.join(', ')} (one of ${AUDITED_PAGES.map((page) => page.path).join(', ')}).`,
+    );
+  return AUDITED_PAGES.filter((page) => paths.includes(page.path));
+}
 
 export type FormFactor = 'mobile' | 'desktop';
 
@@ -96,9 +113,11 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
 }
 
 async function launchChromium(profileDir: string): Promise<ChildProcess> {
-  const browser = spawn(CHROMIUM, [
-    ...CHROMIUM_FLAGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profileDir}`, 'about:blank',
-  ], { stdio: 'ignore' });
+  const browser = spawn(
+    CHROMIUM,
+    [...CHROMIUM_FLAGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profileDir}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
   await waitFor(`http://127.0.0.1:${DEBUG_PORT}/json/version`, 'Chromium', 30_000, browser);
   return browser;
 }
@@ -128,7 +147,10 @@ async function clearCachesKeepingSession(baseUrl: string) {
   try {
     const page = await browser.contexts()[0]!.newPage();
     const session = await page.context().newCDPSession(page);
-    await session.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'cache_storage,service_workers' });
+    await session.send('Storage.clearDataForOrigin', {
+      origin: baseUrl,
+      storageTypes: 'cache_storage,service_workers',
+    });
     await session.send('Network.clearBrowserCache');
     await page.close();
   } finally {
@@ -139,14 +161,20 @@ async function clearCachesKeepingSession(baseUrl: string) {
 function scoresOf(lhr: Result, path: string, formFactor: FormFactor, runs: Result[]): PageScores {
   const category = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const performances = runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
-  const failing = CATEGORIES.flatMap((id) => (lhr.categories[id]?.auditRefs ?? [])
-    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
-    .map((ref) => `${id}/${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`));
+  const failing = CATEGORIES.flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+      .map((ref) => `${id}/${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
+  );
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     path,
     formFactor,
-    scores: { performance: category('performance'), accessibility: category('accessibility'), 'best-practices': category('best-practices') },
+    scores: {
+      performance: category('performance'),
+      accessibility: category('accessibility'),
+      'best-practices': category('best-practices'),
+    },
     performanceRange: [Math.min(...performances), Math.max(...performances)],
     failing,
     metrics: {
@@ -160,7 +188,12 @@ function scoresOf(lhr: Result, path: string, formFactor: FormFactor, runs: Resul
 }
 
 /** Audits one page once: signed-in pages keep the session but start from empty caches. */
-async function auditOnce(url: string, formFactor: FormFactor, isSignedIn: boolean, baseUrl: string): Promise<Result> {
+async function auditOnce(
+  url: string,
+  formFactor: FormFactor,
+  isSignedIn: boolean,
+  baseUrl: string,
+): Promise<RunnerResult> {
   if (isSignedIn) await clearCachesKeepingSession(baseUrl);
   const flags: Flags = {
     port: DEBUG_PORT,
@@ -173,12 +206,15 @@ async function auditOnce(url: string, formFactor: FormFactor, isSignedIn: boolea
   const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
   const result = await lighthouse(url, flags, config);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
-  return result.lhr;
+  return result;
 }
 
 /** Runs Lighthouse on every audited page, mobile (Lighthouse's default) and, when asked, desktop. */
-export async function runLighthouse(options: { formFactors?: FormFactor[]; runs?: number; reportsDir?: string } = {}): Promise<PageScores[]> {
+export async function runLighthouse(
+  options: { formFactors?: FormFactor[]; runs?: number; reportsDir?: string; pages?: string[] } = {},
+): Promise<PageScores[]> {
   const formFactors = options.formFactors ?? ['mobile'];
+  const pages = pagesToAudit(options.pages ?? []);
   const runs = options.runs ?? 3;
   const workDir = mkdtempSync(join(tmpdir(), 'web-lighthouse-'));
   const baseUrl = `http://127.0.0.1:${SERVER_PORT}`;
@@ -190,18 +226,23 @@ export async function runLighthouse(options: { formFactors?: FormFactor[]; runs?
     const results: PageScores[] = [];
     let isSignedIn = false;
     for (const formFactor of formFactors) {
-      for (const page of AUDITED_PAGES) {
+      for (const page of pages) {
         if (page.isSignedIn && !isSignedIn) {
           await signInDemoLearner(baseUrl);
           isSignedIn = true;
         }
-        const lhrs: Result[] = [];
-        for (let run = 0; run < runs; run += 1) lhrs.push(await auditOnce(`${baseUrl}${page.path}`, formFactor, isSignedIn, baseUrl));
+        const audits: RunnerResult[] = [];
+        for (let run = 0; run < runs; run += 1)
+          audits.push(await auditOnce(`${baseUrl}${page.path}`, formFactor, isSignedIn, baseUrl));
+        const lhrs = audits.map((audit) => audit.lhr);
         const median = computeMedianRun(lhrs);
         if (options.reportsDir) {
           mkdirSync(options.reportsDir, { recursive: true });
-          const name = `${formFactor}${page.path === '/' ? '-home' : page.path.replaceAll('/', '-')}.json`;
-          writeFileSync(join(options.reportsDir, name), JSON.stringify(median, null, 1));
+          const name = `${formFactor}${page.path.replaceAll('/', '-')}`;
+          writeFileSync(join(options.reportsDir, `${name}.json`), JSON.stringify(median, null, 1));
+          // The median run's trace, for Chromium's performance panel: where the main thread's time went.
+          const trace = audits[lhrs.indexOf(median)]?.artifacts.Trace;
+          if (trace) writeFileSync(join(options.reportsDir, `${name}.trace.json`), JSON.stringify(trace));
         }
         results.push(scoresOf(median, page.path, formFactor, lhrs));
       }
@@ -219,12 +260,22 @@ const mark = (score: number) => (score >= TARGET_SCORE ? `${score}` : `**${score
 
 /** The markdown table of scores; a score under the target is bold. */
 export function lighthouseMarkdown(results: PageScores[]): string {
-  const rows = results.map(({ path, formFactor, scores, performanceRange, metrics }) => [
-    path, formFactor, mark(scores.performance), `${performanceRange[0]}–${performanceRange[1]}`,
-    mark(scores.accessibility), mark(scores['best-practices']),
-    (metrics.fcpMs / 1000).toFixed(2), (metrics.lcpMs / 1000).toFixed(2), Math.round(metrics.tbtMs), metrics.cls.toFixed(3),
-  ].join(' | '));
-  const failing = results.filter((result) => result.failing.length)
+  const rows = results.map(({ path, formFactor, scores, performanceRange, metrics }) =>
+    [
+      path,
+      formFactor,
+      mark(scores.performance),
+      `${performanceRange[0]}–${performanceRange[1]}`,
+      mark(scores.accessibility),
+      mark(scores['best-practices']),
+      (metrics.fcpMs / 1000).toFixed(2),
+      (metrics.lcpMs / 1000).toFixed(2),
+      Math.round(metrics.tbtMs),
+      metrics.cls.toFixed(3),
+    ].join(' | '),
+  );
+  const failing = results
+    .filter((result) => result.failing.length)
     .map((result) => `- ${result.path} (${result.formFactor}): ${result.failing.join(', ')}`);
   return [
     '| page | form factor | performance (median run) | performance, all runs | accessibility | best practices | FCP s | LCP s | TBT ms | CLS |',
@@ -237,6 +288,7 @@ export function lighthouseMarkdown(results: PageScores[]): string {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const formFactors: FormFactor[] = process.argv.includes('--desktop') ? ['mobile', 'desktop'] : ['mobile'];
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-  const results = await runLighthouse({ formFactors, runs, reportsDir: process.env.LIGHTHOUSE_REPORTS });
+  const pages = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+  const results = await runLighthouse({ formFactors, runs, reportsDir: process.env.LIGHTHOUSE_REPORTS, pages });
   console.log(lighthouseMarkdown(results));
 }

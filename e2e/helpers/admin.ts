@@ -75,9 +75,15 @@ export async function answerQuizFrom(page: Page, answers: Map<string, string>): 
 export async function setRates(request: APIRequestContext, rates: Record<string, number>): Promise<void> {
   const xsrf = 'e2e-rates';
   const headers = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
-  const login = await request.post('/live-connect/api/login', { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }, headers });
+  const login = await request.post('/live-connect/api/login', {
+    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    headers,
+  });
   expect(login.ok()).toBe(true);
   const { token } = (await login.json()).data as { token: string };
-  const saved = await request.put('/live-connect/api/admin/settings', { data: rates, headers: { ...headers, authorization: `Bearer ${token}` } });
+  const saved = await request.put('/live-connect/api/admin/settings', {
+    data: rates,
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
 }

@@ -27,6 +27,7 @@ export async function registerThroughUi(
   learner: Learner,
   registerUrl = '/register',
   batch: { syllabus: string; standard: string } = { syllabus: 'CBSE', standard: 'Standard 8' },
+  dateOfBirth = '1995-04-12',
 ): Promise<void> {
   await page.goto(registerUrl);
   await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
@@ -42,8 +43,12 @@ export async function registerThroughUi(
 
   await expect(page).toHaveURL(/\/choose-level$/);
   await page.getByLabel('Syllabus', { exact: true }).selectOption({ label: batch.syllabus });
-  await expect(page.getByLabel('Standard', { exact: true }).locator('option', { hasText: batch.standard })).toBeAttached();
+  await expect(
+    page.getByLabel('Standard', { exact: true }).locator('option', { hasText: batch.standard }),
+  ).toBeAttached();
   await page.getByLabel('Standard', { exact: true }).selectOption({ label: batch.standard });
+  // Issue 16: choose-level asks for the date of birth; an adult's, so paying needs no guardian.
+  await page.getByLabel('Date of Birth', { exact: true }).fill(dateOfBirth);
   await page.getByRole('button', { name: 'Submit' }).click();
 
   await expect(page).toHaveURL(/\/verify$/);
@@ -71,6 +76,8 @@ export async function openCheckout(page: Page, courseName: string): Promise<void
   await expectAccessible(page, 'course details');
   await details.getByRole('link', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/checkout\/\d+$/);
+  // The URL changes first; the Courses page and its modal stay until the checkout route's chunk has loaded.
+  await expect(details).toBeHidden();
   await expect(page.getByRole('heading', { name: courseName })).toBeVisible();
 }
 
@@ -99,10 +106,14 @@ export async function payWithSandboxCard(page: Page, cardholder: string, amount:
  * (success@razorpay succeeds, failure@razorpay is declined and the form stays open). The caller
  * checks the outcome.
  */
-export async function payWithSandboxUpi(page: Page, vpa: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Secure payment' });
+export async function payWithSandboxUpi(
+  page: Page,
+  vpa: string,
+  names: { dialog: string; frame: string } = { dialog: 'Secure payment', frame: 'Payment form' },
+): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: names.dialog });
   await expect(dialog).toBeVisible();
-  const form = page.frameLocator('iframe[title="Payment form"]');
+  const form = page.frameLocator(`iframe[title="${names.frame}"]`);
   await form.getByRole('radio', { name: 'UPI', exact: true }).check();
   await form.getByLabel('UPI ID').fill(vpa);
   await expectAccessible(page, 'sandbox UPI form');
@@ -168,7 +179,10 @@ export async function enrolInFreeCourse(page: Page, courseName: string): Promise
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to My Course' }).click();
-  await page.getByRole('article', { name: courseName }).getByRole('link', { name: `View More: ${courseName}` }).click();
+  await page
+    .getByRole('article', { name: courseName })
+    .getByRole('link', { name: `View More: ${courseName}` })
+    .click();
   await expect(page).toHaveURL(/\/learn-more\/\d+$/);
   return page.url();
 }

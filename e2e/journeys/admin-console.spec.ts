@@ -2,7 +2,15 @@ import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { newLearner } from '../helpers/accounts.ts';
 import { expectAccessible } from '../helpers/axe.ts';
-import { answerQuizFrom, DEMO_ADMIN, openAdminSection, openConsoleAsAdmin, setRates, sumsQuestionBank, toCsv } from '../helpers/admin.ts';
+import {
+  answerQuizFrom,
+  DEMO_ADMIN,
+  openAdminSection,
+  openConsoleAsAdmin,
+  setRates,
+  sumsQuestionBank,
+  toCsv,
+} from '../helpers/admin.ts';
 import { openCheckout, openCourses, payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
 
@@ -107,13 +115,26 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await expect(publish).toBeChecked();
 
   // The console's other sections (each once, as the admin finds them).
-  for (const section of ['Categories', 'Syllabuses & Batches', 'Ads', 'Offer codes', 'Purchases', 'Users', 'Held referrals', 'Levels & rates', 'Audit log', 'Background jobs']) {
+  for (const section of [
+    'Categories',
+    'Syllabuses & Batches',
+    'Ads',
+    'Offer codes',
+    'Purchases',
+    'Users',
+    'Held referrals',
+    'Levels & rates',
+    'Audit log',
+    'Background jobs',
+  ]) {
     await openAdminSection(admin, section);
     await expectAccessible(admin, `admin: ${section}`);
   }
   await openAdminSection(admin, 'Users');
   await admin.getByRole('link', { name: `${DEMO_ADMIN.firstName} ${DEMO_ADMIN.lastName}` }).click();
-  await expect(admin.getByRole('heading', { name: `${DEMO_ADMIN.firstName} ${DEMO_ADMIN.lastName}`, level: 1 })).toBeVisible();
+  await expect(
+    admin.getByRole('heading', { name: `${DEMO_ADMIN.firstName} ${DEMO_ADMIN.lastName}`, level: 1 }),
+  ).toBeVisible();
   await expectAccessible(admin, 'admin: a user');
 
   // A new learner, in a browser of their own, finds the course and buys it through the sandbox.
@@ -153,7 +174,12 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await invite.getByRole('button', { name: 'Close' }).click();
   const friendContext = await browser.newContext();
   const friendPage = await friendContext.newPage();
-  const friend = { ...newLearner(), firstName: 'Bhavana', lastName: 'Pillai', mobile: `97${String(Date.now()).slice(-8)}` };
+  const friend = {
+    ...newLearner(),
+    firstName: 'Bhavana',
+    lastName: 'Pillai',
+    mobile: `97${String(Date.now()).slice(-8)}`,
+  };
   friend.email = friend.email.replace('meera.', 'bhavana.');
   await registerThroughUi(friendPage, friend, new URL(referralLink).pathname);
   await openCourses(friendPage);
@@ -171,7 +197,10 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
 
   // Profile: bank details.
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Profile' }).or(page.getByRole('link', { name: 'Profile' })).click();
+  await page
+    .getByRole('menuitem', { name: 'Profile' })
+    .or(page.getByRole('link', { name: 'Profile' }))
+    .click();
   const bankForm = page.getByRole('form', { name: 'Bank Account Information' });
   await bankForm.getByLabel('Account Holder Name').fill(`${learner.firstName} ${learner.lastName}`);
   await bankForm.getByLabel('Bank Name').fill('Canara Bank');
@@ -234,8 +263,17 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await expect(withdrawal).toHaveCount(1);
   await expect(withdrawal).toContainText('₹100.00');
   await expect(withdrawal).not.toContainText('(Pending)');
+  await expect(withdrawal).toContainText(`Bank reference: ${reference}`);
   await expect(page.getByTestId('wallet-balance')).toHaveText('₹49.90');
   await snap(page, 'admin-journey-learner-wallet');
+  // The learner is told by mail too (the dev outbox here), with the same bank reference.
+  const mails = (await (await page.request.get('/dev/mailbox')).json()) as {
+    to: string;
+    subject: string;
+    text: string;
+  }[];
+  const paidMail = mails.find((m) => m.to === learner.email && m.subject.endsWith('has been paid'));
+  expect(paidMail?.text).toContain(`Bank reference: ${reference}`);
 
   await learnerContext.close();
   await adminContext.close();

@@ -16,14 +16,17 @@ function registerInFeeBatch(page: Page, learner: Learner): Promise<void> {
   return registerThroughUi(page, learner, '/register', { syllabus: 'CBSE', standard: 'Standard 10' });
 }
 
-test('a learner in a batch with a fee pays it in the sandbox, then studies a subject and takes its quiz', async ({ page }) => {
+test('a learner in a batch with a fee pays it in the sandbox, then studies a subject and takes its quiz', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const learner = newLearner();
   // Every answer of the quiz endpoints, to name a refusal (403) if the quiz does not get through.
   const quizAnswers: string[] = [];
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (path.startsWith('/live-connect/api/quiz/')) quizAnswers.push(`${response.request().method()} ${path} ${response.status()}`);
+    if (path.startsWith('/live-connect/api/quiz/'))
+      quizAnswers.push(`${response.request().method()} ${path} ${response.status()}`);
   });
   await registerInFeeBatch(page, learner);
 
@@ -52,7 +55,9 @@ test('a learner in a batch with a fee pays it in the sandbox, then studies a sub
   await expectAccessible(page, 'courses with the batch fee');
 
   // Before paying, the subject's chapters stay closed (403) and My Courses has nothing.
-  const terms = page.waitForResponse((response) => new URL(response.url()).pathname === `/live-connect/api/terms/${subjectId}`);
+  const terms = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === `/live-connect/api/terms/${subjectId}`,
+  );
   await page.goto(`/learn-more/${subjectId}`);
   expect((await terms).status()).toBe(403);
   await expect(page.getByRole('alert')).toBeVisible();
@@ -74,7 +79,9 @@ test('a learner in a batch with a fee pays it in the sandbox, then studies a sub
   await expect(summary).toContainText(/Payment Amount\s*₹399\.20/);
   await snap(page, 'batch-fee-checkout');
   await expectAccessible(page, 'batch fee checkout');
-  const firstPayment = page.waitForResponse((response) => new URL(response.url()).pathname === '/live-connect/api/first-payment');
+  const firstPayment = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/live-connect/api/first-payment',
+  );
   await page.getByRole('button', { name: 'Pay Now' }).click();
   expect((await firstPayment).status()).toBe(200);
   await payWithSandboxCard(page, `${learner.firstName} ${learner.lastName}`, '₹399.20');
@@ -89,7 +96,10 @@ test('a learner in a batch with a fee pays it in the sandbox, then studies a sub
   await expect(page).toHaveURL(/\/learn$/);
   const learnSchool = page.getByRole('region', { name: 'School Subjects' });
   await expect(learnSchool.getByRole('article', { name: otherSubject })).toBeVisible();
-  await learnSchool.getByRole('article', { name: subject }).getByRole('link', { name: `View More: ${subject}` }).click();
+  await learnSchool
+    .getByRole('article', { name: subject })
+    .getByRole('link', { name: `View More: ${subject}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/learn-more/${subjectId}$`));
   await page.getByRole('button', { name: new RegExp(chapter) }).click();
   await expect(page.getByRole('region', { name: 'Chapter' }).getByRole('article', { name: chapter })).toBeVisible();
@@ -100,7 +110,9 @@ test('a learner in a batch with a fee pays it in the sandbox, then studies a sub
   try {
     await answerQuiz(page, { wrong: 0 });
   } catch (error) {
-    throw new Error(`The quiz did not get through; its calls answered: ${quizAnswers.join(', ') || 'none'}`, { cause: error });
+    throw new Error(`The quiz did not get through; its calls answered: ${quizAnswers.join(', ') || 'none'}`, {
+      cause: error,
+    });
   }
   expect(quizAnswers.filter((answer) => answer.startsWith('POST'))).toEqual([expect.stringMatching(/ 200$/)]);
   await expect(page.getByRole('heading', { name: 'Total Mark: 10 (100%)' })).toBeVisible();
@@ -111,7 +123,10 @@ test('a learner in a batch with a fee pays it in the sandbox, then studies a sub
   await expect(paidCard).toContainText('Fee paid');
   await expect(paidCard.getByRole('link', { name: 'Pay batch fee' })).toHaveCount(0);
   await openCourses(page);
-  await expect(page.getByRole('article', { name: subject }).getByRole('link', { name: `Open: ${subject}` }))
-    .toHaveAttribute('href', `/learn-more/${subjectId}`);
-  await expect(page.getByRole('region', { name: 'School Subjects' }).getByRole('link', { name: /Pay batch fee/ })).toHaveCount(0);
+  await expect(
+    page.getByRole('article', { name: subject }).getByRole('link', { name: `Open: ${subject}` }),
+  ).toHaveAttribute('href', `/learn-more/${subjectId}`);
+  await expect(
+    page.getByRole('region', { name: 'School Subjects' }).getByRole('link', { name: /Pay batch fee/ }),
+  ).toHaveCount(0);
 });

@@ -91,7 +91,9 @@ test('a learner buys a course with WELCOME10 through the sandbox card form and o
     await element.play();
   });
   // The player reports every 10 s; the 6 s video (it loops) is then 90% watched.
-  await expect(page.getByRole('button', { name: /Done: Ratio, Proportion and Percentage/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /Done: Ratio, Proportion and Percentage/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await expectAccessible(page, 'video chapter');
 
   // Term 2 expands to YouTube and a link (no internet here: the embed URL is what is checked).

@@ -31,7 +31,10 @@ async function enrol(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to My Course' }).click();
-  await page.getByRole('article', { name: course }).getByRole('link', { name: `View More: ${course}` }).click();
+  await page
+    .getByRole('article', { name: course })
+    .getByRole('link', { name: `View More: ${course}` })
+    .click();
   await expect(page).toHaveURL(/\/learn-more\/\d+$/);
 }
 
@@ -58,10 +61,17 @@ test('a learner reads a PDF chapter in the reader, saves it, and studies it offl
   await page.getByRole('button', { name: 'Download for offline' }).click();
   await expect(page.getByText(/Saved for offline \(\d+ KB\)/)).toBeVisible();
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
-  await expect.poll(() => page.evaluate(async () => {
-    const cache = await caches.open('pdf-reader');
-    return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
-  })).toEqual([expect.stringMatching(/^\/assets\/pdf-reader-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/pdf\.worker-[\w-]+\.js$/)]);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const cache = await caches.open('pdf-reader');
+        return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
+      }),
+    )
+    .toEqual([
+      expect.stringMatching(/^\/assets\/pdf-reader-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/pdf\.worker-[\w-]+\.js$/),
+    ]);
 
   await page.goto('/downloads');
   const saved = page.getByRole('article', { name: chapter });
@@ -88,7 +98,9 @@ test('a learner reads a PDF chapter in the reader, saves it, and studies it offl
 
   // Pages that need the server say so at once, with a Retry, instead of spinning.
   await page.goto('/learn');
-  await expect(page.getByText('Could not load this page. Check your connection and try again.')).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByText('Could not load this page. Check your connection and try again.')).toBeVisible({
+    timeout: 5_000,
+  });
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
   await snapBoth(page, 'offline-load-error');
@@ -146,8 +158,13 @@ test('a learner saves a video chapter at 240p and plays it offline', async ({ pa
   await page.reload();
   await saved.getByRole('button', { name: 'Open' }).click();
   const player = page.locator('video');
-  await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-  await player.evaluate((element: HTMLVideoElement) => { element.muted = true; return element.play(); });
+  await expect
+    .poll(() => player.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
+  await player.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
   await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.5);
   await snapBoth(page, 'offline-video-from-device');
   await page.getByRole('link', { name: 'Back to Downloads' }).click();

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { newLearner } from '../helpers/accounts.ts';
-import { answerQuiz, correctAnswerOf, openCheckout, openCourses, quizLinkOf, registerThroughUi } from '../helpers/learning.ts';
+import {
+  answerQuiz,
+  correctAnswerOf,
+  openCheckout,
+  openCourses,
+  quizLinkOf,
+  registerThroughUi,
+} from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 
@@ -30,7 +37,8 @@ test('a learner takes every quiz of a course and opens its certificate page and 
     await expect(page.getByRole('button', { name: 'Term 1: Our Country' })).toBeVisible();
     const quizLink = page.getByRole('link', { name: `Quiz: ${subject}`, exact: true });
     // Term 2's chapters show once the term is expanded (the page opens with term 1).
-    if (index >= 2 && !(await quizLink.isVisible())) await page.getByRole('button', { name: 'Term 2: Our World' }).click();
+    if (index >= 2 && !(await quizLink.isVisible()))
+      await page.getByRole('button', { name: 'Term 2: Our World' }).click();
     await quizLink.click();
     await expect(page).toHaveURL(/\/quiz\/\d+\?course=\d+$/);
     await expect(page.getByRole('heading', { name: 'Question Number 1' })).toBeVisible();
@@ -82,7 +90,9 @@ test('a learner takes every quiz of a course and opens its certificate page and 
 
   // Every quiz passed: My Courses links the certificate.
   await page.getByRole('link', { name: 'Back to My Courses' }).click();
-  const certificateLink = page.getByRole('article', { name: course }).getByRole('link', { name: `Certificate: ${course}` });
+  const certificateLink = page
+    .getByRole('article', { name: course })
+    .getByRole('link', { name: `Certificate: ${course}` });
   await expect(certificateLink).toBeVisible();
   await expect(certificateLink).toHaveAttribute('target', '_blank');
   await expectAccessible(page, 'my courses with a certificate');

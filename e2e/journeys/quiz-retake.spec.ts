@@ -36,7 +36,9 @@ async function expectResultFits(page: Page) {
   }
 }
 
-test('on a phone, a learner fails a quiz, retakes it a day later, passes and gets the certificate', async ({ page }) => {
+test('on a phone, a learner fails a quiz, retakes it a day later, passes and gets the certificate', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await registerThroughUi(page, newLearner());
   const courseUrl = await enrolInFreeCourse(page, course);
@@ -53,7 +55,9 @@ test('on a phone, a learner fails a quiz, retakes it a day later, passes and get
   await answerQuiz(page, { wrong: 7 });
   await expect(page.getByRole('heading', { name: 'Total Mark: 3 (30%)' })).toBeVisible();
   await expect(page.getByText('Attempt 1 of 3 · Best 30%')).toBeVisible();
-  await expect(page.getByText(/^You can retake this quiz after \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm) IST\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^You can retake this quiz after \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm) IST\.$/),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retake' })).toHaveCount(0);
   await expectResultFits(page);
   await expectAccessible(page, 'quiz result, retake not yet allowed');
@@ -84,5 +88,7 @@ test('on a phone, a learner fails a quiz, retakes it a day later, passes and get
 
   // The best attempt counts: every quiz is passed, so My Courses links the certificate.
   await page.goto('/learn');
-  await expect(page.getByRole('article', { name: course }).getByRole('link', { name: `Certificate: ${course}` })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: course }).getByRole('link', { name: `Certificate: ${course}` }),
+  ).toBeVisible();
 });

@@ -44,6 +44,7 @@ test('a learner registers through a referral link, chooses a batch, verifies the
     page.getByLabel('Standard', { exact: true }).locator('option', { hasText: 'Standard 10' }),
   ).toBeAttached();
   await page.getByLabel('Standard', { exact: true }).selectOption({ label: 'Standard 10' });
+  await page.getByLabel('Date of Birth', { exact: true }).fill('1995-04-12');
   await snap(page, 'choose-level');
   await expectAccessible(page, 'choose my batch');
   await page.getByRole('button', { name: 'Submit' }).click();

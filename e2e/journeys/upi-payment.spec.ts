@@ -20,7 +20,9 @@ function checkoutFrame(page: Page): Frame {
 /** The sandbox page as a phone shows it (no sideways scrolling in its frame) and as a desktop does. */
 async function snapBothWidths(page: Page, name: string) {
   const frame = checkoutFrame(page);
-  expect(await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
   await snap(page, `${name}-360`);
   await page.setViewportSize({ width: 1280, height: 800 });
   await snap(page, `${name}-1280`);

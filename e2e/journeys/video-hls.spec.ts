@@ -13,13 +13,35 @@ import { snap } from '../helpers/screenshots.ts';
 function lectureMp4(): { name: string; mimeType: string; buffer: Buffer } {
   const out = join(mkdtempSync(join(tmpdir(), 'e2e-video-')), 'lecture.mp4');
   execFileSync('ffmpeg', [
-    '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440',
-    '-t', '6', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=1280x720:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    '6',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    out,
   ]);
   return { name: 'lecture.mp4', mimeType: 'video/mp4', buffer: readFileSync(out) };
 }
 
-test('an admin uploads an MP4 with a progress bar, it is transcoded, and a learner plays it as HLS and switches quality', async ({ browser }) => {
+test('an admin uploads an MP4 with a progress bar, it is transcoded, and a learner plays it as HLS and switches quality', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const tag = Date.now().toString(36);
   const course = `Light and Sound ${tag}`;
@@ -52,14 +74,24 @@ test('an admin uploads an MP4 with a progress bar, it is transcoded, and a learn
   // A slow uplink, as from a phone, so the bar is there to see.
   const cdp = await adminContext.newCDPSession(admin);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 48 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 48 * 1024,
+  });
   await chapterDialog.getByRole('button', { name: 'Add chapter' }).click();
   const bar = chapterDialog.getByRole('progressbar', { name: 'Upload progress' });
   await expect(bar).toBeVisible();
   await expect(chapterDialog.getByText(/MB of .* MB sent/)).toBeVisible();
   await snap(admin, 'video-upload-progress');
   await expect(admin.getByText('Chapter added.')).toBeVisible({ timeout: 60_000 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 
   // The worker (in the server's process here) transcodes it; the console follows the state.
   const row = admin.getByRole('row').filter({ hasText: chapter });
@@ -88,9 +120,14 @@ test('an admin uploads an MP4 with a progress bar, it is transcoded, and a learn
   await expect(quality.locator('option')).toHaveText([/^Auto/, '720p', '360p', '240p']);
   await page.getByLabel('Speed').selectOption({ label: '1.5×' });
   const video = page.locator('video').first();
-  await video.evaluate((element: HTMLVideoElement) => { element.muted = true; return element.play(); });
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
   await quality.selectOption({ label: '240p' });
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoHeight), { timeout: 30_000 }).toBe(240);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoHeight), { timeout: 30_000 })
+    .toBe(240);
   expect(await video.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
   await snap(page, 'video-hls-240p');
   await expectAccessible(page, 'a video chapter played as HLS');

@@ -3,34 +3,33 @@ import { BlockList, isIP } from 'node:net';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { FastifyRequest } from 'fastify';
-import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import helmet from 'helmet';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createDatabase, migrateDatabase, type Database } from '@app/db';
 import type { Env } from './env.ts';
 import type { AppContext } from './context.ts';
-import { createMailer } from './services/mail/mailer.ts';
+import { createMailer } from './services/mail/index.ts';
 import { createRateLimits, type LimitRules } from './lib/rate-limits.ts';
 import { createStorage, storageBrowserOrigin } from './lib/storage.ts';
 import { answerError, errorsPlugin } from './plugins/errors.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
+import { staticSecurityHeaders } from './plugins/security-headers.ts';
+import { LazyRequestLogger, type ParentLogger } from './lib/lazy-request-logger.ts';
+import { loadWebPages } from './lib/web-pages.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
 import { apiRoutes } from './routes/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { devRoutes } from './routes/dev/index.ts';
 import { testClock } from './lib/test-clock.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { sandboxRoutes } from './routes/sandbox/index.ts';
-import { createPaymentProvider } from './services/payments/provider.ts';
+import { createPaymentProvider } from './services/payments/index.ts';
 import { createQueue, type WorkerSettings } from './jobs/queue.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
+import { createCaches } from './services/database/index.ts';
 
 export const API_PREFIX = '/live-connect/api';
 
@@ -49,14 +48,27 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-export type App = FastifyInstance & { ctx: AppContext };
+/** The built server; `ctx` on it is declared once, in context.ts. */
+export type App = FastifyInstance;
 
 /** Loopback, private, link-local and carrier-grade NAT ranges: where compose and Kubernetes proxies live. */
 const PRIVATE_NETWORKS = new BlockList();
-for (const [net, bits] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16], ['100.64.0.0', 10]] as const) {
+for (const [net, bits] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+  ['100.64.0.0', 10],
+] as const) {
   PRIVATE_NETWORKS.addSubnet(net, bits, 'ipv4');
 }
-for (const [net, bits] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE_NETWORKS.addSubnet(net, bits, 'ipv6');
+for (const [net, bits] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  PRIVATE_NETWORKS.addSubnet(net, bits, 'ipv6');
 
 /**
  * TRUST_PROXY=n: the n nearest hops are trusted proxies, provided each is on a private or loopback
@@ -89,11 +101,18 @@ function loggedRequest(request: FastifyRequest) {
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { env } = options;
   const ownsDatabase = !options.database;
-  const database = options.database ?? await createDatabase({
-    url: env.DATABASE_URL,
-    dataDir: `${env.DATA_DIR}/db`,
-  });
+  const database =
+    options.database ??
+    (await createDatabase({
+      url: env.DATABASE_URL,
+      dataDir: `${env.DATA_DIR}/db`,
+    }));
   await migrateDatabase(database);
+  // Logs arrive once the feed starts, after `app` below exists.
+  const caches = createCaches(database, {
+    info: (obj, msg) => app.log.info(obj, msg),
+    warn: (obj, msg) => app.log.warn(obj, msg),
+  });
 
   const workerOption = options.worker ?? (env.WORKER && env.NODE_ENV !== 'test');
   const jobs = createQueue(database, {
@@ -112,18 +131,30 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     database,
     db: database.db,
     mailer: createMailer({
-      smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, secret: env.APP_SECRET, enqueue: (data) => jobs.enqueue('mail', data),
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      db: database.db,
+      secret: env.APP_SECRET,
+      enqueue: (data) => jobs.enqueue('mail', data),
+      // Logs arrive on later ticks, after `app` below exists.
+      log: {
+        info: (obj, msg) => app.log.info(obj, msg),
+        warn: (obj, msg) => app.log.warn(obj, msg),
+        error: (obj, msg) => app.log.error(obj, msg),
+      },
     }),
     limits: createRateLimits({
       redisUrl: env.REDIS_URL,
       rules: options.rateLimits,
       // Errors arrive on later ticks, after `app` below exists.
-      onRedisDown: (error) => app.log.warn({ err: error }, 'Redis unreachable: rate limits count per instance until it is back'),
+      onRedisDown: (error) =>
+        app.log.warn({ err: error }, 'Redis unreachable: rate limits count per instance until it is back'),
     }),
     storage: createStorage(env),
     payments: createPaymentProvider({ env, db: database.db }),
     now: options.now ?? (env.TEST_HOOKS ? testClock.now : () => new Date()),
     jobs,
+    caches,
   };
 
   const app = Fastify({
@@ -132,6 +163,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
       serializers: { req: loggedRequest },
     },
+    // A request's logger is made only when something is logged (lib/lazy-request-logger.ts).
+    ...(options.logger === false
+      ? {}
+      : {
+          childLoggerFactory: (logger, bindings, childOptions) =>
+            new LazyRequestLogger(logger as ParentLogger, bindings, childOptions),
+        }),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -144,49 +182,22 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
-  // Every answer carries its request id (the proxy's or client's x-request-id, else a new UUID) for log lookups.
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
+  await caches.feed.start();
   const isProduction = env.NODE_ENV === 'production';
-  await app.register(errorsPlugin);
-  await app.register(cookie);
-  // helmet's middleware is built once here: @fastify/helmet rebuilt it (and re-parsed the CSP) on
-  // every request, a seventh of a bare request's CPU in the API benchmark's profile.
-  // Chapter files, videos and images may be signed URLs on the bucket's own origin (S3 storage).
-  const storageOrigin = storageBrowserOrigin(env);
-  const storageSrc = storageOrigin ? [storageOrigin] : [];
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // www.youtube.com: the IFrame Player API, through which YouTube chapters report how much was watched.
-        scriptSrc: ["'self'", 'https://checkout.razorpay.com', 'https://www.youtube.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', ...storageSrc],
-        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://api.razorpay.com', 'https://checkout.razorpay.com', ...storageSrc],
-        connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com', ...storageSrc],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: isProduction ? [] : null,
-      },
-    },
-    hsts: isProduction,
-    crossOriginEmbedderPolicy: false,
-  });
+  // helmet's headers are fixed strings, worked out once here and set in one call per answer
+  // (plugins/security-headers.ts). Chapter files, videos and images may be signed URLs on the bucket's
+  // own origin (S3 storage), which the CSP names. Every answer also carries its request id (the proxy's
+  // or client's x-request-id, else a new UUID) for log lookups.
+  const securityHeaders = staticSecurityHeaders({ isProduction, storageOrigin: storageBrowserOrigin(env) });
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
+    reply.headers(securityHeaders).header('x-request-id', request.id);
+    done();
   });
+  await app.register(errorsPlugin);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${env.APP_NAME} API`, version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The API's map is for developers: left out of production unless API_DOCS asks for it.
+  if (env.API_DOCS ?? !isProduction)
+    await app.register(openapiPlugin, { title: `${env.APP_NAME} API`, prefix: API_PREFIX });
   await app.register(xsrfPlugin, { secureCookies: isProduction });
   await app.register(authPlugin, { ctx, prefix: API_PREFIX });
   await app.register(metricsPlugin, { ctx });
@@ -202,21 +213,45 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // The web build writes .br and .gz beside each text file: sent to browsers that accept them.
     const compressed = {
       preCompressed: true,
-      setHeaders: (res: { setHeader(name: string, value: string): unknown }) => { res.setHeader('vary', 'accept-encoding'); },
+      setHeaders: (res: { setHeader(name: string, value: string): unknown }) => {
+        res.setHeader('vary', 'accept-encoding');
+      },
     };
     // Hashed names change with each build, so browsers keep /assets for a year without asking again.
     await app.register(fastifyStatic, {
-      root: join(webDist, 'assets'), prefix: '/assets/', wildcard: false, maxAge: '365d', immutable: true, decorateReply: false, ...compressed,
+      root: join(webDist, 'assets'),
+      prefix: '/assets/',
+      wildcard: false,
+      maxAge: '365d',
+      immutable: true,
+      decorateReply: false,
+      ...compressed,
     });
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', globIgnore: ['assets/**'], ...compressed });
-    // Client routes (/, /login, /learn-more/3, …) all get the app shell; a missing file (/assets/x.js) is a 404,
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      globIgnore: ['assets/**'],
+      ...compressed,
+    });
+    // The build's page for each fixed path (lib/web-pages.ts: route chunks preloaded, public pages pre-rendered).
+    const webPages = loadWebPages(webDist);
+    // Other client routes (/, /learn-more/3, …) get the app shell; a missing file (/assets/x.js) is a 404,
     // not the shell, so a stale page fails loudly instead of parsing HTML as JavaScript.
     app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (path.startsWith(API_PREFIX) || /\.[a-z0-9]+$/i.test(path)) {
         throw Object.assign(new Error('Not found'), { statusCode: 404 });
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+      const file = webPages.fileFor(path, {
+        cookie: request.headers.cookie,
+        acceptLanguage: request.headers['accept-language'],
+      });
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie, accept-language')
+        .sendFile(file, { cacheControl: false });
     });
   }
 
@@ -226,7 +261,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // A job still running after the worker's stopTimeoutMs (8 s, inside server.ts's 10 s grace) is given back to the queue.
     await jobs.stop();
     await ctx.limits.close();
+    await caches.feed.close();
     if (ownsDatabase) await database.close();
   });
-  return app as unknown as App;
+  return app;
 }

@@ -2,8 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { loadEnv } from './env.ts';
 import { buildApp } from './app.ts';
 import { describeSeedResult, seedDemoData, shouldSeedDemo } from './cli/demo-seed.ts';
-import { scheduleTranscode } from './services/video/schedule-transcode.ts';
-import { listVideosToTranscode } from './services/video/video-state.ts';
+import { scheduleTranscode, listVideosToTranscode } from './services/video/index.ts';
 
 let env: ReturnType<typeof loadEnv>;
 try {

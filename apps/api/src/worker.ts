@@ -12,7 +12,9 @@ import { buildApp } from './app.ts';
  */
 const env = loadEnv();
 if (!env.DATABASE_URL) {
-  console.error('npm run worker needs DATABASE_URL (PostgreSQL): with the embedded database, the API process (npm start) runs the jobs itself.');
+  console.error(
+    'npm run worker needs DATABASE_URL (PostgreSQL): with the embedded database, the API process (npm start) runs the jobs itself.',
+  );
   process.exit(1);
 }
 // A transcode gets 50 s to finish on SIGTERM (the Deployment allows 60), then goes back to the queue.

@@ -51,7 +51,10 @@ export function registerForm(overrides: Record<string, unknown> = {}) {
 }
 
 /** Registers through POST /register, as a learner would; returns the token and the email. */
-export async function signUp(client: TestClient, overrides: Record<string, unknown> = {}): Promise<{ token: string; email: string }> {
+export async function signUp(
+  client: TestClient,
+  overrides: Record<string, unknown> = {},
+): Promise<{ token: string; email: string }> {
   const form = registerForm(overrides);
   const res = await client.post('/register', form);
   expect(res.statusCode, JSON.stringify(res.body)).toBe(200);

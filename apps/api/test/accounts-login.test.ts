@@ -8,7 +8,11 @@ import { createLearner, TEST_PASSWORD } from './fixtures.ts';
 import { signUp } from './accounts-helpers.ts';
 
 const WRONG = 'Wrong@1234';
-const badCredentials = { status: false, message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } };
+const badCredentials = {
+  status: false,
+  message: 'These credentials do not match our records.',
+  errors: { email: ['These credentials do not match our records.'] },
+};
 
 describe('POST /login', () => {
   let t: TestApp;
@@ -16,13 +20,18 @@ describe('POST /login', () => {
     // The real per-account failure limit; the per-address one stays relaxed.
     t = await createTestApp({ rateLimits: { loginFailuresPerAccount: defaultLimitRules.loginFailuresPerAccount } });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('signs in with the right password, whatever the case of the email', async () => {
     const learner = await createLearner(t.app, { email: 'kiran@example.com' });
     const res = await t.client.post('/login', { email: '  Kiran@Example.COM ', password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toMatchObject({ status: true, data: { first_name: 'Test', last_name: 'Learner', profile_photo_path: null } });
+    expect(res.body).toMatchObject({
+      status: true,
+      data: { first_name: 'Test', last_name: 'Learner', profile_photo_path: null },
+    });
     expect(res.body.data.token).not.toBe(learner.token);
     const me = await t.client.as(res.body.data.token).get('/me');
     expect(me.body.data.email).toBe('kiran@example.com');
@@ -58,7 +67,9 @@ describe('POST /login', () => {
       const res = await t.client.post('/login', { email: learner.email, password: WRONG });
       expect(res.statusCode).toBe(422);
     }
-    const locked = await t.client.from('10.20.30.40').post('/login', { email: learner.email.toUpperCase(), password: TEST_PASSWORD });
+    const locked = await t.client
+      .from('10.20.30.40')
+      .post('/login', { email: learner.email.toUpperCase(), password: TEST_PASSWORD });
     expect(locked.statusCode).toBe(429);
     expect(locked.body).toEqual({ status: false, message: 'Too many attempts. Please try again later.' });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -78,17 +89,24 @@ describe('POST /login', () => {
 
 describe('login limit per address', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ rateLimits: { loginPerIp: { points: 5, durationSeconds: 900 } } }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: { loginPerIp: { points: 5, durationSeconds: 900 } } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('counts every attempt from one address', async () => {
     const learner = await createLearner(t.app);
     const lab = t.client.from('192.0.2.50');
-    for (let i = 0; i < 5; i++) await lab.post('/login', { email: learner.email, password: i === 2 ? TEST_PASSWORD : WRONG });
+    for (let i = 0; i < 5; i++)
+      await lab.post('/login', { email: learner.email, password: i === 2 ? TEST_PASSWORD : WRONG });
     const res = await lab.post('/login', { email: learner.email, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(429);
     expect(res.body.message).toBe('Too many attempts. Please try again later.');
-    expect((await t.client.from('192.0.2.51').post('/login', { email: learner.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await t.client.from('192.0.2.51').post('/login', { email: learner.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -100,7 +118,9 @@ describe('sessions: /me, /logout, /profile and the auth levels', () => {
     // A route with the default 'verified' level, added before the app is ready, to see the 417 path.
     t.app.get(probe, async () => ({ status: true, message: 'OK', data: null }));
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers /me for the signed-in learner', async () => {
     const learner = await createLearner(t.app, { email: 'me@example.com' });
@@ -118,6 +138,7 @@ describe('sessions: /me, /logout, /profile and the auth levels', () => {
         isStandardPicked: false,
         referral_code: learner.referralCode,
         roles: ['learner'],
+        language: 'en',
       },
     });
   });
@@ -159,10 +180,19 @@ describe('sessions: /me, /logout, /profile and the auth levels', () => {
 
   it('shows every profile field, balance in rupees and the date of birth as a date', async () => {
     const learner = await createLearner(t.app, { email: 'profile@example.com', mobile: '9123456780' });
-    await t.app.ctx.db.update(users).set({
-      dateOfBirth: '2009-04-17', city: 'Kochi', state: 'Kerala', pin: '682001', countryId: 356, genderId: 2,
-      balancePaise: 123_45, points: 40,
-    }).where(eq(users.id, learner.id));
+    await t.app.ctx.db
+      .update(users)
+      .set({
+        dateOfBirth: '2009-04-17',
+        city: 'Kochi',
+        state: 'Kerala',
+        pin: '682001',
+        countryId: 356,
+        genderId: 2,
+        balancePaise: 123_45,
+        points: 40,
+      })
+      .where(eq(users.id, learner.id));
     const res = await t.client.as(learner.token).get('/profile');
     expect(res.statusCode).toBe(200);
     expect(res.body.data).toEqual({

@@ -16,7 +16,9 @@ describe('email verification by OTP', () => {
     t = await createTestApp();
     await withDevMailbox(t.app);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('mails a code that verifies the email', async () => {
     const { token, email } = await signUp(t.client);
@@ -35,7 +37,10 @@ describe('email verification by OTP', () => {
     expect((await me.get('/me')).body.data.email_verified_at).toEqual(expect.any(String));
 
     // Done once: a verified learner neither gets nor uses another code.
-    expect(await me.get('/send-email-otp')).toMatchObject({ statusCode: 400, body: { status: false, message: 'Email is already verified.' } });
+    expect(await me.get('/send-email-otp')).toMatchObject({
+      statusCode: 400,
+      body: { status: false, message: 'Email is already verified.' },
+    });
     expect((await me.post('/verify-email-otp', { email, otp: code })).statusCode).toBe(400);
   });
 
@@ -76,7 +81,9 @@ describe('email verification by OTP', () => {
     const { token, email } = await signUp(t.client);
     await t.client.as(token).get('/send-email-otp');
     const otp = await latestOtp(t.client, email);
-    const answers = await Promise.all([0, 1, 2].map(() => t.client.as(token).post('/verify-email-otp', { email, otp })));
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => t.client.as(token).post('/verify-email-otp', { email, otp })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
   });
 
@@ -160,7 +167,9 @@ describe('forgot and reset password', () => {
     t = await createTestApp();
     await withDevMailbox(t.app);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const NEW_PASSWORD = 'Brand#New42';
 
@@ -171,7 +180,11 @@ describe('forgot and reset password', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toEqual(known.body);
-    expect(known.body).toEqual({ status: true, message: 'If this email is registered, an OTP has been sent to it.', data: null });
+    expect(known.body).toEqual({
+      status: true,
+      message: 'If this email is registered, an OTP has been sent to it.',
+      data: null,
+    });
     expect(await mailTo(t.client, learner.email)).toHaveLength(1);
     expect(await mailTo(t.client, 'not.registered@example.com')).toHaveLength(0);
 
@@ -183,18 +196,26 @@ describe('forgot and reset password', () => {
 
   it("uses the forgot-password form's messages", async () => {
     expect((await t.client.post('/forgot-password-otp', {})).body.errors).toEqual({ email: ['Email Address'] });
-    expect((await t.client.post('/forgot-password-otp', { email: 'x@' })).body.errors).toEqual({ email: ['Invalid Email.'] });
+    expect((await t.client.post('/forgot-password-otp', { email: 'x@' })).body.errors).toEqual({
+      email: ['Invalid Email.'],
+    });
   });
 
   it('resets the password with the mailed code and signs every device out', async () => {
     const learner = await createLearner(t.app);
-    const otherDevice = (await t.client.post('/login', { email: learner.email, password: TEST_PASSWORD })).body.data.token;
+    const otherDevice = (await t.client.post('/login', { email: learner.email, password: TEST_PASSWORD })).body.data
+      .token;
     await t.client.post('/forgot-password-otp', { email: learner.email });
     const otp = await latestOtp(t.client, learner.email);
     const [mail] = await mailTo(t.client, learner.email);
     expect(mail!.text).toContain('reset your password');
 
-    const res = await t.client.post('/reset-password', { email: learner.email.toUpperCase(), otp, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await t.client.post('/reset-password', {
+      email: learner.email.toUpperCase(),
+      otp,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ status: true, message: 'Your password has been reset successfully!', data: null });
 
@@ -204,7 +225,12 @@ describe('forgot and reset password', () => {
     expect((await t.client.post('/login', { email: learner.email, password: NEW_PASSWORD })).statusCode).toBe(200);
 
     // The code works once.
-    const reuse = await t.client.post('/reset-password', { email: learner.email, otp, password: 'Other#Pass42', password_confirmation: 'Other#Pass42' });
+    const reuse = await t.client.post('/reset-password', {
+      email: learner.email,
+      otp,
+      password: 'Other#Pass42',
+      password_confirmation: 'Other#Pass42',
+    });
     expect(reuse.statusCode).toBe(422);
     expect(reuse.body.errors).toEqual(otpExpired);
   });
@@ -212,17 +238,29 @@ describe('forgot and reset password', () => {
   it('marks the email verified, since the code reached it', async () => {
     const { token, email } = await signUp(t.client);
     await t.client.post('/forgot-password-otp', { email });
-    await t.client.post('/reset-password', { email, otp: await latestOtp(t.client, email), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    await t.client.post('/reset-password', {
+      email,
+      otp: await latestOtp(t.client, email),
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect((await t.client.as(token).get('/me')).statusCode).toBe(401);
     const login = await t.client.post('/login', { email, password: NEW_PASSWORD });
-    expect((await t.client.as(login.body.data.token).get('/me')).body.data.email_verified_at).toEqual(expect.any(String));
+    expect((await t.client.as(login.body.data.token).get('/me')).body.data.email_verified_at).toEqual(
+      expect.any(String),
+    );
   });
 
   it('refuses a wrong code and keeps the old password and tokens', async () => {
     const learner = await createLearner(t.app);
     await t.client.post('/forgot-password-otp', { email: learner.email });
     const otp = await latestOtp(t.client, learner.email);
-    const res = await t.client.post('/reset-password', { email: learner.email, otp: wrongCode(otp), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await t.client.post('/reset-password', {
+      email: learner.email,
+      otp: wrongCode(otp),
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.body).toEqual({ status: false, message: 'Invalid OTP.', errors: otpInvalid });
     expect((await t.client.as(learner.token).get('/me')).statusCode).toBe(200);
@@ -234,7 +272,10 @@ describe('forgot and reset password', () => {
     await t.client.post('/forgot-password-otp', { email: learner.email });
     const otp = await latestOtp(t.client, learner.email);
     const body = { email: learner.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
-    for (let i = 0; i < 5; i++) expect((await t.client.post('/reset-password', { ...body, otp: wrongCode(otp) })).body.errors).toEqual(otpInvalid);
+    for (let i = 0; i < 5; i++)
+      expect((await t.client.post('/reset-password', { ...body, otp: wrongCode(otp) })).body.errors).toEqual(
+        otpInvalid,
+      );
     const right = await t.client.post('/reset-password', { ...body, otp });
     expect(right.statusCode).toBe(422);
     expect(right.body.errors).toEqual(otpExpired);
@@ -246,13 +287,23 @@ describe('forgot and reset password', () => {
     await t.client.post('/forgot-password-otp', { email: learner.email });
     const otp = await latestOtp(t.client, learner.email);
     t.clock.advance(11 * MINUTE);
-    const res = await t.client.post('/reset-password', { email: learner.email, otp, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await t.client.post('/reset-password', {
+      email: learner.email,
+      otp,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.body.errors).toEqual(otpExpired);
   });
 
   it('answers an unknown email like a wrong code', async () => {
-    const res = await t.client.post('/reset-password', { email: 'ghost@example.com', otp: '123456', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await t.client.post('/reset-password', {
+      email: 'ghost@example.com',
+      otp: '123456',
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.body.errors).toEqual(otpInvalid);
   });
@@ -261,7 +312,12 @@ describe('forgot and reset password', () => {
     const { token, email } = await signUp(t.client);
     await t.client.as(token).get('/send-email-otp');
     const verifyCode = await latestOtp(t.client, email);
-    const res = await t.client.post('/reset-password', { email, otp: verifyCode, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await t.client.post('/reset-password', {
+      email,
+      otp: verifyCode,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.body.errors).toEqual(otpInvalid);
   });
@@ -269,15 +325,34 @@ describe('forgot and reset password', () => {
   it('checks the new password: required, the policy, and the confirmation', async () => {
     const base = { email: 'someone@example.com', otp: '123456' };
     expect((await t.client.post('/reset-password', base)).body.errors).toEqual({
-      password: ['Enter New Password'], password_confirmation: ['Confirm Password is required.'],
+      password: ['Enter New Password'],
+      password_confirmation: ['Confirm Password is required.'],
     });
-    expect((await t.client.post('/reset-password', { ...base, password: 'weakpass', password_confirmation: 'weakpass' })).body.errors).toEqual({
-      password: ['Password must have an uppercase letter, a lowercase letter, a digit, a special character and at least 8 characters.'],
+    expect(
+      (await t.client.post('/reset-password', { ...base, password: 'weakpass', password_confirmation: 'weakpass' }))
+        .body.errors,
+    ).toEqual({
+      password: [
+        'Password must have an uppercase letter, a lowercase letter, a digit, a special character and at least 8 characters.',
+      ],
     });
-    expect((await t.client.post('/reset-password', { ...base, password: NEW_PASSWORD, password_confirmation: 'Brand#New43' })).body.errors).toEqual({
+    expect(
+      (
+        await t.client.post('/reset-password', {
+          ...base,
+          password: NEW_PASSWORD,
+          password_confirmation: 'Brand#New43',
+        })
+      ).body.errors,
+    ).toEqual({
       password_confirmation: ['Password confirmation does not match.'],
     });
-    const blank = await t.client.post('/reset-password', { email: '', otp: '', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const blank = await t.client.post('/reset-password', {
+      email: '',
+      otp: '',
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(blank.statusCode).toBe(422);
     // The client shows the first message of a field.
     expect(blank.body.errors.email[0]).toBe('Email Address');
@@ -288,10 +363,17 @@ describe('forgot and reset password', () => {
 describe('OTP and reset limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ rateLimits: { otpPerAccount: { points: 2, durationSeconds: 3600 }, resetPerAccount: { points: 2, durationSeconds: 3600 } } });
+    t = await createTestApp({
+      rateLimits: {
+        otpPerAccount: { points: 2, durationSeconds: 3600 },
+        resetPerAccount: { points: 2, durationSeconds: 3600 },
+      },
+    });
     await withDevMailbox(t.app);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers 429 once an account has asked for too many verification codes', async () => {
     const { token } = await signUp(t.client);

@@ -14,8 +14,13 @@ async function userByEmail(t: TestApp, email: string) {
 
 describe('POST /register', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  // This file checks the stored hash's parameters: production hashing, not the suites' cheap one.
+  beforeAll(async () => {
+    t = await createTestApp({ passwordHashing: 'production' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('creates an account without a referral and signs it in', async () => {
     const form = registerForm({ email: 'Meera.Das@Example.com', first_name: '  Meera ', last_name: 'Das' });
@@ -30,12 +35,20 @@ describe('POST /register', () => {
     const me = await t.client.as(res.body.data.token).get('/me');
     expect(me.statusCode).toBe(200);
     expect(me.body.data).toMatchObject({
-      first_name: 'Meera', email: 'meera.das@example.com', email_verified_at: null, isStandardPicked: false,
+      first_name: 'Meera',
+      email: 'meera.das@example.com',
+      email_verified_at: null,
+      isStandardPicked: false,
     });
     expect(me.body.data.referral_code).toMatch(REFERRAL_CODE);
 
     const user = await userByEmail(t, 'meera.das@example.com');
-    expect(user).toMatchObject({ referrerId: null, signupIp: '10.9.8.7', emailCanonical: 'meera.das@example.com', referralStatus: 'counted' });
+    expect(user).toMatchObject({
+      referrerId: null,
+      signupIp: '10.9.8.7',
+      emailCanonical: 'meera.das@example.com',
+      referralStatus: 'counted',
+    });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
 
@@ -69,7 +82,11 @@ describe('POST /register', () => {
     const form = registerForm({ ref_user: 'ZZZZ2222' });
     const res = await t.client.post('/register', form);
     expect(res.statusCode).toBe(422);
-    expect(res.body).toEqual({ status: false, message: 'Invalid referral code.', errors: { ref_user: ['Invalid referral code.'] } });
+    expect(res.body).toEqual({
+      status: false,
+      message: 'Invalid referral code.',
+      errors: { ref_user: ['Invalid referral code.'] },
+    });
     expect(await userByEmail(t, String(form.email))).toBeUndefined();
   });
 
@@ -77,21 +94,33 @@ describe('POST /register', () => {
     const { email } = await signUp(t.client);
     const res = await t.client.post('/register', registerForm({ email: email.toUpperCase() }));
     expect(res.statusCode).toBe(422);
-    expect(res.body).toEqual({ status: false, message: 'This email is already registered.', errors: { email: ['This email is already registered.'] } });
+    expect(res.body).toEqual({
+      status: false,
+      message: 'This email is already registered.',
+      errors: { email: ['This email is already registered.'] },
+    });
   });
 
   it('lets only one of several simultaneous sign-ups with one email through', async () => {
     const form = registerForm();
-    const answers = await Promise.all([0, 1, 2, 3, 4].map((i) => t.client.post('/register', { ...form, email: i % 2 ? String(form.email).toUpperCase() : form.email })));
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        t.client.post('/register', { ...form, email: i % 2 ? String(form.email).toUpperCase() : form.email }),
+      ),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422, 422, 422, 422]);
-    for (const a of answers.filter((x) => x.statusCode === 422)) expect(a.body.errors).toEqual({ email: ['This email is already registered.'] });
+    for (const a of answers.filter((x) => x.statusCode === 422))
+      expect(a.body.errors).toEqual({ email: ['This email is already registered.'] });
   });
 
   it('reports a bad referral and a taken email together', async () => {
     const { email } = await signUp(t.client);
     const res = await t.client.post('/register', registerForm({ email, ref_user: 'NOPE2345' }));
     expect(res.statusCode).toBe(422);
-    expect(res.body.errors).toEqual({ ref_user: ['Invalid referral code.'], email: ['This email is already registered.'] });
+    expect(res.body.errors).toEqual({
+      ref_user: ['Invalid referral code.'],
+      email: ['This email is already registered.'],
+    });
   });
 
   it("answers an empty form with every field's required message", async () => {
@@ -113,10 +142,15 @@ describe('POST /register', () => {
   });
 
   it('treats blank text as missing', async () => {
-    const res = await t.client.post('/register', registerForm({ first_name: '   ', last_name: '', email: ' ', mobile: '' }));
+    const res = await t.client.post(
+      '/register',
+      registerForm({ first_name: '   ', last_name: '', email: ' ', mobile: '' }),
+    );
     expect(res.statusCode).toBe(422);
     // The client shows the first message of a field.
-    const firstOf = Object.fromEntries(Object.entries(res.body.errors as Record<string, string[]>).map(([k, v]) => [k, v[0]]));
+    const firstOf = Object.fromEntries(
+      Object.entries(res.body.errors as Record<string, string[]>).map(([k, v]) => [k, v[0]]),
+    );
     expect(firstOf).toEqual({
       first_name: 'First Name is required.',
       last_name: 'Last Name is required.',
@@ -150,7 +184,9 @@ describe('POST /register', () => {
     const res = await t.client.post('/register', registerForm({ password, password_confirmation: password }));
     expect(res.statusCode).toBe(422);
     expect(res.body.errors).toEqual({
-      password: ['Password must have an uppercase letter, a lowercase letter, a digit, a special character and at least 8 characters.'],
+      password: [
+        'Password must have an uppercase letter, a lowercase letter, a digit, a special character and at least 8 characters.',
+      ],
     });
   });
 
@@ -169,12 +205,18 @@ describe('POST /register', () => {
 
 describe('POST /reference-user-validate', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('shows the referrer with email and mobile masked, for a code in any case', async () => {
     const referrer = await createLearner(t.app, { email: 'rahul.k@gmail.com', mobile: '9876543210' });
-    const res = await t.client.post('/reference-user-validate', { reference_user: referrer.referralCode.toLowerCase() });
+    const res = await t.client.post('/reference-user-validate', {
+      reference_user: referrer.referralCode.toLowerCase(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({
       status: true,
@@ -198,8 +240,12 @@ describe('POST /reference-user-validate', () => {
 
 describe('registration limits and the referral hold rule', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ rateLimits: { registerPerIp: { points: 3, durationSeconds: 3600 } } }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: { registerPerIp: { points: 3, durationSeconds: 3600 } } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers 429 once one address has used its sign-ups, and not for another address', async () => {
     const lab = t.client.from('172.16.0.9');
@@ -214,8 +260,12 @@ describe('registration limits and the referral hold rule', () => {
 
 describe('referral hold rule', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('holds the sign-ups through one code from one address beyond 3 a week', async () => {
     const referrer = await createLearner(t.app);
@@ -234,7 +284,9 @@ describe('referral hold rule', () => {
     const { email } = await signUp(t.client.from('198.51.100.2'), { ref_user: other.referralCode });
     expect((await userByEmail(t, email))!.referralStatus).toBe('counted');
 
-    const held = await t.app.ctx.db.select().from(referralSignups)
+    const held = await t.app.ctx.db
+      .select()
+      .from(referralSignups)
       .where(and(eq(referralSignups.referrerId, referrer.id), eq(referralSignups.ip, '198.51.100.2')));
     expect(held).toHaveLength(5);
 

@@ -14,14 +14,21 @@ export function createAdmin(app: App): Promise<Learner> {
 }
 
 /** A multipart/form-data body with text fields and at most one file, as a browser sends it. */
-export function multipartForm(fields: Record<string, string>, file?: { field?: string; filename: string; type: string; content: Buffer }) {
+export function multipartForm(
+  fields: Record<string, string>,
+  file?: { field?: string; filename: string; type: string; content: Buffer },
+) {
   const boundary = `----lc${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -29,7 +36,9 @@ export function multipartForm(fields: Record<string, string>, file?: { field?: s
 }
 
 export const pngBytes = (width = 16, height = 12) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
 /** The first box of an MP4 (ftyp, brand isom) and an empty mdat: enough for the content check. */
 export function mp4Bytes(): Buffer {
@@ -44,11 +53,14 @@ export function mp4Bytes(): Buffer {
   return Buffer.concat([ftyp, mdat]);
 }
 
-export const pdfBytes = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+export const pdfBytes = () =>
+  Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 /** The audit rows of one entity, oldest first. */
 export async function auditOf(app: App, entity: string, entityId: string | number) {
-  return app.ctx.db.select().from(auditLog)
+  return app.ctx.db
+    .select()
+    .from(auditLog)
     .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
     .orderBy(auditLog.id);
 }
@@ -57,14 +69,20 @@ export async function auditOf(app: App, entity: string, entityId: string | numbe
  * A course bought the way a learner buys one with the sandbox provider: checkout, the provider's
  * pay call, then /pay-now (confirmPayment, onPurchasePaid). Returns the purchase id and payment id.
  */
-export async function buyThroughSandbox(t: TestApp, buyer: Learner, pricePaise: number): Promise<{ purchaseId: number; paymentId: string; courseId: number }> {
+export async function buyThroughSandbox(
+  t: TestApp,
+  buyer: Learner,
+  pricePaise: number,
+): Promise<{ purchaseId: number; paymentId: string; courseId: number }> {
   const course = await createCourse(t.app, { pricePaise });
   const checkout = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
   expect(checkout.statusCode).toBe(200);
   const paid = await t.client.post('/sandbox/pay', { order_id: checkout.body.data.order_id, outcome: 'success' });
   expect(paid.statusCode).toBe(200);
   const confirm = await t.client.as(buyer.token).post('/pay-now', {
-    payment_id: paid.body.razorpay_payment_id, order_id: paid.body.razorpay_order_id, signature: paid.body.razorpay_signature,
+    payment_id: paid.body.razorpay_payment_id,
+    order_id: paid.body.razorpay_order_id,
+    signature: paid.body.razorpay_signature,
   });
   expect(confirm.statusCode).toBe(200);
   return { purchaseId: checkout.body.data.purchase_id, paymentId: paid.body.razorpay_payment_id, courseId: course.id };

@@ -4,7 +4,7 @@ import { paymentEvents, purchases, sandboxPayments, walletTransactions } from '@
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
-import { postEntry } from '../src/services/wallet/ledger.ts';
+import { postEntry } from '../src/services/wallet/index.ts';
 import { expectLedgerBalanced, payPurchase, setReferenceData, validBank, walletOf } from './wallet-fixtures.ts';
 import { auditOf, buyThroughSandbox, createAdmin } from './admin-fixtures.ts';
 
@@ -18,13 +18,22 @@ describe('admin money: purchases and refunds', () => {
     await setReferenceData(t.app);
     admin = await createAdmin(t.app);
   });
-  afterEach(async () => { await expectLedgerBalanced(t.app); });
-  afterAll(async () => { await t.close(); });
+  afterEach(async () => {
+    await expectLedgerBalanced(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const ledgerOf = (userId: number) =>
-    t.app.ctx.db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId)).orderBy(walletTransactions.id);
+    t.app.ctx.db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.userId, userId))
+      .orderBy(walletTransactions.id);
   const refundedAtProvider = async (paymentId: string) =>
-    (await t.app.ctx.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId)))[0]!.amountRefundedPaise;
+    (await t.app.ctx.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId)))[0]!
+      .amountRefundedPaise;
 
   it('refunds a paid purchase through the provider, reverses the commission, closes the course, audited', async () => {
     const referrer = await createLearner(t.app);
@@ -33,10 +42,19 @@ describe('admin money: purchases and refunds', () => {
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 4_990, points: 0 });
 
     const listed = await as().get(`/admin/purchases?status=paid&user=${encodeURIComponent(buyer.email)}`);
-    expect(listed.body.data.data).toEqual([expect.objectContaining({
-      id: purchaseId, status: 'paid', amount: 499, price: 499, discount: 0, payment_id: paymentId, provider: 'sandbox',
-      user: { id: buyer.id, name: 'Test Learner', email: buyer.email }, item: expect.objectContaining({ type: 'course', id: courseId }),
-    })]);
+    expect(listed.body.data.data).toEqual([
+      expect.objectContaining({
+        id: purchaseId,
+        status: 'paid',
+        amount: 499,
+        price: 499,
+        discount: 0,
+        payment_id: paymentId,
+        provider: 'sandbox',
+        user: { id: buyer.id, name: 'Test Learner', email: buyer.email },
+        item: expect.objectContaining({ type: 'course', id: courseId }),
+      }),
+    ]);
 
     const res = await as().post(`/admin/purchases/${purchaseId}/refund`);
     expect(res.statusCode).toBe(200);
@@ -50,21 +68,26 @@ describe('admin money: purchases and refunds', () => {
     expect(await refundedAtProvider(paymentId)).toBe(49_900);
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
     expect((await ledgerOf(referrer.id)).map((e) => [e.method, e.amountPaise])).toEqual([
-      ['Referral Commission', 4_990], ['Commission Reversal', -4_990],
+      ['Referral Commission', 4_990],
+      ['Commission Reversal', -4_990],
     ]);
     // The learner no longer owns the course.
     expect((await t.client.as(buyer.token).get(`/terms/${courseId}`)).statusCode).toBe(403);
 
     const [audit] = await auditOf(t.app, 'purchases', purchaseId);
     expect(audit).toMatchObject({
-      actorId: admin.id, action: 'purchase.refund', before: { status: 'paid', amount: 499 },
+      actorId: admin.id,
+      action: 'purchase.refund',
+      before: { status: 'paid', amount: 499 },
       after: { status: 'refunded', commission_reversed: 49.9, refund_id: res.body.data.refund_id },
     });
 
     const again = await as().post(`/admin/purchases/${purchaseId}/refund`);
     expect(again.body).toEqual({ status: false, message: 'This purchase is already refunded.' });
     expect(await refundedAtProvider(paymentId)).toBe(49_900);
-    expect((await as().get('/admin/purchases?status=refunded')).body.data.data.map((p: { id: number }) => p.id)).toContain(purchaseId);
+    expect(
+      (await as().get('/admin/purchases?status=refunded')).body.data.data.map((p: { id: number }) => p.id),
+    ).toContain(purchaseId);
   });
 
   it('refunds once when two operators click at the same time: one provider call, one reversal', async () => {
@@ -76,7 +99,9 @@ describe('admin money: purchases and refunds', () => {
       const results = await Promise.all([1, 2, 3].map(() => as().post(`/admin/purchases/${purchaseId}/refund`)));
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
       for (const r of results.filter((x) => x.statusCode === 400)) {
-        expect(['This purchase is already refunded.', 'A refund of this purchase is already in progress.']).toContain(r.body.message);
+        expect(['This purchase is already refunded.', 'A refund of this purchase is already in progress.']).toContain(
+          r.body.message,
+        );
       }
       expect(refund).toHaveBeenCalledTimes(1);
     } finally {
@@ -85,7 +110,9 @@ describe('admin money: purchases and refunds', () => {
     expect(await refundedAtProvider(paymentId)).toBe(100_000);
     expect((await ledgerOf(referrer.id)).filter((e) => e.method === 'Commission Reversal')).toHaveLength(1);
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
-    expect((await auditOf(t.app, 'purchases', purchaseId)).filter((a) => a.action === 'purchase.refund')).toHaveLength(1);
+    expect((await auditOf(t.app, 'purchases', purchaseId)).filter((a) => a.action === 'purchase.refund')).toHaveLength(
+      1,
+    );
   });
 
   it('changes nothing when the provider refuses, and lets a later try go through', async () => {
@@ -93,14 +120,25 @@ describe('admin money: purchases and refunds', () => {
     const buyer = await createLearner(t.app, { referrerId: referrer.id });
     const { purchaseId, paymentId } = await buyThroughSandbox(t, buyer, 20_000);
     // The provider has already given the money back by other means: it refuses another refund.
-    await t.app.ctx.db.update(sandboxPayments).set({ amountRefundedPaise: 20_000 }).where(eq(sandboxPayments.id, paymentId));
+    await t.app.ctx.db
+      .update(sandboxPayments)
+      .set({ amountRefundedPaise: 20_000 })
+      .where(eq(sandboxPayments.id, paymentId));
     const refused = await as().post(`/admin/purchases/${purchaseId}/refund`);
-    expect(refused.body).toEqual({ status: false, message: 'The payment provider refused the refund. Nothing was changed; please try again later.' });
+    expect(refused.body).toEqual({
+      status: false,
+      message: 'The payment provider refused the refund. Nothing was changed; please try again later.',
+    });
     const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, purchaseId));
     expect(row!.status).toBe('paid');
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 2_000, points: 0 });
     expect(await auditOf(t.app, 'purchases', purchaseId)).toEqual([]);
-    expect(await t.app.ctx.db.select().from(paymentEvents).where(and(eq(paymentEvents.eventId, `refund:${paymentId}`)))).toEqual([]);
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.eventId, `refund:${paymentId}`))),
+    ).toEqual([]);
 
     await t.app.ctx.db.update(sandboxPayments).set({ amountRefundedPaise: 0 }).where(eq(sandboxPayments.id, paymentId));
     expect((await as().post(`/admin/purchases/${purchaseId}/refund`)).statusCode).toBe(200);
@@ -134,93 +172,159 @@ describe('admin money: withdrawals and ledgers', () => {
     await setReferenceData(t.app);
     admin = await createAdmin(t.app);
   });
-  afterEach(async () => { await expectLedgerBalanced(t.app); });
-  afterAll(async () => { await t.close(); });
+  afterEach(async () => {
+    await expectLedgerBalanced(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   /** A learner with ₹500 and bank details who asked to withdraw `amount` rupees. */
   const pendingWithdrawal = async (amount = 200) => {
     const learner = await createLearner(t.app);
-    await postEntry(t.app.ctx.db, { userId: learner.id, method: 'Level Reward', amountPaise: 50_000, points: 0, status: 'Done', description: 'Reward' });
+    await postEntry(t.app.ctx.db, {
+      userId: learner.id,
+      method: 'Level Reward',
+      amountPaise: 50_000,
+      points: 0,
+      status: 'Done',
+      description: 'Reward',
+    });
     expect((await t.client.as(learner.token).post('/bank-details', validBank)).statusCode).toBe(200);
     const res = await t.client.as(learner.token).post('/withdraw', { amount });
     expect(res.statusCode).toBe(200);
-    const [entry] = await t.app.ctx.db.select().from(walletTransactions)
+    const [entry] = await t.app.ctx.db
+      .select()
+      .from(walletTransactions)
       .where(and(eq(walletTransactions.userId, learner.id), eq(walletTransactions.method, 'Withdraw')));
     return { learner, id: entry!.id };
   };
   const entriesOf = (userId: number, method: string) =>
-    t.app.ctx.db.select().from(walletTransactions).where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.method, method)));
+    t.app.ctx.db
+      .select()
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.method, method)));
 
   it('lists pending withdrawals with masked bank details; the full account number is shown on one, audited', async () => {
     const { learner, id } = await pendingWithdrawal();
     const list = await as().get('/admin/withdrawals?status=Pending');
     const row = list.body.data.data.find((w: { id: number }) => w.id === id);
     expect(row).toMatchObject({
-      amount: 200, status: 'Pending', bank_reference: null, user: { id: learner.id },
+      amount: 200,
+      status: 'Pending',
+      bank_reference: null,
+      user: { id: learner.id },
       bank: { account_number: '********9012', ifsc_code: 'SBIN0001234', bank_name: 'State Bank of India' },
     });
     const one = await as().get(`/admin/withdrawals/${id}`);
     expect(one.body.data.bank.account_number).toBe('123456789012');
-    expect(await auditOf(t.app, 'bank_details', learner.id)).toEqual([expect.objectContaining({ action: 'bank_details.view', actorId: admin.id })]);
+    expect(await auditOf(t.app, 'bank_details', learner.id)).toEqual([
+      expect.objectContaining({ action: 'bank_details.view', actorId: admin.id }),
+    ]);
   });
 
   it('settles as Done with the bank reference, once', async () => {
     const { learner, id } = await pendingWithdrawal();
     const done = await as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: 'UTR123456' });
     expect(done.statusCode).toBe(200);
-    expect(done.body.data).toMatchObject({ withdrawal: { id, status: 'Done', bank_reference: 'UTR123456', settled_at: expect.any(String) }, reversal_transaction_id: null });
+    expect(done.body.data).toMatchObject({
+      withdrawal: { id, status: 'Done', bank_reference: 'UTR123456', settled_at: expect.any(String) },
+      reversal_transaction_id: null,
+    });
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 30_000, points: 0 });
     const again = await as().post(`/admin/withdrawals/${id}/settle`, { status: 'Rejected', reason: 'oops' });
     expect(again.body).toEqual({ status: false, message: 'Already settled' });
     const tx = await t.client.as(learner.token).get('/transactions');
     expect(tx.body.data.transactions.find((e: { method: string }) => e.method === 'Withdraw').status).toBe('Done');
     const [audit] = await auditOf(t.app, 'wallet_transactions', id);
-    expect(audit).toMatchObject({ action: 'withdrawal.settle', before: { status: 'Pending' }, after: { status: 'Done', bank_reference: 'UTR123456' } });
+    expect(audit).toMatchObject({
+      action: 'withdrawal.settle',
+      before: { status: 'Pending' },
+      after: { status: 'Done', bank_reference: 'UTR123456' },
+    });
   });
 
   it('Rejected returns the amount to the wallet through a Withdraw Reversal', async () => {
     const { learner, id } = await pendingWithdrawal(150);
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 35_000, points: 0 });
-    const res = await as().post(`/admin/withdrawals/${id}/settle`, { status: 'Rejected', reason: 'Account name does not match' });
+    const res = await as().post(`/admin/withdrawals/${id}/settle`, {
+      status: 'Rejected',
+      reason: 'Account name does not match',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.body.data.withdrawal).toMatchObject({ status: 'Rejected', description: expect.stringContaining('rejected: Account name does not match') });
+    expect(res.body.data.withdrawal).toMatchObject({
+      status: 'Rejected',
+      description: expect.stringContaining('rejected: Account name does not match'),
+    });
     expect(res.body.data.reversal_transaction_id).toMatch(/^TX/);
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 50_000, points: 0 });
     const reversals = await entriesOf(learner.id, 'Withdraw Reversal');
-    expect(reversals).toEqual([expect.objectContaining({ amountPaise: 15_000, status: 'Done', transactionId: res.body.data.reversal_transaction_id })]);
+    expect(reversals).toEqual([
+      expect.objectContaining({
+        amountPaise: 15_000,
+        status: 'Done',
+        transactionId: res.body.data.reversal_transaction_id,
+      }),
+    ]);
     // The money is the learner's again: they can withdraw it.
     expect((await t.client.as(learner.token).post('/withdraw', { amount: 500 })).statusCode).toBe(200);
   });
 
   it('settles exactly once when two operators click at the same time', async () => {
     for (const [first, second] of [
-      [{ status: 'Rejected', reason: 'A' }, { status: 'Rejected', reason: 'B' }],
-      [{ status: 'Done', bank_reference: 'UTR-A' }, { status: 'Rejected', reason: 'B' }],
-      [{ status: 'Done', bank_reference: 'UTR-A' }, { status: 'Done', bank_reference: 'UTR-B' }],
+      [
+        { status: 'Rejected', reason: 'A' },
+        { status: 'Rejected', reason: 'B' },
+      ],
+      [
+        { status: 'Done', bank_reference: 'UTR-A' },
+        { status: 'Rejected', reason: 'B' },
+      ],
+      [
+        { status: 'Done', bank_reference: 'UTR-A' },
+        { status: 'Done', bank_reference: 'UTR-B' },
+      ],
     ] as const) {
       const { learner, id } = await pendingWithdrawal(200);
-      const results = await Promise.all([first, second].map((body) => as().post(`/admin/withdrawals/${id}/settle`, body)));
+      const results = await Promise.all(
+        [first, second].map((body) => as().post(`/admin/withdrawals/${id}/settle`, body)),
+      );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
       const loser = results.find((r) => r.statusCode === 400)!;
       expect(loser.body).toEqual({ status: false, message: 'Already settled' });
       const winner = results.find((r) => r.statusCode === 200)!.body.data.withdrawal;
       const reversals = await entriesOf(learner.id, 'Withdraw Reversal');
       expect(reversals).toHaveLength(winner.status === 'Rejected' ? 1 : 0);
-      expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: winner.status === 'Rejected' ? 50_000 : 30_000, points: 0 });
-      expect((await auditOf(t.app, 'wallet_transactions', id)).filter((a) => a.action === 'withdrawal.settle')).toHaveLength(1);
+      expect(await walletOf(t.app, learner.id)).toEqual({
+        balancePaise: winner.status === 'Rejected' ? 50_000 : 30_000,
+        points: 0,
+      });
+      expect(
+        (await auditOf(t.app, 'wallet_transactions', id)).filter((a) => a.action === 'withdrawal.settle'),
+      ).toHaveLength(1);
     }
   });
 
   it('answers bad settlements with clear errors and changes nothing', async () => {
     const { learner, id } = await pendingWithdrawal();
-    for (const body of [{}, { status: 'Done' }, { status: 'Done', bank_reference: '  ' }, { status: 'Rejected' }, { status: 'Maybe' }]) {
+    for (const body of [
+      {},
+      { status: 'Done' },
+      { status: 'Done', bank_reference: '  ' },
+      { status: 'Rejected' },
+      { status: 'Maybe' },
+    ]) {
       const res = await as().post(`/admin/withdrawals/${id}/settle`, body);
       expect({ body, status: res.statusCode, ok: res.body.status }).toEqual({ body, status: 422, ok: false });
     }
-    expect((await as().post('/admin/withdrawals/999999/settle', { status: 'Done', bank_reference: 'X' })).statusCode).toBe(404);
+    expect(
+      (await as().post('/admin/withdrawals/999999/settle', { status: 'Done', bank_reference: 'X' })).statusCode,
+    ).toBe(404);
     // A ledger row that is not a withdrawal is not settled through here.
     const [reward] = await entriesOf(learner.id, 'Level Reward');
-    expect((await as().post(`/admin/withdrawals/${reward!.id}/settle`, { status: 'Done', bank_reference: 'X' })).statusCode).toBe(404);
+    expect(
+      (await as().post(`/admin/withdrawals/${reward!.id}/settle`, { status: 'Done', bank_reference: 'X' })).statusCode,
+    ).toBe(404);
     expect((await as().get('/admin/withdrawals/999999')).statusCode).toBe(404);
     const [entry] = await entriesOf(learner.id, 'Withdraw');
     expect(entry!.status).toBe('Pending');
@@ -230,8 +334,16 @@ describe('admin money: withdrawals and ledgers', () => {
     const { learner } = await pendingWithdrawal(120);
     const res = await as().get(`/admin/users/${learner.id}/ledger`);
     expect(res.body.data).toMatchObject({ balance: 380, points: 0, total: 2 });
-    expect(res.body.data.transactions.map((e: { method: string; amount: number; status: string }) => [e.method, e.amount, e.status]))
-      .toEqual([['Withdraw', -120, 'Pending'], ['Level Reward', 500, 'Done']]);
+    expect(
+      res.body.data.transactions.map((e: { method: string; amount: number; status: string }) => [
+        e.method,
+        e.amount,
+        e.status,
+      ]),
+    ).toEqual([
+      ['Withdraw', -120, 'Pending'],
+      ['Level Reward', 500, 'Done'],
+    ]);
     expect((await as().get('/admin/users/999999/ledger')).statusCode).toBe(404);
   });
 });

@@ -15,18 +15,39 @@ describe('admin offer codes', () => {
     admin = await createAdmin(t.app);
     learner = await createLearner(t.app);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const fetchCode = (code: string, who: Learner = learner) => t.client.as(who.token).get(`/fetch-code/${code}`);
 
   it('creates codes with every rule, upper-cased, and checkout applies them', async () => {
-    const res = await as().post('/admin/offer-codes', { code: 'save50', is_fixed_amount: true, discount: 50.5, minimum_amount: 200 });
+    const res = await as().post('/admin/offer-codes', {
+      code: 'save50',
+      is_fixed_amount: true,
+      discount: 50.5,
+      minimum_amount: 200,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body.data).toMatchObject({
-      code: 'SAVE50', is_fixed_amount: true, discount: 50.5, minimum_amount: 200, valid_from: null, valid_until: null,
-      max_uses: null, max_uses_per_user: null, batch_id: null, is_active: true, uses: 0,
+      code: 'SAVE50',
+      is_fixed_amount: true,
+      discount: 50.5,
+      minimum_amount: 200,
+      valid_from: null,
+      valid_until: null,
+      max_uses: null,
+      max_uses_per_user: null,
+      batch_id: null,
+      is_active: true,
+      uses: 0,
     });
-    expect((await fetchCode('save50')).body.data).toEqual({ code: 'SAVE50', is_fixed_amount: true, discount: 50.5, minimum_amount: 200 });
+    expect((await fetchCode('save50')).body.data).toEqual({
+      code: 'SAVE50',
+      is_fixed_amount: true,
+      discount: 50.5,
+      minimum_amount: 200,
+    });
 
     const pct = await as().post('/admin/offer-codes', { code: 'TENPCT', is_fixed_amount: false, discount: 12.5 });
     expect(pct.body.data).toMatchObject({ discount: 12.5, is_fixed_amount: false });
@@ -37,33 +58,67 @@ describe('admin offer codes', () => {
 
   it('refuses rules that do not hold together, with field errors', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ code: 'BIG', is_fixed_amount: false, discount: 150 }, 'discount', 'A percentage discount cannot be more than 100.'],
+      [
+        { code: 'BIG', is_fixed_amount: false, discount: 150 },
+        'discount',
+        'A percentage discount cannot be more than 100.',
+      ],
       [{ code: 'X', is_fixed_amount: true, discount: 10 }, 'code', 'Codes are 3 to 50 letters, digits, - or _.'],
       [{ code: 'SP ACE', is_fixed_amount: true, discount: 10 }, 'code', 'Codes are 3 to 50 letters, digits, - or _.'],
-      [{ code: 'WIN', is_fixed_amount: true, discount: 10, valid_from: '2030-01-02T00:00:00Z', valid_until: '2030-01-01T00:00:00Z' },
-        'valid_until', 'The end of the validity window must be after its start.'],
-      [{ code: 'WIN', is_fixed_amount: true, discount: 10, valid_from: 'tomorrow' }, 'valid_from', 'Enter a valid date and time (ISO 8601).'],
-      [{ code: 'USES', is_fixed_amount: true, discount: 10, max_uses: 0 }, 'max_uses', 'max_uses must be a whole number from 1 to 2147483647.'],
-      [{ code: 'USES', is_fixed_amount: true, discount: 10.001 }, 'discount', 'Enter a valid discount (at most two decimals).'],
+      [
+        {
+          code: 'WIN',
+          is_fixed_amount: true,
+          discount: 10,
+          valid_from: '2030-01-02T00:00:00Z',
+          valid_until: '2030-01-01T00:00:00Z',
+        },
+        'valid_until',
+        'The end of the validity window must be after its start.',
+      ],
+      [
+        { code: 'WIN', is_fixed_amount: true, discount: 10, valid_from: 'tomorrow' },
+        'valid_from',
+        'Enter a valid date and time (ISO 8601).',
+      ],
+      [
+        { code: 'USES', is_fixed_amount: true, discount: 10, max_uses: 0 },
+        'max_uses',
+        'max_uses must be a whole number from 1 to 2147483647.',
+      ],
+      [
+        { code: 'USES', is_fixed_amount: true, discount: 10.001 },
+        'discount',
+        'Enter a valid discount (at most two decimals).',
+      ],
       [{ code: 'BATCH', is_fixed_amount: true, discount: 10, batch_id: 999_999 }, 'batch_id', 'No such batch.'],
       [{ code: 'SAVE50', is_fixed_amount: true, discount: 10 }, 'code', 'This offer code already exists.'],
     ];
     await as().post('/admin/offer-codes', { code: 'SAVE50', is_fixed_amount: true, discount: 10 });
     for (const [body, field, message] of cases) {
       const res = await as().post('/admin/offer-codes', body);
-      expect({ body, status: res.statusCode, errors: res.body.errors?.[field] }).toEqual({ body, status: 422, errors: [message] });
+      expect({ body, status: res.statusCode, errors: res.body.errors?.[field] }).toEqual({
+        body,
+        status: 422,
+        errors: [message],
+      });
     }
     const lower = await as().post('/admin/offer-codes', { code: 'save50', is_fixed_amount: true, discount: 10 });
     expect(lower.body.errors).toEqual({ code: ['This offer code already exists.'] });
   });
 
   it('edits the window, the limits and the switch, checked on the result; checkout follows at once', async () => {
-    const created = (await as().post('/admin/offer-codes', { code: 'WINDOW', is_fixed_amount: true, discount: 10 })).body.data;
+    const created = (await as().post('/admin/offer-codes', { code: 'WINDOW', is_fixed_amount: true, discount: 10 }))
+      .body.data;
     const future = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
-    expect((await as().put(`/admin/offer-codes/${created.id}`, { valid_from: future })).body.data.valid_from).toBe(future);
+    expect((await as().put(`/admin/offer-codes/${created.id}`, { valid_from: future })).body.data.valid_from).toBe(
+      future,
+    );
     expect((await fetchCode('WINDOW')).body.message).toBe('This offer code is not active yet.');
     // The stored start is kept: an end before it is refused.
-    const backwards = await as().put(`/admin/offer-codes/${created.id}`, { valid_until: new Date(t.clock.now().getTime() + 3_600_000).toISOString() });
+    const backwards = await as().put(`/admin/offer-codes/${created.id}`, {
+      valid_until: new Date(t.clock.now().getTime() + 3_600_000).toISOString(),
+    });
     expect(backwards.body.errors).toEqual({ valid_until: ['The end of the validity window must be after its start.'] });
     await as().put(`/admin/offer-codes/${created.id}`, { valid_from: null });
     expect((await fetchCode('WINDOW')).statusCode).toBe(200);
@@ -71,17 +126,33 @@ describe('admin offer codes', () => {
     await as().put(`/admin/offer-codes/${created.id}`, { is_active: false });
     expect((await fetchCode('WINDOW')).body.message).toBe('Invalid offer code.');
     // Switching to a percentage keeps the number, checked as a percentage.
-    expect((await as().put(`/admin/offer-codes/${created.id}`, { is_fixed_amount: false, discount: 101 })).statusCode).toBe(422);
-    expect((await as().put(`/admin/offer-codes/${created.id}`, { is_fixed_amount: false })).body.data).toMatchObject({ is_fixed_amount: false, discount: 10 });
+    expect(
+      (await as().put(`/admin/offer-codes/${created.id}`, { is_fixed_amount: false, discount: 101 })).statusCode,
+    ).toBe(422);
+    expect((await as().put(`/admin/offer-codes/${created.id}`, { is_fixed_amount: false })).body.data).toMatchObject({
+      is_fixed_amount: false,
+      discount: 10,
+    });
     const audit = await auditOf(t.app, 'offer_codes', created.id);
-    expect(audit.at(-1)).toMatchObject({ action: 'offer_code.update', before: { is_fixed_amount: true }, after: { is_fixed_amount: false, discount: 10 } });
+    expect(audit.at(-1)).toMatchObject({
+      action: 'offer_code.update',
+      before: { is_fixed_amount: true },
+      after: { is_fixed_amount: false, discount: 10 },
+    });
   });
 
   it('counts uses (paid purchases with the code), enforces the limits, and keeps a used code from deletion', async () => {
     const batch = await createBatch(t.app, { feePaise: 10_000 });
-    const code = (await as().post('/admin/offer-codes', {
-      code: 'FREEBIE', is_fixed_amount: false, discount: 100, max_uses: 2, max_uses_per_user: 1, minimum_amount: 0,
-    })).body.data;
+    const code = (
+      await as().post('/admin/offer-codes', {
+        code: 'FREEBIE',
+        is_fixed_amount: false,
+        discount: 100,
+        max_uses: 2,
+        max_uses_per_user: 1,
+        minimum_amount: 0,
+      })
+    ).body.data;
     const buyers = [await createLearner(t.app), await createLearner(t.app)];
     for (const buyer of buyers) {
       const course = await createCourse(t.app, { pricePaise: 50_000 });
@@ -89,13 +160,23 @@ describe('admin offer codes', () => {
       expect(res.body.data).toMatchObject({ payment: false, payable_amount: 0 });
     }
     expect((await as().get(`/admin/offer-codes/${code.id}`)).body.data.uses).toBe(2);
-    expect((await as().get('/admin/offer-codes?q=freeb')).body.data.data).toEqual([expect.objectContaining({ code: 'FREEBIE', uses: 2 })]);
+    expect((await as().get('/admin/offer-codes?q=freeb')).body.data.data).toEqual([
+      expect.objectContaining({ code: 'FREEBIE', uses: 2 }),
+    ]);
     expect((await fetchCode('FREEBIE', buyers[0]!)).body.message).toBe('This offer code has reached its usage limit.');
 
     const refused = await as().delete(`/admin/offer-codes/${code.id}`);
-    expect(refused.body).toEqual({ status: false, message: 'This offer code has been used. Switch it off instead of deleting it.' });
+    expect(refused.body).toEqual({
+      status: false,
+      message: 'This offer code has been used. Switch it off instead of deleting it.',
+    });
 
-    const own = await as().post('/admin/offer-codes', { code: 'BATCHONLY', is_fixed_amount: true, discount: 5, batch_id: batch.id });
+    const own = await as().post('/admin/offer-codes', {
+      code: 'BATCHONLY',
+      is_fixed_amount: true,
+      discount: 5,
+      batch_id: batch.id,
+    });
     expect(own.body.data.batch_id).toBe(batch.id);
     expect((await as().delete(`/admin/offer-codes/${own.body.data.id}`)).statusCode).toBe(200);
     expect((await as().get(`/admin/offer-codes/${own.body.data.id}`)).statusCode).toBe(404);

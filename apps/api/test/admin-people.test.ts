@@ -16,16 +16,22 @@ describe('admin people', () => {
     await setReferenceData(t.app);
     admin = await createAdmin(t.app);
   });
-  afterEach(async () => { await expectLedgerBalanced(t.app); });
-  afterAll(async () => { await t.close(); });
+  afterEach(async () => {
+    await expectLedgerBalanced(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  const hold = (userId: number) => t.app.ctx.db.update(users).set({ referralStatus: 'held', signupIp: '203.0.113.9' }).where(eq(users.id, userId));
+  const hold = (userId: number) =>
+    t.app.ctx.db.update(users).set({ referralStatus: 'held', signupIp: '203.0.113.9' }).where(eq(users.id, userId));
 
   it('finds a user by name, email, mobile or referral code', async () => {
     const asha = await createLearner(t.app, { email: 'asha.rao@example.com', mobile: '9876501234' });
     await t.app.ctx.db.update(users).set({ firstName: 'Asha', lastName: 'Rao' }).where(eq(users.id, asha.id));
     await createLearner(t.app);
-    const ids = async (q: string) => (await as().get(`/admin/users?q=${encodeURIComponent(q)}`)).body.data.data.map((u: { id: number }) => u.id);
+    const ids = async (q: string) =>
+      (await as().get(`/admin/users?q=${encodeURIComponent(q)}`)).body.data.data.map((u: { id: number }) => u.id);
     expect(await ids('asha rao')).toEqual([asha.id]);
     expect(await ids('ASHA.RAO@')).toEqual([asha.id]);
     expect(await ids('98765012')).toEqual([asha.id]);
@@ -56,7 +62,12 @@ describe('admin people', () => {
       wallet: { points: 0, balance: 50 },
     });
     const ofB = await as().get(`/admin/users/${b.id}`);
-    expect(ofB.body.data.referrer).toEqual({ id: a.id, name: 'Test Learner', email: a.email, referral_code: a.referralCode });
+    expect(ofB.body.data.referrer).toEqual({
+      id: a.id,
+      name: 'Test Learner',
+      email: a.email,
+      referral_code: a.referralCode,
+    });
     expect(ofB.body.data.purchases).toEqual([expect.objectContaining({ id: purchaseId, status: 'paid', amount: 500 })]);
     expect((await as().get('/admin/users/999999')).statusCode).toBe(404);
   });
@@ -73,19 +84,31 @@ describe('admin people', () => {
     expect((await t.client.as(a.token).get('/level-status')).body.data.completed_node).toBe(1);
 
     const list = await as().get('/admin/referrals/held');
-    expect(list.body.data.data).toEqual([expect.objectContaining({
-      user: expect.objectContaining({ id: held.id }), referrer: expect.objectContaining({ id: a.id }),
-      signup_ip: '203.0.113.9', is_active: true,
-    })]);
+    expect(list.body.data.data).toEqual([
+      expect.objectContaining({
+        user: expect.objectContaining({ id: held.id }),
+        referrer: expect.objectContaining({ id: a.id }),
+        signup_ip: '203.0.113.9',
+        is_active: true,
+      }),
+    ]);
 
     const released = await as().post(`/admin/referrals/${held.id}/release`);
     expect(released.statusCode).toBe(200);
-    expect(released.body.data).toEqual({ user_id: held.id, referral_status: 'released', counted_now: true, level_achieved: 'Starter' });
+    expect(released.body.data).toEqual({
+      user_id: held.id,
+      referral_status: 'released',
+      counted_now: true,
+      level_achieved: 'Starter',
+    });
     // Starter's node is 2: counted + released. Its reward (₹100 and 100 points) is credited.
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 1_000 + 10_000, points: 100 });
     const rewards = await t.app.ctx.db.select().from(walletTransactions).where(eq(walletTransactions.userId, a.id));
     expect(rewards.filter((r) => r.method === 'Level Reward')).toHaveLength(1);
-    expect((await t.client.as(a.token).get('/level-status')).body.data).toMatchObject({ level_name: 'Bronze', completed_node: 0 });
+    expect((await t.client.as(a.token).get('/level-status')).body.data).toMatchObject({
+      level_name: 'Bronze',
+      completed_node: 0,
+    });
 
     // Their next purchase pays commission again.
     await payPurchase(t.app, held.id, 10_000);

@@ -9,9 +9,14 @@ import { startS3Server, type TestS3Server } from './s3-server.ts';
 function fileFirstForm(file: Buffer, fields: Record<string, string>) {
   const boundary = `----lc${randomBytes(8).toString('hex')}`;
   const parts = [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file, Buffer.from('\r\n'),
-    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file,
+    Buffer.from('\r\n'),
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
     Buffer.from(`--${boundary}--\r\n`),
   ];
   return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -48,18 +53,30 @@ describe('chapter uploads streamed to file storage', () => {
 
     const swapped = fileFirstForm(pdfBytes(), { name: 'Not a video', file_type: 'video' });
     const refused = await as.post(`/admin/terms/${termId}/subjects`, swapped.body, swapped.headers);
-    expect([refused.statusCode, refused.body]).toEqual([422, { status: false, message: 'The file must be an MP4 video.', errors: { file: ['The file must be an MP4 video.'] } }]);
+    expect([refused.statusCode, refused.body]).toEqual([
+      422,
+      {
+        status: false,
+        message: 'The file must be an MP4 video.',
+        errors: { file: ['The file must be an MP4 video.'] },
+      },
+    ]);
     const unnamed = fileFirstForm(pdfBytes(), { file_type: 'pdf' });
     expect((await as.post(`/admin/terms/${termId}/subjects`, unnamed.body, unnamed.headers)).statusCode).toBe(422);
     const neither = fileFirstForm(Buffer.from('plain text'), { name: 'x', file_type: 'pdf' });
-    expect((await as.post(`/admin/terms/${termId}/subjects`, neither.body, neither.headers)).body.errors).toEqual({ file: ['The file must be a PDF document or an MP4 video.'] });
+    expect((await as.post(`/admin/terms/${termId}/subjects`, neither.body, neither.headers)).body.errors).toEqual({
+      file: ['The file must be a PDF document or an MP4 video.'],
+    });
     expect(await chapterFiles()).toEqual([key]);
   });
 
   it('refuses a PDF over its 50 MB limit while it streams and leaves no file behind', async () => {
     const as = t.client.as(admin.token);
     const huge = Buffer.concat([pdfBytes(), Buffer.alloc(50 * 1024 * 1024)]);
-    const form = multipartForm({ name: 'Huge', file_type: 'pdf' }, { filename: 'huge.pdf', type: 'application/pdf', content: huge });
+    const form = multipartForm(
+      { name: 'Huge', file_type: 'pdf' },
+      { filename: 'huge.pdf', type: 'application/pdf', content: huge },
+    );
     const refused = await as.post(`/admin/terms/${termId}/subjects`, form.body, form.headers);
     expect([refused.statusCode, refused.body.errors]).toEqual([422, { file: ['The file is too large.'] }]);
     expect((await chapterFiles()).length).toBe(1);
@@ -69,23 +86,45 @@ describe('chapter uploads streamed to file storage', () => {
     const before = (await chapterFiles()).length;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
-    const form = multipartForm({ name: 'Huge', file_type: 'pdf' }, { filename: 'huge.pdf', type: 'application/pdf', content: Buffer.concat([pdfBytes(), Buffer.alloc(60 * 1024 * 1024)]) });
+    const form = multipartForm(
+      { name: 'Huge', file_type: 'pdf' },
+      {
+        filename: 'huge.pdf',
+        type: 'application/pdf',
+        content: Buffer.concat([pdfBytes(), Buffer.alloc(60 * 1024 * 1024)]),
+      },
+    );
     const headers = { ...form.headers, authorization: `Bearer ${admin.token}` };
     const primed = await fetch(`http://127.0.0.1:${port}/healthz`);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(primed.headers.get('set-cookie') ?? '')?.[1] ?? '';
     const res = await fetch(`http://127.0.0.1:${port}/live-connect/api/admin/terms/${termId}/subjects`, {
-      method: 'POST', body: form.body, headers: { ...headers, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
+      method: 'POST',
+      body: form.body,
+      headers: { ...headers, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
     });
-    expect([res.status, ((await res.json()) as { errors: unknown }).errors]).toEqual([422, { file: ['The file is too large.'] }]);
+    expect([res.status, ((await res.json()) as { errors: unknown }).errors]).toEqual([
+      422,
+      { file: ['The file is too large.'] },
+    ]);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     expect((await chapterFiles()).length).toBe(before);
   });
 
   it('answers { direct: false } to a browser-direct start: the console sends the form instead', async () => {
     const as = t.client.as(admin.token);
-    const start = await as.post('/admin/uploads', { term_id: termId, kind: 'video', file_name: 'a.mp4', size: 600 * 1024 * 1024 });
+    const start = await as.post('/admin/uploads', {
+      term_id: termId,
+      kind: 'video',
+      file_name: 'a.mp4',
+      size: 600 * 1024 * 1024,
+    });
     expect(start.body.data).toEqual({ direct: false });
-    const tooBig = await as.post('/admin/uploads', { term_id: termId, kind: 'pdf', file_name: 'a.pdf', size: 51 * 1024 * 1024 });
+    const tooBig = await as.post('/admin/uploads', {
+      term_id: termId,
+      kind: 'pdf',
+      file_name: 'a.pdf',
+      size: 51 * 1024 * 1024,
+    });
     expect([tooBig.statusCode, tooBig.body.errors]).toEqual([422, { file: ['The file is too large.'] }]);
   });
 });
@@ -109,17 +148,29 @@ describe('browser-direct chapter uploads on S3', () => {
   /** Sends `file` the way the console does: start, sign, PUT each part, complete. */
   async function sendDirect(file: Buffer, kind: 'pdf' | 'video', attach: Record<string, unknown>) {
     const as = t.client.as(admin.token);
-    const start = (await as.post('/admin/uploads', { term_id: termId, kind, file_name: `f.${kind}`, size: file.length })).body.data;
+    const start = (
+      await as.post('/admin/uploads', { term_id: termId, kind, file_name: `f.${kind}`, size: file.length })
+    ).body.data;
     expect(start).toMatchObject({ direct: true, part_size: 8 * 1024 * 1024 });
     const numbers = Array.from({ length: start.part_count }, (_, i) => i + 1);
-    const signed = (await as.post('/admin/uploads/parts', { key: start.key, upload_id: start.upload_id, part_numbers: numbers })).body.data;
+    const signed = (
+      await as.post('/admin/uploads/parts', { key: start.key, upload_id: start.upload_id, part_numbers: numbers })
+    ).body.data;
     const parts = [];
     for (const { part_number: n, url } of signed.urls) {
-      const put = await fetch(url, { method: 'PUT', body: file.subarray((n - 1) * start.part_size, n * start.part_size) });
+      const put = await fetch(url, {
+        method: 'PUT',
+        body: file.subarray((n - 1) * start.part_size, n * start.part_size),
+      });
       expect(put.status).toBe(200);
       parts.push({ part_number: n, etag: put.headers.get('etag')! });
     }
-    const complete = await as.post('/admin/uploads/complete', { key: start.key, upload_id: start.upload_id, parts, ...attach });
+    const complete = await as.post('/admin/uploads/complete', {
+      key: start.key,
+      upload_id: start.upload_id,
+      parts,
+      ...attach,
+    });
     return { start, complete };
   }
 
@@ -135,7 +186,9 @@ describe('browser-direct chapter uploads on S3', () => {
   });
 
   it('deletes a completed object whose first bytes are not its kind, with a 422', async () => {
-    const { start, complete } = await sendDirect(Buffer.concat([pdfBytes(), Buffer.alloc(1000)]), 'video', { name: 'Fake' });
+    const { start, complete } = await sendDirect(Buffer.concat([pdfBytes(), Buffer.alloc(1000)]), 'video', {
+      name: 'Fake',
+    });
     expect([complete.statusCode, complete.body.errors]).toEqual([422, { file: ['The file must be an MP4 video.'] }]);
     expect(await t.app.ctx.storage.size(start.key)).toBeNull();
   });
@@ -151,10 +204,17 @@ describe('browser-direct chapter uploads on S3', () => {
 
   it('refuses keys it did not hand out, and aborts', async () => {
     const as = t.client.as(admin.token);
-    const forged = await as.post('/admin/uploads/parts', { key: 'courses/1/image.png', upload_id: 'x', part_numbers: [1] });
+    const forged = await as.post('/admin/uploads/parts', {
+      key: 'courses/1/image.png',
+      upload_id: 'x',
+      part_numbers: [1],
+    });
     expect(forged.statusCode).toBe(422);
-    const start = (await as.post('/admin/uploads', { term_id: termId, kind: 'pdf', file_name: 'a.pdf', size: 100 })).body.data;
-    expect((await as.post('/admin/uploads/abort', { key: start.key, upload_id: start.upload_id })).statusCode).toBe(200);
+    const start = (await as.post('/admin/uploads', { term_id: termId, kind: 'pdf', file_name: 'a.pdf', size: 100 }))
+      .body.data;
+    expect((await as.post('/admin/uploads/abort', { key: start.key, upload_id: start.upload_id })).statusCode).toBe(
+      200,
+    );
     expect((await auditOf(t.app, 'uploads', start.key)).map((a) => a.action)).toEqual(['upload.start', 'upload.abort']);
   });
 

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateDatabase, users, walletTransactions, type Database } from '@app/db';
 import { canonicalEmail } from '@app/contracts';
-import { postEntry } from '../src/services/wallet/ledger.ts';
+import { postEntry } from '../src/services/wallet/index.ts';
 
 const run = promisify(execFile);
 const adminUrl = process.env.TEST_DATABASE_URL;

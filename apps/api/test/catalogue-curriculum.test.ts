@@ -16,10 +16,25 @@ afterAll(async () => t?.close());
 describe('GET /course/{id}/curriculum', () => {
   it('gives the terms and chapters by name and kind, which have a quiz, the counts and the certificate, never a file', async () => {
     const course = await createCourse(t.app, {
-      name: 'Biology', language: 'hi', pricePaise: 99_900, offerPricePaise: 49_900,
+      name: 'Biology',
+      language: 'hi',
+      pricePaise: 99_900,
+      offerPricePaise: 49_900,
       terms: [
-        { name: 'Cells', subjects: [{ name: 'The cell', fileType: 'pdf', questions: 10 }, { name: 'Intro', fileType: 'youtube' }] },
-        { name: 'Plants', subjects: [{ name: 'Leaves', fileType: 'video', questions: 12 }, { name: 'Reading', fileType: 'link' }] },
+        {
+          name: 'Cells',
+          subjects: [
+            { name: 'The cell', fileType: 'pdf', questions: 10 },
+            { name: 'Intro', fileType: 'youtube' },
+          ],
+        },
+        {
+          name: 'Plants',
+          subjects: [
+            { name: 'Leaves', fileType: 'video', questions: 12 },
+            { name: 'Reading', fileType: 'link' },
+          ],
+        },
         { name: 'Coming soon', subjects: [] },
       ],
     });
@@ -32,13 +47,17 @@ describe('GET /course/{id}/curriculum', () => {
       school: false,
       terms: [
         {
-          id: cells!.id, name: 'Cells', chapters: [
+          id: cells!.id,
+          name: 'Cells',
+          chapters: [
             { id: cells!.subjects[0]!.id, name: 'The cell', file_type: 'pdf', has_quiz: true },
             { id: cells!.subjects[1]!.id, name: 'Intro', file_type: 'youtube', has_quiz: false },
           ],
         },
         {
-          id: plants!.id, name: 'Plants', chapters: [
+          id: plants!.id,
+          name: 'Plants',
+          chapters: [
             { id: plants!.subjects[0]!.id, name: 'Leaves', file_type: 'video', has_quiz: true },
             { id: plants!.subjects[1]!.id, name: 'Reading', file_type: 'link', has_quiz: false },
           ],
@@ -63,7 +82,10 @@ describe('GET /course/{id}/curriculum', () => {
 
   it('is 404 for unknown and unpublished courses, 422 for a bad id, and needs a verified learner', async () => {
     const draft = await createCourse(t.app, { isPublished: false });
-    expect((await t.client.as(learner.token).get(`/course/${draft.id}/curriculum`)).body).toEqual({ status: false, message: 'No such course.' });
+    expect((await t.client.as(learner.token).get(`/course/${draft.id}/curriculum`)).body).toEqual({
+      status: false,
+      message: 'No such course.',
+    });
     expect((await t.client.as(learner.token).get('/course/999999/curriculum')).statusCode).toBe(404);
     expect((await t.client.as(learner.token).get('/course/abc/curriculum')).statusCode).toBe(422);
     const course = await createCourse(t.app);
@@ -141,7 +163,9 @@ describe('course language', () => {
 
   it('is set by the operator console: English by default, one of en, hi, ml', async () => {
     const as = (await createAdmin(t.app)).token;
-    const created = await t.client.as(as).post('/admin/courses', { name: 'Grammar', price: 10, offer_price: 10, is_published: true });
+    const created = await t.client
+      .as(as)
+      .post('/admin/courses', { name: 'Grammar', price: 10, offer_price: 10, is_published: true });
     expect(created.body.data.language).toBe('en');
     const id = created.body.data.id;
     expect((await t.client.as(as).put(`/admin/courses/${id}`, { language: 'ml' })).body.data.language).toBe('ml');
@@ -149,7 +173,9 @@ describe('course language', () => {
     const bad = await t.client.as(as).put(`/admin/courses/${id}`, { language: 'Malayalam' });
     expect(bad.statusCode).toBe(422);
     expect(bad.body.errors).toEqual({ language: ['Invalid language.'] });
-    const hindi = await t.client.as(as).post('/admin/courses', { name: 'Vyakaran', price: 10, offer_price: 10, language: 'hi' });
+    const hindi = await t.client
+      .as(as)
+      .post('/admin/courses', { name: 'Vyakaran', price: 10, offer_price: 10, language: 'hi' });
     expect(hindi.body.data.language).toBe('hi');
   });
 });

@@ -28,8 +28,12 @@ describe('catalogue', () => {
   it('gives the open catalogue and the learner batch subjects in the spec shape, prices in rupees', async () => {
     const category = await createCategory(t.app);
     const open = await createCourse(t.app, {
-      name: 'Physics', categoryId: category.id, pricePaise: 99_900, offerPricePaise: 49_950,
-      photoPath: 'courses/physics.png', videoPath: 'https://cdn.example.com/demo.mp4',
+      name: 'Physics',
+      categoryId: category.id,
+      pricePaise: 99_900,
+      offerPricePaise: 49_950,
+      photoPath: 'courses/physics.png',
+      videoPath: 'https://cdn.example.com/demo.mp4',
     });
     const hidden = await createCourse(t.app, { name: 'Draft', isPublished: false });
     const me = await createLearner(t.app);
@@ -90,7 +94,11 @@ describe('catalogue', () => {
     expect(unknown.body.data).toEqual([]);
     const bad = await t.client.as(learner.token).post('/course', { category: 'physics' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.body).toMatchObject({ status: false, message: 'Invalid category.', errors: { category: ['Invalid category.'] } });
+    expect(bad.body).toMatchObject({
+      status: false,
+      message: 'Invalid category.',
+      errors: { category: ['Invalid category.'] },
+    });
   });
 
   it('shows one published course; unpublished and unknown ones are 404', async () => {
@@ -100,7 +108,10 @@ describe('catalogue', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body.data).toMatchObject({ id: course.id, price: 100, offer_price: 100 });
     expect((await t.client.as(learner.token).get(`/course/${draft.id}`)).statusCode).toBe(404);
-    expect((await t.client.as(learner.token).get('/course/999999')).body).toEqual({ status: false, message: 'No such course.' });
+    expect((await t.client.as(learner.token).get('/course/999999')).body).toEqual({
+      status: false,
+      message: 'No such course.',
+    });
     expect((await t.client.as(learner.token).get('/course/abc')).statusCode).toBe(422);
   });
 
@@ -139,7 +150,11 @@ describe('GET /media/<key>', () => {
 
     const video = Buffer.alloc(1000, 7);
     await t.app.ctx.storage.put('courses/demo.mp4', video, 'video/mp4');
-    const part = await t.app.inject({ method: 'GET', url: '/media/courses/demo.mp4', headers: { range: 'bytes=100-199' } });
+    const part = await t.app.inject({
+      method: 'GET',
+      url: '/media/courses/demo.mp4',
+      headers: { range: 'bytes=100-199' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-type']).toBe('video/mp4');
     expect(part.headers['content-range']).toBe('bytes 100-199/1000');
@@ -153,7 +168,13 @@ describe('GET /media/<key>', () => {
     expect(course.id).toBeGreaterThan(0);
     await t.app.ctx.storage.put('private/subjects/x.mp4', Buffer.alloc(10), 'video/mp4');
     await t.app.ctx.storage.put('notes/readme.html', Buffer.from('<script>alert(1)</script>'), 'text/html');
-    for (const url of ['/media/chapters/lesson.mp4', '/media/private/subjects/x.mp4', '/media/notes/readme.html', '/media/../../etc/passwd.png', '/media/missing.png']) {
+    for (const url of [
+      '/media/chapters/lesson.mp4',
+      '/media/private/subjects/x.mp4',
+      '/media/notes/readme.html',
+      '/media/../../etc/passwd.png',
+      '/media/missing.png',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ status: false });

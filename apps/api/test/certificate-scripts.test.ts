@@ -35,7 +35,9 @@ describe('certificate PDF in English, Hindi and Malayalam', () => {
     const ids: number[] = [];
     for (let n = 1; n <= 10; n++) ids.push((await client.get(`/quiz/${subjectId}/${n}`)).body.data.id);
     const bank = await correctOptions(t.app, ids);
-    expect((await client.post(`/quiz/${subjectId}`, { data: ids.map((id) => [id, bank.get(id)!.correct]) })).statusCode).toBe(200);
+    expect(
+      (await client.post(`/quiz/${subjectId}`, { data: ids.map((id) => [id, bank.get(id)!.correct]) })).statusCode,
+    ).toBe(200);
     const certificate = (await getCertificate(t.app, learner.id, course.courseId))!;
     expect(certificate.holderName).toBe(`${firstName} ${lastName}`);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases, quizAttempts, settings, users } from '@app/db';
-import { issueCertificateIfComplete } from '../src/services/certificates/issue-certificate-if-complete.ts';
+import { issueCertificateIfComplete } from '../src/services/certificates/index.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { buyCourse, correctOptions, createQuizCourse, getCertificate, type QuizCourse } from './quiz-fixtures.ts';
@@ -21,7 +21,9 @@ describe('certificates', () => {
     t = await createTestApp({ env: { APP_URL } });
     course = await createQuizCourse(t.app, { banks: [12, 12], name: 'Class 10 Mathematics' });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   async function newBuyer(firstName = 'Asha', lastName = 'Verma'): Promise<Buyer> {
     const learner = await createLearner(t.app);
@@ -73,14 +75,22 @@ describe('certificates', () => {
     expect(certificate.issuedAt).toBeInstanceOf(Date);
 
     // A refused second submission leaves the certificate as it was.
-    const again = last.body.data.result.map((r: { question_id: number; correct_option: number }) => [r.question_id, r.correct_option]);
+    const again = last.body.data.result.map((r: { question_id: number; correct_option: number }) => [
+      r.question_id,
+      r.correct_option,
+    ]);
     expect((await buyer.client.post(`/quiz/${course.subjectIds[1]}`, { data: again })).statusCode).toBe(400);
     expect(await certificateOf(buyer)).toEqual(certificate);
 
     // Issuing again (the next quiz submission of the course) gives the same certificate, unchanged.
-    const issuedAgain = await t.app.ctx.db.transaction((tx) => issueCertificateIfComplete(tx, {
-      userId: buyer.id, courseId: course.courseId, purchaseId: buyer.purchaseId, now: new Date(Date.now() + 86_400_000),
-    }));
+    const issuedAgain = await t.app.ctx.db.transaction((tx) =>
+      issueCertificateIfComplete(tx, {
+        userId: buyer.id,
+        courseId: course.courseId,
+        purchaseId: buyer.purchaseId,
+        now: new Date(Date.now() + 86_400_000),
+      }),
+    );
     expect(issuedAgain).toBe(certificate.id);
     expect(await certificateOf(buyer)).toEqual(certificate);
   });
@@ -110,10 +120,14 @@ describe('certificates', () => {
   it('is issued when the last two quizzes are submitted at the same time', async () => {
     // Several learners at once, so the two submissions of each really overlap in the database.
     const buyers = await Promise.all(Array.from({ length: 6 }, () => newBuyer()));
-    const prepared = await Promise.all(buyers.map((buyer) =>
-      Promise.all(course.subjectIds.map((subjectId) => prepareAnswers(buyer, subjectId, 6)))));
-    const results = await Promise.all(buyers.flatMap((buyer, b) =>
-      course.subjectIds.map((subjectId, i) => buyer.client.post(`/quiz/${subjectId}`, { data: prepared[b]![i] }))));
+    const prepared = await Promise.all(
+      buyers.map((buyer) => Promise.all(course.subjectIds.map((subjectId) => prepareAnswers(buyer, subjectId, 6)))),
+    );
+    const results = await Promise.all(
+      buyers.flatMap((buyer, b) =>
+        course.subjectIds.map((subjectId, i) => buyer.client.post(`/quiz/${subjectId}`, { data: prepared[b]![i] })),
+      ),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(results.length).fill(200));
     for (const buyer of buyers) {
       expect((await certificateOf(buyer))?.id).toMatch(/^[0-9a-f]{32}$/);
@@ -145,7 +159,10 @@ describe('certificates', () => {
     expect((await t.client.get(`/certificates/${id.toUpperCase()}`)).body.data.certificate_id).toBe(id);
 
     // A refund voids it; the page says so rather than disappearing.
-    await t.app.ctx.db.update(purchases).set({ status: 'refunded', refundedAt: new Date() }).where(eq(purchases.id, buyer.purchaseId));
+    await t.app.ctx.db
+      .update(purchases)
+      .set({ status: 'refunded', refundedAt: new Date() })
+      .where(eq(purchases.id, buyer.purchaseId));
     const refunded = await t.client.get(`/certificates/${id}`);
     expect(refunded.statusCode).toBe(200);
     expect(refunded.body.data.is_valid).toBe(false);
@@ -174,16 +191,32 @@ describe('certificates', () => {
     // A free batch's subject course: the quizzes were passed with no purchase behind them.
     const subjectCourse = await createQuizCourse(t.app, { banks: [12], name: 'Class 8 Science' });
     await t.app.ctx.db.insert(quizAttempts).values({
-      userId: learner.id, subjectId: subjectCourse.subjectIds[0]!, questionIds: [], submittedAt: new Date(), totalMark: 7, markInPercentage: '70.00',
+      userId: learner.id,
+      subjectId: subjectCourse.subjectIds[0]!,
+      questionIds: [],
+      submittedAt: new Date(),
+      totalMark: 7,
+      markInPercentage: '70.00',
     });
-    const issue = () => t.app.ctx.db.transaction((tx) => issueCertificateIfComplete(tx, {
-      userId: learner.id, courseId: subjectCourse.courseId, purchaseId: null, now: new Date(),
-    }));
+    const issue = () =>
+      t.app.ctx.db.transaction((tx) =>
+        issueCertificateIfComplete(tx, {
+          userId: learner.id,
+          courseId: subjectCourse.courseId,
+          purchaseId: null,
+          now: new Date(),
+        }),
+      );
     const id = await issue();
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(await issue()).toBe(id);
     const res = await t.client.get(`/certificates/${id}`);
-    expect(res.body.data).toMatchObject({ certificate_id: id, name: 'Lata Menon', course: 'Class 8 Science', is_valid: true });
+    expect(res.body.data).toMatchObject({
+      certificate_id: id,
+      name: 'Lata Menon',
+      course: 'Class 8 Science',
+      is_valid: true,
+    });
   });
 
   it('is valid again, under the same id, when a refunded course is bought back', async () => {
@@ -191,20 +224,32 @@ describe('certificates', () => {
     await takeQuiz(buyer, course.subjectIds[0]!, 9);
     await takeQuiz(buyer, course.subjectIds[1]!, 9);
     const { id } = (await certificateOf(buyer))!;
-    await t.app.ctx.db.update(purchases).set({ status: 'refunded', refundedAt: new Date() }).where(eq(purchases.id, buyer.purchaseId));
+    await t.app.ctx.db
+      .update(purchases)
+      .set({ status: 'refunded', refundedAt: new Date() })
+      .where(eq(purchases.id, buyer.purchaseId));
     expect((await t.client.get(`/certificates/${id}`)).body.data.is_valid).toBe(false);
 
     const again = await buyCourse(t.app, buyer.id, course.courseId);
-    const issued = await t.app.ctx.db.transaction((tx) => issueCertificateIfComplete(tx, {
-      userId: buyer.id, courseId: course.courseId, purchaseId: again, now: new Date(),
-    }));
+    const issued = await t.app.ctx.db.transaction((tx) =>
+      issueCertificateIfComplete(tx, {
+        userId: buyer.id,
+        courseId: course.courseId,
+        purchaseId: again,
+        now: new Date(),
+      }),
+    );
     expect(issued).toBe(id);
     expect(await certificateOf(buyer)).toMatchObject({ id, purchaseId: again, holderName: 'Kiran Das' });
     expect((await t.client.get(`/certificates/${id}`)).body.data.is_valid).toBe(true);
   });
 
   it('answers 404 for an unknown id, as JSON and as PDF', async () => {
-    for (const path of ['/certificates/00000000000000000000000000000000', '/certificates/nope', '/certificates/00000000000000000000000000000000/pdf']) {
+    for (const path of [
+      '/certificates/00000000000000000000000000000000',
+      '/certificates/nope',
+      '/certificates/00000000000000000000000000000000/pdf',
+    ]) {
       const res = await t.client.get(path);
       expect(res.statusCode, path).toBe(404);
       expect(res.body, path).toEqual({ status: false, message: 'No certificate with this id.' });

@@ -22,8 +22,16 @@ describe('GET /orders/{order_id}', () => {
     const pending = await t.client.as(buyer.token).get(`/orders/${purchaseId}`);
     expect(pending.statusCode).toBe(200);
     expect(pending.body.data).toEqual({
-      purchase_id: purchaseId, order_id: orderId, item: 'course', name: 'Chemistry', course_id: course.id, batch_id: null,
-      amount: 333.33, currency: 'INR', status: 'pending', paid_at: null,
+      purchase_id: purchaseId,
+      order_id: orderId,
+      item: 'course',
+      name: 'Chemistry',
+      course_id: course.id,
+      batch_id: null,
+      amount: 333.33,
+      currency: 'INR',
+      status: 'pending',
+      paid_at: null,
     });
 
     const paidAt = new Date('2026-03-04T05:06:07.000Z');
@@ -38,14 +46,25 @@ describe('GET /orders/{order_id}', () => {
     const free = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
     expect(free.body.data.payment).toBe(false);
     const order = await t.client.as(buyer.token).get(`/orders/${free.body.data.purchase_id}`);
-    expect(order.body.data).toMatchObject({ order_id: null, item: 'course', name: 'Free course', amount: 0, status: 'paid' });
+    expect(order.body.data).toMatchObject({
+      order_id: null,
+      item: 'course',
+      name: 'Free course',
+      amount: 0,
+      status: 'paid',
+    });
     expect(order.body.data.paid_at).toEqual(expect.any(String));
 
     const batch = await createBatch(t.app, { learnerId: buyer.id, feePaise: 120_050 });
     const fee = await t.client.as(buyer.token).post('/first-payment', {});
     const feeOrder = await t.client.as(buyer.token).get(`/orders/${fee.body.data.purchase_id}`);
     expect(feeOrder.body.data).toMatchObject({
-      item: 'batch', name: batch.name, course_id: null, batch_id: batch.id, amount: 1200.5, status: 'pending',
+      item: 'batch',
+      name: batch.name,
+      course_id: null,
+      batch_id: batch.id,
+      amount: 1200.5,
+      status: 'pending',
     });
   });
 
@@ -53,9 +72,13 @@ describe('GET /orders/{order_id}', () => {
     const owner = await createLearner(t.app);
     const other = await createLearner(t.app);
     const course = await createCourse(t.app, { pricePaise: 10_000 });
-    const { purchase_id: purchaseId } = (await t.client.as(owner.token).post('/checkout', { course_id: course.id })).body.data;
+    const { purchase_id: purchaseId } = (await t.client.as(owner.token).post('/checkout', { course_id: course.id }))
+      .body.data;
 
-    expect((await t.client.as(other.token).get(`/orders/${purchaseId}`)).body).toEqual({ status: false, message: 'No such order.' });
+    expect((await t.client.as(other.token).get(`/orders/${purchaseId}`)).body).toEqual({
+      status: false,
+      message: 'No such order.',
+    });
     expect((await t.client.as(owner.token).get('/orders/999999')).statusCode).toBe(404);
     expect((await t.client.as(owner.token).get('/orders/order_abc')).statusCode).toBe(422);
     expect((await t.client.get(`/orders/${purchaseId}`)).statusCode).toBe(401);

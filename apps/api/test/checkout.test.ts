@@ -18,7 +18,12 @@ const HOUR = 3_600_000;
 
 describe('GET /fetch-code/{code}', () => {
   it('describes a percentage code (percent) and a fixed code (rupees), case-insensitively', async () => {
-    await createOfferCode(t.app, { code: 'TENOFF', isFixedAmount: false, discountValue: 1_050, minimumAmountPaise: 19_999 });
+    await createOfferCode(t.app, {
+      code: 'TENOFF',
+      isFixedAmount: false,
+      discountValue: 1_050,
+      minimumAmountPaise: 19_999,
+    });
     await createOfferCode(t.app, { code: 'FLAT100', isFixedAmount: true, discountValue: 10_000 });
     const pct = await t.client.as(learner.token).get('/fetch-code/tenoff');
     expect(pct.statusCode).toBe(200);
@@ -29,9 +34,17 @@ describe('GET /fetch-code/{code}', () => {
 
   it('refuses unknown, switched-off, expired and not-yet-valid codes with a 400 and a reason', async () => {
     await createOfferCode(t.app, { code: 'OFFCODE', isActive: false });
-    await createOfferCode(t.app, { code: 'OLDCODE', validFrom: new Date(Date.now() - 48 * HOUR), validUntil: new Date(Date.now() - HOUR) });
+    await createOfferCode(t.app, {
+      code: 'OLDCODE',
+      validFrom: new Date(Date.now() - 48 * HOUR),
+      validUntil: new Date(Date.now() - HOUR),
+    });
     await createOfferCode(t.app, { code: 'SOONCODE', validFrom: new Date(Date.now() + HOUR) });
-    await createOfferCode(t.app, { code: 'NOWCODE', validFrom: new Date(Date.now() - HOUR), validUntil: new Date(Date.now() + HOUR) });
+    await createOfferCode(t.app, {
+      code: 'NOWCODE',
+      validFrom: new Date(Date.now() - HOUR),
+      validUntil: new Date(Date.now() + HOUR),
+    });
     const cases: [string, string][] = [
       ['NOSUCHCODE', 'Invalid offer code.'],
       ['OFFCODE', 'Invalid offer code.'],
@@ -47,7 +60,9 @@ describe('GET /fetch-code/{code}', () => {
     // The window follows the server clock.
     t.clock.advance(2 * HOUR);
     try {
-      expect((await t.client.as(learner.token).get('/fetch-code/NOWCODE')).body.message).toBe('This offer code has expired.');
+      expect((await t.client.as(learner.token).get('/fetch-code/NOWCODE')).body.message).toBe(
+        'This offer code has expired.',
+      );
       expect((await t.client.as(learner.token).get('/fetch-code/SOONCODE')).statusCode).toBe(200);
     } finally {
       t.clock.advance(-2 * HOUR);
@@ -63,16 +78,25 @@ describe('GET /fetch-code/{code}', () => {
     // A pending checkout with the code reserves its use for 30 minutes; then the use is free again.
     const pending = await t.client.as(other.token).post('/checkout', { course_id: course.id, offer_code: 'ONCEONLY' });
     expect(pending.body.data.payment).toBe(true);
-    expect((await t.client.as(learner.token).get('/fetch-code/ONCEONLY')).body.message).toBe('This offer code has reached its usage limit.');
-    await t.app.ctx.db.update(purchases).set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+    expect((await t.client.as(learner.token).get('/fetch-code/ONCEONLY')).body.message).toBe(
+      'This offer code has reached its usage limit.',
+    );
+    await t.app.ctx.db
+      .update(purchases)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(purchases.id, pending.body.data.purchase_id));
     expect((await t.client.as(learner.token).get('/fetch-code/ONCEONLY')).statusCode).toBe(200);
 
-    await t.app.ctx.db.update(purchases).set({ status: 'paid', paidAt: new Date() }).where(eq(purchases.id, pending.body.data.purchase_id));
+    await t.app.ctx.db
+      .update(purchases)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(purchases.id, pending.body.data.purchase_id));
     const usedUp = await t.client.as(learner.token).get('/fetch-code/ONCEONLY');
     expect(usedUp.statusCode).toBe(400);
     expect(usedUp.body.message).toBe('This offer code has reached its usage limit.');
-    const blocked = await t.client.as(learner.token).post('/checkout', { course_id: course.id, offer_code: 'onceonly' });
+    const blocked = await t.client
+      .as(learner.token)
+      .post('/checkout', { course_id: course.id, offer_code: 'onceonly' });
     expect(blocked.statusCode).toBe(400);
     expect(blocked.body.message).toBe('This offer code has reached its usage limit.');
 
@@ -96,7 +120,9 @@ describe('POST /checkout', () => {
     const buyer = await createLearner(t.app);
     const course = await createCourse(t.app, { name: 'Chemistry', pricePaise: 50_000, offerPricePaise: 33_333 });
     await createOfferCode(t.app, { code: 'FIFTEEN', isFixedAmount: false, discountValue: 1_500 });
-    const res = await t.client.as(buyer.token).post('/checkout', { course_id: course.id, offer_code: 'fifteen', amount: 1, discount: 333.33 });
+    const res = await t.client
+      .as(buyer.token)
+      .post('/checkout', { course_id: course.id, offer_code: 'fifteen', amount: 1, discount: 333.33 });
     expect(res.statusCode).toBe(200);
     const data = res.body.data;
     // 15% of 333.33 = 49.9995, floored to 49.99; payable 283.34.
@@ -121,8 +147,14 @@ describe('POST /checkout', () => {
 
     const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, data.purchase_id));
     expect(row).toMatchObject({
-      userId: buyer.id, courseId: course.id, status: 'pending', pricePaise: 33_333, discountPaise: 4_999, amountPaise: 28_334,
-      provider: 'sandbox', providerOrderId: data.order_id,
+      userId: buyer.id,
+      courseId: course.id,
+      status: 'pending',
+      pricePaise: 33_333,
+      discountPaise: 4_999,
+      amountPaise: 28_334,
+      provider: 'sandbox',
+      providerOrderId: data.order_id,
     });
     const [order] = await t.app.ctx.db.select().from(sandboxOrders).where(eq(sandboxOrders.id, data.order_id));
     expect(order).toMatchObject({ amountPaise: 28_334, currency: 'INR', status: 'created' });
@@ -130,7 +162,12 @@ describe('POST /checkout', () => {
 
   it('gives no discount below the code minimum', async () => {
     const course = await createCourse(t.app, { pricePaise: 40_000 });
-    await createOfferCode(t.app, { code: 'BIGSPEND', isFixedAmount: true, discountValue: 10_000, minimumAmountPaise: 50_000 });
+    await createOfferCode(t.app, {
+      code: 'BIGSPEND',
+      isFixedAmount: true,
+      discountValue: 10_000,
+      minimumAmountPaise: 50_000,
+    });
     const res = await t.client.as(learner.token).post('/checkout', { course_id: course.id, offer_code: 'BIGSPEND' });
     expect(res.statusCode).toBe(200);
     expect(res.body.data).toMatchObject({ price: 400, discount: 0, payable_amount: 400, amount: 40_000 });
@@ -165,7 +202,17 @@ describe('POST /checkout', () => {
     const res = await t.client.as(buyer.token).post('/checkout', { course_id: course.id, offer_code: 'FREEBIE' });
     expect(res.statusCode).toBe(200);
     expect(res.body.message).toBe('Purchase completed.');
-    expect(res.body.data).toMatchObject({ payment: false, price: 50, discount: 50, payable_amount: 0, amount: 0, order_id: null, key: null, provider: 'free', checkout_url: null });
+    expect(res.body.data).toMatchObject({
+      payment: false,
+      price: 50,
+      discount: 50,
+      payable_amount: 0,
+      amount: 0,
+      order_id: null,
+      key: null,
+      provider: 'free',
+      checkout_url: null,
+    });
     const rows = await purchasesOf(t.app, buyer.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'paid', amountPaise: 0, discountPaise: 5_000, provider: 'free' });
@@ -186,16 +233,28 @@ describe('POST /checkout', () => {
     const buyer = await createLearner(t.app);
     const course = await createCourse(t.app, { pricePaise: 1_000 });
     await createOfferCode(t.app, { code: 'ALLFREE', discountValue: 10_000 });
-    const results = await Promise.all(Array.from({ length: 4 }, () => t.client.as(buyer.token).post('/checkout', { course_id: course.id, offer_code: 'ALLFREE' })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.client.as(buyer.token).post('/checkout', { course_id: course.id, offer_code: 'ALLFREE' }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 400).every((r) => r.body.message === 'You have already purchased this course.')).toBe(true);
+    expect(
+      results
+        .filter((r) => r.statusCode === 400)
+        .every((r) => r.body.message === 'You have already purchased this course.'),
+    ).toBe(true);
     expect((await purchasesOf(t.app, buyer.id)).filter((p) => p.status === 'paid')).toHaveLength(1);
   });
 
   it('answers bad input with 422, unknown or unpublished courses with 404, batch codes with 400', async () => {
     const missing = await t.client.as(learner.token).post('/checkout', {});
     expect(missing.statusCode).toBe(422);
-    expect(missing.body).toMatchObject({ status: false, message: 'Choose a course.', errors: { course_id: ['Choose a course.'] } });
+    expect(missing.body).toMatchObject({
+      status: false,
+      message: 'Choose a course.',
+      errors: { course_id: ['Choose a course.'] },
+    });
     expect((await t.client.as(learner.token).post('/checkout', { course_id: 'abc' })).statusCode).toBe(422);
     expect((await t.client.as(learner.token).post('/checkout', { course_id: 1, offer_code: 42 })).statusCode).toBe(422);
     expect((await t.client.as(learner.token).post('/checkout', { course_id: 999_999 })).statusCode).toBe(404);
@@ -231,7 +290,12 @@ describe('POST /first-payment', () => {
 
     const priced = await t.client.as(me.token).post('/first-payment', {});
     expect(priced.statusCode).toBe(200);
-    expect(priced.body.data).toMatchObject({ payment: true, item: 'batch', amount: 150_000, course: { id: batch.id, price: 1500 } });
+    expect(priced.body.data).toMatchObject({
+      payment: true,
+      item: 'batch',
+      amount: 150_000,
+      course: { id: batch.id, price: 1500 },
+    });
     expect((await t.client.as(me.token).get(`/terms/${subject.id}`)).statusCode).toBe(403);
 
     await createOfferCode(t.app, { code: 'BATCHFREE', batchId: batch.id, discountValue: 10_000 });

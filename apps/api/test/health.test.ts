@@ -4,8 +4,12 @@ import { createLearner } from './fixtures.ts';
 
 describe('server basics', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers health and readiness', async () => {
     expect((await t.client.get('/healthz')).statusCode).toBe(200);

@@ -1,30 +1,60 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createDatabase, type Database } from '@app/db';
 import { buildApp, API_PREFIX, type App, type BuildOptions } from '../src/app.ts';
 import { loadEnv } from '../src/env.ts';
+import { setPasswordHashing } from '../src/lib/passwords.ts';
 import type { LimitRules } from '../src/lib/rate-limits.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** The file holding a dump of a migrated PGlite database (global-setup/pglite.ts). */
+    pgliteTemplate: string;
+    /** The migrated PostgreSQL database to create test databases from (global-setup/postgres.ts). */
+    postgresTemplate: string;
+  }
+}
 
 /** Limits high enough to stay out of the way of tests that are not about them. */
 const relaxedLimits: LimitRules = Object.fromEntries(
-  ['loginFailuresPerAccount', 'loginPerIp', 'registerPerIp', 'otpPerAccount', 'otpPerIp', 'resetPerAccount', 'resetPerIp']
-    .map((name) => [name, { points: 10_000, durationSeconds: 60 }]),
+  [
+    'loginFailuresPerAccount',
+    'loginPerIp',
+    'registerPerIp',
+    'otpPerAccount',
+    'otpPerIp',
+    'resetPerAccount',
+    'resetPerIp',
+  ].map((name) => [name, { points: 10_000, durationSeconds: 60 }]),
 ) as LimitRules;
 
+/** What the project's globalSetup built for this run (vitest.config.ts). */
+function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string {
+  const value = inject(key);
+  if (!value) throw new Error(`no ${key}: run the api tests through vitest.config.ts, whose globalSetup builds it`);
+  return value;
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
 /**
- * A fresh database for one test file: in-memory PGlite, or with TEST_DB=postgres a new database
- * on TEST_DATABASE_URL, dropped afterwards.
+ * A fresh, migrated database for one test file: in-memory PGlite, or with TEST_DB=postgres a new
+ * database on TEST_DATABASE_URL, dropped afterwards. Both start as a copy of the run's migrated
+ * template, which is much faster than running every migration for each file.
  */
 export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres' || !url) {
-    const database = await createDatabase({});
+    pgliteTemplate ??= readFile(provided('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+    const database = await createDatabase({ loadDataDir: await pgliteTemplate });
     return { database, drop: () => database.close() };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${provided('postgresTemplate')}`);
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
@@ -48,7 +78,12 @@ export interface TestClock {
 
 export function testClock(start = new Date()): TestClock {
   let offset = 0;
-  return { now: () => new Date(start.getTime() + offset + (Date.now() - start.getTime())), advance: (ms) => { offset += ms; } };
+  return {
+    now: () => new Date(start.getTime() + offset + (Date.now() - start.getTime())),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
 }
 
 export interface TestResponse<T = any> {
@@ -68,6 +103,10 @@ export const PRODUCTION_TEST_ENV = {
   SMTP_URL: 'smtp://127.0.0.1:1',
   ALLOW_SANDBOX_PAYMENTS: 'true',
   TRUST_PROXY: '1',
+  // The seller on GST invoices (a made-up GSTIN of Kerala with a right check character).
+  INVOICE_SELLER_NAME: 'Live Connect Test Private Limited',
+  INVOICE_SELLER_ADDRESS: '1 Test Road, Kochi 682001',
+  INVOICE_SELLER_GSTIN: '32AAACL1234A1ZI',
 } as const;
 
 /** Paths served beside the API rather than under its prefix. */
@@ -76,7 +115,11 @@ const ROOT_PATHS = ['/healthz', '/readyz', '/docs', '/dev/', '/sandbox/', API_PR
 /** Calls the API as the web client does: under the prefix, echoing the XSRF cookie, with a bearer token. */
 export class TestClient {
   private xsrf = 'test-xsrf-token';
-  constructor(private readonly app: App, public token?: string, public ip = '127.0.0.1') {}
+  constructor(
+    private readonly app: App,
+    public token?: string,
+    public ip = '127.0.0.1',
+  ) {}
 
   as(token: string | undefined): TestClient {
     return new TestClient(this.app, token, this.ip);
@@ -86,7 +129,12 @@ export class TestClient {
     return new TestClient(this.app, this.token, ip);
   }
 
-  async request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
     const res = await this.app.inject({
       method,
       url: ROOT_PATHS.some((root) => path.startsWith(root)) ? path : `${API_PREFIX}${path}`,
@@ -100,14 +148,26 @@ export class TestClient {
       ...(body === undefined ? {} : { payload: body as any }),
     });
     let parsed: unknown = res.body;
-    try { parsed = res.json(); } catch { /* not JSON */ }
+    try {
+      parsed = res.json();
+    } catch {
+      /* not JSON */
+    }
     return { statusCode: res.statusCode, body: parsed as T, headers: res.headers };
   }
 
-  get<T = any>(path: string, headers?: Record<string, string>) { return this.request<T>('GET', path, undefined, headers); }
-  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>('POST', path, body ?? {}, headers); }
-  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>('PUT', path, body ?? {}, headers); }
-  delete<T = any>(path: string, headers?: Record<string, string>) { return this.request<T>('DELETE', path, undefined, headers); }
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body ?? {}, headers);
+  }
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', path, body ?? {}, headers);
+  }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', path, undefined, headers);
+  }
 }
 
 export interface TestApp {
@@ -117,13 +177,35 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real app on a fresh database, relaxed rate limits unless given, and a movable clock. */
-export async function createTestApp(options: Partial<Pick<BuildOptions, 'rateLimits' | 'worker'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+/** The real app on a fresh database, relaxed rate limits unless given, a movable clock, and the project's password hashing cost. */
+export async function createTestApp(
+  options: Partial<Pick<BuildOptions, 'rateLimits' | 'worker'>> & {
+    env?: Record<string, string>;
+    /** 'production' for a test of the stored hash itself; else the project's setting. */
+    passwordHashing?: 'production';
+  } = {},
+): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const clock = testClock();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/lc-test-${randomBytes(4).toString('hex')}`, ...options.env });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: `/tmp/lc-test-${randomBytes(4).toString('hex')}`,
+    ...options.env,
+  });
+  // The project's TEST_PASSWORD_HASHING=cheap (vitest.config.ts) holds for test apps only: an app in
+  // production mode hashes as production does.
+  const cheap =
+    process.env.TEST_PASSWORD_HASHING === 'cheap' &&
+    env.NODE_ENV === 'test' &&
+    options.passwordHashing !== 'production';
+  setPasswordHashing(env, cheap ? 'cheap' : 'production');
   const app = await buildApp({
-    env, database, rateLimits: { ...relaxedLimits, ...options.rateLimits }, now: clock.now, logger: false,
+    env,
+    database,
+    rateLimits: { ...relaxedLimits, ...options.rateLimits },
+    now: clock.now,
+    logger: false,
     ...(options.worker === undefined ? {} : { worker: options.worker }),
   });
   return {
@@ -138,7 +220,11 @@ export async function createTestApp(options: Partial<Pick<BuildOptions, 'rateLim
 }
 
 /** Polls `check` until it holds or `timeoutMs` passes (for work that happens after the answer, like queued jobs). */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, intervalMs = 50): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+  intervalMs = 50,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms in vain`);

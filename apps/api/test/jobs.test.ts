@@ -9,13 +9,12 @@ import { buildApp, type App } from '../src/app.ts';
 import { loadEnv } from '../src/env.ts';
 import { createQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { defineJob } from '../src/jobs/registry.ts';
-import { reconcileJob } from '../src/services/payments/reconcile-job.ts';
+import { reconcileJob } from '../src/services/payments/index.ts';
 import { createTestApp, createTestDatabase, TestClient, waitFor, type TestApp } from './helpers.ts';
 import { createLearner } from './fixtures.ts';
 import { signUp } from './accounts-helpers.ts';
 
 const POLL = { pollingIntervalSeconds: 0.5 };
-
 
 function codeIn(raw: string): string | undefined {
   return /code to verify your email address is: (\d{6})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
@@ -27,7 +26,8 @@ function sample(text: string, line: string): number {
   return found ? Number(found.slice(line.length + 1)) : 0;
 }
 
-const testEnv = (extra: Record<string, string> = {}) => loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'lc-jobs-')), ...extra });
+const testEnv = (extra: Record<string, string> = {}) =>
+  loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'lc-jobs-')), ...extra });
 
 describe('mail through the queue', () => {
   let smtp: TestSmtpServer;
@@ -85,7 +85,15 @@ describe('GET /admin/jobs', () => {
     t = await createTestApp();
     // A worker whose transcode handler always throws, with one retry.
     failingWorker = createQueue(t.app.ctx.database, {
-      definitions: [defineJob('transcode', async () => { throw new Error('ffmpeg exited with code 1'); }, { retryLimit: 1 })],
+      definitions: [
+        defineJob(
+          'transcode',
+          async () => {
+            throw new Error('ffmpeg exited with code 1');
+          },
+          { retryLimit: 1 },
+        ),
+      ],
       worker: { ...POLL, schedules: false },
     });
     await failingWorker.startWorker(t.app.ctx);
@@ -104,16 +112,26 @@ describe('GET /admin/jobs', () => {
 
     const client = new TestClient(t.app);
     let body: any;
-    await waitFor(async () => {
-      body = (await client.as(admin.token).get('/admin/jobs')).body;
-      return body.data.failed.length > 0;
-    }, 15_000, 200);
+    await waitFor(
+      async () => {
+        body = (await client.as(admin.token).get('/admin/jobs')).body;
+        return body.data.failed.length > 0;
+      },
+      15_000,
+      200,
+    );
     expect(body.status).toBe(true);
     const transcode = body.data.queues.find((q: { name: string }) => q.name === 'transcode');
     expect(transcode).toEqual({ name: 'transcode', created: 0, active: 0, retry: 0, failed: 1 });
     expect(body.data.queues.map((q: { name: string }) => q.name)).toEqual(['mail', 'reconcile', 'transcode']);
     const [failed] = body.data.failed;
-    expect(failed).toMatchObject({ id, name: 'transcode', data: { subjectId: 42 }, error: 'ffmpeg exited with code 1', attempts: 2 });
+    expect(failed).toMatchObject({
+      id,
+      name: 'transcode',
+      data: { subjectId: 42 },
+      error: 'ffmpeg exited with code 1',
+      attempts: 2,
+    });
     expect(Number.isNaN(Date.parse(failed.failed_at))).toBe(false);
 
     const metrics = (await t.app.inject({ url: '/metrics' })).body;
@@ -130,7 +148,9 @@ describe('the reconcile schedule', () => {
   let t: TestApp;
   const workers: JobQueue[] = [];
   const extraDatabases: Database[] = [];
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => {
     for (const worker of workers) await worker.stop();
     for (const database of extraDatabases) await database.close();
@@ -142,23 +162,30 @@ describe('the reconcile schedule', () => {
     let mostAtOnce = 0;
     let runs = 0;
     // The real reconcile run, wrapped to count how many run at the same moment.
-    const counting = defineJob('reconcile', async (ctx, data, run) => {
-      running++;
-      mostAtOnce = Math.max(mostAtOnce, running);
-      try {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await reconcileJob.handler(ctx, data, run);
-        runs++;
-      } finally {
-        running--;
-      }
-    }, reconcileJob.options);
+    const counting = defineJob(
+      'reconcile',
+      async (ctx, data, run) => {
+        running++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await reconcileJob.handler(ctx, data, run);
+          runs++;
+        } finally {
+          running--;
+        }
+      },
+      reconcileJob.options,
+    );
 
     for (let i = 0; i < 2; i++) {
       // On PostgreSQL each worker has its own pool, as two processes would.
       let database = t.app.ctx.database;
       if (onPostgres) {
-        database = await createDatabase({ url: (t.app.ctx.database.pool as unknown as { options: { connectionString: string } }).options.connectionString });
+        database = await createDatabase({
+          url: (t.app.ctx.database.pool as unknown as { options: { connectionString: string } }).options
+            .connectionString,
+        });
         extraDatabases.push(database);
       }
       const worker = createQueue(database, { definitions: [counting], worker: { ...POLL, schedules: false } });
@@ -179,17 +206,24 @@ describe('the reconcile schedule', () => {
 
 describe('jobs survive a restart', () => {
   let smtp: TestSmtpServer;
-  beforeAll(async () => { smtp = await startSmtpServer(); });
-  afterAll(async () => { await smtp?.close(); });
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
 
   it('runs a mail queued by an app that closed before working it, once an app with a worker starts', async () => {
     const onPostgres = process.env.TEST_DB === 'postgres';
     const dataDir = mkdtempSync(join(tmpdir(), 'lc-jobs-db-'));
     // PGlite: a database on disk, closed and opened again; PostgreSQL: a fresh pool on the same database.
     const test = onPostgres ? await createTestDatabase() : null;
-    const open = async (): Promise<Database> => (test
-      ? createDatabase({ url: (test.database.pool as unknown as { options: { connectionString: string } }).options.connectionString })
-      : createDatabase({ dataDir }));
+    const open = async (): Promise<Database> =>
+      test
+        ? createDatabase({
+            url: (test.database.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+          })
+        : createDatabase({ dataDir });
     const env = testEnv({ SMTP_URL: smtp.url });
 
     let database = await open();

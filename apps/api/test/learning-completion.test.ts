@@ -15,12 +15,29 @@ beforeAll(async () => {
   course = await createCourse(t.app, {
     name: 'Chemistry',
     terms: [
-      { name: 'Atoms', subjects: [{ name: 'Lecture', fileType: 'video', questions: 3 }, { name: 'Notes', fileType: 'pdf', questions: 3 }] },
-      { name: 'Bonds', subjects: [{ name: 'Talk', fileType: 'youtube' }, { name: 'Further', fileType: 'link' }] },
+      {
+        name: 'Atoms',
+        subjects: [
+          { name: 'Lecture', fileType: 'video', questions: 3 },
+          { name: 'Notes', fileType: 'pdf', questions: 3 },
+        ],
+      },
+      {
+        name: 'Bonds',
+        subjects: [
+          { name: 'Talk', fileType: 'youtube' },
+          { name: 'Further', fileType: 'link' },
+        ],
+      },
     ],
   });
   const [atoms, bonds] = course.terms;
-  ids = { video: atoms!.subjects[0]!.id, pdf: atoms!.subjects[1]!.id, youtube: bonds!.subjects[0]!.id, link: bonds!.subjects[1]!.id };
+  ids = {
+    video: atoms!.subjects[0]!.id,
+    pdf: atoms!.subjects[1]!.id,
+    youtube: bonds!.subjects[0]!.id,
+    link: bonds!.subjects[1]!.id,
+  };
 });
 afterAll(async () => t?.close());
 
@@ -31,10 +48,17 @@ async function buyer(): Promise<Learner> {
 }
 const report = (learner: Learner, body: Record<string, unknown>) => t.client.as(learner.token).post('/progress', body);
 const learnPercent = async (learner: Learner) =>
-  (await t.client.as(learner.token).get('/learn')).body.data.course.find((c: { id: number }) => c.id === course.id).progress_percent;
+  (await t.client.as(learner.token).get('/learn')).body.data.course.find((c: { id: number }) => c.id === course.id)
+    .progress_percent;
 async function submitQuiz(learner: Learner, subjectId: number, percent: string) {
   await t.app.ctx.db.insert(quizAttempts).values({
-    userId: learner.id, subjectId, questionIds: [], submittedAt: new Date(), totalMark: 0, markInPercentage: percent, result: [],
+    userId: learner.id,
+    subjectId,
+    questionIds: [],
+    submittedAt: new Date(),
+    totalMark: 0,
+    markInPercentage: percent,
+    result: [],
   });
 }
 
@@ -46,17 +70,45 @@ describe('chapter completion', () => {
     expect(opened.body.data).toMatchObject({ studied_subject_ids: [ids.video], completed_subject_ids: [], percent: 0 });
 
     // Seeking to the end: a position, no watched seconds.
-    const seeked = await report(learner, { subject_id: ids.video, position_seconds: 299, duration_seconds: 300, watched_seconds: 0 });
+    const seeked = await report(learner, {
+      subject_id: ids.video,
+      position_seconds: 299,
+      duration_seconds: 300,
+      watched_seconds: 0,
+    });
     expect(seeked.body.data).toMatchObject({ position_seconds: 299, completed_subject_ids: [] });
 
-    for (let i = 0; i < 4; i++) await report(learner, { subject_id: ids.video, position_seconds: 60 * (i + 1), duration_seconds: 300, watched_seconds: 60 });
-    expect((await t.client.as(learner.token).get(`/progress/${course.id}`)).body.data.completed_subject_ids).toEqual([]); // 240 s < 270 s
-    const done = await report(learner, { subject_id: ids.video, position_seconds: 275.5, duration_seconds: 300, watched_seconds: 30.9 });
-    expect(done.body.data).toMatchObject({ completed_subject_ids: [ids.video], position_seconds: 275, total_subjects: 4, total_quizzes: 2 });
+    for (let i = 0; i < 4; i++)
+      await report(learner, {
+        subject_id: ids.video,
+        position_seconds: 60 * (i + 1),
+        duration_seconds: 300,
+        watched_seconds: 60,
+      });
+    expect((await t.client.as(learner.token).get(`/progress/${course.id}`)).body.data.completed_subject_ids).toEqual(
+      [],
+    ); // 240 s < 270 s
+    const done = await report(learner, {
+      subject_id: ids.video,
+      position_seconds: 275.5,
+      duration_seconds: 300,
+      watched_seconds: 30.9,
+    });
+    expect(done.body.data).toMatchObject({
+      completed_subject_ids: [ids.video],
+      position_seconds: 275,
+      total_subjects: 4,
+      total_quizzes: 2,
+    });
     expect(done.body.data.percent).toBe(16.67); // 1 of 6
 
     // Sticky: rewatching from the start does not undo it.
-    const again = await report(learner, { subject_id: ids.video, position_seconds: 0, duration_seconds: 300, watched_seconds: 0 });
+    const again = await report(learner, {
+      subject_id: ids.video,
+      position_seconds: 0,
+      duration_seconds: 300,
+      watched_seconds: 0,
+    });
     expect(again.body.data.completed_subject_ids).toEqual([ids.video]);
   });
 
@@ -66,7 +118,9 @@ describe('chapter completion', () => {
     await report(learner, { subject_id: ids.youtube, duration_seconds: 1000, watched_seconds: 600 });
     const progress = await t.client.as(learner.token).get(`/progress/${course.id}`);
     expect(progress.body.data.completed_subject_ids).toEqual([ids.youtube]);
-    const [row] = await t.app.ctx.db.select().from(subjectProgress)
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(subjectProgress)
       .where(and(eq(subjectProgress.userId, learner.id), eq(subjectProgress.subjectId, ids.youtube)));
     expect(row).toMatchObject({ watchedSeconds: 1000, durationSeconds: 1000 });
 
@@ -101,7 +155,9 @@ describe('chapter completion', () => {
     for (const subjectId of [ids.video, ids.youtube]) {
       const res = await report(learner, { subject_id: subjectId, completed: true });
       expect(res.statusCode).toBe(422);
-      expect(res.body.errors.completed).toEqual(['A video is done once 90% of it is watched; it cannot be marked as done.']);
+      expect(res.body.errors.completed).toEqual([
+        'A video is done once 90% of it is watched; it cannot be marked as done.',
+      ]);
     }
   });
 
@@ -116,18 +172,26 @@ describe('chapter completion', () => {
     expect(await learnPercent(learner)).toBe(16.67);
 
     // Everything: 4 chapters and 2 quizzes.
-    await t.app.ctx.db.update(quizAttempts).set({ markInPercentage: '80.00' }).where(eq(quizAttempts.userId, learner.id));
+    await t.app.ctx.db
+      .update(quizAttempts)
+      .set({ markInPercentage: '80.00' })
+      .where(eq(quizAttempts.userId, learner.id));
     await report(learner, { subject_id: ids.video, duration_seconds: 100, watched_seconds: 95 });
     await report(learner, { subject_id: ids.youtube, duration_seconds: 100, watched_seconds: 90 });
     await report(learner, { subject_id: ids.pdf, completed: true });
     const all = await report(learner, { subject_id: ids.link });
-    expect(all.body.data).toMatchObject({ percent: 100, studied_subject_ids: Object.values(ids).sort((a, b) => a - b) });
+    expect(all.body.data).toMatchObject({
+      percent: 100,
+      studied_subject_ids: Object.values(ids).sort((a, b) => a - b),
+    });
     expect(await learnPercent(learner)).toBe(100);
   });
 
   it('My Courses percent equals GET /progress percent across several courses', async () => {
     const learner = await buyer();
-    const second = await createCourse(t.app, { terms: [{ subjects: [{ fileType: 'link' }, { fileType: 'link' }, { fileType: 'pdf' }] }] });
+    const second = await createCourse(t.app, {
+      terms: [{ subjects: [{ fileType: 'link' }, { fileType: 'link' }, { fileType: 'pdf' }] }],
+    });
     await createPaidPurchase(t.app, { userId: learner.id, courseId: second.id });
     await report(learner, { subject_id: second.terms[0]!.subjects[0]!.id });
     await report(learner, { subject_id: ids.link });
@@ -142,7 +206,12 @@ describe('chapter completion', () => {
   it('keeps the old body working: opening and a position alone', async () => {
     const learner = await buyer();
     const res = await report(learner, { subject_id: ids.video, position_seconds: 42 });
-    expect(res.body.data).toMatchObject({ position_seconds: 42, studied_subject_ids: [ids.video], completed_subject_ids: [], percent: 0 });
+    expect(res.body.data).toMatchObject({
+      position_seconds: 42,
+      studied_subject_ids: [ids.video],
+      completed_subject_ids: [],
+      percent: 0,
+    });
     const reopened = await report(learner, { subject_id: ids.video });
     expect(reopened.body.data.position_seconds).toBe(42);
   });
@@ -178,7 +247,9 @@ describe('bad input and access', () => {
 
   it('answers 403 for a course the learner has not bought', async () => {
     const stranger = await createLearner(t.app);
-    expect((await report(stranger, { subject_id: ids.video, watched_seconds: 10, duration_seconds: 20 })).statusCode).toBe(403);
+    expect(
+      (await report(stranger, { subject_id: ids.video, watched_seconds: 10, duration_seconds: 20 })).statusCode,
+    ).toBe(403);
     expect((await t.client.as(stranger.token).get(`/progress/${course.id}`)).statusCode).toBe(403);
   });
 });
@@ -207,21 +278,39 @@ describe('GET /continue', () => {
     });
     t.clock.advance(1_000);
     await report(learner, { subject_id: ids.video, position_seconds: 81 });
-    expect((await t.client.as(learner.token).get('/continue')).body.data).toMatchObject({ subject_id: ids.video, position_seconds: 81, file_type: 'video' });
+    expect((await t.client.as(learner.token).get('/continue')).body.data).toMatchObject({
+      subject_id: ids.video,
+      position_seconds: 81,
+      file_type: 'video',
+    });
   });
 
   it('skips a course whose purchase was refunded', async () => {
     const learner = await createLearner(t.app);
-    const other = await createCourse(t.app, { name: 'Physics', terms: [{ subjects: [{ fileType: 'link', name: 'Waves' }] }] });
+    const other = await createCourse(t.app, {
+      name: 'Physics',
+      terms: [{ subjects: [{ fileType: 'link', name: 'Waves' }] }],
+    });
     await createPaidPurchase(t.app, { userId: learner.id, courseId: other.id });
     const chemistry = await createPaidPurchase(t.app, { userId: learner.id, courseId: course.id });
     await report(learner, { subject_id: other.terms[0]!.subjects[0]!.id });
     t.clock.advance(1_000);
     await report(learner, { subject_id: ids.link });
-    expect((await t.client.as(learner.token).get('/continue')).body.data).toMatchObject({ course_id: course.id, subject_name: 'Further' });
+    expect((await t.client.as(learner.token).get('/continue')).body.data).toMatchObject({
+      course_id: course.id,
+      subject_name: 'Further',
+    });
 
-    await t.app.ctx.db.update(purchases).set({ status: 'refunded', refundedAt: new Date() }).where(eq(purchases.id, chemistry.id));
-    expect((await t.client.as(learner.token).get('/continue')).body.data).toMatchObject({ course_id: other.id, course_name: 'Physics', subject_name: 'Waves', percent: 100 });
+    await t.app.ctx.db
+      .update(purchases)
+      .set({ status: 'refunded', refundedAt: new Date() })
+      .where(eq(purchases.id, chemistry.id));
+    expect((await t.client.as(learner.token).get('/continue')).body.data).toMatchObject({
+      course_id: other.id,
+      course_name: 'Physics',
+      subject_name: 'Waves',
+      percent: 100,
+    });
   });
 
   it('needs a signed-in, verified learner', async () => {

@@ -7,7 +7,8 @@ import { expectLedgerBalanced, payPurchase, setReferenceData, signInNow, walletO
 
 const DAY = 86_400_000;
 /** The IST calendar date of an instant, `plusDays` later, written independently of the code under test. */
-const istDate = (instant: Date, plusDays = 0) => new Date(instant.getTime() + 5.5 * 3_600_000 + plusDays * DAY).toISOString().slice(0, 10);
+const istDate = (instant: Date, plusDays = 0) =>
+  new Date(instant.getTime() + 5.5 * 3_600_000 + plusDays * DAY).toISOString().slice(0, 10);
 
 describe('level windows: expiry, restart and progression', () => {
   let t: TestApp;
@@ -15,8 +16,12 @@ describe('level windows: expiry, restart and progression', () => {
     t = await createTestApp();
     await setReferenceData(t.app);
   });
-  afterEach(async () => { await expectLedgerBalanced(t.app); });
-  afterAll(async () => { await t.close(); });
+  afterEach(async () => {
+    await expectLedgerBalanced(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   /** Signs in at the current (moved) clock and reads the level card. */
   const status = async (who: Learner) => {
@@ -25,23 +30,33 @@ describe('level windows: expiry, restart and progression', () => {
     return res.body.data;
   };
   const rewardsOf = async (userId: number) =>
-    (await t.app.ctx.db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId)))
-      .filter((e) => e.method === 'Level Reward');
+    (await t.app.ctx.db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId))).filter(
+      (e) => e.method === 'Level Reward',
+    );
 
   it('restarts the count in a new window the day after an expired one, as often as needed', async () => {
     const a = await createLearner(t.app);
     const registered = (await getUser(t.app, a.id)).createdAt;
     const [s1, s2, s3] = await Promise.all([1, 2, 3].map(() => createLearner(t.app, { referrerId: a.id })));
 
-    expect(await status(a)).toMatchObject({ level_start: istDate(registered), level_end: istDate(registered, 29), difference: 30 });
+    expect(await status(a)).toMatchObject({
+      level_start: istDate(registered),
+      level_end: istDate(registered, 29),
+      difference: 30,
+    });
     await payPurchase(t.app, s1!.id, 10_000);
     expect(await status(a)).toMatchObject({ completed_node: 1, difference: 30 });
 
     // 31 days on, the Starter window (days 0..29) has expired with 1 of 2: a new one runs days 30..59.
     t.clock.advance(31 * DAY);
     expect(await status(a)).toMatchObject({
-      level_name: 'Starter', level_start: istDate(registered, 30), level_end: istDate(registered, 59),
-      difference: 29, completed_node: 0, completed_users: [], progress_percent: 0,
+      level_name: 'Starter',
+      level_start: istDate(registered, 30),
+      level_end: istDate(registered, 59),
+      difference: 29,
+      completed_node: 0,
+      completed_users: [],
+      progress_percent: 0,
     });
 
     // S1 does not carry over: S2 is the only one in this window, no reward yet.
@@ -57,14 +72,22 @@ describe('level windows: expiry, restart and progression', () => {
     expect(await rewardsOf(a.id)).toHaveLength(1);
     const bronzeStart = t.app.ctx.now();
     expect(await status(a)).toMatchObject({
-      level_name: 'Bronze', level_start: istDate(bronzeStart), level_end: istDate(bronzeStart, 59), difference: 60, completed_node: 0,
+      level_name: 'Bronze',
+      level_start: istDate(bronzeStart),
+      level_end: istDate(bronzeStart, 59),
+      difference: 60,
+      completed_node: 0,
     });
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 3 * 1_000 + 10_000, points: 100 });
 
     // 200 days later, three 60-day Bronze windows have expired; the fourth runs days 180..239.
     t.clock.advance(200 * DAY);
     expect(await status(a)).toMatchObject({
-      level_name: 'Bronze', level_start: istDate(bronzeStart, 180), level_end: istDate(bronzeStart, 239), difference: 40, completed_node: 0,
+      level_name: 'Bronze',
+      level_start: istDate(bronzeStart, 180),
+      level_end: istDate(bronzeStart, 239),
+      difference: 40,
+      completed_node: 0,
     });
   });
 
@@ -81,7 +104,13 @@ describe('level windows: expiry, restart and progression', () => {
         'Level 2 Bronze achieved: ₹250.00 and 200 points',
       ]);
       expect(await status(a)).toMatchObject({
-        level_number: 2, level_name: 'Bronze', node: 1, completed_node: 1, difference: 0, progress_percent: 100, is_completed: true,
+        level_number: 2,
+        level_name: 'Bronze',
+        node: 1,
+        completed_node: 1,
+        difference: 0,
+        progress_percent: 100,
+        is_completed: true,
       });
       expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 3 * 1_000 + 10_000 + 25_000, points: 300 });
     } finally {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpMail } from '../src/services/mail/templates.ts';
+import { otpMail } from '../src/services/mail/index.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.ts';
 import { createTestApp, PRODUCTION_TEST_ENV, waitFor, type TestApp } from './helpers.ts';
 import { createLearner } from './fixtures.ts';
@@ -7,7 +7,9 @@ import { latestOtp, mailTo, signUp, withDevMailbox } from './accounts-helpers.ts
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read the parts. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 describe('mail over SMTP', () => {
@@ -16,7 +18,10 @@ describe('mail over SMTP', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     // Mail over SMTP goes through the queue: this app runs its worker.
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Live Connect <no-reply@live-connect.test>' }, worker: { pollingIntervalSeconds: 0.5 } });
+    t = await createTestApp({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Live Connect <no-reply@live-connect.test>' },
+      worker: { pollingIntervalSeconds: 0.5 },
+    });
     await withDevMailbox(t.app);
   });
   afterAll(async () => {
@@ -65,7 +70,9 @@ describe('dev outbox and GET /dev/mailbox', () => {
     t = await createTestApp();
     await withDevMailbox(t.app);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('lists sent mail newest first with to, subject, text and sent_at', async () => {
     const a = await signUp(t.client);
@@ -88,7 +95,9 @@ describe('GET /dev/mailbox in production', () => {
     t = await createTestApp({ env: { ...PRODUCTION_TEST_ENV } });
     await withDevMailbox(t.app);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('is not served', async () => {
     expect((await t.client.get('/dev/mailbox')).statusCode).toBe(404);
@@ -96,10 +105,19 @@ describe('GET /dev/mailbox in production', () => {
 });
 
 describe('OTP mail template', () => {
-  const base = { appName: 'Live Connect', to: 'a@example.com', firstName: 'Asha', code: '042917', ttlMinutes: 10 } as const;
+  const base = {
+    appName: 'Live Connect',
+    to: 'a@example.com',
+    firstName: 'Asha',
+    code: '042917',
+    ttlMinutes: 10,
+  } as const;
 
   it('says what the code is for, how long it lasts, and who sent it, in both parts', () => {
-    for (const [purpose, reason] of [['verify_email', 'verify your email address'], ['reset_password', 'reset your password']] as const) {
+    for (const [purpose, reason] of [
+      ['verify_email', 'verify your email address'],
+      ['reset_password', 'reset your password'],
+    ] as const) {
       const mail = otpMail({ ...base, purpose });
       expect(mail.to).toBe('a@example.com');
       expect(mail.subject).toBe(`Live Connect: code to ${reason}`);

@@ -6,7 +6,7 @@ import { createLearner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
 import { signUp } from './accounts-helpers.ts';
 import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
-import { postEntry } from '../src/services/wallet/ledger.ts';
+import { postEntry } from '../src/services/wallet/index.ts';
 import { UNMATCHED_ROUTE } from '../src/plugins/metrics.ts';
 import { loadEnv } from '../src/env.ts';
 
@@ -156,13 +156,39 @@ describe('GET /metrics', () => {
     expect(valueOf(after, 'live_connect_users')).toBe(valueOf(before, 'live_connect_users')! + 2);
   });
   it('reports videos by transcoding state and the time the ready ones took', async () => {
-    const course = await createCourse(t.app, { terms: [{ subjects: [{ fileType: 'video' }, { fileType: 'video' }, { fileType: 'video' }] }] });
+    const course = await createCourse(t.app, {
+      terms: [{ subjects: [{ fileType: 'video' }, { fileType: 'video' }, { fileType: 'video' }] }],
+    });
     const [ready, slow, failed] = course.terms[0]!.subjects.map((subject) => subject.id);
     const at = (seconds: number) => new Date(Date.UTC(2026, 10, 24, 6, 0, seconds));
     await t.app.ctx.db.insert(videoRenditions).values([
-      { subjectId: ready!, sourceRef: 'a.mp4', status: 'ready', progress: 100, startedAt: at(0), finishedAt: at(30), updatedAt: at(30) },
-      { subjectId: slow!, sourceRef: 'b.mp4', status: 'ready', progress: 100, startedAt: at(0), finishedAt: at(50), updatedAt: at(50) },
-      { subjectId: failed!, sourceRef: 'c.mp4', status: 'failed', progress: 10, startedAt: at(0), finishedAt: at(5), updatedAt: at(5) },
+      {
+        subjectId: ready!,
+        sourceRef: 'a.mp4',
+        status: 'ready',
+        progress: 100,
+        startedAt: at(0),
+        finishedAt: at(30),
+        updatedAt: at(30),
+      },
+      {
+        subjectId: slow!,
+        sourceRef: 'b.mp4',
+        status: 'ready',
+        progress: 100,
+        startedAt: at(0),
+        finishedAt: at(50),
+        updatedAt: at(50),
+      },
+      {
+        subjectId: failed!,
+        sourceRef: 'c.mp4',
+        status: 'failed',
+        progress: 10,
+        startedAt: at(0),
+        finishedAt: at(5),
+        updatedAt: at(5),
+      },
     ]);
     const samples = (await scrape(t)).samples;
     expect(valueOf(samples, 'live_connect_videos', { status: 'ready' })).toBe(2);

@@ -15,7 +15,10 @@ export interface FakeRazorpay {
   keySecret: string;
   webhookSecret: string;
   orders: Map<string, { id: string; amount: number; currency: string; receipt: string | null; status: string }>;
-  payments: Map<string, { id: string; order_id: string; amount: number; currency: string; status: string; amount_refunded: number }>;
+  payments: Map<
+    string,
+    { id: string; order_id: string; amount: number; currency: string; status: string; amount_refunded: number }
+  >;
   refunds: { id: string; payment_id: string; amount: number }[];
   requests: { method: string; path: string; authorized: boolean }[];
   /** A captured payment on the order, with the signature checkout.js would hand the browser. */
@@ -23,7 +26,11 @@ export interface FakeRazorpay {
   /** A failed attempt on the order. */
   fail(orderId: string): string;
   /** A signed webhook delivery for the payment: body, headers. */
-  webhook(event: 'payment.captured' | 'order.paid', paymentId: string, eventId?: string): { body: string; headers: Record<string, string> };
+  webhook(
+    event: 'payment.captured' | 'order.paid',
+    paymentId: string,
+    eventId?: string,
+  ): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
@@ -45,19 +52,36 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     res.end(JSON.stringify(body));
   };
   const error = (res: ServerResponse, status: number, description: string) =>
-    send(res, status, { error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
+    send(res, status, {
+      error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} },
+    });
   const readJson = async (req: IncomingMessage): Promise<any> => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
   };
   const paymentEntity = (p: FakeRazorpay['payments'] extends Map<string, infer V> ? V : never) => ({
-    id: p.id, entity: 'payment', amount: p.amount, currency: p.currency, status: p.status, order_id: p.order_id,
-    invoice_id: null, international: false, method: 'card', amount_refunded: p.amount_refunded,
+    id: p.id,
+    entity: 'payment',
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    order_id: p.order_id,
+    invoice_id: null,
+    international: false,
+    method: 'card',
+    amount_refunded: p.amount_refunded,
     refund_status: p.amount_refunded ? (p.amount_refunded === p.amount ? 'full' : 'partial') : null,
-    captured: p.status === 'captured', description: null, email: 'learner@example.com', contact: '+919999999999',
-    notes: [], fee: null, tax: null, error_code: p.status === 'failed' ? 'BAD_REQUEST_ERROR' : null,
-    error_description: p.status === 'failed' ? 'Payment declined' : null, created_at: Math.floor(Date.now() / 1000),
+    captured: p.status === 'captured',
+    description: null,
+    email: 'learner@example.com',
+    contact: '+919999999999',
+    notes: [],
+    fee: null,
+    tax: null,
+    error_code: p.status === 'failed' ? 'BAD_REQUEST_ERROR' : null,
+    error_description: p.status === 'failed' ? 'Payment declined' : null,
+    created_at: Math.floor(Date.now() / 1000),
   });
 
   const server: Server = createServer(async (req, res) => {
@@ -68,12 +92,26 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     try {
       if (req.method === 'POST' && path === '/v1/orders') {
         const body = await readJson(req);
-        if (!Number.isInteger(body.amount) || body.amount < 100) return error(res, 400, 'The amount must be atleast INR 1.00');
-        if (typeof body.receipt === 'string' && body.receipt.length > 40) return error(res, 400, 'receipt: the length must not be greater than 40.');
-        const order = { id: id('order'), amount: body.amount, currency: body.currency ?? 'INR', receipt: body.receipt ?? null, status: 'created' };
+        if (!Number.isInteger(body.amount) || body.amount < 100)
+          return error(res, 400, 'The amount must be atleast INR 1.00');
+        if (typeof body.receipt === 'string' && body.receipt.length > 40)
+          return error(res, 400, 'receipt: the length must not be greater than 40.');
+        const order = {
+          id: id('order'),
+          amount: body.amount,
+          currency: body.currency ?? 'INR',
+          receipt: body.receipt ?? null,
+          status: 'created',
+        };
         orders.set(order.id, order);
         return send(res, 200, {
-          ...order, entity: 'order', amount_paid: 0, amount_due: order.amount, offer_id: null, attempts: 0, notes: [],
+          ...order,
+          entity: 'order',
+          amount_paid: 0,
+          amount_due: order.amount,
+          offer_id: null,
+          attempts: 0,
+          notes: [],
           created_at: Math.floor(Date.now() / 1000),
         });
       }
@@ -87,7 +125,8 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       if (req.method === 'GET' && match) {
         const payment = payments.get(match[1]!);
         if (!payment) return error(res, 400, 'The id provided does not exist');
-        const items = refunds.filter((r) => r.payment_id === payment.id)
+        const items = refunds
+          .filter((r) => r.payment_id === payment.id)
           .map((r) => ({ ...r, entity: 'refund', currency: payment.currency, status: 'processed' }));
         return send(res, 200, { entity: 'collection', count: items.length, items });
       }
@@ -103,7 +142,13 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         payment.amount_refunded += amount;
         const refund = { id: id('rfnd'), payment_id: payment.id, amount };
         refunds.push(refund);
-        return send(res, 200, { ...refund, entity: 'refund', currency: payment.currency, status: 'processed', created_at: Math.floor(Date.now() / 1000) });
+        return send(res, 200, {
+          ...refund,
+          entity: 'refund',
+          currency: payment.currency,
+          status: 'processed',
+          created_at: Math.floor(Date.now() / 1000),
+        });
       }
       return error(res, 404, 'The requested URL was not found on the server.');
     } catch (e) {
@@ -126,8 +171,12 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
       const payment = {
-        id: id('pay'), order_id: orderId, amount: options.amount ?? order.amount, currency: options.currency ?? order.currency,
-        status: 'captured', amount_refunded: 0,
+        id: id('pay'),
+        order_id: orderId,
+        amount: options.amount ?? order.amount,
+        currency: options.currency ?? order.currency,
+        status: 'captured',
+        amount_refunded: 0,
       };
       payments.set(payment.id, payment);
       order.status = 'paid';
@@ -135,7 +184,14 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     },
     fail(orderId) {
       const order = orders.get(orderId)!;
-      const payment = { id: id('pay'), order_id: orderId, amount: order.amount, currency: order.currency, status: 'failed', amount_refunded: 0 };
+      const payment = {
+        id: id('pay'),
+        order_id: orderId,
+        amount: order.amount,
+        currency: order.currency,
+        status: 'failed',
+        amount_refunded: 0,
+      };
       payments.set(payment.id, payment);
       order.status = 'attempted';
       return payment.id;
@@ -145,11 +201,26 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       const order = orders.get(payment.order_id)!;
       const payload: Record<string, unknown> = { payment: { entity: paymentEntity(payment) } };
       if (event === 'order.paid') {
-        payload.order = { entity: { id: order.id, entity: 'order', amount: order.amount, amount_paid: order.amount, amount_due: 0, currency: order.currency, receipt: order.receipt, status: 'paid' } };
+        payload.order = {
+          entity: {
+            id: order.id,
+            entity: 'order',
+            amount: order.amount,
+            amount_paid: order.amount,
+            amount_due: 0,
+            currency: order.currency,
+            receipt: order.receipt,
+            status: 'paid',
+          },
+        };
       }
       const body = JSON.stringify({
-        entity: 'event', account_id: 'acc_fake', event, contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
-        payload, created_at: Math.floor(Date.now() / 1000),
+        entity: 'event',
+        account_id: 'acc_fake',
+        event,
+        contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
+        payload,
+        created_at: Math.floor(Date.now() / 1000),
       });
       return {
         body,

@@ -26,9 +26,12 @@ describe('sandbox payment methods', () => {
     (await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, id)))[0]!.status;
   const attemptsOf = (orderId: string) =>
     t.app.ctx.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, orderId));
-  const payNow = (paid: { body: Record<string, string> }) => t.client.as(buyer.token).post('/pay-now', {
-    payment_id: paid.body.razorpay_payment_id, order_id: paid.body.razorpay_order_id, signature: paid.body.razorpay_signature,
-  });
+  const payNow = (paid: { body: Record<string, string> }) =>
+    t.client.as(buyer.token).post('/pay-now', {
+      payment_id: paid.body.razorpay_payment_id,
+      order_id: paid.body.razorpay_order_id,
+      signature: paid.body.razorpay_signature,
+    });
 
   it('offers UPI first, then card and netbanking, on the checkout page', async () => {
     const { data } = await checkout();
@@ -40,20 +43,40 @@ describe('sandbox payment methods', () => {
     expect(html.indexOf('value="card"')).toBeLessThan(html.indexOf('value="netbanking"'));
     expect(html).toContain('success@razorpay');
     expect(html).toContain('failure@razorpay');
-    for (const bank of ['State Bank of India', 'HDFC Bank', 'ICICI Bank', 'Axis Bank', 'Kotak Mahindra Bank', 'Punjab National Bank',
-      'Bank of Baroda', 'Canara Bank', 'Federal Bank', 'South Indian Bank']) expect(html).toContain(`>${bank}</option>`);
+    for (const bank of [
+      'State Bank of India',
+      'HDFC Bank',
+      'ICICI Bank',
+      'Axis Bank',
+      'Kotak Mahindra Bank',
+      'Punjab National Bank',
+      'Bank of Baroda',
+      'Canara Bank',
+      'Federal Bank',
+      'South Indian Bank',
+    ])
+      expect(html).toContain(`>${bank}</option>`);
     expect(html).toContain('id="sandbox-bank-success"');
     expect(html).toContain('role="alert"');
   });
 
   it('pays by UPI with success@razorpay: /pay-now confirms it and the purchase is paid', async () => {
     const { course, data } = await checkout();
-    const paid = await t.client.post('/sandbox/pay', { order_id: data.order_id, method: 'upi', vpa: 'success@razorpay' });
+    const paid = await t.client.post('/sandbox/pay', {
+      order_id: data.order_id,
+      method: 'upi',
+      vpa: 'success@razorpay',
+    });
     expect(paid.statusCode).toBe(200);
     expect(paid.body.razorpay_order_id).toBe(data.order_id);
     const confirm = await payNow(paid);
     expect(confirm.statusCode).toBe(200);
-    expect(confirm.body.data).toEqual({ purchase_id: data.purchase_id, status: 'paid', course_id: course.id, batch_id: null });
+    expect(confirm.body.data).toEqual({
+      purchase_id: data.purchase_id,
+      status: 'paid',
+      course_id: course.id,
+      batch_id: null,
+    });
     expect(await purchaseStatus(data.purchase_id)).toBe('paid');
     const [attempt] = await attemptsOf(data.order_id);
     expect(attempt).toMatchObject({ status: 'captured', method: 'upi', vpa: 'success@razorpay', bank: null });
@@ -61,38 +84,58 @@ describe('sandbox payment methods', () => {
 
   it('declines failure@razorpay like a declined card; the purchase stays pending and another UPI ID can pay', async () => {
     const { data } = await checkout();
-    const declined = await t.client.post('/sandbox/pay', { order_id: data.order_id, method: 'upi', vpa: 'failure@razorpay' });
+    const declined = await t.client.post('/sandbox/pay', {
+      order_id: data.order_id,
+      method: 'upi',
+      vpa: 'failure@razorpay',
+    });
     expect(declined.statusCode).toBe(400);
     expect(declined.body).toEqual({ status: false, message: 'The UPI payment was declined.' });
     expect(await purchaseStatus(data.purchase_id)).toBe('pending');
     expect((await t.app.ctx.payments.fetchOrderPayment(data.order_id)).status).not.toBe('paid');
 
     // Any other well-formed UPI ID succeeds in the sandbox.
-    const paid = await t.client.post('/sandbox/pay', { order_id: data.order_id, method: 'upi', vpa: 'asha.k-99@okaxis' });
+    const paid = await t.client.post('/sandbox/pay', {
+      order_id: data.order_id,
+      method: 'upi',
+      vpa: 'asha.k-99@okaxis',
+    });
     expect(paid.statusCode).toBe(200);
     expect((await payNow(paid)).statusCode).toBe(200);
     expect(await purchaseStatus(data.purchase_id)).toBe('paid');
     const attempts = await attemptsOf(data.order_id);
     expect(attempts.map((a) => [a.method, a.status, a.vpa]).sort()).toEqual([
-      ['upi', 'captured', 'asha.k-99@okaxis'], ['upi', 'failed', 'failure@razorpay'],
+      ['upi', 'captured', 'asha.k-99@okaxis'],
+      ['upi', 'failed', 'failure@razorpay'],
     ]);
   });
 
   it('pays by netbanking: Failure declines and keeps the purchase pending, Success pays', async () => {
     const { data } = await checkout();
-    const failed = await t.client.post('/sandbox/pay', { order_id: data.order_id, method: 'netbanking', bank: 'HDFC', outcome: 'failure' });
+    const failed = await t.client.post('/sandbox/pay', {
+      order_id: data.order_id,
+      method: 'netbanking',
+      bank: 'HDFC',
+      outcome: 'failure',
+    });
     expect(failed.statusCode).toBe(400);
     expect(failed.body).toEqual({ status: false, message: 'Your bank did not authorise the payment.' });
     expect(await purchaseStatus(data.purchase_id)).toBe('pending');
 
-    const paid = await t.client.post('/sandbox/pay', { order_id: data.order_id, method: 'netbanking', bank: 'SBIN', outcome: 'success' });
+    const paid = await t.client.post('/sandbox/pay', {
+      order_id: data.order_id,
+      method: 'netbanking',
+      bank: 'SBIN',
+      outcome: 'success',
+    });
     expect(paid.statusCode).toBe(200);
     const confirm = await payNow(paid);
     expect(confirm.statusCode).toBe(200);
     expect(await purchaseStatus(data.purchase_id)).toBe('paid');
     const attempts = await attemptsOf(data.order_id);
     expect(attempts.map((a) => [a.method, a.bank, a.status]).sort()).toEqual([
-      ['netbanking', 'HDFC', 'failed'], ['netbanking', 'SBIN', 'captured'],
+      ['netbanking', 'HDFC', 'failed'],
+      ['netbanking', 'SBIN', 'captured'],
     ]);
   });
 

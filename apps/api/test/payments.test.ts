@@ -45,18 +45,28 @@ describe('sandbox provider', () => {
     expect(paid.body.razorpay_signature).toMatch(/^[0-9a-f]{64}$/);
 
     const confirm = await t.client.as(buyer.token).post('/pay-now', {
-      payment_id: paid.body.razorpay_payment_id, order_id: paid.body.razorpay_order_id, signature: paid.body.razorpay_signature,
+      payment_id: paid.body.razorpay_payment_id,
+      order_id: paid.body.razorpay_order_id,
+      signature: paid.body.razorpay_signature,
     });
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).toEqual({
-      status: true, message: 'Payment successful.', data: { purchase_id: data.purchase_id, status: 'paid', course_id: course.id, batch_id: null },
+      status: true,
+      message: 'Payment successful.',
+      data: { purchase_id: data.purchase_id, status: 'paid', course_id: course.id, batch_id: null },
     });
     const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, data.purchase_id));
-    expect(row).toMatchObject({ status: 'paid', providerPaymentId: paid.body.razorpay_payment_id, amountPaise: 49_900 });
+    expect(row).toMatchObject({
+      status: 'paid',
+      providerPaymentId: paid.body.razorpay_payment_id,
+      amountPaise: 49_900,
+    });
 
     // Idempotent: the same confirmation again changes nothing.
     const again = await t.client.as(buyer.token).post('/pay-now', {
-      payment_id: paid.body.razorpay_payment_id, order_id: data.order_id, signature: paid.body.razorpay_signature,
+      payment_id: paid.body.razorpay_payment_id,
+      order_id: data.order_id,
+      signature: paid.body.razorpay_signature,
     });
     expect(again.statusCode).toBe(200);
     const learn = await t.client.as(buyer.token).get('/learn');
@@ -71,10 +81,14 @@ describe('sandbox provider', () => {
     expect(payAgain.body).toEqual({ status: false, message: 'This order is already paid.' });
   });
 
-  it('rejects a tampered signature, another payment id, and someone else\'s order', async () => {
+  it("rejects a tampered signature, another payment id, and someone else's order", async () => {
     const { data } = await checkout(buyer);
     const paid = await t.client.post('/sandbox/pay', { order_id: data.order_id, outcome: 'success' });
-    const good = { payment_id: paid.body.razorpay_payment_id, order_id: data.order_id, signature: paid.body.razorpay_signature as string };
+    const good = {
+      payment_id: paid.body.razorpay_payment_id,
+      order_id: data.order_id,
+      signature: paid.body.razorpay_signature as string,
+    };
     const flipped = good.signature.slice(0, -1) + (good.signature.endsWith('0') ? '1' : '0');
     for (const body of [
       { ...good, signature: flipped },
@@ -101,7 +115,10 @@ describe('sandbox provider', () => {
     const declined = await t.client.post('/sandbox/pay', { order_id: data.order_id, outcome: 'failure' });
     expect(declined.statusCode).toBe(400);
     expect(declined.body).toEqual({ status: false, message: 'Your card was declined.' });
-    const attempts = await t.app.ctx.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, data.order_id));
+    const attempts = await t.app.ctx.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.orderId, data.order_id));
     expect(attempts.map((a) => a.status)).toEqual(['failed']);
     const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, data.purchase_id));
     expect(row!.status).toBe('pending');
@@ -110,7 +127,9 @@ describe('sandbox provider', () => {
     expect(ok.statusCode).toBe(200);
     const bad = await t.client.post('/sandbox/pay', { order_id: data.order_id, outcome: 'maybe' });
     expect(bad.statusCode).toBe(422);
-    expect((await t.client.post('/sandbox/pay', { order_id: 'order_doesnotexist00', outcome: 'success' })).statusCode).toBe(404);
+    expect(
+      (await t.client.post('/sandbox/pay', { order_id: 'order_doesnotexist00', outcome: 'success' })).statusCode,
+    ).toBe(404);
     expect((await t.client.get('/sandbox/checkout/order_doesnotexist00')).statusCode).toBe(404);
   });
 
@@ -121,10 +140,14 @@ describe('sandbox provider', () => {
     const { hmacHex } = await import('../src/lib/crypto.ts');
     const secret = hmacHex(t.app.ctx.env.APP_SECRET, 'sandbox-payments:key-secret');
     const res = await t.client.as(buyer.token).post('/pay-now', {
-      payment_id: 'pay_NotCapturedYet1', order_id: data.order_id, signature: paymentSignature(secret, data.order_id, 'pay_NotCapturedYet1'),
+      payment_id: 'pay_NotCapturedYet1',
+      order_id: data.order_id,
+      signature: paymentSignature(secret, data.order_id, 'pay_NotCapturedYet1'),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.body.message).toBe('The payment is not complete yet. It will show in My Courses once the provider confirms it.');
+    expect(res.body.message).toBe(
+      'The payment is not complete yet. It will show in My Courses once the provider confirms it.',
+    );
   });
 
   it('confirms once however many /pay-now calls race', async () => {
@@ -132,14 +155,24 @@ describe('sandbox provider', () => {
     const referred = await createLearner(t.app, { referrerId: referrer.id });
     const { data } = await checkout(referred, 100_000);
     const paid = await t.client.post('/sandbox/pay', { order_id: data.order_id, outcome: 'success' });
-    const body = { payment_id: paid.body.razorpay_payment_id, order_id: data.order_id, signature: paid.body.razorpay_signature };
-    const results = await Promise.all(Array.from({ length: 6 }, () => t.client.as(referred.token).post('/pay-now', body)));
+    const body = {
+      payment_id: paid.body.razorpay_payment_id,
+      order_id: data.order_id,
+      signature: paid.body.razorpay_signature,
+    };
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => t.client.as(referred.token).post('/pay-now', body)),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const rows = await purchasesOf(t.app, referred.id);
     expect(rows.filter((r) => r.status === 'paid')).toHaveLength(1);
     // onPurchasePaid ran once: one commission for the referrer.
-    const commissions = await t.app.ctx.db.select().from(walletTransactions)
-      .where(and(eq(walletTransactions.purchaseId, data.purchase_id), eq(walletTransactions.method, 'Referral Commission')));
+    const commissions = await t.app.ctx.db
+      .select()
+      .from(walletTransactions)
+      .where(
+        and(eq(walletTransactions.purchaseId, data.purchase_id), eq(walletTransactions.method, 'Referral Commission')),
+      );
     expect(commissions).toHaveLength(1);
   });
 
@@ -148,27 +181,39 @@ describe('sandbox provider', () => {
     const { data } = await checkout(learner);
     const paid = await t.client.post('/sandbox/pay', { order_id: data.order_id, outcome: 'success' });
     const payment = { paymentId: paid.body.razorpay_payment_id as string, amountPaise: data.amount, currency: 'INR' };
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => confirmPayment(t.app.ctx, { purchaseId: data.purchase_id, payment })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => confirmPayment(t.app.ctx, { purchaseId: data.purchase_id, payment })),
+    );
     expect(outcomes.filter((o) => o === 'confirmed')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'already-paid')).toHaveLength(4);
 
     const late = await checkout(learner);
     await t.app.ctx.db.update(purchases).set({ status: 'failed' }).where(eq(purchases.id, late.data.purchase_id));
     const latePay = await t.client.post('/sandbox/pay', { order_id: late.data.order_id, outcome: 'success' });
-    const latePayment = { paymentId: latePay.body.razorpay_payment_id as string, amountPaise: late.data.amount, currency: 'INR' };
+    const latePayment = {
+      paymentId: latePay.body.razorpay_payment_id as string,
+      amountPaise: late.data.amount,
+      currency: 'INR',
+    };
     expect(await confirmPayment(t.app.ctx, { purchaseId: late.data.purchase_id, payment: latePayment })).toBe('closed');
     expect(await confirmPayment(t.app.ctx, { purchaseId: late.data.purchase_id, payment: latePayment })).toBe('closed');
     const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, late.data.purchase_id));
     expect(row!.status).toBe('failed');
-    const [refunded] = await t.app.ctx.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, latePayment.paymentId));
+    const [refunded] = await t.app.ctx.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, latePayment.paymentId));
     expect(refunded!.amountRefundedPaise).toBe(late.data.amount);
 
     // A payment of another amount never confirms.
     const third = await checkout(learner);
     const thirdPay = await t.client.post('/sandbox/pay', { order_id: third.data.order_id, outcome: 'success' });
-    expect(await confirmPayment(t.app.ctx, {
-      purchaseId: third.data.purchase_id, payment: { paymentId: thirdPay.body.razorpay_payment_id, amountPaise: 1, currency: 'INR' },
-    })).toBe('mismatch');
+    expect(
+      await confirmPayment(t.app.ctx, {
+        purchaseId: third.data.purchase_id,
+        payment: { paymentId: thirdPay.body.razorpay_payment_id, amountPaise: 1, currency: 'INR' },
+      }),
+    ).toBe('mismatch');
   });
 
   it('has no Razorpay webhook route', async () => {
@@ -200,15 +245,22 @@ describe('razorpay provider (against a local server that answers as Razorpay doc
     await rzp?.close();
   });
 
-  const webhook = (delivery: { body: string; headers: Record<string, string> }) => t.app.inject({
-    method: 'POST', url: '/live-connect/api/payments/razorpay/webhook', payload: delivery.body, headers: delivery.headers,
-  });
+  const webhook = (delivery: { body: string; headers: Record<string, string> }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/live-connect/api/payments/razorpay/webhook',
+      payload: delivery.body,
+      headers: delivery.headers,
+    });
 
   const checkout = async (learner: Learner, pricePaise = 75_000) => {
     const course = await createCourse(t.app, { pricePaise });
     const res = await t.client.as(learner.token).post('/checkout', { course_id: course.id });
     expect(res.statusCode).toBe(200);
-    return { course, data: res.body.data as { purchase_id: number; order_id: string; amount: number; key: string; provider: string } };
+    return {
+      course,
+      data: res.body.data as { purchase_id: number; order_id: string; amount: number; key: string; provider: string },
+    };
   };
 
   it('creates the order at Razorpay with basic auth and hands the browser the public key', async () => {
@@ -239,8 +291,12 @@ describe('razorpay provider (against a local server that answers as Razorpay doc
     const rows = await purchasesOf(t.app, referred.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'paid', providerPaymentId: paymentId });
-    const commissions = await t.app.ctx.db.select().from(walletTransactions)
-      .where(and(eq(walletTransactions.purchaseId, data.purchase_id), eq(walletTransactions.method, 'Referral Commission')));
+    const commissions = await t.app.ctx.db
+      .select()
+      .from(walletTransactions)
+      .where(
+        and(eq(walletTransactions.purchaseId, data.purchase_id), eq(walletTransactions.method, 'Referral Commission')),
+      );
     expect(commissions).toHaveLength(1);
     const events = await t.app.ctx.db.select().from(paymentEvents).where(eq(paymentEvents.provider, 'razorpay'));
     expect(events.map((e) => e.eventId)).toEqual(expect.arrayContaining(['evt_captured_1', 'evt_orderpaid_1']));
@@ -278,7 +334,9 @@ describe('razorpay provider (against a local server that answers as Razorpay doc
   it('does not confirm a payment whose amount differs from the order', async () => {
     const { data } = await checkout(buyer);
     const { paymentId, signature } = rzp.capture(data.order_id, { amount: 100 });
-    const res = await t.client.as(buyer.token).post('/pay-now', { payment_id: paymentId, order_id: data.order_id, signature });
+    const res = await t.client
+      .as(buyer.token)
+      .post('/pay-now', { payment_id: paymentId, order_id: data.order_id, signature });
     expect(res.statusCode).toBe(400);
     expect(res.body.message).toBe('The payment does not match this order.');
     await webhook(rzp.webhook('payment.captured', paymentId));
@@ -291,17 +349,30 @@ describe('razorpay provider (against a local server that answers as Razorpay doc
     const course = await createCourse(t.app, { pricePaise: 30_000 });
     const first = await t.client.as(learner.token).post('/checkout', { course_id: course.id });
     // Another tab, another order on other terms (the first one is reused on the same terms).
-    await t.app.ctx.db.update(purchases).set({ createdAt: new Date(Date.now() - 3_600_000) }).where(eq(purchases.id, first.body.data.purchase_id));
+    await t.app.ctx.db
+      .update(purchases)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(purchases.id, first.body.data.purchase_id));
     const second = await t.client.as(learner.token).post('/checkout', { course_id: course.id });
     expect(second.body.data.order_id).not.toBe(first.body.data.order_id);
 
     const a = rzp.capture(first.body.data.order_id);
     const b = rzp.capture(second.body.data.order_id);
-    expect((await t.client.as(learner.token).post('/pay-now', { payment_id: a.paymentId, order_id: first.body.data.order_id, signature: a.signature })).statusCode).toBe(200);
-    const dup = await t.client.as(learner.token).post('/pay-now', { payment_id: b.paymentId, order_id: second.body.data.order_id, signature: b.signature });
+    expect(
+      (
+        await t.client
+          .as(learner.token)
+          .post('/pay-now', { payment_id: a.paymentId, order_id: first.body.data.order_id, signature: a.signature })
+      ).statusCode,
+    ).toBe(200);
+    const dup = await t.client
+      .as(learner.token)
+      .post('/pay-now', { payment_id: b.paymentId, order_id: second.body.data.order_id, signature: b.signature });
     expect(dup.statusCode).toBe(400);
     expect(dup.body.message).toBe('You have already purchased this course.');
-    expect(rzp.refunds.filter((r) => r.payment_id === b.paymentId)).toEqual([expect.objectContaining({ amount: 30_000 })]);
+    expect(rzp.refunds.filter((r) => r.payment_id === b.paymentId)).toEqual([
+      expect.objectContaining({ amount: 30_000 }),
+    ]);
     // The webhook for the same payment does not refund twice.
     await webhook(rzp.webhook('payment.captured', b.paymentId));
     expect(rzp.refunds.filter((r) => r.payment_id === b.paymentId)).toHaveLength(1);
@@ -310,7 +381,7 @@ describe('razorpay provider (against a local server that answers as Razorpay doc
   });
 
   it('answers 400, not 500, when Razorpay cannot be reached', async () => {
-    const { createPaymentProvider } = await import('../src/services/payments/provider.ts');
+    const { createPaymentProvider } = await import('../src/services/payments/create-payment-provider.ts');
     const unreachable = createPaymentProvider({
       env: { ...t.app.ctx.env, RAZORPAY_API_URL: 'http://127.0.0.1:9' },
       db: t.app.ctx.db,

@@ -32,12 +32,17 @@ function withFile<T>(pdf: Buffer, read: (file: string) => T): T {
 /** The text of the PDF's pages, NFC, one trimmed non-empty line each. */
 export function pdfTextLines(pdf: Buffer): string[] {
   return withFile(pdf, (file) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }))
-    .normalize('NFC').split('\n').map((line) => line.trim()).filter(Boolean);
+    .normalize('NFC')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 /** The PDF's fonts, from pdffonts' table (columns as wide as the dashes under the header), subset tags removed. */
 export function pdfFonts(pdf: Buffer): { name: string; type: string; embedded: boolean }[] {
-  const [, dashes, ...rows] = withFile(pdf, (file) => execFileSync('pdffonts', [file], { encoding: 'utf8' })).split('\n');
+  const [, dashes, ...rows] = withFile(pdf, (file) => execFileSync('pdffonts', [file], { encoding: 'utf8' })).split(
+    '\n',
+  );
   const columns = [...(dashes ?? '').matchAll(/-+/g)].map((m) => [m.index, m.index + m[0].length] as const);
   return rows.filter(Boolean).map((row) => {
     const [name = '', type = '', , emb] = columns.map(([start, end]) => row.slice(start, end).trim());

@@ -11,7 +11,6 @@ import { loadEnv } from '../src/env.ts';
 import { createTestApp, PRODUCTION_TEST_ENV, waitFor, type TestApp } from './helpers.ts';
 import { registerForm } from './accounts-helpers.ts';
 
-
 const PRODUCTION = PRODUCTION_TEST_ENV;
 
 function without<T extends Record<string, string>>(env: T, ...keys: (keyof T)[]): Record<string, string> {
@@ -186,7 +185,6 @@ describe('a production app behind a TLS-terminating proxy', () => {
   });
 });
 
-
 /** The real server (`node --import tsx apps/api/src/server.ts`) on a random port, its stdout kept. */
 async function startServer(
   env: Record<string, string>,
@@ -258,6 +256,9 @@ describe("the server's logs", () => {
         DATABASE_URL: url.toString(),
         ALLOW_SANDBOX_PAYMENTS: 'true',
         TRUST_PROXY: '1',
+        INVOICE_SELLER_NAME: PRODUCTION_TEST_ENV.INVOICE_SELLER_NAME,
+        INVOICE_SELLER_ADDRESS: PRODUCTION_TEST_ENV.INVOICE_SELLER_ADDRESS,
+        INVOICE_SELLER_GSTIN: PRODUCTION_TEST_ENV.INVOICE_SELLER_GSTIN,
       });
       dropDatabase = async () => {
         const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

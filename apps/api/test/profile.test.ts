@@ -9,8 +9,12 @@ import { multipartFile, validBank } from './wallet-fixtures.ts';
 
 describe('profile: details, password, bank details, photo', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const form = { first_name: 'Asha', last_name: 'Rao', mobile: '9876501234' };
 
@@ -18,15 +22,36 @@ describe('profile: details, password, bank details, photo', () => {
     it('saves every editable field and answers with the profile', async () => {
       const a = await createLearner(t.app);
       const res = await t.client.as(a.token).put('/profile', {
-        ...form, email: a.email, date_of_birth: '2009-06-15', gender_id: 2, marital_status_id: '1', country_id: 356,
-        city: 'Kochi', state: 'Kerala', address: '12 MG Road', landmark: 'Near the park', pin: '682001',
-        occupation: 'Student', qualification: 'Class 9', about: 'Likes maths.',
+        ...form,
+        email: a.email,
+        date_of_birth: '2009-06-15',
+        gender_id: 2,
+        marital_status_id: '1',
+        country_id: 356,
+        city: 'Kochi',
+        state: 'Kerala',
+        address: '12 MG Road',
+        landmark: 'Near the park',
+        pin: '682001',
+        occupation: 'Student',
+        qualification: 'Class 9',
+        about: 'Likes maths.',
       });
       expect(res.statusCode).toBe(200);
       expect(res.body.message).toBe('Profile updated successfully.');
       expect(res.body.data).toMatchObject({
-        first_name: 'Asha', last_name: 'Rao', mobile: '9876501234', date_of_birth: '2009-06-15', gender_id: 2,
-        marital_status_id: 1, country_id: 356, city: 'Kochi', pin: '682001', about: 'Likes maths.', points: 0, balance: 0,
+        first_name: 'Asha',
+        last_name: 'Rao',
+        mobile: '9876501234',
+        date_of_birth: '2009-06-15',
+        gender_id: 2,
+        marital_status_id: 1,
+        country_id: 356,
+        city: 'Kochi',
+        pin: '682001',
+        about: 'Likes maths.',
+        points: 0,
+        balance: 0,
       });
       expect(res.body.data.email_verified_at).not.toBeNull();
       expect((await t.client.as(a.token).get('/profile')).body.data).toMatchObject({ city: 'Kochi', state: 'Kerala' });
@@ -66,8 +91,16 @@ describe('profile: details, password, bank details, photo', () => {
         [{ ...form, email: a.email, gender_id: 99 }, 'gender_id', 'Choose a valid gender.'],
         [{ ...form, email: a.email, marital_status_id: 40_000 }, 'marital_status_id', 'Choose a valid marital status.'],
         [{ ...form, email: a.email, country_id: 999_999 }, 'country_id', 'Choose a valid country.'],
-        [{ ...form, email: a.email, date_of_birth: '2999-01-01' }, 'date_of_birth', 'Date of birth cannot be in the future.'],
-        [{ ...form, email: a.email, date_of_birth: 'yesterday' }, 'date_of_birth', 'Enter a valid date of birth (YYYY-MM-DD).'],
+        [
+          { ...form, email: a.email, date_of_birth: '2999-01-01' },
+          'date_of_birth',
+          'Date of birth cannot be in the future.',
+        ],
+        [
+          { ...form, email: a.email, date_of_birth: 'yesterday' },
+          'date_of_birth',
+          'Enter a valid date of birth (YYYY-MM-DD).',
+        ],
         [{ ...form, email: a.email, first_name: ' ' }, 'first_name', 'First Name is required.'],
         [{ ...form, email: 'not-an-email' }, 'email', 'Invalid Email.'],
         [{ ...form, email: a.email, mobile: '98765' }, 'mobile', 'Invalid Mobile Number'],
@@ -85,12 +118,21 @@ describe('profile: details, password, bank details, photo', () => {
     it('needs the right current password and a matching strong new one', async () => {
       const a = await createLearner(t.app);
       const put = (body: object) => t.client.as(a.token).put('/password', body);
-      const wrong = await put({ current_password: 'Wrong@123', password: 'Newpass@123', password_confirmation: 'Newpass@123' });
+      const wrong = await put({
+        current_password: 'Wrong@123',
+        password: 'Newpass@123',
+        password_confirmation: 'Newpass@123',
+      });
       expect(wrong.statusCode).toBe(422);
       expect(wrong.body.errors).toEqual({ current_password: ['The current password is incorrect.'] });
-      expect((await put({ current_password: TEST_PASSWORD, password: 'Newpass@123', password_confirmation: 'Newpass@124' })).body.errors)
-        .toEqual({ password_confirmation: ['Password confirmation does not match.'] });
-      expect((await put({ current_password: TEST_PASSWORD, password: 'newpass', password_confirmation: 'newpass' })).statusCode).toBe(422);
+      expect(
+        (await put({ current_password: TEST_PASSWORD, password: 'Newpass@123', password_confirmation: 'Newpass@124' }))
+          .body.errors,
+      ).toEqual({ password_confirmation: ['Password confirmation does not match.'] });
+      expect(
+        (await put({ current_password: TEST_PASSWORD, password: 'newpass', password_confirmation: 'newpass' }))
+          .statusCode,
+      ).toBe(422);
       expect((await put({ current_password: TEST_PASSWORD })).body.errors.password).toEqual(['Enter New Password']);
     });
 
@@ -100,7 +142,11 @@ describe('profile: details, password, bank details, photo', () => {
       const otherSession = login.body.data.token as string;
       expect((await t.client.as(otherSession).get('/me')).statusCode).toBe(200);
 
-      const res = await t.client.as(a.token).put('/password', { current_password: TEST_PASSWORD, password: 'Newpass@123', password_confirmation: 'Newpass@123' });
+      const res = await t.client.as(a.token).put('/password', {
+        current_password: TEST_PASSWORD,
+        password: 'Newpass@123',
+        password_confirmation: 'Newpass@123',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.body).toEqual({ status: true, message: 'Password changed successfully.', data: null });
       expect((await t.client.as(otherSession).get('/me')).statusCode).toBe(401);
@@ -113,8 +159,14 @@ describe('profile: details, password, bank details, photo', () => {
   describe('bank details', () => {
     it('starts empty, saves, masks and encrypts', async () => {
       const a = await createLearner(t.app);
-      expect((await t.client.as(a.token).get('/bank-details')).body).toEqual({ status: true, message: 'OK', data: null });
-      const saved = await t.client.as(a.token).post('/bank-details', { ...validBank, ifsc_code: ' sbin0001234 ', pan_card: 'abcde1234f' });
+      expect((await t.client.as(a.token).get('/bank-details')).body).toEqual({
+        status: true,
+        message: 'OK',
+        data: null,
+      });
+      const saved = await t.client
+        .as(a.token)
+        .post('/bank-details', { ...validBank, ifsc_code: ' sbin0001234 ', pan_card: 'abcde1234f' });
       expect(saved.statusCode).toBe(200);
       expect(saved.body.message).toBe('Bank details updated successfully.');
       const masked = { ...validBank, account_number: '********9012' };
@@ -135,8 +187,12 @@ describe('profile: details, password, bank details, photo', () => {
       const empty = await t.client.as(a.token).post('/bank-details', {});
       expect(empty.statusCode).toBe(422);
       expect(empty.body.errors).toEqual({
-        full_name: ['Enter Account Holder Name'], bank_name: ['Enter Bank Name'], bank_branch: ['Enter Branch Name'],
-        account_number: ['Enter Account Number'], ifsc_code: ['Enter IFSC Code'], pan_card: ['Enter Pan Card Details'],
+        full_name: ['Enter Account Holder Name'],
+        bank_name: ['Enter Bank Name'],
+        bank_branch: ['Enter Branch Name'],
+        account_number: ['Enter Account Number'],
+        ifsc_code: ['Enter IFSC Code'],
+        pan_card: ['Enter Pan Card Details'],
       });
       for (const [field, value, message] of [
         ['ifsc_code', 'SBIN1001234', 'Invalid IFSC Code'],
@@ -157,8 +213,10 @@ describe('profile: details, password, bank details, photo', () => {
       const { body, headers } = multipartFile('file', filename, type, content);
       return t.client.as(token).post('/profile/photo', body, headers);
     };
-    const image = (format: 'png' | 'jpeg' | 'gif', width = 64, height = 48) =>
-      sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })[format]().toBuffer();
+    const image = (format: 'png' | 'jpeg' | 'gif', width = 64, height = 48) => {
+      const canvas = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } });
+      return canvas[format]().toBuffer();
+    };
     const stored = async (path: string) => {
       const file = await t.app.ctx.storage.get(path.replace(/^\/media\//, ''));
       if (!file) return null;
@@ -184,10 +242,20 @@ describe('profile: details, password, bank details, photo', () => {
       }
     });
 
+    it('scales a photo wider than 512 pixels down, keeping its shape', async () => {
+      const a = await createLearner(t.app);
+      const res = await upload(a.token, 'big.png', 'image/png', await image('png', 2048, 1024));
+      expect(res.statusCode).toBe(200);
+      const meta = await sharp((await stored(res.body.data as string))!).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 512, height: 256 });
+    });
+
     it('strips metadata such as EXIF (camera, GPS) from a JPEG', async () => {
       const a = await createLearner(t.app);
       const withExif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
-        .jpeg().withExif({ IFD0: { Make: 'SpyCam', Copyright: 'secret' } }).toBuffer();
+        .jpeg()
+        .withExif({ IFD0: { Make: 'SpyCam', Copyright: 'secret' } })
+        .toBuffer();
       expect((await sharp(withExif).metadata()).exif).toBeDefined();
       const res = await upload(a.token, 'me.jpg', 'image/jpeg', withExif);
       expect(res.statusCode).toBe(200);
@@ -198,16 +266,35 @@ describe('profile: details, password, bank details, photo', () => {
 
     it('refuses a text file named .png, an SVG, an oversized file and an over-wide image with 422 errors.file', async () => {
       const a = await createLearner(t.app);
-      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
-      const noise = await sharp(Buffer.from(Array.from({ length: 1100 * 1100 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1100, height: 1100, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+      );
+      const noise = await sharp(
+        Buffer.from(Array.from({ length: 1100 * 1100 * 3 }, () => Math.floor(Math.random() * 256))),
+        { raw: { width: 1100, height: 1100, channels: 3 } },
+      )
+        .png({ compressionLevel: 0 })
+        .toBuffer();
       expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
       const cases: [string, string, Buffer, string][] = [
-        ['notes.png', 'image/png', Buffer.from('just some text, not an image'), 'The photo must be a PNG, GIF or JPEG image.'],
+        [
+          'notes.png',
+          'image/png',
+          Buffer.from('just some text, not an image'),
+          'The photo must be a PNG, GIF or JPEG image.',
+        ],
         ['logo.svg', 'image/svg+xml', svg, 'The photo must be a PNG, GIF or JPEG image.'],
         ['logo.png', 'image/png', svg, 'The photo must be a PNG, GIF or JPEG image.'],
         ['big.png', 'image/png', noise, 'The photo must be at most 2 MB.'],
         ['wide.png', 'image/png', await image('png', 5000, 10), 'The photo must be at most 4096 × 4096 pixels.'],
-        ['webp.png', 'image/png', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).webp().toBuffer(), 'The photo must be a PNG, GIF or JPEG image.'],
+        [
+          'webp.png',
+          'image/png',
+          await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+            .webp()
+            .toBuffer(),
+          'The photo must be a PNG, GIF or JPEG image.',
+        ],
       ];
       for (const [name, type, content, message] of cases) {
         const res = await upload(a.token, name, type, content);
@@ -223,7 +310,9 @@ describe('profile: details, password, bank details, photo', () => {
       expect(json.statusCode).toBe(422);
       expect(json.body.errors).toEqual({ file: ['Choose a photo to upload.'] });
       const { body, headers } = multipartFile('avatar', 'me.png', 'image/png', await image('png'));
-      expect((await t.client.as(a.token).post('/profile/photo', body, headers)).body.errors).toEqual({ file: ['Choose a photo to upload.'] });
+      expect((await t.client.as(a.token).post('/profile/photo', body, headers)).body.errors).toEqual({
+        file: ['Choose a photo to upload.'],
+      });
     });
 
     it('removes the photo and its file', async () => {

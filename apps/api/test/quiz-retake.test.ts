@@ -6,7 +6,13 @@ import { createTestApp, type TestApp, type TestClient } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createAdmin } from './admin-fixtures.ts';
 import {
-  buyCourse, correctOptions, countAttempts, createQuizCourse, getCertificate, quizPointsOf, type QuizCourse,
+  buyCourse,
+  correctOptions,
+  countAttempts,
+  createQuizCourse,
+  getCertificate,
+  quizPointsOf,
+  type QuizCourse,
 } from './quiz-fixtures.ts';
 
 const HOUR = 3_600_000;
@@ -24,8 +30,14 @@ describe('quiz retakes', () => {
     single = await createQuizCourse(t.app, { banks: [12] });
   });
   // The settings tests change the rates; every test starts from the defaults.
-  afterEach(async () => { await t.app.ctx.db.delete(settings).where(inArray(settings.key, ['quiz_retake_cooldown_hours', 'quiz_max_attempts'])); });
-  afterAll(async () => { await t.close(); });
+  afterEach(async () => {
+    await t.app.ctx.db
+      .delete(settings)
+      .where(inArray(settings.key, ['quiz_retake_cooldown_hours', 'quiz_max_attempts']));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   async function buyer(of: QuizCourse = course): Promise<{ learner: Learner; c: TestClient }> {
     const learner = await createLearner(t.app);
@@ -39,7 +51,8 @@ describe('quiz retakes', () => {
     expect(first.statusCode).toBe(200);
     expect(first.body.data.result).toBeUndefined();
     const ids = [first.body.data.id as number];
-    for (let n = 2; n <= first.body.data.total_questions; n++) ids.push((await c.get(`/quiz/${subjectId}/${n}`)).body.data.id);
+    for (let n = 2; n <= first.body.data.total_questions; n++)
+      ids.push((await c.get(`/quiz/${subjectId}/${n}`)).body.data.id);
     return ids;
   }
 
@@ -59,7 +72,9 @@ describe('quiz retakes', () => {
   const retake = (c: TestClient, subjectId: number) => c.post(`/quiz/${subjectId}/retake`);
 
   async function attemptsOf(userId: number, subjectId: number) {
-    return t.app.ctx.db.select().from(quizAttempts)
+    return t.app.ctx.db
+      .select()
+      .from(quizAttempts)
       .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.subjectId, subjectId)))
       .orderBy(asc(quizAttempts.attemptNumber));
   }
@@ -91,7 +106,10 @@ describe('quiz retakes', () => {
     const waitMessage = `You can retake this quiz after ${formatIndiaDateTime(availableAt)}.`;
     expect(waitMessage).toMatch(/after \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm) IST\.$/);
     expect(first.result).toMatchObject({
-      attempt: 1, attempts_used: 1, max_attempts: 3, best_mark_in_percentage: 30,
+      attempt: 1,
+      attempts_used: 1,
+      max_attempts: 3,
+      best_mark_in_percentage: 30,
       retake: { allowed: false, available_at: availableAt.toISOString(), reason: waitMessage },
     });
 
@@ -102,11 +120,17 @@ describe('quiz retakes', () => {
     expect((await c.get(`/quiz/${subjectId}/1`)).body.data.retake).toEqual(first.result.retake);
 
     t.clock.advance(60_000);
-    expect((await c.get(`/quiz/${subjectId}/1`)).body.data.retake).toEqual({ allowed: true, available_at: null, reason: null });
+    expect((await c.get(`/quiz/${subjectId}/1`)).body.data.retake).toEqual({
+      allowed: true,
+      available_at: null,
+      reason: null,
+    });
     const res = await retake(c, subjectId);
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({
-      status: true, message: 'New attempt started.', data: { attempt: 2, total_questions: 10, attempts_used: 2, max_attempts: 3 },
+      status: true,
+      message: 'New attempt started.',
+      data: { attempt: 2, total_questions: 10, attempts_used: 2, max_attempts: 3 },
     });
 
     // GET /quiz/{id}/{n} now serves attempt 2: 10 questions, none from attempt 1 (the bank has 25).
@@ -115,7 +139,10 @@ describe('quiz retakes', () => {
     expect(new Set(second).size).toBe(10);
     expect(second.filter((id) => first.ids.includes(id))).toEqual([]);
     const rows = await attemptsOf(learner.id, subjectId);
-    expect(rows.map((r) => [r.attemptNumber, r.questionIds])).toEqual([[1, first.ids], [2, second]]);
+    expect(rows.map((r) => [r.attemptNumber, r.questionIds])).toEqual([
+      [1, first.ids],
+      [2, second],
+    ]);
 
     // Its submission is stored on attempt 2; attempt 1 keeps its result.
     const { result } = await takeQuiz(c, subjectId, 6);
@@ -124,7 +151,9 @@ describe('quiz retakes', () => {
     expect(after[0]).toEqual(rows[0]);
     expect([after[1]!.totalMark, Number(after[1]!.markInPercentage)]).toEqual([6, 60]);
     // A second submission of the same attempt is still refused.
-    expect((await c.post(`/quiz/${subjectId}`, { data: [[second[0], 1]] })).body.message).toBe(quizMessages.alreadySubmitted);
+    expect((await c.post(`/quiz/${subjectId}`, { data: [[second[0], 1]] })).body.message).toBe(
+      quizMessages.alreadySubmitted,
+    );
   });
 
   it('repeats questions only as far as a small bank needs', async () => {
@@ -137,7 +166,9 @@ describe('quiz retakes', () => {
     expect((await retake(c, twelve)).statusCode).toBe(200);
     expect((await retake(c, three)).statusCode).toBe(200);
 
-    const bank = (await t.app.ctx.db.select({ id: questions.id }).from(questions).where(eq(questions.subjectId, twelve))).map((q) => q.id);
+    const bank = (
+      await t.app.ctx.db.select({ id: questions.id }).from(questions).where(eq(questions.subjectId, twelve))
+    ).map((q) => q.id);
     const unseen = bank.filter((id) => !first.ids.includes(id));
     expect(unseen).toHaveLength(2);
     const second = await openQuiz(c, twelve);
@@ -155,7 +186,10 @@ describe('quiz retakes', () => {
     const subjectId = course.subjectIds[0]!;
     const never = await c.get(`/quiz/${subjectId}/attempts`);
     expect(never.body.data).toEqual({
-      attempts: [], attempts_used: 0, max_attempts: 3, best_mark_in_percentage: null,
+      attempts: [],
+      attempts_used: 0,
+      max_attempts: 3,
+      best_mark_in_percentage: null,
       retake: { allowed: false, available_at: null, reason: quizMessages.retakeNotStarted },
     });
 
@@ -177,7 +211,11 @@ describe('quiz retakes', () => {
     expect(list.statusCode).toBe(200);
     expect(list.body.data).toEqual({
       attempts: marks.map((right, i) => ({
-        attempt: i + 1, submitted_at: submitted[i], total_mark: right, mark_in_percentage: right * 10, total_questions: 10,
+        attempt: i + 1,
+        submitted_at: submitted[i],
+        total_mark: right,
+        mark_in_percentage: right * 10,
+        total_questions: 10,
       })),
       attempts_used: 3,
       max_attempts: 3,
@@ -185,7 +223,13 @@ describe('quiz retakes', () => {
       retake: { allowed: false, available_at: null, reason: 'You have used all 3 attempts at this quiz.' },
     });
     const stored = (await c.get(`/quiz/${subjectId}/5`)).body.data;
-    expect(stored).toMatchObject({ attempt: 3, total_mark: 7, attempts_used: 3, best_mark_in_percentage: 90, retake: { allowed: false } });
+    expect(stored).toMatchObject({
+      attempt: 3,
+      total_mark: 7,
+      attempts_used: 3,
+      best_mark_in_percentage: 90,
+      retake: { allowed: false },
+    });
   });
 
   it('lists an attempt in progress without marks', async () => {
@@ -195,8 +239,18 @@ describe('quiz retakes', () => {
     t.clock.advance(24 * HOUR);
     await retake(c, subjectId);
     const list = (await c.get(`/quiz/${subjectId}/attempts`)).body.data;
-    expect(list.attempts[1]).toEqual({ attempt: 2, submitted_at: null, total_mark: null, mark_in_percentage: null, total_questions: 10 });
-    expect(list).toMatchObject({ attempts_used: 2, best_mark_in_percentage: 20, retake: { allowed: false, reason: quizMessages.retakeNotSubmitted } });
+    expect(list.attempts[1]).toEqual({
+      attempt: 2,
+      submitted_at: null,
+      total_mark: null,
+      mark_in_percentage: null,
+      total_questions: 10,
+    });
+    expect(list).toMatchObject({
+      attempts_used: 2,
+      best_mark_in_percentage: 20,
+      retake: { allowed: false, reason: quizMessages.retakeNotSubmitted },
+    });
   });
 
   it('counts the best attempt: a passing retake issues the certificate, a failing one keeps it', async () => {
@@ -244,7 +298,8 @@ describe('quiz retakes', () => {
     t.clock.advance(24 * HOUR);
     const responses = await Promise.all(Array.from({ length: 5 }, () => retake(c, subjectId)));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
-    for (const r of responses.filter((r) => r.statusCode === 400)) expect(r.body.message).toBe(quizMessages.retakeNotSubmitted);
+    for (const r of responses.filter((r) => r.statusCode === 400))
+      expect(r.body.message).toBe(quizMessages.retakeNotSubmitted);
     expect((await attemptsOf(learner.id, subjectId)).map((r) => r.attemptNumber)).toEqual([1, 2]);
   });
 
@@ -264,32 +319,54 @@ describe('quiz retakes', () => {
     expect(rows[0]!.submittedAt).not.toBeNull();
     // The retake either came first (nothing to retake yet) or after the submission (attempt 2).
     if (retaken.statusCode === 200) expect(rows.map((r) => r.submittedAt === null)).toEqual([false, true]);
-    else expect([retaken.statusCode, retaken.body.message, rows.length]).toEqual([400, quizMessages.retakeNotSubmitted, 1]);
+    else
+      expect([retaken.statusCode, retaken.body.message, rows.length]).toEqual([
+        400,
+        quizMessages.retakeNotSubmitted,
+        1,
+      ]);
   });
 
-  it('shows each question\'s explanation in the result, null where it has none', async () => {
+  it("shows each question's explanation in the result, null where it has none", async () => {
     const { c } = await buyer();
     const subjectId = course.subjectIds[2]!;
     const ids = await openQuiz(c, subjectId);
-    await t.app.ctx.db.update(questions).set({ explanation: 'Because the bank says so.' }).where(eq(questions.id, ids[0]!));
+    await t.app.ctx.db
+      .update(questions)
+      .set({ explanation: 'Because the bank says so.' })
+      .where(eq(questions.id, ids[0]!));
     await t.app.ctx.db.update(questions).set({ explanation: '   ' }).where(eq(questions.id, ids[1]!));
     const bank = await correctOptions(t.app, ids);
     const res = await c.post(`/quiz/${subjectId}`, { data: ids.map((id) => [id, bank.get(id)!.correct]) });
-    const explanations = (res.body.data.result as { question_id: number; explanation: string | null }[])
-      .map((item) => [item.question_id, item.explanation]);
-    expect(explanations).toEqual([[ids[0], 'Because the bank says so.'], [ids[1], null], [ids[2], null]]);
+    const explanations = (res.body.data.result as { question_id: number; explanation: string | null }[]).map((item) => [
+      item.question_id,
+      item.explanation,
+    ]);
+    expect(explanations).toEqual([
+      [ids[0], 'Because the bank says so.'],
+      [ids[1], null],
+      [ids[2], null],
+    ]);
     expect((await c.get(`/quiz/${subjectId}/1`)).body.data.result).toEqual(res.body.data.result);
   });
 
-  it('follows the operator\'s cooldown and maximum from the settings', async () => {
+  it("follows the operator's cooldown and maximum from the settings", async () => {
     const admin = await createAdmin(t.app);
     const as = t.client.as(admin.token);
     for (const body of [
-      { quiz_retake_cooldown_hours: -1 }, { quiz_retake_cooldown_hours: 721 }, { quiz_retake_cooldown_hours: 1.5 },
-      { quiz_max_attempts: 0 }, { quiz_max_attempts: 21 }, { quiz_max_attempts: 'three' },
+      { quiz_retake_cooldown_hours: -1 },
+      { quiz_retake_cooldown_hours: 721 },
+      { quiz_retake_cooldown_hours: 1.5 },
+      { quiz_max_attempts: 0 },
+      { quiz_max_attempts: 21 },
+      { quiz_max_attempts: 'three' },
     ]) {
       const res = await as.put('/admin/settings', body);
-      expect({ body, status: res.statusCode, field: Object.keys(res.body.errors ?? {}) }).toEqual({ body, status: 422, field: Object.keys(body) });
+      expect({ body, status: res.statusCode, field: Object.keys(res.body.errors ?? {}) }).toEqual({
+        body,
+        status: 422,
+        field: Object.keys(body),
+      });
     }
     const saved = await as.put('/admin/settings', { quiz_retake_cooldown_hours: 2, quiz_max_attempts: 2 });
     expect(saved.statusCode).toBe(200);
@@ -299,7 +376,9 @@ describe('quiz retakes', () => {
     const subjectId = course.subjectIds[0]!;
     const first = await takeQuiz(c, subjectId, 1);
     expect(first.result).toMatchObject({ max_attempts: 2 });
-    expect(first.result.retake.available_at).toBe(new Date(new Date(first.result.submitted_at).getTime() + 2 * HOUR).toISOString());
+    expect(first.result.retake.available_at).toBe(
+      new Date(new Date(first.result.submitted_at).getTime() + 2 * HOUR).toISOString(),
+    );
     t.clock.advance(2 * HOUR);
     expect((await retake(c, subjectId)).body.data).toMatchObject({ attempt: 2, max_attempts: 2 });
     await takeQuiz(c, subjectId, 1);

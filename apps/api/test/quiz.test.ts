@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import {
-  buyCourse, correctOptions, countAttempts, createQuizCourse, getAttempt, quizPointsOf, type QuizCourse,
+  buyCourse,
+  correctOptions,
+  countAttempts,
+  createQuizCourse,
+  getAttempt,
+  quizPointsOf,
+  type QuizCourse,
 } from './quiz-fixtures.ts';
 
 /** Fetches question 1..n of a quiz as the client does, one by one. */
@@ -42,7 +48,9 @@ describe('quiz', () => {
     await buyCourse(t.app, buyer.id, course.courseId);
     client = t.client.as(buyer.token);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('draws 10 questions once and answers them without the correct option', async () => {
     const subjectId = course.subjectIds[0]!;
@@ -51,7 +59,15 @@ describe('quiz', () => {
     expect(new Set(questions.map((q) => q.id)).size).toBe(10);
     for (const [i, q] of questions.entries()) {
       expect(Object.keys(q).sort()).toEqual([
-        'id', 'option_1', 'option_2', 'option_3', 'option_4', 'option_5', 'question', 'question_number', 'total_questions',
+        'id',
+        'option_1',
+        'option_2',
+        'option_3',
+        'option_4',
+        'option_5',
+        'question',
+        'question_number',
+        'total_questions',
       ]);
       expect(q.question_number).toBe(i + 1);
       expect(q.total_questions).toBe(10);
@@ -75,7 +91,9 @@ describe('quiz', () => {
     const ids: number[] = (await getAttempt(t.app, buyer.id, subjectId))!.questionIds;
     for (let n = 1; n <= 10; n++) {
       const res = await t.app.inject({
-        method: 'GET', url: `/live-connect/api/quiz/${subjectId}/${n}`, headers: { authorization: `Bearer ${buyer.token}` },
+        method: 'GET',
+        url: `/live-connect/api/quiz/${subjectId}/${n}`,
+        headers: { authorization: `Bearer ${buyer.token}` },
       });
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toMatch(/correct|result|mark/i);
@@ -176,7 +194,15 @@ describe('quiz', () => {
       ['extra field', { data: [[ids[0], 1]], score: 10 }],
       ['question outside the draw', { data: [[otherSubjectQuestion, 1]] }],
       ['unknown question', { data: [[987654, 1]] }],
-      ['duplicate question', { data: [[ids[0], 1], [ids[0], 2]] }],
+      [
+        'duplicate question',
+        {
+          data: [
+            [ids[0], 1],
+            [ids[0], 2],
+          ],
+        },
+      ],
       ...(twoOptionId ? [['option the question lacks', { data: [[twoOptionId, 3]] }] as [string, unknown]] : []),
     ];
     expect(twoOptionId).toBeDefined();
@@ -187,7 +213,9 @@ describe('quiz', () => {
       expect(res.body.message, label).toBeTypeOf('string');
       expect(Object.values(res.body.errors ?? {}).flat().length, label).toBeGreaterThan(0);
     }
-    const badJson = await c.request('POST', `/quiz/${subjectId}`, '{"data": [[1,', { 'content-type': 'application/json' });
+    const badJson = await c.request('POST', `/quiz/${subjectId}`, '{"data": [[1,', {
+      'content-type': 'application/json',
+    });
     expect([400, 422]).toContain(badJson.statusCode);
     expect(badJson.body.status).toBe(false);
 
@@ -225,7 +253,11 @@ describe('quiz', () => {
     expect(data.result.map((r: { question_id: number }) => r.question_id)).toEqual(ids);
     // Attempt 1 of 3; a retake waits for the cooldown (quiz-retake.test.ts has the rest).
     expect(data).toMatchObject({ attempt: 1, attempts_used: 1, max_attempts: 3, best_mark_in_percentage: 70 });
-    expect(data.retake).toMatchObject({ allowed: false, available_at: expect.any(String), reason: expect.stringMatching(/^You can retake this quiz after /) });
+    expect(data.retake).toMatchObject({
+      allowed: false,
+      available_at: expect.any(String),
+      reason: expect.stringMatching(/^You can retake this quiz after /),
+    });
     for (const [i, item] of data.result.entries()) {
       const q = questions[i];
       const [, chosen] = given[i]!;
@@ -273,18 +305,30 @@ describe('quiz', () => {
     // 4 right answers, 1 null, 5 left out.
     const questions = await openQuiz(c, course.subjectIds[1]!);
     const ids = questions.map((q) => q.id);
-    const given: [number, number | null][] = (await answers(t, ids.slice(0, 4), 4));
+    const given: [number, number | null][] = await answers(t, ids.slice(0, 4), 4);
     given.push([ids[4]!, null]);
     const res = await c.post(`/quiz/${course.subjectIds[1]}`, { data: given });
     expect(res.statusCode).toBe(200);
     expect(res.body.data).toMatchObject({ total_mark: 4, mark_in_percentage: 40 });
     expect(res.body.data.result).toHaveLength(10);
-    expect(res.body.data.result.slice(4).every((r: { answer: unknown; answer_option: unknown; mark: number }) =>
-      r.answer === null && r.answer_option === null && r.mark === 0)).toBe(true);
+    expect(
+      res.body.data.result
+        .slice(4)
+        .every(
+          (r: { answer: unknown; answer_option: unknown; mark: number }) =>
+            r.answer === null && r.answer_option === null && r.mark === 0,
+        ),
+    ).toBe(true);
 
     // 2 of 3 → 66.67.
     const three = await openQuiz(c, small.subjectIds[0]!);
-    const res3 = await c.post(`/quiz/${small.subjectIds[0]}`, { data: await answers(t, three.map((q) => q.id), 2) });
+    const res3 = await c.post(`/quiz/${small.subjectIds[0]}`, {
+      data: await answers(
+        t,
+        three.map((q) => q.id),
+        2,
+      ),
+    });
     expect(res3.statusCode).toBe(200);
     expect(res3.body.data).toMatchObject({ total_mark: 2, mark_in_percentage: 66.67, total_questions: 3 });
     expect((await getAttempt(t.app, learner.id, small.subjectIds[0]!))!.markInPercentage).toMatch(/^66\.67$/);
@@ -296,7 +340,13 @@ describe('quiz', () => {
     await buyCourse(t.app, learner.id, course.courseId);
     const c = t.client.as(learner.token);
     const questions = await openQuiz(c, course.subjectIds[0]!);
-    const res = await c.post(`/quiz/${course.subjectIds[0]}`, { data: await answers(t, questions.map((q) => q.id), 0) });
+    const res = await c.post(`/quiz/${course.subjectIds[0]}`, {
+      data: await answers(
+        t,
+        questions.map((q) => q.id),
+        0,
+      ),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body.data).toMatchObject({ total_mark: 0, mark_in_percentage: 0 });
     expect(await quizPointsOf(t.app, learner.id)).toMatchObject({ points: 0, ledger: [] });
@@ -321,7 +371,7 @@ describe('quiz', () => {
     expect((await getAttempt(t.app, learner.id, subjectId))!.totalMark).toBe(winner.body.data.total_mark);
   });
 
-  it('keeps learners apart: one learner submitting does not touch another\'s quiz', async () => {
+  it("keeps learners apart: one learner submitting does not touch another's quiz", async () => {
     const other = await createLearner(t.app);
     await buyCourse(t.app, other.id, course.courseId);
     const c = t.client.as(other.token);

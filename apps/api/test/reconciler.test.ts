@@ -4,7 +4,7 @@ import { purchases, sandboxOrders } from '@app/db';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
-import { reconcilePendingPurchases } from '../src/services/payments/reconcile-pending.ts';
+import { reconcilePendingPurchases } from '../src/services/payments/reconcile-pending-purchases.ts';
 
 const MINUTE = 60_000;
 let t: TestApp;
@@ -20,11 +20,16 @@ async function startCheckout(learner: Learner) {
   const course = await createCourse(t.app, { pricePaise: 25_000 });
   const res = await t.client.as(learner.token).post('/checkout', { course_id: course.id });
   expect(res.statusCode).toBe(200);
-  return { courseId: course.id, purchaseId: res.body.data.purchase_id as number, orderId: res.body.data.order_id as string };
+  return {
+    courseId: course.id,
+    purchaseId: res.body.data.purchase_id as number,
+    orderId: res.body.data.order_id as string,
+  };
 }
 
 const statusOf = async (purchaseId: number) =>
-  (await t.app.ctx.db.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchaseId)))[0]!.status;
+  (await t.app.ctx.db.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchaseId)))[0]!
+    .status;
 
 describe('reconcilePendingPurchases', () => {
   it('settles a purchase paid at the provider whose /pay-now never came, once it is old enough', async () => {
@@ -46,7 +51,9 @@ describe('reconcilePendingPurchases', () => {
 
     // A late /pay-now still succeeds, and nothing changes on a second run.
     const late = await t.client.as(buyer.token).post('/pay-now', {
-      payment_id: paid.body.razorpay_payment_id, order_id: orderId, signature: paid.body.razorpay_signature,
+      payment_id: paid.body.razorpay_payment_id,
+      order_id: orderId,
+      signature: paid.body.razorpay_signature,
     });
     expect(late.statusCode).toBe(200);
     const again = await reconcilePendingPurchases(t.app.ctx);
@@ -70,9 +77,17 @@ describe('reconcilePendingPurchases', () => {
   it('fails a checkout cut off before it got a provider order, freeing its offer-code reservation', async () => {
     const learner = await createLearner(t.app);
     const course = await createCourse(t.app, { pricePaise: 25_000 });
-    const [cut] = await t.app.ctx.db.insert(purchases).values({
-      userId: learner.id, courseId: course.id, pricePaise: 25_000, amountPaise: 25_000, provider: 'sandbox', createdAt: t.app.ctx.now(),
-    }).returning({ id: purchases.id });
+    const [cut] = await t.app.ctx.db
+      .insert(purchases)
+      .values({
+        userId: learner.id,
+        courseId: course.id,
+        pricePaise: 25_000,
+        amountPaise: 25_000,
+        provider: 'sandbox',
+        createdAt: t.app.ctx.now(),
+      })
+      .returning({ id: purchases.id });
     await reconcilePendingPurchases(t.app.ctx);
     expect(await statusOf(cut!.id)).toBe('pending');
     t.clock.advance(20 * MINUTE);
@@ -97,7 +112,9 @@ describe('reconcilePendingPurchases', () => {
     const { hmacHex } = await import('../src/lib/crypto.ts');
     const secret = hmacHex(t.app.ctx.env.APP_SECRET, 'sandbox-payments:key-secret');
     const res = await t.client.as(learner.token).post('/pay-now', {
-      payment_id: 'pay_AAAAAAAAAAAAAA', order_id: orderId, signature: paymentSignature(secret, orderId, 'pay_AAAAAAAAAAAAAA'),
+      payment_id: 'pay_AAAAAAAAAAAAAA',
+      order_id: orderId,
+      signature: paymentSignature(secret, orderId, 'pay_AAAAAAAAAAAAAA'),
     });
     expect(res.statusCode).toBe(400);
     expect(res.body.message).toBe('This order is closed. If money was taken it will be refunded.');
@@ -124,9 +141,12 @@ describe('the reconcile job', () => {
       // What the schedule does every 5 minutes, without waiting for the clock.
       await app.ctx.jobs.enqueue('reconcile', { olderThanMinutes: 15 });
       const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && (await statusOf(purchaseId)) !== 'paid') await new Promise((r) => setTimeout(r, 100));
+      while (Date.now() < deadline && (await statusOf(purchaseId)) !== 'paid')
+        await new Promise((r) => setTimeout(r, 100));
       expect(await statusOf(purchaseId)).toBe('paid');
-      const schedules = await t.app.ctx.database.db.execute<{ name: string; cron: string }>(sql`select name, cron from pgboss.schedule`);
+      const schedules = await t.app.ctx.database.db.execute<{ name: string; cron: string }>(
+        sql`select name, cron from pgboss.schedule`,
+      );
       expect(schedules.rows).toEqual([{ name: 'reconcile', cron: '*/5 * * * *' }]);
     } finally {
       await app.close();

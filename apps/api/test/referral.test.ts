@@ -4,7 +4,12 @@ import { auditLog, levelAchievements, users, walletTransactions } from '@app/db'
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, getUser, type Learner } from './fixtures.ts';
 import {
-  expectLedgerBalanced, payPurchase, refundPurchase, setReferenceData, validBank, walletOf,
+  expectLedgerBalanced,
+  payPurchase,
+  refundPurchase,
+  setReferenceData,
+  validBank,
+  walletOf,
 } from './wallet-fixtures.ts';
 
 describe('referral network: commission, activation, levels', () => {
@@ -13,8 +18,12 @@ describe('referral network: commission, activation, levels', () => {
     t = await createTestApp();
     await setReferenceData(t.app);
   });
-  afterEach(async () => { await expectLedgerBalanced(t.app); });
-  afterAll(async () => { await t.close(); });
+  afterEach(async () => {
+    await expectLedgerBalanced(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const levelStatus = async (who: Learner) => {
     const res = await t.client.as(who.token).get('/level-status');
@@ -22,7 +31,11 @@ describe('referral network: commission, activation, levels', () => {
     return res.body.data;
   };
   const ledgerOf = (userId: number) =>
-    t.app.ctx.db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId)).orderBy(walletTransactions.id);
+    t.app.ctx.db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.userId, userId))
+      .orderBy(walletTransactions.id);
 
   it('moves balances and levels exactly along a chain A → B → C', async () => {
     const a = await createLearner(t.app);
@@ -31,15 +44,26 @@ describe('referral network: commission, activation, levels', () => {
 
     const before = await levelStatus(a);
     expect(before).toMatchObject({
-      level_number: 1, level_name: 'Starter', level_days: 30, node: 2, completed_node: 0, completed_users: [],
-      difference: 30, progress_percent: 0, is_completed: false,
+      level_number: 1,
+      level_name: 'Starter',
+      level_days: 30,
+      node: 2,
+      completed_node: 0,
+      completed_users: [],
+      difference: 30,
+      progress_percent: 0,
+      is_completed: false,
     });
 
     // B buys ₹499: A earns 10% = ₹49.90, B becomes active and counts for A's Starter level.
     await payPurchase(t.app, b.id, 49_900);
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 4_990, points: 0 });
     expect((await getUser(t.app, b.id)).activatedAt).not.toBeNull();
-    expect(await levelStatus(a)).toMatchObject({ completed_node: 1, completed_users: ['Test Learner'], progress_percent: 50 });
+    expect(await levelStatus(a)).toMatchObject({
+      completed_node: 1,
+      completed_users: ['Test Learner'],
+      progress_percent: 50,
+    });
 
     // C buys ₹1,000.01: only C's direct referrer B earns (floored to paise); A is untouched.
     await payPurchase(t.app, c.id, 100_001);
@@ -64,13 +88,20 @@ describe('referral network: commission, activation, levels', () => {
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 6_990 + 1_000 + 10_000, points: 100 });
     const reward = (await ledgerOf(a.id)).find((e) => e.method === 'Level Reward');
     expect(reward).toMatchObject({ amountPaise: 10_000, points: 100, status: 'Done' });
-    expect(await t.app.ctx.db.select().from(levelAchievements).where(eq(levelAchievements.userId, a.id)))
-      .toEqual([expect.objectContaining({ levelNumber: 1 })]);
+    expect(await t.app.ctx.db.select().from(levelAchievements).where(eq(levelAchievements.userId, a.id))).toEqual([
+      expect.objectContaining({ levelNumber: 1 }),
+    ]);
 
     // The next level's window starts now, with nothing counted yet.
     const bronze = await levelStatus(a);
     expect(bronze).toMatchObject({
-      level_number: 2, level_name: 'Bronze', level_days: 60, node: 4, completed_node: 0, completed_users: [], difference: 60,
+      level_number: 2,
+      level_name: 'Bronze',
+      level_days: 60,
+      node: 4,
+      completed_node: 0,
+      completed_users: [],
+      difference: 60,
     });
 
     expect((await ledgerOf(a.id)).map((e) => [e.method, e.amountPaise, e.points])).toEqual([
@@ -83,8 +114,19 @@ describe('referral network: commission, activation, levels', () => {
     // What A's wallet screen shows.
     const wallet = await t.client.as(a.token).get('/transactions');
     expect(wallet.body.data).toMatchObject({ balance: 179.9, points: 100, total: 4 });
-    expect(wallet.body.data.transactions[0]).toMatchObject({ method: 'Level Reward', kind: 'both', amount: 100, point: 100, status: 'Done' });
-    expect(wallet.body.data.transactions[3]).toMatchObject({ method: 'Referral Commission', kind: 'amount', amount: 49.9, point: 0 });
+    expect(wallet.body.data.transactions[0]).toMatchObject({
+      method: 'Level Reward',
+      kind: 'both',
+      amount: 100,
+      point: 100,
+      status: 'Done',
+    });
+    expect(wallet.body.data.transactions[3]).toMatchObject({
+      method: 'Referral Commission',
+      kind: 'amount',
+      amount: 49.9,
+      point: 0,
+    });
     expect(wallet.body.data.transactions[3].transaction_id).toMatch(/^TX[A-Z2-9]{14}$/);
   });
 
@@ -97,7 +139,12 @@ describe('referral network: commission, activation, levels', () => {
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 5 * 1_000 + 10_000, points: 100 });
     const rewards = (await ledgerOf(a.id)).filter((e) => e.method === 'Level Reward');
     expect(rewards).toHaveLength(1);
-    expect(await levelStatus(a)).toMatchObject({ level_name: 'Bronze', completed_node: 3, node: 4, progress_percent: 75 });
+    expect(await levelStatus(a)).toMatchObject({
+      level_name: 'Bronze',
+      completed_node: 3,
+      node: 4,
+      progress_percent: 75,
+    });
   });
 
   it('lists direct sub-users with status, paging and their own sub-user counts', async () => {
@@ -117,7 +164,9 @@ describe('referral network: commission, activation, levels', () => {
     expect(page1.body.data.data[0]).toMatchObject({ id: others[10]!.id, status: 'pending', sub_users_count: 0 });
     expect(page1.body.data.data[0].referral_code).toBe(others[10]!.referralCode);
     // The Pending table's Email column: masked, as the referrer's own is on the register page.
-    expect(page1.body.data.data[0].email).toBe(`${others[10]!.email.slice(0, 2)}****${others[10]!.email.slice(others[10]!.email.indexOf('@'))}`);
+    expect(page1.body.data.data[0].email).toBe(
+      `${others[10]!.email.slice(0, 2)}****${others[10]!.email.slice(others[10]!.email.indexOf('@'))}`,
+    );
 
     const page3 = await t.client.as(a.token).get('/tree?page=3&per_page=5');
     expect(page3.body.data.data.map((u: { id: number }) => u.id)).toEqual([others[0]!.id, b.id]);
@@ -182,7 +231,10 @@ describe('referral network: commission, activation, levels', () => {
     const b = await createLearner(t.app, { referrerId: a.id });
     const purchaseId = await payPurchase(t.app, b.id, 10_000);
     const { onPurchasePaid } = await import('../src/services/referrals/on-purchase-paid.ts');
-    await t.app.ctx.db.transaction((tx) => onPurchasePaid(tx, t.app.ctx, { id: purchaseId, userId: b.id, amountPaise: 10_000, paidAt: new Date() }));
+    const { readPaidPurchase } = await import('../src/services/purchases/flip-purchase.ts');
+    await t.app.ctx.db.transaction(async (tx) =>
+      onPurchasePaid(tx, t.app.ctx, (await readPaidPurchase(tx, purchaseId))!),
+    );
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 1_000, points: 0 });
   });
 });
@@ -193,8 +245,12 @@ describe('fraud rules: self-referrals and held sign-ups earn nothing and count f
     t = await createTestApp();
     await setReferenceData(t.app);
   });
-  afterEach(async () => { await expectLedgerBalanced(t.app); });
-  afterAll(async () => { await t.close(); });
+  afterEach(async () => {
+    await expectLedgerBalanced(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   /** Pays a purchase of B and returns what A earned and how B's sign-up ended up. */
   async function outcome(a: Learner, b: Learner) {
@@ -220,7 +276,9 @@ describe('fraud rules: self-referrals and held sign-ups earn nothing and count f
     const a = await createLearner(t.app, { email: `asha.rao.${tag}@gmail.com` });
     const b = await createLearner(t.app, { referrerId: a.id, email: `AshaRao${tag}+second@Gmail.com` });
     expect(await outcome(a, b)).toEqual({ earned: 0, counted: 0, referralStatus: 'rejected', isActive: true });
-    const [audit] = await t.app.ctx.db.select().from(auditLog)
+    const [audit] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
       .where(and(eq(auditLog.action, 'referral.self_referral'), eq(auditLog.entityId, String(b.id))));
     expect(audit?.after).toMatchObject({ referrer_id: a.id, reason: 'email' });
   });
@@ -234,26 +292,38 @@ describe('fraud rules: self-referrals and held sign-ups earn nothing and count f
   it('refuses the same bank account', async () => {
     const a = await createLearner(t.app);
     const b = await createLearner(t.app, { referrerId: a.id });
-    await t.client.as(a.token).post('/bank-details', { ...validBank, account_number: '555566667777', pan_card: 'AAAAA1111A' });
-    await t.client.as(b.token).post('/bank-details', { ...validBank, account_number: '5555 6666 7777', pan_card: 'BBBBB2222B' });
+    await t.client
+      .as(a.token)
+      .post('/bank-details', { ...validBank, account_number: '555566667777', pan_card: 'AAAAA1111A' });
+    await t.client
+      .as(b.token)
+      .post('/bank-details', { ...validBank, account_number: '5555 6666 7777', pan_card: 'BBBBB2222B' });
     expect(await outcome(a, b)).toMatchObject({ earned: 0, counted: 0, referralStatus: 'rejected' });
   });
 
   it('refuses the same PAN', async () => {
     const a = await createLearner(t.app);
     const b = await createLearner(t.app, { referrerId: a.id });
-    await t.client.as(a.token).post('/bank-details', { ...validBank, account_number: '111122223333', pan_card: 'CCCCC3333C' });
-    await t.client.as(b.token).post('/bank-details', { ...validBank, account_number: '444455556666', pan_card: 'ccccc3333c' });
+    await t.client
+      .as(a.token)
+      .post('/bank-details', { ...validBank, account_number: '111122223333', pan_card: 'CCCCC3333C' });
+    await t.client
+      .as(b.token)
+      .post('/bank-details', { ...validBank, account_number: '444455556666', pan_card: 'ccccc3333c' });
     expect(await outcome(a, b)).toMatchObject({ earned: 0, counted: 0, referralStatus: 'rejected' });
   });
 
   it('catches a self-referral found only at a later purchase (bank details added afterwards)', async () => {
     const a = await createLearner(t.app);
     const b = await createLearner(t.app, { referrerId: a.id });
-    await t.client.as(a.token).post('/bank-details', { ...validBank, account_number: '777788889999', pan_card: 'DDDDD4444D' });
+    await t.client
+      .as(a.token)
+      .post('/bank-details', { ...validBank, account_number: '777788889999', pan_card: 'DDDDD4444D' });
     await payPurchase(t.app, b.id, 10_000);
     expect((await walletOf(t.app, a.id)).balancePaise).toBe(1_000);
-    await t.client.as(b.token).post('/bank-details', { ...validBank, account_number: '777788889999', pan_card: 'EEEEE5555E' });
+    await t.client
+      .as(b.token)
+      .post('/bank-details', { ...validBank, account_number: '777788889999', pan_card: 'EEEEE5555E' });
     await payPurchase(t.app, b.id, 10_000);
     expect((await walletOf(t.app, a.id)).balancePaise).toBe(1_000);
     expect((await getUser(t.app, b.id)).referralStatus).toBe('rejected');
@@ -273,8 +343,14 @@ describe('fraud rules: self-referrals and held sign-ups earn nothing and count f
     for (let i = 0; i < 4; i++) {
       const email = `held-${i}-${Date.now()}@example.com`;
       const res = await client.post('/register', {
-        ref_user: a.referralCode.toLowerCase(), first_name: 'Sub', last_name: `User${i}`, email,
-        mobile: `98765${String(43_210 + i)}`, password: 'Secret@123', password_confirmation: 'Secret@123', disclaimer: true,
+        ref_user: a.referralCode.toLowerCase(),
+        first_name: 'Sub',
+        last_name: `User${i}`,
+        email,
+        mobile: `98765${String(43_210 + i)}`,
+        password: 'Secret@123',
+        password_confirmation: 'Secret@123',
+        disclaimer: true,
       });
       expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
       const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
@@ -287,6 +363,9 @@ describe('fraud rules: self-referrals and held sign-ups earn nothing and count f
     expect((await walletOf(t.app, a.id)).balancePaise).toBe(0);
     await payPurchase(t.app, registered[0]!.id, 50_000);
     expect((await walletOf(t.app, a.id)).balancePaise).toBe(5_000);
-    expect((await t.client.as(a.token).get('/level-status')).body.data).toMatchObject({ completed_node: 1, completed_users: ['Sub User0'] });
+    expect((await t.client.as(a.token).get('/level-status')).body.data).toMatchObject({
+      completed_node: 1,
+      completed_users: ['Sub User0'],
+    });
   });
 });

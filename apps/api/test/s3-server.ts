@@ -22,7 +22,13 @@ export interface TestS3Server {
  */
 export async function startS3Server(bucket = 'test-bucket'): Promise<TestS3Server> {
   const directory = await mkdtemp(join(tmpdir(), 'lc-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

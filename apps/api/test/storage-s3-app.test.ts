@@ -30,7 +30,10 @@ describe('the app on S3 storage', () => {
     const courseId = (await as.post('/admin/courses', { name: 'On S3', price: 1, offer_price: 1 })).body.data.id;
     await as.put(`/admin/courses/${courseId}`, { is_published: true });
     const termId = (await as.post(`/admin/courses/${courseId}/terms`, { name: 'Term 1' })).body.data.id;
-    const pdf = multipartForm({ name: 'Notes', file_type: 'pdf' }, { filename: 'notes.pdf', type: 'application/pdf', content: pdfBytes() });
+    const pdf = multipartForm(
+      { name: 'Notes', file_type: 'pdf' },
+      { filename: 'notes.pdf', type: 'application/pdf', content: pdfBytes() },
+    );
     const chapter = await as.post(`/admin/terms/${termId}/subjects`, pdf.body, pdf.headers);
     expect(chapter.statusCode).toBe(200);
 
@@ -79,7 +82,11 @@ describe('the app on S3 storage', () => {
     expect(answer.headers['cache-control']).toBe('private, no-store');
     const fetched = await fetch(String(answer.headers.location));
     expect(fetched.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await fetched.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await fetched.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
 
     expect((await t.app.inject({ method: 'GET', url: '/media/courses/missing.png' })).statusCode).toBe(404);
     const chapterKeys = await t.app.ctx.storage.list('private/');

@@ -14,15 +14,17 @@ const MB = 1024 * 1024;
 function generated(total: number, chunkBytes = 64 * 1024): { stream: Readable; sha256: () => string } {
   const hash = createHash('sha256');
   let sent = 0;
-  const stream = Readable.from((function* () {
-    while (sent < total) {
-      const chunk = Buffer.alloc(Math.min(chunkBytes, total - sent));
-      for (let i = 0; i + 4 <= chunk.length; i += 4) chunk.writeUInt32LE((sent + i) >>> 0, i);
-      hash.update(chunk);
-      sent += chunk.length;
-      yield chunk;
-    }
-  })());
+  const stream = Readable.from(
+    (function* () {
+      while (sent < total) {
+        const chunk = Buffer.alloc(Math.min(chunkBytes, total - sent));
+        for (let i = 0; i + 4 <= chunk.length; i += 4) chunk.writeUInt32LE((sent + i) >>> 0, i);
+        hash.update(chunk);
+        sent += chunk.length;
+        yield chunk;
+      }
+    })(),
+  );
   return { stream, sha256: () => hash.digest('hex') };
 }
 
@@ -43,7 +45,16 @@ async function sha256Of(stream: Readable): Promise<{ sha256: string; bytes: numb
 }
 
 // (`/../x` is not among them: a leading slash is dropped and `/..` is `/`, so it is `x`, inside the root.)
-const UNSAFE_KEYS = ['../outside.txt', 'a/../../outside.txt', '../../etc/passwd', 'a/../..', '', '.', 'dir/', 'nul\0.txt'];
+const UNSAFE_KEYS = [
+  '../outside.txt',
+  'a/../../outside.txt',
+  '../../etc/passwd',
+  'a/../..',
+  '',
+  '.',
+  'dir/',
+  'nul\0.txt',
+];
 
 interface Backend {
   name: 'file' | 's3';
@@ -107,7 +118,9 @@ describe.each(backends)('$name storage', ({ name, storage }) => {
   it('refuses keys that leave the storage root', async () => {
     for (const bad of UNSAFE_KEYS) {
       await expect(storage().put(bad, Buffer.from('x'), 'text/plain'), bad).rejects.toThrow(/unsafe storage key/);
-      await expect(storage().putStream(bad, Readable.from([Buffer.from('x')]), 'text/plain'), bad).rejects.toThrow(/unsafe storage key/);
+      await expect(storage().putStream(bad, Readable.from([Buffer.from('x')]), 'text/plain'), bad).rejects.toThrow(
+        /unsafe storage key/,
+      );
       await expect(storage().get(bad), bad).rejects.toThrow(/unsafe storage key/);
       await expect(storage().size(bad), bad).rejects.toThrow(/unsafe storage key/);
       await expect(storage().delete(bad), bad).rejects.toThrow(/unsafe storage key/);
@@ -119,9 +132,14 @@ describe.each(backends)('$name storage', ({ name, storage }) => {
 
   it('streams 20 MB in without buffering it and reads back the same bytes', async () => {
     const source = generated(20 * MB);
-    expect(await storage().putStream(key('big.bin'), source.stream, 'application/octet-stream')).toEqual({ size: 20 * MB });
+    expect(await storage().putStream(key('big.bin'), source.stream, 'application/octet-stream')).toEqual({
+      size: 20 * MB,
+    });
     expect(await storage().size(key('big.bin'))).toBe(20 * MB);
-    expect(await sha256Of((await storage().get(key('big.bin')))!.stream)).toEqual({ sha256: source.sha256(), bytes: 20 * MB });
+    expect(await sha256Of((await storage().get(key('big.bin')))!.stream)).toEqual({
+      sha256: source.sha256(),
+      bytes: 20 * MB,
+    });
     // A range across the first 8 MB part boundary comes back as the generator made it.
     const across = await readAll((await storage().get(key('big.bin'), { start: 8 * MB - 4, end: 8 * MB + 3 }))!.stream);
     expect([across.readUInt32LE(0), across.readUInt32LE(4)]).toEqual([8 * MB - 4, 8 * MB]);
@@ -129,21 +147,32 @@ describe.each(backends)('$name storage', ({ name, storage }) => {
   });
 
   it('streams a small file in one piece, and an empty one', async () => {
-    expect(await storage().putStream(key('small.txt'), Readable.from([Buffer.from('hello '), Buffer.from('world')]), 'text/plain')).toEqual({ size: 11 });
+    expect(
+      await storage().putStream(
+        key('small.txt'),
+        Readable.from([Buffer.from('hello '), Buffer.from('world')]),
+        'text/plain',
+      ),
+    ).toEqual({ size: 11 });
     expect((await readAll((await storage().get(key('small.txt')))!.stream)).toString()).toBe('hello world');
     expect(await storage().putStream(key('empty.txt'), Readable.from([]), 'text/plain')).toEqual({ size: 0 });
     expect(await storage().size(key('empty.txt'))).toBe(0);
   });
 
   it('leaves nothing under the key when the stream fails half way', async () => {
-    const failing = Readable.from((async function* () {
-      yield randomBytes(9 * MB); // past the first multipart part on S3
-      throw new Error('client went away');
-    })());
-    await expect(storage().putStream(key('broken.bin'), failing, 'application/octet-stream')).rejects.toThrow('client went away');
+    const failing = Readable.from(
+      (async function* () {
+        yield randomBytes(9 * MB); // past the first multipart part on S3
+        throw new Error('client went away');
+      })(),
+    );
+    await expect(storage().putStream(key('broken.bin'), failing, 'application/octet-stream')).rejects.toThrow(
+      'client went away',
+    );
     expect(await storage().size(key('broken.bin'))).toBeNull();
     expect(await storage().list(key(''))).not.toContain(key('broken.bin'));
-    if (name === 'file') expect(await readdir(join(fileRoot, key('')))).not.toContainEqual(expect.stringContaining('broken.bin'));
+    if (name === 'file')
+      expect(await readdir(join(fileRoot, key('')))).not.toContainEqual(expect.stringContaining('broken.bin'));
   });
 
   it('lists the keys under a prefix', async () => {
@@ -159,8 +188,12 @@ describe.each(backends)('$name storage', ({ name, storage }) => {
       await storage().put(key('served.pdf'), Buffer.from('%PDF-'), 'application/pdf');
       expect(await storage().signedGetUrl(key('served.pdf'), { expiresInSeconds: 60 })).toBeNull();
       expect(await storage().createUpload(key('upload.mp4'), 'video/mp4')).toBeNull();
-      await expect(storage().signUploadPart(key('upload.mp4'), 'id', 1)).rejects.toBeInstanceOf(UnsupportedStorageOperation);
-      await expect(storage().completeUpload(key('upload.mp4'), 'id', [])).rejects.toBeInstanceOf(UnsupportedStorageOperation);
+      await expect(storage().signUploadPart(key('upload.mp4'), 'id', 1)).rejects.toBeInstanceOf(
+        UnsupportedStorageOperation,
+      );
+      await expect(storage().completeUpload(key('upload.mp4'), 'id', [])).rejects.toBeInstanceOf(
+        UnsupportedStorageOperation,
+      );
       await expect(storage().abortUpload(key('upload.mp4'), 'id')).rejects.toBeInstanceOf(UnsupportedStorageOperation);
     });
   }
@@ -177,7 +210,10 @@ describe.each(backends)('$name storage', ({ name, storage }) => {
       await storage().put(key('chapter.pdf'), body, 'application/octet-stream');
       // 2 s, not 1: the signing time is whole seconds, so a 1 s link signed late in a second can be
       // expired by the time a loaded machine fetches it.
-      const url = (await storage().signedGetUrl(key('chapter.pdf'), { contentType: 'application/pdf', expiresInSeconds: 2 }))!;
+      const url = (await storage().signedGetUrl(key('chapter.pdf'), {
+        contentType: 'application/pdf',
+        expiresInSeconds: 2,
+      }))!;
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
       expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('2');
 
@@ -199,7 +235,9 @@ describe.each(backends)('$name storage', ({ name, storage }) => {
     it('signs URLs for S3_PUBLIC_ENDPOINT, the address browsers reach the bucket at, while it talks to S3_ENDPOINT', async () => {
       const endpoint = new URL(s3.env('x').S3_ENDPOINT!);
       const publicEndpoint = `http://localhost:${endpoint.port}`;
-      const behindProxy = createStorage(loadEnv({ NODE_ENV: 'test', ...s3.env('live-connect/uploads'), S3_PUBLIC_ENDPOINT: publicEndpoint }));
+      const behindProxy = createStorage(
+        loadEnv({ NODE_ENV: 'test', ...s3.env('live-connect/uploads'), S3_PUBLIC_ENDPOINT: publicEndpoint }),
+      );
       await behindProxy.put(key('public.txt'), Buffer.from('through the public address'), 'text/plain');
       const url = (await behindProxy.signedGetUrl(key('public.txt')))!;
       expect(url.startsWith(`${publicEndpoint}/`)).toBe(true);
@@ -223,7 +261,10 @@ describe.each(backends)('$name storage', ({ name, storage }) => {
       expect(uploadId).toEqual(expect.any(String));
       const parts = [];
       // The second part first: a browser may send parts in any order, several at once.
-      for (const [partNumber, body] of [[2, second], [1, first]] as const) {
+      for (const [partNumber, body] of [
+        [2, second],
+        [1, first],
+      ] as const) {
         const url = await storage().signUploadPart(key('browser.mp4'), uploadId, partNumber, { expiresInSeconds: 60 });
         expect(new URL(url).searchParams.get('partNumber')).toBe(String(partNumber));
         const put = await fetch(url, { method: 'PUT', body });

@@ -11,11 +11,9 @@ import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse, createPaidPurchase, type CreatedCourse } from './catalogue-fixtures.ts';
 import { auditOf, createAdmin, mp4Bytes, multipartForm } from './admin-fixtures.ts';
 import { transcodeVideo } from '../src/services/video/transcode-video.ts';
-import { signHlsUrl } from '../src/services/video/hls-url.ts';
-import { rewritePlaylist } from '../src/services/video/hls-files.ts';
+import { signHlsUrl } from '../src/services/learning/hls-url.ts';
+import { rewritePlaylist, transcodeJob, listVideosToTranscode } from '../src/services/video/index.ts';
 import { createQueue, type JobQueue } from '../src/jobs/queue.ts';
-import { transcodeJob } from '../src/services/video/transcode-job.ts';
-import { listVideosToTranscode } from '../src/services/video/video-state.ts';
 import { createFileStorage } from '../src/lib/storage.ts';
 
 let t: TestApp;
@@ -49,10 +47,15 @@ beforeAll(async () => {
   stranger = await createLearner(t.app);
   admin = await createAdmin(t.app);
   course = await createCourse(t.app, {
-    terms: [{ name: 'Cells', subjects: [
-      { name: 'Lecture', fileType: 'video', file: source },
-      { name: 'Corrupt', fileType: 'video', file: Buffer.concat([mp4Bytes(), Buffer.alloc(4000, 7)]) },
-    ] }],
+    terms: [
+      {
+        name: 'Cells',
+        subjects: [
+          { name: 'Lecture', fileType: 'video', file: source },
+          { name: 'Corrupt', fileType: 'video', file: Buffer.concat([mp4Bytes(), Buffer.alloc(4000, 7)]) },
+        ],
+      },
+    ],
   });
   await createPaidPurchase(t.app, { userId: buyer.id, courseId: course.id });
 }, 60_000);
@@ -90,7 +93,13 @@ describe('transcodeVideo', () => {
     const progresses = seen.map((s) => s.progress);
     expect(progresses).toEqual([...progresses].sort((a, b) => a - b)); // only forward
     const row = (await stateOf(lecture().id))!;
-    expect(row).toMatchObject({ status: 'ready', progress: 100, error: null, renditions: '240,360,720', masterKey: outcome.masterKey });
+    expect(row).toMatchObject({
+      status: 'ready',
+      progress: 100,
+      error: null,
+      renditions: '240,360,720',
+      masterKey: outcome.masterKey,
+    });
     expect(row.durationSeconds).toBeGreaterThan(5.5);
     expect(row.startedAt).not.toBeNull();
     expect(row.finishedAt).not.toBeNull();
@@ -112,12 +121,17 @@ describe('transcodeVideo', () => {
       expect(durations.reduce((a, b) => a + b, 0)).toBeGreaterThan(5.5);
       expect(playlist).toContain('#EXT-X-ENDLIST');
       for (const segment of playlist.split('\n').filter((line) => line.endsWith('.ts'))) {
-        expect(await t.app.ctx.storage.size(`hls/${lecture().id}/${outcome.version}/${name}/${segment}`)).toBeGreaterThan(0);
+        expect(
+          await t.app.ctx.storage.size(`hls/${lecture().id}/${outcome.version}/${name}/${segment}`),
+        ).toBeGreaterThan(0);
       }
     }
 
     // A second call finds it ready and does nothing.
-    expect(await transcodeVideo(t.app.ctx, { subjectId: lecture().id })).toEqual({ status: 'skipped', reason: 'already ready' });
+    expect(await transcodeVideo(t.app.ctx, { subjectId: lecture().id })).toEqual({
+      status: 'skipped',
+      reason: 'already ready',
+    });
   }, 120_000);
 
   it('ends failed with the reason for a file that is not a playable video', async () => {
@@ -129,16 +143,23 @@ describe('transcodeVideo', () => {
     expect(row.error).not.toMatch(/\/tmp|transcode-|@ 0x/); // no server paths
     expect(row.masterKey).toBeNull();
     const admin2 = await t.client.as(admin.token).get(`/admin/terms/${course.terms[0]!.id}/subjects`);
-    expect(admin2.body.data[1].video).toMatchObject({ status: 'failed', error: expect.stringMatching(/^Not a playable video/) });
+    expect(admin2.body.data[1].video).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^Not a playable video/),
+    });
   }, 60_000);
 });
 
 describe('listVideosToTranscode', () => {
   it('names the video chapters still to do: never transcoded or pending; failed ones when asked', async () => {
-    const other = await createCourse(t.app, { terms: [{ subjects: [{ fileType: 'video', file: mp4Bytes() }, { fileType: 'pdf' }] }] });
+    const other = await createCourse(t.app, {
+      terms: [{ subjects: [{ fileType: 'video', file: mp4Bytes() }, { fileType: 'pdf' }] }],
+    });
     const fresh = other.terms[0]!.subjects[0]!.id;
     expect(await listVideosToTranscode(t.app.ctx.db)).toEqual([fresh]);
-    expect((await listVideosToTranscode(t.app.ctx.db, { includeFailed: true })).sort()).toEqual([broken().id, fresh].sort());
+    expect((await listVideosToTranscode(t.app.ctx.db, { includeFailed: true })).sort()).toEqual(
+      [broken().id, fresh].sort(),
+    );
   });
 });
 
@@ -147,7 +168,11 @@ describe('HLS for learners', () => {
     const res = await t.client.as(buyer.token).get(`/term-subjects/${course.terms[0]!.id}`);
     const [ready, failed] = res.body.data;
     expect(failed.hls_url).toBeNull();
-    expect(ready.hls_url).toMatch(new RegExp(`^/live-connect/api/files/subjects/${lecture().id}/hls/\\d+/${buyer.id}-\\d+-[0-9a-f]{64}/master\\.m3u8$`));
+    expect(ready.hls_url).toMatch(
+      new RegExp(
+        `^/live-connect/api/files/subjects/${lecture().id}/hls/\\d+/${buyer.id}-\\d+-[0-9a-f]{64}/master\\.m3u8$`,
+      ),
+    );
     expect(ready.file_url).toContain('/files/subjects/'); // the MP4 stays available
 
     const master = await fetchPath(ready.hls_url);
@@ -170,15 +195,31 @@ describe('HLS for learners', () => {
 
   it('answers 403 to a learner who does not own the course and to altered links; 404 for other paths', async () => {
     const row = (await stateOf(lecture().id))!;
-    const strangerUrl = signHlsUrl(t.app.ctx.env, { apiPrefix: '/live-connect/api', subjectId: lecture().id, version: row.version, userId: stranger.id, now: t.clock.now() });
+    const strangerUrl = signHlsUrl(t.app.ctx.env, {
+      apiPrefix: '/live-connect/api',
+      subjectId: lecture().id,
+      version: row.version,
+      userId: stranger.id,
+      now: t.clock.now(),
+    });
     expect((await fetchPath(strangerUrl)).statusCode).toBe(403);
     expect((await t.client.as(stranger.token).get(`/term-subjects/${course.terms[0]!.id}`)).statusCode).toBe(403);
 
-    const buyerUrl = signHlsUrl(t.app.ctx.env, { apiPrefix: '/live-connect/api', subjectId: lecture().id, version: row.version, userId: buyer.id, now: t.clock.now() });
+    const buyerUrl = signHlsUrl(t.app.ctx.env, {
+      apiPrefix: '/live-connect/api',
+      subjectId: lecture().id,
+      version: row.version,
+      userId: buyer.id,
+      now: t.clock.now(),
+    });
     expect((await fetchPath(buyerUrl)).statusCode).toBe(200);
     expect((await fetchPath(buyerUrl.replace(`/${buyer.id}-`, `/${stranger.id}-`))).statusCode).toBe(403);
-    expect((await fetchPath(buyerUrl.replace(`/hls/${row.version}/`, `/hls/${row.version + 1}/`))).statusCode).toBe(403);
-    expect((await fetchPath(buyerUrl.replace('master.m3u8', '../../../source.mp4'))).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await fetchPath(buyerUrl.replace(`/hls/${row.version}/`, `/hls/${row.version + 1}/`))).statusCode).toBe(
+      403,
+    );
+    expect((await fetchPath(buyerUrl.replace('master.m3u8', '../../../source.mp4'))).statusCode).toBeGreaterThanOrEqual(
+      400,
+    );
     expect((await fetchPath(buyerUrl.replace('master.m3u8', '720p/seg_999.ts'))).statusCode).toBe(404);
     expect((await fetchPath(buyerUrl.replace('master.m3u8', 'secret.txt'))).statusCode).toBe(404);
 
@@ -194,12 +235,18 @@ describe('HLS for learners', () => {
     const files = createFileStorage(join(workDir, 'store'));
     const signing = { ...files, signedGetUrl: async (key: string) => `https://cdn.example/${key}?sig=1` };
     const body = '#EXTM3U\n#EXTINF:4.0,\nseg_000.ts\n#EXT-X-ENDLIST\n';
-    expect(await rewritePlaylist(signing, { playlistKey: 'hls/1/2/240p/index.m3u8', body }))
-      .toBe('#EXTM3U\n#EXTINF:4.0,\nhttps://cdn.example/hls/1/2/240p/seg_000.ts?sig=1\n#EXT-X-ENDLIST\n');
+    expect(await rewritePlaylist(signing, { playlistKey: 'hls/1/2/240p/index.m3u8', body })).toBe(
+      '#EXTM3U\n#EXTINF:4.0,\nhttps://cdn.example/hls/1/2/240p/seg_000.ts?sig=1\n#EXT-X-ENDLIST\n',
+    );
     const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n240p/index.m3u8\n';
     expect(await rewritePlaylist(signing, { playlistKey: 'hls/1/2/master.m3u8', body: master })).toBe(master);
     // File storage answers null: links stay relative, under the API's signed path.
-    expect(await rewritePlaylist({ ...files, signedGetUrl: async () => null }, { playlistKey: 'hls/1/2/240p/index.m3u8', body })).toBe(body);
+    expect(
+      await rewritePlaylist(
+        { ...files, signedGetUrl: async () => null },
+        { playlistKey: 'hls/1/2/240p/index.m3u8', body },
+      ),
+    ).toBe(body);
     expect(await rewritePlaylist(files, { playlistKey: 'hls/1/2/240p/index.m3u8', body })).toBe(body);
   });
 });
@@ -208,11 +255,17 @@ describe('admin', () => {
   // Uploads and 'Transcode again' queue a 'transcode' job: a worker on the app's database runs it.
   let worker: JobQueue;
   beforeAll(async () => {
-    worker = createQueue(t.app.ctx.database, { definitions: [transcodeJob], worker: { pollingIntervalSeconds: 0.5, schedules: false } });
+    worker = createQueue(t.app.ctx.database, {
+      definitions: [transcodeJob],
+      worker: { pollingIntervalSeconds: 0.5, schedules: false },
+    });
     await worker.startWorker(t.app.ctx);
   });
-  afterAll(async () => { await worker.stop(); });
-  const settled = (subjectId: number) => waitFor(async () => ['ready', 'failed'].includes((await stateOf(subjectId))?.status ?? ''), 45_000, 200);
+  afterAll(async () => {
+    await worker.stop();
+  });
+  const settled = (subjectId: number) =>
+    waitFor(async () => ['ready', 'failed'].includes((await stateOf(subjectId))?.status ?? ''), 45_000, 200);
 
   it("'Transcode again' resets a failed video (audited) and runs it; 400 for other chapters", async () => {
     const res = await t.client.as(admin.token).post(`/admin/subjects/${broken().id}/transcode`);
@@ -226,7 +279,9 @@ describe('admin', () => {
 
     expect((await t.client.as(buyer.token).post(`/admin/subjects/${broken().id}/transcode`)).statusCode).toBe(403);
     const other = await createCourse(t.app, { terms: [{ subjects: [{ fileType: 'youtube' }] }] });
-    expect((await t.client.as(admin.token).post(`/admin/subjects/${other.terms[0]!.subjects[0]!.id}/transcode`)).statusCode).toBe(400);
+    expect(
+      (await t.client.as(admin.token).post(`/admin/subjects/${other.terms[0]!.subjects[0]!.id}/transcode`)).statusCode,
+    ).toBe(400);
     expect((await t.client.as(admin.token).post('/admin/subjects/999999/transcode')).statusCode).toBe(404);
   }, 60_000);
 
@@ -234,7 +289,10 @@ describe('admin', () => {
     const old = (await stateOf(lecture().id))!;
     const oldSegment = old.masterKey!.replace('master.m3u8', '240p/seg_000.ts');
     expect(await t.app.ctx.storage.size(oldSegment)).toBeGreaterThan(0);
-    const form = multipartForm({}, { filename: 'new.mp4', type: 'video/mp4', content: Buffer.concat([mp4Bytes(), Buffer.alloc(100)]) });
+    const form = multipartForm(
+      {},
+      { filename: 'new.mp4', type: 'video/mp4', content: Buffer.concat([mp4Bytes(), Buffer.alloc(100)]) },
+    );
     const res = await t.client.as(admin.token).put(`/admin/subjects/${lecture().id}`, form.body, form.headers);
     expect(res.statusCode).toBe(200);
     expect(res.body.data.video).toMatchObject({ status: 'pending', progress: 0 });

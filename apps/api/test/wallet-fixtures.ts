@@ -3,12 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { courses, levels, purchases, settings, users } from '@app/db';
 import type { App } from '../src/app.ts';
-import { markPurchasePaid } from '../src/services/purchases/mark-purchase-paid.ts';
-import { markPurchaseRefunded } from '../src/services/purchases/mark-purchase-refunded.ts';
-import { postEntry } from '../src/services/wallet/ledger.ts';
-import { issueToken } from '../src/services/accounts/tokens.ts';
+import { markPurchasePaid, markPurchaseRefunded } from '../src/services/purchases/index.ts';
+import { postEntry } from '../src/services/wallet/index.ts';
+import { issueToken } from '../src/services/accounts/issue-token.ts';
 
-/** The default levels of server-rules.md, with the rewards these tests expect. */
+/** The default levels (docs/product/referrals-and-levels.md#levels), with the rewards these tests expect. */
 export const TEST_LEVELS = [
   { number: 1, name: 'Starter', days: 30, node: 2, rewardPoints: 100, rewardPaise: 10_000 },
   { number: 2, name: 'Bronze', days: 60, node: 4, rewardPoints: 200, rewardPaise: 25_000 },
@@ -27,32 +26,67 @@ export async function setReferenceData(app: App, rates: Record<string, number> =
   for (const level of TEST_LEVELS) {
     await app.ctx.db.insert(levels).values(level).onConflictDoUpdate({ target: levels.number, set: level });
   }
-  const all = { commission_percent: 10, convert_value_paise: 100, minimum_withdrawal_paise: 10_000, refund_window_days: 0, ...rates };
+  const all = {
+    commission_percent: 10,
+    convert_value_paise: 100,
+    minimum_withdrawal_paise: 10_000,
+    refund_window_days: 0,
+    ...rates,
+  };
   for (const [key, value] of Object.entries(all)) {
-    await app.ctx.db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+    await app.ctx.db
+      .insert(settings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value } });
   }
+}
+
+/** A pending purchase of a fresh course, as a checkout leaves it (created at the app's clock). */
+export async function pendingPurchase(app: App, userId: number, amountPaise: number): Promise<number> {
+  const [course] = await app.ctx.db
+    .insert(courses)
+    .values({
+      name: `Course ${randomBytes(4).toString('hex')}`,
+      pricePaise: amountPaise,
+      offerPricePaise: amountPaise,
+      isPublished: true,
+    })
+    .returning({ id: courses.id });
+  const [purchase] = await app.ctx.db
+    .insert(purchases)
+    .values({
+      userId,
+      courseId: course!.id,
+      pricePaise: amountPaise,
+      amountPaise,
+      provider: 'sandbox',
+      status: 'pending',
+      createdAt: app.ctx.now(),
+    })
+    .returning({ id: purchases.id });
+  return purchase!.id;
 }
 
 /** A purchase of a fresh course made paid the way the payments code does it (markPurchasePaid). */
 export async function payPurchase(app: App, userId: number, amountPaise: number): Promise<number> {
-  const [course] = await app.ctx.db.insert(courses).values({
-    name: `Course ${randomBytes(4).toString('hex')}`, pricePaise: amountPaise, offerPricePaise: amountPaise, isPublished: true,
-  }).returning({ id: courses.id });
-  const [purchase] = await app.ctx.db.insert(purchases).values({
-    userId, courseId: course!.id, pricePaise: amountPaise, amountPaise, provider: 'sandbox', status: 'pending',
-  }).returning({ id: purchases.id });
-  await app.ctx.db.transaction((tx) => markPurchasePaid(tx, app.ctx, {
-    purchaseId: purchase!.id,
-    payment: { paymentId: null, amountPaise, currency: 'INR' },
-  }));
-  return purchase!.id;
+  const purchaseId = await pendingPurchase(app, userId, amountPaise);
+  await app.ctx.db.transaction((tx) =>
+    markPurchasePaid(tx, app.ctx, {
+      purchaseId,
+      payment: { paymentId: null, amountPaise, currency: 'INR' },
+    }),
+  );
+  return purchaseId;
 }
 
 /**
  * Marks a paid purchase refunded as an operator's refund does (markPurchaseRefunded): what was
  * taken back from the referrer's wallet, or null when the purchase was not paid or took nothing.
  */
-export async function refundPurchase(app: App, purchaseId: number): Promise<{ reversedPaise: number; shortfallPaise: number } | null> {
+export async function refundPurchase(
+  app: App,
+  purchaseId: number,
+): Promise<{ reversedPaise: number; shortfallPaise: number } | null> {
   const effects = await app.ctx.db.transaction((tx) => markPurchaseRefunded(tx, app.ctx, { purchaseId }));
   if (!effects || (effects.referrer.paise === 0 && effects.referrer.shortfallPaise === 0)) return null;
   return { reversedPaise: effects.referrer.paise, shortfallPaise: effects.referrer.shortfallPaise };
@@ -60,11 +94,21 @@ export async function refundPurchase(app: App, purchaseId: number): Promise<{ re
 
 /** Credits points (as a quiz would) through the ledger. */
 export async function creditPoints(app: App, userId: number, points: number): Promise<void> {
-  await postEntry(app.ctx.db, { userId, method: 'Quiz Points', amountPaise: 0, points, status: 'Done', description: 'Quiz result' });
+  await postEntry(app.ctx.db, {
+    userId,
+    method: 'Quiz Points',
+    amountPaise: 0,
+    points,
+    status: 'Done',
+    description: 'Quiz result',
+  });
 }
 
 export async function walletOf(app: App, userId: number): Promise<{ balancePaise: number; points: number }> {
-  const [row] = await app.ctx.db.select({ balancePaise: users.balancePaise, points: users.points }).from(users).where(eq(users.id, userId));
+  const [row] = await app.ctx.db
+    .select({ balancePaise: users.balancePaise, points: users.points })
+    .from(users)
+    .where(eq(users.id, userId));
   return row!;
 }
 
@@ -73,18 +117,31 @@ export async function walletOf(app: App, userId: number): Promise<{ balancePaise
  * credit (available_at set) counts once it is Done; a debit counts as soon as it is posted.
  */
 export async function expectLedgerBalanced(app: App): Promise<void> {
-  const result = await app.ctx.db.execute<{ id: number; balance: string; points: string; ledger_balance: string; ledger_points: string }>(sql`
+  const result = await app.ctx.db.execute<{
+    id: number;
+    balance: string;
+    points: string;
+    ledger_balance: string;
+    ledger_points: string;
+  }>(sql`
     select u.id, u.balance_paise as balance, u.points,
            coalesce(sum(w.amount_paise), 0) as ledger_balance, coalesce(sum(w.points), 0) as ledger_points
     from users u left join wallet_transactions w on w.user_id = u.id and (w.available_at is null or w.status = 'Done')
     group by u.id, u.balance_paise, u.points`);
   const wallets = result.rows.map((r) => ({
-    id: Number(r.id), balance: Number(r.balance), points: Number(r.points),
-    ledgerBalance: Number(r.ledger_balance), ledgerPoints: Number(r.ledger_points),
+    id: Number(r.id),
+    balance: Number(r.balance),
+    points: Number(r.points),
+    ledgerBalance: Number(r.ledger_balance),
+    ledgerPoints: Number(r.ledger_points),
   }));
   expect(wallets.length).toBeGreaterThan(0);
   for (const w of wallets) {
-    expect({ id: w.id, balance: w.balance, points: w.points }).toEqual({ id: w.id, balance: w.ledgerBalance, points: w.ledgerPoints });
+    expect({ id: w.id, balance: w.balance, points: w.points }).toEqual({
+      id: w.id,
+      balance: w.ledgerBalance,
+      points: w.ledgerPoints,
+    });
     expect(w.balance).toBeGreaterThanOrEqual(0);
     expect(w.points).toBeGreaterThanOrEqual(0);
   }
@@ -94,7 +151,9 @@ export async function expectLedgerBalanced(app: App): Promise<void> {
 export function multipartFile(field: string, filename: string, contentType: string, content: Buffer) {
   const boundary = `----lc${randomBytes(8).toString('hex')}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, users, walletTransactions } from '@app/db';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
-import { postEntry } from '../src/services/wallet/ledger.ts';
+import { postEntry } from '../src/services/wallet/index.ts';
 import { creditPoints, expectLedgerBalanced, setReferenceData, validBank, walletOf } from './wallet-fixtures.ts';
 
 describe('wallet: ledger, redeem, withdraw, idempotency', () => {
@@ -12,14 +12,25 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
     t = await createTestApp();
     await setReferenceData(t.app);
   });
-  afterEach(async () => { await expectLedgerBalanced(t.app); });
-  afterAll(async () => { await t.close(); });
+  afterEach(async () => {
+    await expectLedgerBalanced(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   /** A learner holding `rupees` (as commission) and `points`, with bank details unless told otherwise. */
   async function holder(options: { balancePaise?: number; points?: number; bank?: boolean } = {}): Promise<Learner> {
     const learner = await createLearner(t.app);
     if (options.balancePaise) {
-      await postEntry(t.app.ctx.db, { userId: learner.id, method: 'Referral Commission', amountPaise: options.balancePaise, points: 0, status: 'Done', description: 'Commission' });
+      await postEntry(t.app.ctx.db, {
+        userId: learner.id,
+        method: 'Referral Commission',
+        amountPaise: options.balancePaise,
+        points: 0,
+        status: 'Done',
+        description: 'Commission',
+      });
     }
     if (options.points) await creditPoints(t.app, learner.id, options.points);
     if (options.bank !== false) {
@@ -32,7 +43,11 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
 
   it('tells the convert value in rupees', async () => {
     const a = await holder();
-    expect((await t.client.as(a.token).get('/convert-value')).body).toEqual({ status: true, message: 'OK', data: { convert_value: 1, minimum_withdrawal: 100 } });
+    expect((await t.client.as(a.token).get('/convert-value')).body).toEqual({
+      status: true,
+      message: 'OK',
+      data: { convert_value: 1, minimum_withdrawal: 100 },
+    });
   });
 
   describe('redeem points', () => {
@@ -42,7 +57,13 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toEqual({ status: true, message: 'redeemed', data: { points: 15, balance: 10 } });
       const list = (await t.client.as(a.token).get('/transactions')).body.data;
-      expect(list.transactions[0]).toMatchObject({ method: 'Point Redeem', kind: 'both', amount: 10, point: -10, status: 'Done' });
+      expect(list.transactions[0]).toMatchObject({
+        method: 'Point Redeem',
+        kind: 'both',
+        amount: 10,
+        point: -10,
+        status: 'Done',
+      });
       expect(list.transactions[1]).toMatchObject({ method: 'Quiz Points', kind: 'point', amount: 0, point: 25 });
     });
 
@@ -68,7 +89,10 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
       await setReferenceData(t.app, { convert_value_paise: 250 });
       try {
         expect((await t.client.as(a.token).get('/convert-value')).body.data.convert_value).toBe(2.5);
-        expect((await t.client.as(a.token).post('/redeem-point', { point: '3' })).body.data).toEqual({ points: 1, balance: 7.5 });
+        expect((await t.client.as(a.token).post('/redeem-point', { point: '3' })).body.data).toEqual({
+          points: 1,
+          balance: 7.5,
+        });
       } finally {
         await setReferenceData(t.app);
       }
@@ -106,14 +130,19 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
       expect(res.body.data).toEqual({ points: 3, balance: 379.5 });
       const [latest] = (await t.client.as(a.token).get('/transactions')).body.data.transactions;
       expect(latest).toMatchObject({
-        method: 'Withdraw', kind: 'amount', amount: -120.5, status: 'Pending',
+        method: 'Withdraw',
+        kind: 'amount',
+        amount: -120.5,
+        status: 'Pending',
         description: 'Withdrawal to State Bank of India account ending 9012',
       });
     });
 
     it('lets exactly one of 50 concurrent withdrawals of the whole balance through', async () => {
       const a = await holder({ balancePaise: 25_000 });
-      const answers = await Promise.all(Array.from({ length: 50 }, () => t.client.as(a.token).post('/withdraw', { amount: 250 })));
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => t.client.as(a.token).post('/withdraw', { amount: 250 })),
+      );
       const codes = answers.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.every((c) => c === 200 || c === 400 || c === 422)).toBe(true);
@@ -121,8 +150,9 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
         expect(['Insufficient balance.', 'The amount is more than your balance.']).toContain(loser.body.message);
       }
       expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 0, points: 0 });
-      const withdrawals = (await t.app.ctx.db.select().from(walletTransactions).where(eq(walletTransactions.userId, a.id)))
-        .filter((e) => e.method === 'Withdraw');
+      const withdrawals = (
+        await t.app.ctx.db.select().from(walletTransactions).where(eq(walletTransactions.userId, a.id))
+      ).filter((e) => e.method === 'Withdraw');
       expect(withdrawals).toHaveLength(1);
     });
   });
@@ -145,9 +175,12 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
     it('moves money once for concurrent duplicates', async () => {
       const a = await holder({ points: 30 });
       const headers = { 'idempotency-key': 'redeem-concurrent' };
-      const answers = await Promise.all(Array.from({ length: 10 }, () => t.client.as(a.token).post('/redeem-point', { point: 10 }, headers)));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => t.client.as(a.token).post('/redeem-point', { point: 10 }, headers)),
+      );
       expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-      for (const r of answers) expect(r.body).toEqual({ status: true, message: 'redeemed', data: { points: 20, balance: 10 } });
+      for (const r of answers)
+        expect(r.body).toEqual({ status: true, message: 'redeemed', data: { points: 20, balance: 10 } });
       expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 1_000, points: 20 });
     });
 
@@ -157,7 +190,9 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
       expect((await t.client.as(a.token).post('/withdraw', { amount: 100 }, headers)).statusCode).toBe(200);
       const otherBody = await t.client.as(a.token).post('/withdraw', { amount: 200 }, headers);
       expect(otherBody.statusCode).toBe(422);
-      expect(otherBody.body.errors).toEqual({ idempotency_key: ['This Idempotency-Key was already used for a different request.'] });
+      expect(otherBody.body.errors).toEqual({
+        idempotency_key: ['This Idempotency-Key was already used for a different request.'],
+      });
       const otherRoute = await t.client.as(a.token).post('/redeem-point', { point: 1 }, headers);
       expect(otherRoute.statusCode).toBe(422);
       expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 40_000, points: 10 });
@@ -172,7 +207,14 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
       const headers = { 'idempotency-key': 'too-much' };
       const first = await t.client.as(a.token).post('/withdraw', { amount: 200 }, headers);
       expect(first.statusCode).toBe(422);
-      await postEntry(t.app.ctx.db, { userId: a.id, method: 'Referral Commission', amountPaise: 10_000, points: 0, status: 'Done', description: 'Commission' });
+      await postEntry(t.app.ctx.db, {
+        userId: a.id,
+        method: 'Referral Commission',
+        amountPaise: 10_000,
+        points: 0,
+        status: 'Done',
+        description: 'Commission',
+      });
       const again = await t.client.as(a.token).post('/withdraw', { amount: 200 }, headers);
       expect(again.statusCode).toBe(422);
       expect(again.body).toEqual(first.body);
@@ -183,7 +225,9 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
 
     it('refuses a malformed key', async () => {
       const a = await holder({ points: 2 });
-      const res = await t.client.as(a.token).post('/redeem-point', { point: 1 }, { 'idempotency-key': 'x'.repeat(201) });
+      const res = await t.client
+        .as(a.token)
+        .post('/redeem-point', { point: 1 }, { 'idempotency-key': 'x'.repeat(201) });
       expect(res.statusCode).toBe(422);
       expect(res.body.errors.idempotency_key).toBeDefined();
       expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 0, points: 2 });
@@ -193,12 +237,30 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
   describe('ledger', () => {
     it('refuses to take a wallet below zero, and the database refuses it too', async () => {
       const a = await holder({ balancePaise: 1_000, points: 1 });
-      await expect(postEntry(t.app.ctx.db, { userId: a.id, method: 'Withdraw', amountPaise: -1_001, points: 0, status: 'Pending', description: 'x' }))
-        .rejects.toMatchObject({ statusCode: 400, message: 'Insufficient balance.' });
-      await expect(postEntry(t.app.ctx.db, { userId: a.id, method: 'Point Redeem', amountPaise: 100, points: -2, status: 'Done', description: 'x' }))
-        .rejects.toMatchObject({ statusCode: 400, message: 'Insufficient points.' });
+      await expect(
+        postEntry(t.app.ctx.db, {
+          userId: a.id,
+          method: 'Withdraw',
+          amountPaise: -1_001,
+          points: 0,
+          status: 'Pending',
+          description: 'x',
+        }),
+      ).rejects.toMatchObject({ statusCode: 400, message: 'Insufficient balance.' });
+      await expect(
+        postEntry(t.app.ctx.db, {
+          userId: a.id,
+          method: 'Point Redeem',
+          amountPaise: 100,
+          points: -2,
+          status: 'Done',
+          description: 'x',
+        }),
+      ).rejects.toMatchObject({ statusCode: 400, message: 'Insufficient points.' });
       await expect(t.app.ctx.db.update(users).set({ balancePaise: -1 }).where(eq(users.id, a.id))).rejects.toThrow();
-      await expect(t.app.ctx.db.execute(sql`update wallet_transactions set amount_paise = 0 where user_id = ${a.id}`)).rejects.toThrow();
+      await expect(
+        t.app.ctx.db.execute(sql`update wallet_transactions set amount_paise = 0 where user_id = ${a.id}`),
+      ).rejects.toThrow();
       expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 1_000, points: 1 });
     });
 
@@ -206,7 +268,14 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
       const a = await holder({ points: 1 });
       for (let i = 0; i < 4; i++) await creditPoints(t.app, a.id, i + 2);
       const page = await t.client.as(a.token).get('/transactions?page=2&per_page=2');
-      expect(page.body.data).toMatchObject({ points: 1 + 2 + 3 + 4 + 5, balance: 0, current_page: 2, per_page: 2, total: 5, last_page: 3 });
+      expect(page.body.data).toMatchObject({
+        points: 1 + 2 + 3 + 4 + 5,
+        balance: 0,
+        current_page: 2,
+        per_page: 2,
+        total: 5,
+        last_page: 3,
+      });
       expect(page.body.data.transactions.map((e: { point: number }) => e.point)).toEqual([3, 2]);
       expect((await t.client.as(a.token).get('/transactions?per_page=500')).statusCode).toBe(422);
     });

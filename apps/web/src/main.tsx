@@ -1,17 +1,41 @@
 import './lib/zod-config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import 'bootstrap/dist/css/bootstrap.min.css';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import './bootstrap.scss';
+// Hindi and Malayalam letters for devices that lack them: each file is fetched only when a page shows its script.
+import '@fontsource/noto-sans-devanagari/devanagari-400.css';
+import '@fontsource/noto-sans-devanagari/devanagari-700.css';
+import '@fontsource/noto-sans-malayalam/malayalam-400.css';
+import '@fontsource/noto-sans-malayalam/malayalam-700.css';
 import './styles.css';
 import { App } from './app';
+import { createAppRouter, createRoutes, loadRouteModules } from './app/router';
+import { queryClient } from './lib/query';
 import { registerServiceWorkerWhenStable } from './lib/service-worker';
+import { currentLanguage, initI18n } from './lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** The build drew this page's English HTML into #root (vite-plugins/prerender.ts); React then takes it over as it is. */
+const isPrerendered = root.hasAttribute('data-prerendered');
+
+const routes = createRoutes(queryClient);
+// The page's modules load (their chunks are preloaded by the page's HTML) while i18n starts.
+const pageLoaded = loadRouteModules(routes, window.location.pathname);
+
+// English is in the bundle; Hindi or Malayalam (the device's choice) is fetched before the first paint.
+void Promise.all([initI18n(), pageLoaded]).then(() => {
+  const app = (
+    <StrictMode>
+      <App router={createAppRouter(queryClient, routes)} />
+    </StrictMode>
+  );
+  // A transition renders in slices that leave the phone free to answer a tap; another language than the
+  // pre-rendered English draws the page anew, in one go, once its texts are here.
+  startTransition(() => {
+    if (isPrerendered && currentLanguage() === 'en') hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+});
 registerServiceWorkerWhenStable();

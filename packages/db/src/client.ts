@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data folder; omitted means in memory. */
   dataDir?: string | undefined;
+  /** PGlite: start from this dump (PGlite's dumpDataDir) instead of an empty database. */
+  loadDataDir?: Blob | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
 }
@@ -55,7 +57,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -5,7 +5,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client.ts';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The SQL migrations and drizzle's journal of them. */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Any constant: instances starting together take turns applying migrations. */
 const MIGRATION_LOCK = 727_001;
 

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { createDatabase, migrateDatabase } from '@app/db';
 import { messages } from '@app/contracts';
 import { loadEnv } from '../env.ts';
-import { grantAdmin, GrantAdminError } from '../services/admin/people/grant-admin.ts';
+import { grantAdmin, GrantAdminError } from '../services/admin/index.ts';
 
 /** Asks on the terminal with the typed characters hidden. */
 async function askHidden(question: string): Promise<string> {
@@ -37,7 +37,9 @@ async function askHidden(question: string): Promise<string> {
 async function askPassword(fromEnvironment: string | undefined): Promise<string> {
   if (fromEnvironment) return fromEnvironment;
   if (!process.stdin.isTTY) {
-    throw new GrantAdminError('No terminal to ask for the password on: set ADMIN_PASSWORD to create the account non-interactively.');
+    throw new GrantAdminError(
+      'No terminal to ask for the password on: set ADMIN_PASSWORD to create the account non-interactively.',
+    );
   }
   const password = await askHidden('Password for the new admin: ');
   const again = await askHidden('Repeat the password: ');
@@ -45,7 +47,8 @@ async function askPassword(fromEnvironment: string | undefined): Promise<string>
   return password;
 }
 
-const usage = 'usage: npm run admin:create -- --email someone@example.com [--first-name NAME] [--last-name NAME] [--mobile 10DIGITS]';
+const usage =
+  'usage: npm run admin:create -- --email someone@example.com [--first-name NAME] [--last-name NAME] [--mobile 10DIGITS]';
 
 const options = {
   email: { type: 'string' },
@@ -78,18 +81,23 @@ const database = await createDatabase({ url: env.DATABASE_URL, dataDir: `${env.D
 let exitCode = 0;
 try {
   await migrateDatabase(database);
-  const result = await grantAdmin({ db: database.db, now: () => new Date() }, {
-    email,
-    firstName: args['first-name'],
-    lastName: args['last-name'],
-    mobile: args.mobile,
-    askPassword: () => askPassword(source.ADMIN_PASSWORD),
-  });
+  const result = await grantAdmin(
+    { db: database.db, now: () => new Date() },
+    {
+      email,
+      firstName: args['first-name'],
+      lastName: args['last-name'],
+      mobile: args.mobile,
+      askPassword: () => askPassword(source.ADMIN_PASSWORD),
+    },
+  );
   const shown = email.trim().toLowerCase();
-  if (result.outcome === 'created') console.log(`Created the admin account ${shown} (user ${result.userId}), email verified.`);
+  if (result.outcome === 'created')
+    console.log(`Created the admin account ${shown} (user ${result.userId}), email verified.`);
   if (result.outcome === 'granted') console.log(`${shown} (user ${result.userId}) is now an admin.`);
   if (result.outcome === 'already-admin') console.log(`${shown} (user ${result.userId}) is already an admin.`);
-  if (!result.isVerified) console.log('Their email is not verified yet: they must verify it before the console opens for them.');
+  if (!result.isVerified)
+    console.log('Their email is not verified yet: they must verify it before the console opens for them.');
 } catch (error) {
   if (!(error instanceof GrantAdminError)) throw error;
   console.error(error.message);

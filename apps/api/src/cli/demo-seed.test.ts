@@ -63,9 +63,7 @@ describe('shouldSeedDemo', () => {
     expect(shouldSeedDemo(loadEnv({}))).toBe(true);
     expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'test' }))).toBe(false);
     expect(shouldSeedDemo(loadEnv({ ...PRODUCTION_TEST_ENV }))).toBe(false);
-    expect(shouldSeedDemo(loadEnv({ ...PRODUCTION_TEST_ENV, SEED_DEMO: 'true' }))).toBe(
-      true,
-    );
+    expect(shouldSeedDemo(loadEnv({ ...PRODUCTION_TEST_ENV, SEED_DEMO: 'true' }))).toBe(true);
     expect(shouldSeedDemo(loadEnv({ SEED_DEMO: 'false' }))).toBe(false);
   });
 });

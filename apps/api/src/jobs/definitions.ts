@@ -1,6 +1,6 @@
-import { mailJob } from '../services/mail/mail-job.ts';
-import { reconcileJob } from '../services/payments/reconcile-job.ts';
-import { transcodeJob } from '../services/video/transcode-job.ts';
+import { mailJob } from '../services/mail/index.ts';
+import { reconcileJob } from '../services/payments/index.ts';
+import { transcodeJob } from '../services/video/index.ts';
 import type { AnyJobDefinition } from './registry.ts';
 
 /**

@@ -2,8 +2,17 @@ import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@app/db';
 import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../lib/postgres-error.ts';
 import { pgliteBossDb, type BossDb } from './pglite-sql.ts';
-import { JOB_NAMES, summarizeJobData, type AnyJobDefinition, type JobDataMap, type JobLog, type JobName, type JobRun } from './registry.ts';
+import {
+  JOB_NAMES,
+  summarizeJobData,
+  type AnyJobDefinition,
+  type JobDataMap,
+  type JobLog,
+  type JobName,
+  type JobRun,
+} from './registry.ts';
 
 export interface WorkerSettings {
   /** How often an idle worker asks for a job; default 2 s (pg-boss's minimum is 0.5 s). */
@@ -104,10 +113,7 @@ function bossDbOf(database: Database): BossDb {
 }
 
 /** A unique-index refusal of pg-boss's fetch: another worker runs this stately queue's job right now. */
-function isStatelyConflict(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string } | null;
-  return e?.code === '23505' && /job_i[23]|j[0-9a-f]{56}_i[23]/.test(`${e.constraint ?? ''} ${e.message ?? ''}`);
-}
+const isStatelyConflict = (error: unknown) => isUniqueViolation(error, /job_i[23]|j[0-9a-f]{56}_i[23]/);
 
 /**
  * The job queue (pg-boss 10) on the app's own database: PostgreSQL through our pool, or the
@@ -160,11 +166,17 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
       return instance;
     })();
     // A failed start (database unreachable) is tried again by the next call.
-    starting.catch(() => { starting = null; });
+    starting.catch(() => {
+      starting = null;
+    });
     return starting;
   }
 
-  async function runJob(ctx: AppContext, definition: AnyJobDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  async function runJob(
+    ctx: AppContext,
+    definition: AnyJobDefinition,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ): Promise<void> {
     const log = settings.log ?? SILENT;
     const run: JobRun = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, log };
     try {
@@ -197,8 +209,14 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
         for (let i = 0; i < (definition.options.concurrency ?? 1); i++) {
           await instance.work<unknown>(
             definition.name,
-            { batchSize: 1, includeMetadata: true, ...(worker.pollingIntervalSeconds ? { pollingIntervalSeconds: worker.pollingIntervalSeconds } : {}) },
-            async ([job]) => { if (job) await runJob(ctx, definition, job); },
+            {
+              batchSize: 1,
+              includeMetadata: true,
+              ...(worker.pollingIntervalSeconds ? { pollingIntervalSeconds: worker.pollingIntervalSeconds } : {}),
+            },
+            async ([job]) => {
+              if (job) await runJob(ctx, definition, job);
+            },
           );
         }
         if (definition.options.cron && worker.schedules !== false) {
@@ -209,7 +227,13 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
 
     async countJobs() {
       await boss();
-      const result = await database.db.execute<{ name: string; created: number; active: number; retry: number; failed: number }>(sql`
+      const result = await database.db.execute<{
+        name: string;
+        created: number;
+        active: number;
+        retry: number;
+        failed: number;
+      }>(sql`
         select q.name,
           count(j.id) filter (where j.state = 'created')::int as created,
           count(j.id) filter (where j.state = 'active')::int as active,
@@ -221,7 +245,11 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
         group by q.name
         order by q.name`);
       return result.rows.map((row) => ({
-        name: row.name, created: Number(row.created), active: Number(row.active), retry: Number(row.retry), failed: Number(row.failed),
+        name: row.name,
+        created: Number(row.created),
+        active: Number(row.active),
+        retry: Number(row.retry),
+        failed: Number(row.failed),
       }));
     },
 
@@ -229,7 +257,14 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
       await boss();
       // Failed jobs move to the archive after a week (archiveFailedAfterSeconds) and leave it with pg-boss's deleteAfter.
       const columns = sql`id::text as id, name, data, output->>'message' as error, retry_count, completed_on`;
-      const result = await database.db.execute<{ id: string; name: string; data: unknown; error: string | null; retry_count: number; completed_on: Date | string | null }>(sql`
+      const result = await database.db.execute<{
+        id: string;
+        name: string;
+        data: unknown;
+        error: string | null;
+        retry_count: number;
+        completed_on: Date | string | null;
+      }>(sql`
         select * from (
           select ${columns} from ${sql.identifier(SCHEMA)}.job where state = 'failed'
           union all
@@ -240,9 +275,14 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
         limit ${limit}`);
       return result.rows.map((row) => {
         const definition = definitions.get(row.name);
-        const summarize = (definition?.options.summarize as ((data: unknown) => FailedJob['summary']) | undefined) ?? summarizeJobData;
+        const summarize =
+          (definition?.options.summarize as ((data: unknown) => FailedJob['summary']) | undefined) ?? summarizeJobData;
         let summary: FailedJob['summary'];
-        try { summary = summarize(row.data); } catch { summary = {}; }
+        try {
+          summary = summarize(row.data);
+        } catch {
+          summary = {};
+        }
         return {
           id: row.id,
           name: row.name,
@@ -263,7 +303,8 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
       // graceful: running handlers get `timeoutMs` to finish; what is still running then is failed
       // (and retried by the next worker, since every queue allows retries).
       const timeout = options.timeoutMs ?? (worker ? worker.stopTimeoutMs : undefined) ?? 8_000;
-      await instance.stop({ graceful: true, close: false, wait: true, timeout })
+      await instance
+        .stop({ graceful: true, close: false, wait: true, timeout })
         .catch((error: unknown) => settings.log?.error({ err: error }, 'job queue did not stop cleanly'));
     },
   };

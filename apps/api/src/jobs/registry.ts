@@ -14,6 +14,10 @@ export interface JobDataMap {
     sealed: string;
     /** The OTP this mail carries: withdrawn when the mail is given up, so it holds no next request back. */
     otpId?: number;
+    /** Sent at most once per key (sent_mails, claimed before sending): e.g. receipt:<purchase id>. */
+    onceKey?: string;
+    /** Files rendered when the job runs, by reference (never the bytes): a purchase's GST invoice. */
+    attachments?: { kind: 'invoice'; purchaseId: number }[];
   };
   /** Reconcile pending purchases and release due held credits (services/payments/reconcile-job.ts). */
   reconcile: { olderThanMinutes?: number; expireAfterHours?: number; batchSize?: number };
@@ -71,7 +75,11 @@ export interface JobDefinition<N extends JobName = JobName> {
 }
 
 /** Declares a queue's handler and settings; the worker runs it (jobs/definitions.ts lists them). */
-export function defineJob<N extends JobName>(name: N, handler: JobHandler<N>, options: JobOptions<N> = {}): JobDefinition<N> {
+export function defineJob<N extends JobName>(
+  name: N,
+  handler: JobHandler<N>,
+  options: JobOptions<N> = {},
+): JobDefinition<N> {
   return { name, handler, options };
 }
 

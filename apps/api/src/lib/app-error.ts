@@ -19,7 +19,11 @@ export class AppError extends Error {
   readonly errors: Record<string, string[]> | undefined;
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { errors?: Record<string, string[]>; retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { errors?: Record<string, string[]>; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;

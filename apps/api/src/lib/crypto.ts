@@ -1,7 +1,30 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+/**
+ * Equality of a secret and a guess (tokens, signatures, OTP hashes) in constant time. Both are
+ * hashed first so that the comparison takes the same time whatever their lengths, and a wrong
+ * length is not told apart from a wrong content.
+ */
+export function secretsEqual(a: string, b: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}
+
+/** Constant-time comparison of two hex signatures. */
+export function signaturesMatch(expected: string, given: string | undefined | null): boolean {
+  if (!given) return false;
+  return secretsEqual(expected, given.trim().toLowerCase());
 }
 
 /** 256 random bits, URL-safe. */

@@ -30,7 +30,10 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -71,7 +74,9 @@ export async function runIdempotent(
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (!claimed) {
-      const [first] = await tx.select().from(idempotencyKeys)
+      const [first] = await tx
+        .select()
+        .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       if (!first || first.statusCode === null) throw new AppError('CONFLICT', walletMessages.idempotencyKeyInFlight);
       if (first.route !== route || first.requestHash !== requestHash) {
@@ -86,7 +91,8 @@ export async function runIdempotent(
       if (!(error instanceof AppError)) throw error;
       answer = errorAnswer(error);
     }
-    await tx.update(idempotencyKeys)
+    await tx
+      .update(idempotencyKeys)
       .set({ statusCode: answer.statusCode, responseBody: answer.body })
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     return answer;

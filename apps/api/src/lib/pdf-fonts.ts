@@ -36,10 +36,30 @@ const WEIGHTS: Record<FontWeight, number> = { regular: 400, bold: 700 };
 function facesOf(weight: FontWeight): Face[] {
   const w = WEIGHTS[weight];
   return [
-    { name: `noto-sans-latin-${w}`, script: 'latin', pkg: '@fontsource/noto-sans', file: `noto-sans-latin-${w}-normal.woff` },
-    { name: `noto-sans-latin-ext-${w}`, script: 'latin', pkg: '@fontsource/noto-sans', file: `noto-sans-latin-ext-${w}-normal.woff` },
-    { name: `noto-sans-devanagari-${w}`, script: 'devanagari', pkg: '@fontsource/noto-sans-devanagari', file: `noto-sans-devanagari-devanagari-${w}-normal.woff` },
-    { name: `noto-sans-malayalam-${w}`, script: 'malayalam', pkg: '@fontsource/noto-sans-malayalam', file: `noto-sans-malayalam-malayalam-${w}-normal.woff` },
+    {
+      name: `noto-sans-latin-${w}`,
+      script: 'latin',
+      pkg: '@fontsource/noto-sans',
+      file: `noto-sans-latin-${w}-normal.woff`,
+    },
+    {
+      name: `noto-sans-latin-ext-${w}`,
+      script: 'latin',
+      pkg: '@fontsource/noto-sans',
+      file: `noto-sans-latin-ext-${w}-normal.woff`,
+    },
+    {
+      name: `noto-sans-devanagari-${w}`,
+      script: 'devanagari',
+      pkg: '@fontsource/noto-sans-devanagari',
+      file: `noto-sans-devanagari-devanagari-${w}-normal.woff`,
+    },
+    {
+      name: `noto-sans-malayalam-${w}`,
+      script: 'malayalam',
+      pkg: '@fontsource/noto-sans-malayalam',
+      file: `noto-sans-malayalam-malayalam-${w}-normal.woff`,
+    },
   ];
 }
 
@@ -93,7 +113,11 @@ function woffToSfnt(woff: Buffer): Buffer {
   let offset = header.length;
   for (let i = 0; i < numTables; i++) {
     const entry = 44 + 20 * i;
-    const [at, compressed, length] = [woff.readUInt32BE(entry + 4), woff.readUInt32BE(entry + 8), woff.readUInt32BE(entry + 12)];
+    const [at, compressed, length] = [
+      woff.readUInt32BE(entry + 4),
+      woff.readUInt32BE(entry + 8),
+      woff.readUInt32BE(entry + 12),
+    ];
     const stored = woff.subarray(at, at + compressed);
     const data = compressed < length ? inflateSync(stored) : stored;
     woff.copy(header, 12 + 16 * i, entry, entry + 4); // tag
@@ -122,7 +146,8 @@ let anchorsPatched = false;
  */
 function allowNullAnchors(font: fontkit.Font): void {
   if (anchorsPatched) return;
-  const engine = (font as unknown as { _layoutEngine?: { engine?: { GPOSProcessor?: GposProcessor | null } } })._layoutEngine;
+  const engine = (font as unknown as { _layoutEngine?: { engine?: { GPOSProcessor?: GposProcessor | null } } })
+    ._layoutEngine;
   const gpos = engine?.engine?.GPOSProcessor;
   if (!gpos) return;
   const proto = Object.getPrototypeOf(gpos) as GposProcessor;
@@ -157,7 +182,13 @@ export function textRuns(text: string, weight: FontWeight = 'regular'): TextRun[
     const last = runs.at(-1);
     if (isJoiner(codePoint) && last) {
       // Kept in the run it stands in when that face has it, dropped (it is invisible) when not.
-      if (hasGlyph(faces.find((f) => f.name === last.font)!, codePoint)) last.text += ch;
+      if (
+        hasGlyph(
+          faces.find((f) => f.name === last.font)!,
+          codePoint,
+        )
+      )
+        last.text += ch;
       continue;
     }
     const script = scriptOf(codePoint);
@@ -214,7 +245,7 @@ export interface TextLineOptions {
   size: number;
   weight?: FontWeight;
   color?: string;
-  align?: 'left' | 'center';
+  align?: 'left' | 'center' | 'right';
   /** Makes the line a link to this address. */
   link?: string;
 }
@@ -226,11 +257,17 @@ export interface TextLineOptions {
 export function drawTextLine(doc: PDFKit.PDFDocument, text: string, options: TextLineOptions): number {
   registerFonts(doc);
   const runs = textRuns(text, options.weight);
-  const widthAt = (size: number) => runs.reduce((sum, run) => sum + doc.font(run.font, size).widthOfString(run.text), 0);
+  const widthAt = (size: number) =>
+    runs.reduce((sum, run) => sum + doc.font(run.font, size).widthOfString(run.text), 0);
   const natural = widthAt(options.size);
   const size = natural > options.width ? options.size * (options.width / natural) : options.size;
   const width = natural > options.width ? widthAt(size) : natural;
-  let x = options.align === 'center' ? options.x + (options.width - width) / 2 : options.x;
+  let x =
+    options.align === 'center'
+      ? options.x + (options.width - width) / 2
+      : options.align === 'right'
+        ? options.x + options.width - width
+        : options.x;
   const start = x;
   doc.fillColor(options.color ?? '#000000');
   for (const run of runs) {

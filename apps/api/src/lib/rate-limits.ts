@@ -1,7 +1,5 @@
 import { Redis } from 'ioredis';
-import {
-  RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { messages } from '@app/contracts';
 import { AppError } from './app-error.ts';
 
@@ -24,6 +22,9 @@ export const defaultLimitRules = {
   resetPerIp: { points: 100, durationSeconds: 60 * 60 },
   /** reference-user-validate: codes are unguessable, this only slows a scan. */
   referralLookupPerIp: { points: 300, durationSeconds: 15 * 60 },
+  /** POST /consent: each request mails a guardian (or makes a link); a few an hour is plenty. */
+  consentRequestsPerAccount: { points: 5, durationSeconds: 60 * 60 },
+  consentRequestsPerIp: { points: 100, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;
@@ -53,22 +54,29 @@ export function createRateLimits(options: {
   onRedisDown?: (error: Error) => void;
 }): RateLimits {
   const rules: LimitRules = { ...defaultLimitRules, ...options.rules };
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : null;
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { enableOfflineQueue: false, lazyConnect: false })
+    : null;
   let redisDown = false;
   // Without an 'error' listener ioredis prints every failed reconnect to stderr, outside the logs.
   redis?.on('error', (error: Error) => {
     if (!redisDown) options.onRedisDown?.(error);
     redisDown = true;
   });
-  redis?.on('ready', () => { redisDown = false; });
+  redis?.on('ready', () => {
+    redisDown = false;
+  });
   const limiters = new Map<LimitName, RateLimiterAbstract>();
   for (const [name, rule] of Object.entries(rules) as [LimitName, LimitRule][]) {
     const opts = { keyPrefix: `rl:${name}`, points: rule.points, duration: rule.durationSeconds };
     // While Redis cannot be reached (at boot before it connects, or in an outage), each instance
     // counts on its own instead of answering every sign-in with a 500: the limits then hold per instance.
-    limiters.set(name, redis
-      ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
-      : new RateLimiterMemory(opts));
+    limiters.set(
+      name,
+      redis
+        ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
+        : new RateLimiterMemory(opts),
+    );
   }
   const limiter = (name: LimitName) => limiters.get(name)!;
 

@@ -9,12 +9,25 @@ import type { ByteRange, Storage } from './storage/types.ts';
 export { createFileStorage } from './storage/file.ts';
 export { createS3Storage } from './storage/s3.ts';
 export {
-  assertSafeKey, UnsupportedStorageOperation, type ByteRange, type SignedGetOptions, type Storage, type UploadedPart,
+  assertSafeKey,
+  UnsupportedStorageOperation,
+  type ByteRange,
+  type SignedGetOptions,
+  type Storage,
+  type UploadedPart,
 } from './storage/types.ts';
 
 export type StorageEnv = Pick<
   Env,
-  'STORAGE_URL' | 'DATA_DIR' | 'S3_ENDPOINT' | 'S3_PUBLIC_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_SIGNED_URL_SECONDS'
+  | 'STORAGE_URL'
+  | 'DATA_DIR'
+  | 'S3_ENDPOINT'
+  | 'S3_PUBLIC_ENDPOINT'
+  | 'S3_REGION'
+  | 'S3_FORCE_PATH_STYLE'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_SIGNED_URL_SECONDS'
 >;
 
 /**
@@ -34,9 +47,10 @@ export function createStorage(env: StorageEnv): Storage {
     region: env.S3_REGION,
     // MinIO and most self-hosted stores have no per-bucket DNS names; AWS and R2 prefer them.
     forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
-    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-      ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-      : undefined,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
     signedUrlSeconds: env.S3_SIGNED_URL_SECONDS,
   });
 }
@@ -105,7 +119,15 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
 export type StoredFileSlice =
   | { kind: 'redirect'; url: string }
   | { kind: 'unsatisfiable'; size: number }
-  | { kind: 'file'; stream: Readable; size: number; start: number; end: number; isPartial: boolean; contentType: string };
+  | {
+      kind: 'file';
+      stream: Readable;
+      size: number;
+      start: number;
+      end: number;
+      isPartial: boolean;
+      contentType: string;
+    };
 
 /**
  * Opens `key` for an answer honouring the Range header; null when there is no such file. A store
@@ -124,7 +146,8 @@ export async function openStoredFile(
   if (url) return { kind: 'redirect', url };
   const range = parseByteRange(options.range, size);
   if (range === 'unsatisfiable') return { kind: 'unsatisfiable', size };
-  const file = size === 0 ? await storage.get(options.key) : await storage.get(options.key, range ?? { start: 0, end: size - 1 });
+  const file =
+    size === 0 ? await storage.get(options.key) : await storage.get(options.key, range ?? { start: 0, end: size - 1 });
   if (!file) return null;
   return {
     kind: 'file',

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { messages } from '@app/contracts';
 import { AppError } from '../lib/app-error.ts';
-import { findSession, type Session } from '../services/accounts/tokens.ts';
+import { findSession } from '../services/accounts/index.ts';
+import type { Session } from '../services/database/index.ts';
 import type { AppContext } from '../context.ts';
 
 /**

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages } from '@app/contracts';
+import { messages, pickLanguage, type Language } from '@app/contracts';
+import { translateResponseMessage } from '../lib/i18n.ts';
 import { AppError } from '../lib/app-error.ts';
 import { postgresErrorCode } from '../lib/postgres-error.ts';
 
@@ -12,7 +13,9 @@ import { postgresErrorCode } from '../lib/postgres-error.ts';
 const UNSTORABLE_CHARACTER = new Set(['22021', '22P05']);
 
 /** Collects validation issues as the spec's { field: [messages] }. */
-function fieldErrors(issues: { instancePath?: string; message?: string; params?: unknown }[]): Record<string, string[]> {
+function fieldErrors(
+  issues: { instancePath?: string; message?: string; params?: unknown }[],
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
@@ -48,10 +51,65 @@ export function answerError(error: FastifyError | AppError, request: FastifyRequ
     return reply.code(400).send({ status: false, message: messages.invalidInput });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ status: false, message: 'Something went wrong. Please try again.' });
+  return reply.code(500).send({ status: false, message: messages.somethingWentWrong });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language the client asked for (Accept-Language; the web app sends its own): en, hi or ml. */
+    readonly language: Language;
+  }
+}
+
+interface Envelope {
+  status: boolean;
+  message?: unknown;
+  errors?: Record<string, unknown>;
+}
+
+/** The envelope's message and field errors in the request's language: one place for every response. */
+function translateEnvelope(payload: Envelope, language: Language): Envelope {
+  const translated: Envelope = { ...payload };
+  if (typeof payload.message === 'string') translated.message = translateResponseMessage(payload.message, language);
+  if (payload.errors && typeof payload.errors === 'object') {
+    translated.errors = Object.fromEntries(
+      Object.entries(payload.errors).map(([field, list]) => [
+        field,
+        Array.isArray(list)
+          ? list.map((item) => (typeof item === 'string' ? translateResponseMessage(item, language) : item))
+          : list,
+      ]),
+    );
+  }
+  return translated;
 }
 
 export const errorsPlugin = fp(async (app) => {
+  // Read from the header when asked for, so a request that sends no message pays nothing; browsers
+  // send the same few Accept-Language strings over and over, so their answers are kept.
+  const languages = new Map<string, Language>();
+  app.decorateRequest('language', {
+    getter(this: FastifyRequest) {
+      const header = this.headers['accept-language'];
+      if (typeof header !== 'string') return pickLanguage(header);
+      let language = languages.get(header);
+      if (language === undefined) {
+        if (languages.size >= 256) languages.clear();
+        language = pickLanguage(header);
+        languages.set(header, language);
+      }
+      return language;
+    },
+  });
+  // A callback hook, not an async one: every JSON answer passes here, most of them in English.
+  app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {
+    if (!payload || typeof payload !== 'object' || typeof (payload as Envelope).status !== 'boolean') {
+      done(null, payload);
+      return;
+    }
+    const language = request.language;
+    done(null, language === 'en' ? payload : translateEnvelope(payload as Envelope, language));
+  });
   app.setErrorHandler(answerError);
   // An unknown path, or a known path with a method it does not have (Fastify routes both here).
   app.setNotFoundHandler((request, reply) => {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../app.ts';
 
 /** Liveness (process up) and readiness (database reachable). */
 export async function healthRoutes(app: FastifyInstance) {
-  const { ctx } = app as App;
+  const { ctx } = app;
   app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     try {

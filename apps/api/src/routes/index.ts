@@ -10,7 +10,10 @@ import { catalogueRoutes } from './catalogue/index.ts';
 import { checkoutRoutes } from './checkout/index.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { learningRoutes } from './learning/index.ts';
+import { purchaseRoutes } from './purchases/index.ts';
 import { adminRoutes } from './admin/index.ts';
+import { consentRoutes } from './consent/index.ts';
+import { legalRoutes } from './legal/index.ts';
 
 /** Every route of the spec's API, mounted under /live-connect/api. One line per feature. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -26,5 +29,8 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(checkoutRoutes);
   await app.register(paymentRoutes);
   await app.register(learningRoutes);
+  await app.register(purchaseRoutes);
   await app.register(adminRoutes);
+  await app.register(consentRoutes);
+  await app.register(legalRoutes);
 }

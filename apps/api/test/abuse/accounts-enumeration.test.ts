@@ -5,10 +5,10 @@ import { createTestApp, type TestApp, type TestClient, type TestResponse } from 
 import { createLearner, TEST_PASSWORD } from '../fixtures.ts';
 import { latestOtp, mailTo, withDevMailbox } from '../accounts-helpers.ts';
 import type { JobDataMap } from '../../src/jobs/registry.ts';
-import { mailJob } from '../../src/services/mail/mail-job.ts';
+import { mailJob } from '../../src/services/mail/index.ts';
 
 /**
- * Issue 13, server-rules.md "Accounts": forgot-password and reset-password answer the same, in
+ * Issue 13, docs/product/accounts-and-sign-in.md#no-account-enumeration: forgot-password and reset-password answer the same, in
  * about the same time, whether or not the email exists and whatever state its code is in.
  */
 const MINUTE = 60_000;
@@ -40,18 +40,29 @@ describe('abuse: forgot and reset password do not tell accounts apart (issue 13)
     t = await createTestApp();
     await withDevMailbox(t.app);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers the first request, a repeat within the minute and 1 to 7 wrong codes alike', async () => {
     const known = await createLearner(t.app);
     const unknown = unknownEmail();
 
-    const first = [await t.client.post('/forgot-password-otp', { email: known.email }), await t.client.post('/forgot-password-otp', { email: unknown })];
-    expect(seen(first[0]!)).toEqual({ statusCode: 200, body: { status: true, message: 'If this email is registered, an OTP has been sent to it.', data: null } });
+    const first = [
+      await t.client.post('/forgot-password-otp', { email: known.email }),
+      await t.client.post('/forgot-password-otp', { email: unknown }),
+    ];
+    expect(seen(first[0]!)).toEqual({
+      statusCode: 200,
+      body: { status: true, message: 'If this email is registered, an OTP has been sent to it.', data: null },
+    });
     expect(seen(first[1]!)).toEqual(seen(first[0]!));
     const code = await latestOtp(t.client, known.email);
 
-    const again = [await t.client.post('/forgot-password-otp', { email: known.email }), await t.client.post('/forgot-password-otp', { email: unknown })];
+    const again = [
+      await t.client.post('/forgot-password-otp', { email: known.email }),
+      await t.client.post('/forgot-password-otp', { email: unknown }),
+    ];
     expect(seen(again[1]!)).toEqual(seen(again[0]!));
     expect(seen(again[0]!)).toEqual(seen(first[0]!));
 
@@ -95,7 +106,11 @@ describe('abuse: forgot and reset password do not tell accounts apart (issue 13)
     // A newer code voids the older one: the old one is now just a wrong code.
     t.clock.advance(MINUTE);
     await t.client.post('/forgot-password-otp', { email: used.email });
-    await expectLikeUnknown(used.email, usedCode === (await latestOtp(t.client, used.email)) ? wrongCode(usedCode) : usedCode, 'replaced code');
+    await expectLikeUnknown(
+      used.email,
+      usedCode === (await latestOtp(t.client, used.email)) ? wrongCode(usedCode) : usedCode,
+      'replaced code',
+    );
   });
 
   it('answers forgot-password for a known and an unknown email in about the same time', async () => {
@@ -136,18 +151,25 @@ describe('abuse: a mail server that is down does not tell accounts apart', () =>
     // Nothing listens on port 1: every mail fails at once.
     t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers forgot-password the same for a known email whose mail fails', async () => {
     const known = await createLearner(t.app);
     const k = await t.client.post('/forgot-password-otp', { email: known.email });
     const u = await t.client.post('/forgot-password-otp', { email: unknownEmail() });
-    expect(seen(k)).toEqual({ statusCode: 200, body: { status: true, message: 'If this email is registered, an OTP has been sent to it.', data: null } });
+    expect(seen(k)).toEqual({
+      statusCode: 200,
+      body: { status: true, message: 'If this email is registered, an OTP has been sent to it.', data: null },
+    });
     expect(seen(u)).toEqual(seen(k));
     // The mail was only queued. When the mail job gives up (its last attempt, run here at once rather
     // than after the queue's retries), the code that never arrived is withdrawn, so it holds no next
     // request back for a minute.
-    const queued = await t.app.ctx.db.execute<{ id: string; data: JobDataMap['mail'] }>(sql`select id::text, data from pgboss.job where name = 'mail'`);
+    const queued = await t.app.ctx.db.execute<{ id: string; data: JobDataMap['mail'] }>(
+      sql`select id::text, data from pgboss.job where name = 'mail'`,
+    );
     expect(queued.rows).toHaveLength(1);
     const { id, data } = queued.rows[0]!;
     expect(await t.app.ctx.db.select().from(emailOtps).where(eq(emailOtps.userId, known.id))).toHaveLength(1);

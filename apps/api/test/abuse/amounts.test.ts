@@ -3,11 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { walletTransactions } from '@app/db';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
-import { postEntry } from '../../src/services/wallet/ledger.ts';
+import { postEntry } from '../../src/services/wallet/index.ts';
 import { creditPoints, expectLedgerBalanced, setReferenceData, validBank, walletOf } from '../wallet-fixtures.ts';
 
 /**
- * Issue 13, server-rules.md "Wallet": amounts are JSON numbers or plain decimal strings with at most
+ * Issue 13, docs/product/wallet-and-withdrawals.md#amounts: amounts are JSON numbers or plain decimal strings with at most
  * two decimals, points are whole numbers; anything else is 422 and moves nothing.
  */
 const amountInvalid = 'Enter a valid amount in rupees (at most two decimals).';
@@ -17,8 +17,29 @@ const pointRequired = 'Enter the points to redeem.';
 
 /** Text that `Number()` reads as a number (or 0), but that is not a plain amount. */
 const TRICKY_TEXT = [
-  '0x64', '0x0a', '0X1F4', '0b1100100', '0o144', '1e2', '1E2', '1e+2', '1.5e2', 'NaN', 'Infinity', '-Infinity',
-  '-100', '+100', '100.', '.5', ' 0x64 ', '\n1e2\t', '100abc', 'abc', '1,000', '100.5.5', '１００',
+  '0x64',
+  '0x0a',
+  '0X1F4',
+  '0b1100100',
+  '0o144',
+  '1e2',
+  '1E2',
+  '1e+2',
+  '1.5e2',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-100',
+  '+100',
+  '100.',
+  '.5',
+  ' 0x64 ',
+  '\n1e2\t',
+  '100abc',
+  'abc',
+  '1,000',
+  '100.5.5',
+  '１００',
 ];
 
 describe('abuse: money amounts and points are plain numbers (issue 13)', () => {
@@ -27,13 +48,24 @@ describe('abuse: money amounts and points are plain numbers (issue 13)', () => {
     t = await createTestApp();
     await setReferenceData(t.app);
   });
-  afterEach(async () => { await expectLedgerBalanced(t.app); });
-  afterAll(async () => { await t.close(); });
+  afterEach(async () => {
+    await expectLedgerBalanced(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   /** A learner with ₹1,000 (commission), 50 points and bank details. */
   async function holder(): Promise<Learner> {
     const learner = await createLearner(t.app);
-    await postEntry(t.app.ctx.db, { userId: learner.id, method: 'Referral Commission', amountPaise: 100_000, points: 0, status: 'Done', description: 'Commission' });
+    await postEntry(t.app.ctx.db, {
+      userId: learner.id,
+      method: 'Referral Commission',
+      amountPaise: 100_000,
+      points: 0,
+      status: 'Done',
+      description: 'Commission',
+    });
     await creditPoints(t.app, learner.id, 50);
     expect((await t.client.as(learner.token).post('/bank-details', validBank)).statusCode).toBe(200);
     return learner;
@@ -48,10 +80,18 @@ describe('abuse: money amounts and points are plain numbers (issue 13)', () => {
 
     const cases: [unknown, string][] = [
       ...TRICKY_TEXT.map((amount): [unknown, string] => [amount, amountInvalid]),
-      ['150.555', amountInvalid], [150.555, amountInvalid], [100.001, amountInvalid], [-100, amountInvalid], [1e21, amountInvalid],
-      [true, amountInvalid], [[100], amountInvalid], [{ value: 100 }, amountInvalid],
+      ['150.555', amountInvalid],
+      [150.555, amountInvalid],
+      [100.001, amountInvalid],
+      [-100, amountInvalid],
+      [1e21, amountInvalid],
+      [true, amountInvalid],
+      [[100], amountInvalid],
+      [{ value: 100 }, amountInvalid],
       // NaN has no JSON form: JSON.stringify sends null, which is a missing amount.
-      [Number.NaN, amountRequired], ['', amountRequired], ['   ', amountRequired],
+      [Number.NaN, amountRequired],
+      ['', amountRequired],
+      ['   ', amountRequired],
     ];
     for (const [amount, message] of cases) {
       const res = await t.client.as(a.token).post('/withdraw', { amount });
@@ -74,9 +114,17 @@ describe('abuse: money amounts and points are plain numbers (issue 13)', () => {
 
     const cases: [unknown, string][] = [
       ...TRICKY_TEXT.map((point): [unknown, string] => [point, pointInvalid]),
-      ['10.0', pointInvalid], ['2.5', pointInvalid], [2.5, pointInvalid], [-3, pointInvalid], [0, pointInvalid], ['0', pointInvalid],
-      [2 ** 60, pointInvalid], [false, pointInvalid], [{}, pointInvalid],
-      [Number.NaN, pointRequired], ['', pointRequired],
+      ['10.0', pointInvalid],
+      ['2.5', pointInvalid],
+      [2.5, pointInvalid],
+      [-3, pointInvalid],
+      [0, pointInvalid],
+      ['0', pointInvalid],
+      [2 ** 60, pointInvalid],
+      [false, pointInvalid],
+      [{}, pointInvalid],
+      [Number.NaN, pointRequired],
+      ['', pointRequired],
     ];
     for (const [point, message] of cases) {
       const res = await t.client.as(a.token).post('/redeem-point', { point });
@@ -84,7 +132,9 @@ describe('abuse: money amounts and points are plain numbers (issue 13)', () => {
       expect(res.body, JSON.stringify(point)).toEqual({ status: false, message, errors: { point: [message] } });
     }
     for (const raw of ['{"point":"0x0a"}', '{"point":"1e1"}', '{"point":"NaN"}']) {
-      const res = await t.client.as(a.token).request('POST', '/redeem-point', raw, { 'content-type': 'application/json' });
+      const res = await t.client
+        .as(a.token)
+        .request('POST', '/redeem-point', raw, { 'content-type': 'application/json' });
       expect(res.statusCode, raw).toBe(422);
       expect(res.body, raw).toEqual({ status: false, message: pointInvalid, errors: { point: [pointInvalid] } });
     }
@@ -95,14 +145,22 @@ describe('abuse: money amounts and points are plain numbers (issue 13)', () => {
   it('takes JSON numbers and plain decimal strings for amounts', async () => {
     const a = await holder();
     let balancePaise = 100_000;
-    for (const [amount, paise] of [[100, 10_000], [100.5, 10_050], ['100', 10_000], ['100.50', 10_050], ['  120.25 ', 12_025]] as const) {
+    for (const [amount, paise] of [
+      [100, 10_000],
+      [100.5, 10_050],
+      ['100', 10_000],
+      ['100.50', 10_050],
+      ['  120.25 ', 12_025],
+    ] as const) {
       const res = await t.client.as(a.token).post('/withdraw', { amount });
       balancePaise -= paise;
       expect(res.statusCode, String(amount)).toBe(200);
       expect(res.body.data, String(amount)).toEqual({ points: 50, balance: balancePaise / 100 });
     }
     // A JSON number may be written with an exponent: it is still the number 100.
-    const raw = await t.client.as(a.token).request('POST', '/withdraw', '{"amount":1e2}', { 'content-type': 'application/json' });
+    const raw = await t.client
+      .as(a.token)
+      .request('POST', '/withdraw', '{"amount":1e2}', { 'content-type': 'application/json' });
     expect(raw.statusCode).toBe(200);
     balancePaise -= 10_000;
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise, points: 50 });
@@ -112,7 +170,12 @@ describe('abuse: money amounts and points are plain numbers (issue 13)', () => {
   it('takes JSON integers and plain digit strings for points', async () => {
     const a = await holder();
     let points = 50;
-    for (const [point, n] of [[1, 1], ['2', 2], [' 3 ', 3], ['04', 4]] as const) {
+    for (const [point, n] of [
+      [1, 1],
+      ['2', 2],
+      [' 3 ', 3],
+      ['04', 4],
+    ] as const) {
       const res = await t.client.as(a.token).post('/redeem-point', { point });
       points -= n;
       expect(res.statusCode, String(point)).toBe(200);

@@ -16,9 +16,12 @@ describe('abuse: school batch subjects', () => {
   let freeSubject: CreatedCourse;
   let learner: Learner;
 
-  const subjectCourse = (batchId: number) => createCourse(t.app, {
-    batchId, pricePaise: 0, terms: [{ subjects: [{ fileType: 'youtube', questions: 12 }] }],
-  });
+  const subjectCourse = (batchId: number) =>
+    createCourse(t.app, {
+      batchId,
+      pricePaise: 0,
+      terms: [{ subjects: [{ fileType: 'youtube', questions: 12 }] }],
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -29,14 +32,19 @@ describe('abuse: school batch subjects', () => {
     feeSubject = await subjectCourse(feeBatch.id);
     freeSubject = await subjectCourse(freeBatch.id);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('never sells a batch subject on its own: checkout answers 400 and writes nothing', async () => {
     const c = t.client.as(learner.token);
     for (const subject of [feeSubject, freeSubject]) {
       const res = await c.post('/checkout', { course_id: subject.id });
       expect(res.statusCode).toBe(400);
-      expect(res.body).toEqual({ status: false, message: 'School subjects are not sold one by one: they open with your batch.' });
+      expect(res.body).toEqual({
+        status: false,
+        message: 'School subjects are not sold one by one: they open with your batch.',
+      });
     }
     expect(await countPurchases(t, { userId: learner.id })).toBe(0);
   });
@@ -59,7 +67,7 @@ describe('abuse: school batch subjects', () => {
     expect(points[0]!.purchaseId).not.toBeNull();
   });
 
-  it('keeps other batches\' subjects closed, free or not', async () => {
+  it("keeps other batches' subjects closed, free or not", async () => {
     const stranger = await createLearner(t.app);
     const own = await createBatch(t.app, { learnerId: stranger.id });
     expect(own.id).not.toBe(freeBatch.id);
@@ -71,7 +79,8 @@ describe('abuse: school batch subjects', () => {
 
   it('opens a free batch to its own learners at once, graded and certified but without Quiz Points', async () => {
     const member = await createLearner(t.app);
-    await t.app.ctx.db.update(users)
+    await t.app.ctx.db
+      .update(users)
       .set({ syllabusId: freeBatch.syllabusId, standardId: freeBatch.standardId, isStandardPicked: true })
       .where(eq(users.id, member.id));
     const c = t.client.as(member.token);
@@ -122,16 +131,22 @@ describe('abuse: school batch subjects', () => {
 
     const payer = await createLearner(t.app);
     await createBatch(t.app, { feePaise: 49_900, learnerId: payer.id });
-    const starts = await Promise.all(Array.from({ length: 6 }, () => t.client.as(payer.token).post('/first-payment', {})));
+    const starts = await Promise.all(
+      Array.from({ length: 6 }, () => t.client.as(payer.token).post('/first-payment', {})),
+    );
     expect(starts.every((s) => s.statusCode === 200)).toBe(true);
     // Every start is the same pending order (or a fresh one), but only one can ever be paid.
     const orders = [...new Set(starts.map((s) => s.body.data.order_id as string))];
     const confirmations = [];
     for (const order of orders) {
       const paid = await t.client.post('/sandbox/pay', { order_id: order, outcome: 'success' });
-      confirmations.push(await t.client.as(payer.token).post('/pay-now', {
-        payment_id: paid.body.razorpay_payment_id, order_id: paid.body.razorpay_order_id, signature: paid.body.razorpay_signature,
-      }));
+      confirmations.push(
+        await t.client.as(payer.token).post('/pay-now', {
+          payment_id: paid.body.razorpay_payment_id,
+          order_id: paid.body.razorpay_order_id,
+          signature: paid.body.razorpay_signature,
+        }),
+      );
     }
     expect(confirmations.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await countPurchases(t, { userId: payer.id, status: 'paid' })).toBe(1);

@@ -14,7 +14,9 @@ describe('abuse: free actions mint nothing', () => {
     t = await createTestApp();
     await setReferenceData(t.app, { refund_window_days: 7 });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('two throwaway sign-ups enrolling in a free course neither activate nor earn the referrer a level reward', async () => {
     const farmer = await createLearner(t.app);
@@ -48,8 +50,12 @@ describe('abuse: free actions mint nothing', () => {
   it('grades and certifies the quizzes of a free course but credits no Quiz Points', async () => {
     const learner = await createLearner(t.app);
     const course = await createQuizCourse(t.app, { banks: [12] });
-    await t.app.ctx.db.execute(`update courses set price_paise = 0, offer_price_paise = 0 where id = ${course.courseId}`);
-    expect((await t.client.as(learner.token).post('/checkout', { course_id: course.courseId })).body.data.payment).toBe(false);
+    await t.app.ctx.db.execute(
+      `update courses set price_paise = 0, offer_price_paise = 0 where id = ${course.courseId}`,
+    );
+    expect((await t.client.as(learner.token).post('/checkout', { course_id: course.courseId })).body.data.payment).toBe(
+      false,
+    );
     const result = await takeQuiz(t, t.client.as(learner.token), course.subjectIds[0]!, 10);
     expect(result.statusCode).toBe(200);
     expect(result.body.data).toMatchObject({ total_mark: 10 });

@@ -23,7 +23,9 @@ describe('abuse: holding period and refunds', () => {
     await setReferenceData(t.app, { refund_window_days: 7 });
     admin = await createAdmin(t.app);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const buy = async (buyer: Learner, pricePaise: number) => {
     const course = await createCourse(t.app, { pricePaise });
@@ -41,7 +43,9 @@ describe('abuse: holding period and refunds', () => {
     const held = await transactions(referrer);
     expect(held).toMatchObject({ balance: 0, points: 0 });
     expect(held.transactions.map((e: { method: string; status: string }) => [e.method, e.status])).toEqual([
-      ['Level Reward', 'Pending'], ['Referral Commission', 'Pending'], ['Referral Commission', 'Pending'],
+      ['Level Reward', 'Pending'],
+      ['Referral Commission', 'Pending'],
+      ['Referral Commission', 'Pending'],
     ]);
     const withdraw = await t.client.as(referrer.token).post('/withdraw', { amount: 100 });
     expect(withdraw.statusCode).toBe(422);
@@ -64,7 +68,9 @@ describe('abuse: holding period and refunds', () => {
     const purchaseId = await buy(buyer, 50_000);
     expect((await refund(purchaseId)).statusCode).toBe(200);
     const ledger = await ledgerOf(t, referrer.id);
-    expect(ledger.map((e) => [e.method, e.status, e.amountPaise])).toEqual([['Referral Commission', 'Rejected', 5_000]]);
+    expect(ledger.map((e) => [e.method, e.status, e.amountPaise])).toEqual([
+      ['Referral Commission', 'Rejected', 5_000],
+    ]);
     expect((await getUser(t.app, buyer.id)).activatedAt).toBeNull();
     expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({ completed_node: 0 });
     t.clock.advance(8 * DAY_MS);
@@ -84,8 +90,13 @@ describe('abuse: holding period and refunds', () => {
     expect((await refund(completing)).statusCode).toBe(200);
     const rewards = (await ledgerOf(t, referrer.id)).filter((e) => e.method === 'Level Reward');
     expect(rewards.map((e) => e.status)).toEqual(['Rejected']);
-    expect(await t.app.ctx.db.select().from(levelAchievements).where(eq(levelAchievements.userId, referrer.id))).toEqual([]);
-    expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({ level_number: 1, completed_node: 1 });
+    expect(
+      await t.app.ctx.db.select().from(levelAchievements).where(eq(levelAchievements.userId, referrer.id)),
+    ).toEqual([]);
+    expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({
+      level_number: 1,
+      completed_node: 1,
+    });
 
     // A genuine second sub-user completes it again, with a new held reward.
     await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
@@ -99,11 +110,16 @@ describe('abuse: holding period and refunds', () => {
     const early = await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
     await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
     expect((await refund(early)).statusCode).toBe(200);
-    expect((await ledgerOf(t, referrer.id)).filter((e) => e.method === 'Level Reward').map((e) => e.status)).toEqual(['Rejected']);
-    expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({ level_number: 1, completed_node: 1 });
+    expect((await ledgerOf(t, referrer.id)).filter((e) => e.method === 'Level Reward').map((e) => e.status)).toEqual([
+      'Rejected',
+    ]);
+    expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({
+      level_number: 1,
+      completed_node: 1,
+    });
   });
 
-  it('a sub-user refunded after their level\'s reward was released stays counted there, and never counts twice', async () => {
+  it("a sub-user refunded after their level's reward was released stays counted there, and never counts twice", async () => {
     const referrer = await createLearner(t.app);
     const first = await createLearner(t.app, { referrerId: referrer.id });
     const second = await createLearner(t.app, { referrerId: referrer.id });
@@ -116,10 +132,15 @@ describe('abuse: holding period and refunds', () => {
     expect((await refund(completing)).statusCode).toBe(200);
     expect((await getUser(t.app, second.id)).activatedAt).not.toBeNull();
     const ledger = await ledgerOf(t, referrer.id);
-    expect(ledger.filter((e) => e.method === 'Level Reward Reversal').map((e) => [e.amountPaise, e.points])).toEqual([[-10_000, -100]]);
+    expect(ledger.filter((e) => e.method === 'Level Reward Reversal').map((e) => [e.amountPaise, e.points])).toEqual([
+      [-10_000, -100],
+    ]);
     // Buying again does not count the same person for the next level.
     await buy(await signedIn(second), 100_000);
-    expect((await t.client.as(token).get('/level-status')).body.data).toMatchObject({ level_number: 2, completed_node: 0 });
+    expect((await t.client.as(token).get('/level-status')).body.data).toMatchObject({
+      level_number: 2,
+      completed_node: 0,
+    });
     await expectBooksBalanced(t);
   });
 
@@ -160,17 +181,30 @@ describe('abuse: holding period and refunds', () => {
     for (let round = 0; round < 5; round++) {
       const referrer = await createLearner(t.app);
       await t.client.as(referrer.token).post('/bank-details', validBank);
-      const [course] = await t.app.ctx.db.insert(courses).values({ name: `Race ${round}`, pricePaise: 200_000, offerPricePaise: 200_000, isPublished: true })
+      const [course] = await t.app.ctx.db
+        .insert(courses)
+        .values({ name: `Race ${round}`, pricePaise: 200_000, offerPricePaise: 200_000, isPublished: true })
         .returning({ id: courses.id });
-      const purchaseId = await payThroughSandbox(t, await createLearner(t.app, { referrerId: referrer.id }), '/checkout', { course_id: course!.id });
+      const purchaseId = await payThroughSandbox(
+        t,
+        await createLearner(t.app, { referrerId: referrer.id }),
+        '/checkout',
+        { course_id: course!.id },
+      );
       // Held money cannot be withdrawn, whatever the interleaving.
-      const [early, refunded] = await Promise.all([t.client.as(referrer.token).post('/withdraw', { amount: 200 }), round % 2 ? refund(purchaseId) : null]);
+      const [early, refunded] = await Promise.all([
+        t.client.as(referrer.token).post('/withdraw', { amount: 200 }),
+        round % 2 ? refund(purchaseId) : null,
+      ]);
       expect(early.statusCode).toBe(422);
       if (refunded) expect(refunded.statusCode).toBe(200);
       t.clock.advance(7 * DAY_MS + 60_000);
       if (!refunded) {
         const token = await signInNow(t.app, referrer.id);
-        const [withdrawal, late] = await Promise.all([t.client.as(token).post('/withdraw', { amount: 200 }), refund(purchaseId)]);
+        const [withdrawal, late] = await Promise.all([
+          t.client.as(token).post('/withdraw', { amount: 200 }),
+          refund(purchaseId),
+        ]);
         expect(late.statusCode).toBe(200);
         expect([200, 422]).toContain(withdrawal.statusCode);
       }

@@ -15,7 +15,9 @@ describe('abuse: offer-code limits', () => {
     t = await createTestApp();
     await setReferenceData(t.app, { refund_window_days: 7 });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('lets one learner use a once-per-learner code on one course only', async () => {
     const code = await createOfferCode(t.app, { code: 'WELCOMEONCE', maxUsesPerUser: 1 });
@@ -23,13 +25,17 @@ describe('abuse: offer-code limits', () => {
     const first = await createCourse(t.app, { pricePaise: 50_000 });
     const second = await createCourse(t.app, { pricePaise: 60_000 });
     await payThroughSandbox(t, learner, '/checkout', { course_id: first.id, offer_code: 'WELCOMEONCE' });
-    const again = await t.client.as(learner.token).post('/checkout', { course_id: second.id, offer_code: 'welcomeonce' });
+    const again = await t.client
+      .as(learner.token)
+      .post('/checkout', { course_id: second.id, offer_code: 'welcomeonce' });
     expect(again.statusCode).toBe(400);
     expect(again.body.message).toBe('You have already used this offer code.');
     // Nor while the first checkout is merely pending: the reservation counts.
     const other = await createLearner(t.app);
     await t.client.as(other.token).post('/checkout', { course_id: first.id, offer_code: 'WELCOMEONCE' });
-    const pendingToo = await t.client.as(other.token).post('/checkout', { course_id: second.id, offer_code: 'WELCOMEONCE' });
+    const pendingToo = await t.client
+      .as(other.token)
+      .post('/checkout', { course_id: second.id, offer_code: 'WELCOMEONCE' });
     expect(pendingToo.body.message).toBe('You have already used this offer code.');
     expect(await countPurchases(t, { offerCodeId: code.id, status: 'paid' })).toBe(1);
   });
@@ -38,10 +44,14 @@ describe('abuse: offer-code limits', () => {
     const code = await createOfferCode(t.app, { code: 'ONLYONE', maxUses: 1, discountValue: 5_000 });
     const course = await createCourse(t.app, { pricePaise: 80_000 });
     const learners = await Promise.all(Array.from({ length: 50 }, () => createLearner(t.app)));
-    const answers = await Promise.all(learners.map((l) => t.client.as(l.token).post('/checkout', { course_id: course.id, offer_code: 'ONLYONE' })));
+    const answers = await Promise.all(
+      learners.map((l) => t.client.as(l.token).post('/checkout', { course_id: course.id, offer_code: 'ONLYONE' })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     const refused = answers.filter((a) => a.statusCode !== 200);
-    expect(refused.every((a) => a.statusCode === 400 && a.body.message === 'This offer code has reached its usage limit.')).toBe(true);
+    expect(
+      refused.every((a) => a.statusCode === 400 && a.body.message === 'This offer code has reached its usage limit.'),
+    ).toBe(true);
     expect(await countPurchases(t, { offerCodeId: code.id })).toBe(1);
   });
 
@@ -49,7 +59,9 @@ describe('abuse: offer-code limits', () => {
     const code = await createOfferCode(t.app, { code: 'FREEFIVE', maxUses: 5, discountValue: 10_000 });
     const course = await createCourse(t.app, { pricePaise: 30_000 });
     const learners = await Promise.all(Array.from({ length: 20 }, () => createLearner(t.app)));
-    const answers = await Promise.all(learners.map((l) => t.client.as(l.token).post('/checkout', { course_id: course.id, offer_code: 'FREEFIVE' })));
+    const answers = await Promise.all(
+      learners.map((l) => t.client.as(l.token).post('/checkout', { course_id: course.id, offer_code: 'FREEFIVE' })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
     expect(await countPurchases(t, { offerCodeId: code.id, status: 'paid' })).toBe(5);
   });
@@ -62,16 +74,22 @@ describe('abuse: offer-code limits', () => {
     const started = await t.client.as(slow.token).post('/checkout', { course_id: course.id, offer_code: 'LASTONE' });
     expect(started.statusCode).toBe(200);
     // 31 minutes pass on the provider's page: the reservation lapses and the use goes to someone else.
-    await t.app.ctx.db.update(purchases).set({ createdAt: new Date(t.app.ctx.now().getTime() - 31 * 60_000) })
+    await t.app.ctx.db
+      .update(purchases)
+      .set({ createdAt: new Date(t.app.ctx.now().getTime() - 31 * 60_000) })
       .where(eq(purchases.id, started.body.data.purchase_id));
     await payThroughSandbox(t, quick, '/checkout', { course_id: course.id, offer_code: 'LASTONE' });
 
     const paid = await t.client.post('/sandbox/pay', { order_id: started.body.data.order_id, outcome: 'success' });
     const late = await t.client.as(slow.token).post('/pay-now', {
-      payment_id: paid.body.razorpay_payment_id, order_id: paid.body.razorpay_order_id, signature: paid.body.razorpay_signature,
+      payment_id: paid.body.razorpay_payment_id,
+      order_id: paid.body.razorpay_order_id,
+      signature: paid.body.razorpay_signature,
     });
     expect(late.statusCode).toBe(400);
-    expect(late.body.message).toBe('The offer code ran out of uses before your payment arrived. Your payment will be refunded.');
+    expect(late.body.message).toBe(
+      'The offer code ran out of uses before your payment arrived. Your payment will be refunded.',
+    );
     const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, started.body.data.purchase_id));
     expect(row!.status).toBe('failed');
     expect(await countPurchases(t, { offerCodeId: code.id, status: 'paid' })).toBe(1);

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@app/db';
-import { findSession, issueToken, revokeToken } from '../../src/services/accounts/tokens.ts';
+import { findSession, revokeToken } from '../../src/services/accounts/index.ts';
+import { issueToken } from '../../src/services/accounts/issue-token.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
@@ -60,11 +61,17 @@ interface Operation {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, {
-    parameters?: Parameter[];
-    requestBody?: { content: Record<string, { schema: JsonSchema }> };
-    security?: unknown[];
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        security?: unknown[];
+      }
+    >
+  >;
 }
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
@@ -90,7 +97,15 @@ function operationsOf(document: OpenApiDocument): Operation[] {
     }
   }
   for (const path of HIDDEN_PATHS) {
-    operations.push({ method: 'GET', path, pathParams: [], queryParams: [], body: undefined, isAdmin: false, requiresAuth: false });
+    operations.push({
+      method: 'GET',
+      path,
+      pathParams: [],
+      queryParams: [],
+      body: undefined,
+      isAdmin: false,
+      requiresAuth: false,
+    });
   }
   return operations;
 }
@@ -119,7 +134,9 @@ function validValue(schema: JsonSchema): unknown {
     case 'array':
       return Array.from({ length: schema.minItems ?? 1 }, () => validValue(schema.items ?? {}));
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, validValue(value)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, value]) => [key, validValue(value)]),
+      );
     case 'string':
       if (schema.format === 'email') return 'fuzz@example.com';
       if (schema.pattern === '^\\d{10}$') return '9876543210';
@@ -147,36 +164,121 @@ function fitsType(value: unknown, schema: JsonSchema): boolean {
 
 /** URL-encodes any string, lone surrogates included (as U+FFFD, as a browser would). */
 function percentEncode(value: string): string {
-  return encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+  return encodeURIComponent(
+    value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'),
+  );
 }
 
 // ---------------------------------------------------------------- generators of bad input
 
 const ODD_UNITS = [
-  '\u0000', '\ud800', '\udfff', '\udc00\ud800', '\u202e', '\u200f', '\u200b', '\ufeff', '\uffff', '\ufffe', '\u0085', '\u2028',
-  '😀', '👩‍👩‍👧‍👦', '🇮🇳', 'e\u0301', 'Z\u0364\u0351\u0313\u0324', '𝕏', '١٢٣', 'ﷺ', '\u0007', '\r\n', '"', '\\', '\'', '<', '%', 'a',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\udc00\ud800',
+  '\u202e',
+  '\u200f',
+  '\u200b',
+  '\ufeff',
+  '\uffff',
+  '\ufffe',
+  '\u0085',
+  '\u2028',
+  '😀',
+  '👩‍👩‍👧‍👦',
+  '🇮🇳',
+  'e\u0301',
+  'Z\u0364\u0351\u0313\u0324',
+  '𝕏',
+  '١٢٣',
+  'ﷺ',
+  '\u0007',
+  '\r\n',
+  '"',
+  '\\',
+  "'",
+  '<',
+  '%',
+  'a',
 ];
 
 const oddUnicode = fc.oneof(
   fc.array(fc.constantFrom(...ODD_UNITS), { minLength: 1, maxLength: 12 }).map((units) => units.join('')),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
-  fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 8 }),
+  fc.string({
+    unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
+    minLength: 1,
+    maxLength: 8,
+  }),
 );
 
 /** Values of every JSON type and the edges of numbers; filtered per field to the types the field refuses. */
 const anyJson = fc.oneof(
-  fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 30 }), fc.boolean(), fc.constant(null),
-  fc.array(fc.integer(), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
-  fc.constantFrom(1e308, -1e308, 2 ** 53 + 1, 2 ** 31, -(2 ** 31) - 1, -1, 0, 0.5, '', ' ', '1', 'true', 'null', [], {}),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.string({ maxLength: 30 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
+  fc.constantFrom(
+    1e308,
+    -1e308,
+    2 ** 53 + 1,
+    2 ** 31,
+    -(2 ** 31) - 1,
+    -1,
+    0,
+    0.5,
+    '',
+    ' ',
+    '1',
+    'true',
+    'null',
+    [],
+    {},
+  ),
 );
 
 /** Path segments as they arrive in a URL: non-numbers, signs, beyond int32 and bigint, broken percent-encoding. */
 const badPathValue = fc.oneof(
   fc.constantFrom(
-    'abc', '-1', '0', '1.5', '2147483648', '4294967296', '9223372036854775808', '-9223372036854775809',
-    '99999999999999999999999999', '1e3', '0x10', '+1', '%201', '1%20', 'NaN', 'Infinity', 'null', 'true', '%5B%5D',
-    '%7B%7D', '%D9%A1%D9%A2', '%00', '%', '%zz', '%ED%A0%80', '%FF', '%C0%AF', '..', '..%2F..%2Fetc%2Fpasswd',
-    '%2e%2e', 'a'.repeat(201), '9'.repeat(300), ';', '%0A', '1;DROP TABLE users', '%27%20OR%201%3D1--',
+    'abc',
+    '-1',
+    '0',
+    '1.5',
+    '2147483648',
+    '4294967296',
+    '9223372036854775808',
+    '-9223372036854775809',
+    '99999999999999999999999999',
+    '1e3',
+    '0x10',
+    '+1',
+    '%201',
+    '1%20',
+    'NaN',
+    'Infinity',
+    'null',
+    'true',
+    '%5B%5D',
+    '%7B%7D',
+    '%D9%A1%D9%A2',
+    '%00',
+    '%',
+    '%zz',
+    '%ED%A0%80',
+    '%FF',
+    '%C0%AF',
+    '..',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%2e%2e',
+    'a'.repeat(201),
+    '9'.repeat(300),
+    ';',
+    '%0A',
+    '1;DROP TABLE users',
+    '%27%20OR%201%3D1--',
   ),
   fc.bigInt({ min: 2n ** 31n, max: 2n ** 90n }).map(String),
   fc.integer({ min: -(2 ** 31), max: 0 }).map(String),
@@ -188,7 +290,9 @@ const badPathValue = fc.oneof(
  * operation's own parameters when it has any, else in names a careless client might send.
  */
 function badQueryArb(op: Operation): fc.Arbitrary<string> {
-  const names = op.queryParams.length ? op.queryParams.map((p) => p.name) : ['page', 'per_page', 'q', '__proto__', 'constructor'];
+  const names = op.queryParams.length
+    ? op.queryParams.map((p) => p.name)
+    : ['page', 'per_page', 'q', '__proto__', 'constructor'];
   const pair = fc.tuple(fc.constantFrom(...names), badPathValue).map(([name, value]) => `${name}=${value}`);
   return fc.oneof(
     pair,
@@ -203,35 +307,95 @@ function badQueryArb(op: Operation): fc.Arbitrary<string> {
 }
 
 const MALFORMED_JSON = [
-  '{', '}', '{"a":', '[1,2', 'nul', '{"a":1,}', "{'a':1}", '\ufeff{}', '{"a":1}{"b":2}', '{a:1}', 'NaN', 'undefined',
-  '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}', '[]', '""', '1', 'null', 'true',
-  `{"a":${'1'.repeat(400)}}`, '{"a":1e999}', '{"a":-0}', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '{"a":"\\x41"}',
-  `${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+  '{',
+  '}',
+  '{"a":',
+  '[1,2',
+  'nul',
+  '{"a":1,}',
+  "{'a':1}",
+  '\ufeff{}',
+  '{"a":1}{"b":2}',
+  '{a:1}',
+  'NaN',
+  'undefined',
+  '{"__proto__":{"isAdmin":true}}',
+  '{"constructor":{"prototype":{"isAdmin":true}}}',
+  '[]',
+  '""',
+  '1',
+  'null',
+  'true',
+  `{"a":${'1'.repeat(400)}}`,
+  '{"a":1e999}',
+  '{"a":-0}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  '{"a":"\\x41"}',
+  `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+  `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
 ];
 
 const WRONG_CONTENT_TYPES = [
-  'text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=xyz',
-  'application/json; charset=utf-16', 'application/json; charset=latin1', 'application/vnd.api+json', 'application/json, text/html',
-  ';;;', 'a'.repeat(5_000), 'application/octet-stream', 'image/png', 'application/jsonx', '*/*', 'application/json;',
+  'text/plain',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=xyz',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'application/vnd.api+json',
+  'application/json, text/html',
+  ';;;',
+  'a'.repeat(5_000),
+  'application/octet-stream',
+  'image/png',
+  'application/jsonx',
+  '*/*',
+  'application/json;',
 ];
 
 /** Multipart bodies a careless or hostile client sends: cut off, mismatched, oversized, odd names. */
 function badMultipartArb(): fc.Arbitrary<{ payload: Buffer; contentType: string }> {
-  const part = (name: string, content: Buffer | string, filename?: string) => Buffer.concat([
-    Buffer.from(`--B\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n`
-      + (filename === undefined ? '' : 'Content-Type: image/png\r\n') + '\r\n'),
-    Buffer.from(content), Buffer.from('\r\n'),
-  ]);
+  const part = (name: string, content: Buffer | string, filename?: string) =>
+    Buffer.concat([
+      Buffer.from(
+        `--B\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n` +
+          (filename === undefined ? '' : 'Content-Type: image/png\r\n') +
+          '\r\n',
+      ),
+      Buffer.from(content),
+      Buffer.from('\r\n'),
+    ]);
   const end = Buffer.from('--B--\r\n');
   return fc.oneof(
-    fc.uint8Array({ maxLength: 2_000 }).map((bytes) => ({ payload: Buffer.concat([part('file', Buffer.from(bytes), 'a.png'), end]), contentType: 'multipart/form-data; boundary=B' })),
-    fc.uint8Array({ maxLength: 500 }).map((bytes) => ({ payload: part('file', Buffer.from(bytes), 'a.png'), contentType: 'multipart/form-data; boundary=B' })),
-    fc.constant({ payload: Buffer.concat([part('file', 'x', 'a.png'), end]), contentType: 'multipart/form-data; boundary=Other' }),
-    fc.constant({ payload: Buffer.concat([part('file', Buffer.alloc(3 * MB), 'big.png'), end]), contentType: 'multipart/form-data; boundary=B' }),
-    fc.constant({ payload: Buffer.concat([part('other', 'x', 'a.png'), end]), contentType: 'multipart/form-data; boundary=B' }),
-    fc.constant({ payload: Buffer.concat([...Array.from({ length: 25 }, (_, i) => part(`f${i}`, 'v')), end]), contentType: 'multipart/form-data; boundary=B' }),
+    fc.uint8Array({ maxLength: 2_000 }).map((bytes) => ({
+      payload: Buffer.concat([part('file', Buffer.from(bytes), 'a.png'), end]),
+      contentType: 'multipart/form-data; boundary=B',
+    })),
+    fc.uint8Array({ maxLength: 500 }).map((bytes) => ({
+      payload: part('file', Buffer.from(bytes), 'a.png'),
+      contentType: 'multipart/form-data; boundary=B',
+    })),
+    fc.constant({
+      payload: Buffer.concat([part('file', 'x', 'a.png'), end]),
+      contentType: 'multipart/form-data; boundary=Other',
+    }),
+    fc.constant({
+      payload: Buffer.concat([part('file', Buffer.alloc(3 * MB), 'big.png'), end]),
+      contentType: 'multipart/form-data; boundary=B',
+    }),
+    fc.constant({
+      payload: Buffer.concat([part('other', 'x', 'a.png'), end]),
+      contentType: 'multipart/form-data; boundary=B',
+    }),
+    fc.constant({
+      payload: Buffer.concat([...Array.from({ length: 25 }, (_, i) => part(`f${i}`, 'v')), end]),
+      contentType: 'multipart/form-data; boundary=B',
+    }),
     fc.tuple(oddUnicode, oddUnicode).map(([name, value]) => ({
-      payload: Buffer.concat([part(name.replace(/["\r\n]/g, ''), value), part('name', value), end]), contentType: 'multipart/form-data; boundary=B',
+      payload: Buffer.concat([part(name.replace(/["\r\n]/g, ''), value), part('name', value), end]),
+      contentType: 'multipart/form-data; boundary=B',
     })),
     fc.constant({ payload: Buffer.from('garbage'), contentType: 'multipart/form-data; boundary=B' }),
     fc.constant({ payload: Buffer.alloc(0), contentType: 'multipart/form-data; boundary=B' }),
@@ -240,11 +404,24 @@ function badMultipartArb(): fc.Arbitrary<{ payload: Buffer; contentType: string 
 
 // ---------------------------------------------------------------- a request and who sends it
 
-type Caller = 'admin' | 'learner' | 'unverified' | 'anonymous' | 'garbage' | 'expired' | 'revoked' | 'tampered' | 'malformed';
+type Caller =
+  'admin' | 'learner' | 'unverified' | 'anonymous' | 'garbage' | 'expired' | 'revoked' | 'tampered' | 'malformed';
 const BAD_CALLERS: Caller[] = ['anonymous', 'garbage', 'expired', 'revoked', 'tampered', 'malformed'];
 
-type Kind = 'wrong-type' | 'missing-field' | 'huge-string' | 'odd-unicode' | 'malformed-json' | 'wrong-content-type'
-  | 'bad-multipart' | 'bad-path-param' | 'bad-query' | 'wrong-method' | 'bad-token' | 'bad-xsrf' | 'edge';
+type Kind =
+  | 'wrong-type'
+  | 'missing-field'
+  | 'huge-string'
+  | 'odd-unicode'
+  | 'malformed-json'
+  | 'wrong-content-type'
+  | 'bad-multipart'
+  | 'bad-path-param'
+  | 'bad-query'
+  | 'wrong-method'
+  | 'bad-token'
+  | 'bad-xsrf'
+  | 'edge';
 
 interface FuzzRequest {
   kind: Kind;
@@ -271,12 +448,15 @@ const hasBody = (method: string) => !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includ
 /** The request as the operation's own client would send it; every mutation changes one thing of it. */
 function baseRequest(op: Operation): Draft {
   let path = op.path;
-  for (const param of op.pathParams) path = path.replace(`{${param.name}}`, param.schema.type === 'integer' ? '1' : 'abc');
+  for (const param of op.pathParams)
+    path = path.replace(`{${param.name}}`, param.schema.type === 'integer' ? '1' : 'abc');
   return {
     method: op.method,
     path,
     query: '',
-    body: hasBody(op.method) ? { payload: JSON.stringify(op.body ? validValue(op.body) : {}), contentType: 'application/json' } : undefined,
+    body: hasBody(op.method)
+      ? { payload: JSON.stringify(op.body ? validValue(op.body) : {}), contentType: 'application/json' }
+      : undefined,
     isRefusalExpected: true,
   };
 }
@@ -301,59 +481,149 @@ function mutationsOf(op: Operation, allMethods: Set<string>): [Kind, fc.Arbitrar
   const hasQuery = op.queryParams.length > 0;
   const stringSlots = [...(readsBody ? ['body'] : []), ...(op.pathParams.length ? ['path'] : []), 'query'];
   const mutations: [Kind, fc.Arbitrary<Draft> | null][] = [
-    ['wrong-type', fields.length
-      ? fc.tuple(fc.constantFrom(...fields), anyJson)
-        .filter(([field, value]) => !fitsType(value, op.body!.properties![field]!))
-        .map(([field, value]) => ({ ...base, body: jsonBody({ ...bodyObject, [field]: value }) }))
-      : readsBody ? anyJson.filter((value) => jsonTypeOf(value) !== 'object').map((value) => ({ ...base, body: jsonBody(value) })) : null],
-    ['missing-field', required.length
-      ? fc.subarray(required, { minLength: 1 }).map((missing) => ({
-        ...base, body: jsonBody(Object.fromEntries(Object.entries(bodyObject).filter(([key]) => !missing.includes(key)))),
-      }))
-      : null],
+    [
+      'wrong-type',
+      fields.length
+        ? fc
+            .tuple(fc.constantFrom(...fields), anyJson)
+            .filter(([field, value]) => !fitsType(value, op.body!.properties![field]!))
+            .map(([field, value]) => ({ ...base, body: jsonBody({ ...bodyObject, [field]: value }) }))
+        : readsBody
+          ? anyJson
+              .filter((value) => jsonTypeOf(value) !== 'object')
+              .map((value) => ({ ...base, body: jsonBody(value) }))
+          : null,
+    ],
+    [
+      'missing-field',
+      required.length
+        ? fc.subarray(required, { minLength: 1 }).map((missing) => ({
+            ...base,
+            body: jsonBody(Object.fromEntries(Object.entries(bodyObject).filter(([key]) => !missing.includes(key)))),
+          }))
+        : null,
+    ],
     // Just past the 1 MB body limit, just under it (parsed, then refused by a field's maximum), and 200 kB.
-    ['huge-string', fc.tuple(fieldOrExtra, fc.constantFrom(MB + 1, MB - 200, 200_000), fc.constantFrom('x', '😀', '\u0000'), fc.boolean())
-      .map(([field, bytes, unit, inQuery]) => (inQuery || !readsBody
-        ? { ...base, query: `${op.queryParams[0]?.name ?? field}=${percentEncode(unit).repeat(100_000 / 4)}`, isRefusalExpected: hasQuery }
-        : {
+    [
+      'huge-string',
+      fc
+        .tuple(
+          fieldOrExtra,
+          fc.constantFrom(MB + 1, MB - 200, 200_000),
+          fc.constantFrom('x', '😀', '\u0000'),
+          fc.boolean(),
+        )
+        .map(([field, bytes, unit, inQuery]) =>
+          inQuery || !readsBody
+            ? {
+                ...base,
+                query: `${op.queryParams[0]?.name ?? field}=${percentEncode(unit).repeat(100_000 / 4)}`,
+                isRefusalExpected: hasQuery,
+              }
+            : {
+                ...base,
+                body: jsonBody({
+                  ...bodyObject,
+                  [field]: unit.repeat(Math.ceil(bytes / (Buffer.byteLength(JSON.stringify(unit)) - 2))),
+                }),
+                isRefusalExpected: field !== 'fuzz_extra' || bytes > MB,
+              },
+        ),
+    ],
+    [
+      'odd-unicode',
+      fc.tuple(fc.constantFrom(...stringSlots), fieldOrExtra, oddUnicode).map(([where, field, value]) => {
+        if (where === 'path') return { ...base, path: withPathParam(op, op.pathParams[0]!.name, percentEncode(value)) };
+        if (where === 'query')
+          return {
+            ...base,
+            query: `${op.queryParams[0]?.name ?? field}=${percentEncode(value)}`,
+            isRefusalExpected: hasQuery,
+          };
+        return {
           ...base,
-          body: jsonBody({ ...bodyObject, [field]: unit.repeat(Math.ceil(bytes / (Buffer.byteLength(JSON.stringify(unit)) - 2))) }),
-          isRefusalExpected: field !== 'fuzz_extra' || bytes > MB,
-        }))],
-    ['odd-unicode', fc.tuple(fc.constantFrom(...stringSlots), fieldOrExtra, oddUnicode).map(([where, field, value]) => {
-      if (where === 'path') return { ...base, path: withPathParam(op, op.pathParams[0]!.name, percentEncode(value)) };
-      if (where === 'query') return { ...base, query: `${op.queryParams[0]?.name ?? field}=${percentEncode(value)}`, isRefusalExpected: hasQuery };
-      return { ...base, body: jsonBody({ ...bodyObject, [field]: value }), isRefusalExpected: field !== 'fuzz_extra' };
-    })],
-    ['malformed-json', !readsBody ? null : fc.oneof(
-      fc.constantFrom(...MALFORMED_JSON),
-      fc.string({ maxLength: 50 }),
-      fc.nat({ max: 40 }).map((cut) => JSON.stringify(bodyObject).slice(0, cut)),
-      fc.constant(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0x22, 0x7d])),
-      fc.constant(''),
-    ).map((payload) => ({ ...base, body: { payload, contentType: 'application/json' } }))],
-    ['wrong-content-type', !readsBody ? null : fc.oneof(fc.constantFrom(...WRONG_CONTENT_TYPES), fc.constant(undefined))
-      .map((contentType) => ({ ...base, body: { payload: JSON.stringify(bodyObject), contentType } }))],
+          body: jsonBody({ ...bodyObject, [field]: value }),
+          isRefusalExpected: field !== 'fuzz_extra',
+        };
+      }),
+    ],
+    [
+      'malformed-json',
+      !readsBody
+        ? null
+        : fc
+            .oneof(
+              fc.constantFrom(...MALFORMED_JSON),
+              fc.string({ maxLength: 50 }),
+              fc.nat({ max: 40 }).map((cut) => JSON.stringify(bodyObject).slice(0, cut)),
+              fc.constant(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0x22, 0x7d])),
+              fc.constant(''),
+            )
+            .map((payload) => ({ ...base, body: { payload, contentType: 'application/json' } })),
+    ],
+    [
+      'wrong-content-type',
+      !readsBody
+        ? null
+        : fc
+            .oneof(fc.constantFrom(...WRONG_CONTENT_TYPES), fc.constant(undefined))
+            .map((contentType) => ({ ...base, body: { payload: JSON.stringify(bodyObject), contentType } })),
+    ],
     ['bad-multipart', !readsBody ? null : badMultipartArb().map((body) => ({ ...base, body }))],
-    ['bad-path-param', op.pathParams.length
-      ? fc.tuple(fc.constantFrom(...op.pathParams.map((p) => p.name)), badPathValue).map(([name, value]) => ({ ...base, path: withPathParam(op, name, value) }))
-      : null],
+    [
+      'bad-path-param',
+      op.pathParams.length
+        ? fc
+            .tuple(fc.constantFrom(...op.pathParams.map((p) => p.name)), badPathValue)
+            .map(([name, value]) => ({ ...base, path: withPathParam(op, name, value) }))
+        : null,
+    ],
     ['bad-query', badQueryArb(op).map((query) => ({ ...base, query, isRefusalExpected: hasQuery }))],
-    ['wrong-method', fc.constantFrom(...HTTP_METHODS.filter((m) => !allMethods.has(m) && !(m === 'HEAD' && allMethods.has('GET'))))
-      .map((method) => ({ ...base, method, body: hasBody(method) ? jsonBody(bodyObject) : undefined }))],
+    [
+      'wrong-method',
+      fc
+        .constantFrom(...HTTP_METHODS.filter((m) => !allMethods.has(m) && !(m === 'HEAD' && allMethods.has('GET'))))
+        .map((method) => ({ ...base, method, body: hasBody(method) ? jsonBody(bodyObject) : undefined })),
+    ],
     ['bad-token', fc.constant({ ...base, isRefusalExpected: op.requiresAuth })],
-    ['bad-xsrf', hasBody(op.method)
-      ? fc.constantFrom({}, { cookie: 'a' }, { header: 'a' }, { cookie: 'a', header: 'b' }, { cookie: 'a', header: 'a'.repeat(2) })
-        .map((xsrf) => ({ ...base, xsrf }))
-      : null],
+    [
+      'bad-xsrf',
+      hasBody(op.method)
+        ? fc
+            .constantFrom(
+              {},
+              { cookie: 'a' },
+              { header: 'a' },
+              { cookie: 'a', header: 'b' },
+              { cookie: 'a', header: 'a'.repeat(2) },
+            )
+            .map((xsrf) => ({ ...base, xsrf }))
+        : null,
+    ],
   ];
   return mutations.filter((m): m is [Kind, fc.Arbitrary<Draft>] => m[1] !== null);
 }
 
 const badAuthorization = fc.oneof(
-  fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 200 }).map((t) => `Bearer ${t}`),
+  fc
+    .string({
+      unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+      minLength: 1,
+      maxLength: 200,
+    })
+    .map((t) => `Bearer ${t}`),
   fc.base64String({ minLength: 40, maxLength: 48 }).map((t) => `Bearer ${t}`),
-  fc.constantFrom('Bearer', 'Bearer ', 'bearer', 'Basic dXNlcjpwYXNz', 'Bearer a b', 'Token abc', `Bearer ${'A'.repeat(10_000)}`, 'Bearer\t\tx', 'null'),
+  fc.constantFrom(
+    'Bearer',
+    'Bearer ',
+    'bearer',
+    'Basic dXNlcjpwYXNz',
+    'Bearer a b',
+    'Token abc',
+    `Bearer ${'A'.repeat(10_000)}`,
+    'Bearer\t\tx',
+    'null',
+  ),
 );
 
 /** Who sends the request: mostly someone allowed through to validation, sometimes a stranger. */
@@ -363,9 +633,13 @@ interface Sender {
 }
 
 function callerArb(op: Operation, kind: Kind): fc.Arbitrary<Sender> {
-  const bad = fc.constantFrom(...BAD_CALLERS).chain((caller): fc.Arbitrary<Sender> => (caller === 'garbage' || caller === 'malformed'
-    ? badAuthorization.map((authorization) => ({ caller, authorization }))
-    : fc.constant({ caller })));
+  const bad = fc
+    .constantFrom(...BAD_CALLERS)
+    .chain((caller): fc.Arbitrary<Sender> =>
+      caller === 'garbage' || caller === 'malformed'
+        ? badAuthorization.map((authorization) => ({ caller, authorization }))
+        : fc.constant({ caller }),
+    );
   if (kind === 'bad-token') return bad;
   const insider: Caller = op.isAdmin ? 'admin' : 'learner';
   const outsider: Caller = op.isAdmin ? 'learner' : 'admin';
@@ -405,9 +679,19 @@ function edgeRequests(op: Operation): FuzzRequest[] {
   for (const [field, schema] of Object.entries(op.body?.properties ?? {})) {
     const types = [schema.type, ...(schema.anyOf ?? []).map((s) => s.type)];
     if (types.includes('integer')) {
-      for (const value of INTEGER_EDGES) requests.push(edge({ ...base, body: { payload: JSON.stringify({ ...bodyObject, [field]: '#' }).replace('"#"', value), contentType: 'application/json' } }));
+      for (const value of INTEGER_EDGES)
+        requests.push(
+          edge({
+            ...base,
+            body: {
+              payload: JSON.stringify({ ...bodyObject, [field]: '#' }).replace('"#"', value),
+              contentType: 'application/json',
+            },
+          }),
+        );
     }
-    if (types.includes('string')) requests.push(edge({ ...base, body: jsonBody({ ...bodyObject, [field]: TEXT_EDGE }) }));
+    if (types.includes('string'))
+      requests.push(edge({ ...base, body: jsonBody({ ...bodyObject, [field]: TEXT_EDGE }) }));
   }
   return requests;
 }
@@ -425,10 +709,14 @@ function weightOf(op: Operation, kind: Kind): number {
 }
 
 function requestsFor(op: Operation, allMethods: Set<string>, count: number, seed: number): FuzzRequest[] {
-  const arbitrary = fc.oneof(...mutationsOf(op, allMethods).map(([kind, drafts]) => ({
-    weight: weightOf(op, kind),
-    arbitrary: fc.tuple(drafts, callerArb(op, kind)).map(([draft, sender]): FuzzRequest => ({ ...draft, ...sender, kind })),
-  })));
+  const arbitrary = fc.oneof(
+    ...mutationsOf(op, allMethods).map(([kind, drafts]) => ({
+      weight: weightOf(op, kind),
+      arbitrary: fc
+        .tuple(drafts, callerArb(op, kind))
+        .map(([draft, sender]): FuzzRequest => ({ ...draft, ...sender, kind })),
+    })),
+  );
   return [...edgeRequests(op), ...fc.sample(arbitrary, { seed, numRuns: count })];
 }
 
@@ -444,15 +732,23 @@ interface Callers {
 
 function authorizationOf(request: FuzzRequest, callers: Callers): string | undefined {
   switch (request.caller) {
-    case 'admin': return `Bearer ${callers.admin.token}`;
-    case 'learner': return `Bearer ${callers.learner.token}`;
-    case 'unverified': return `Bearer ${callers.unverified.token}`;
-    case 'expired': return `Bearer ${callers.expired}`;
-    case 'revoked': return `Bearer ${callers.revoked}`;
-    case 'tampered': return `Bearer ${callers.learner.token.slice(0, -1)}${callers.learner.token.endsWith('A') ? 'B' : 'A'}`;
+    case 'admin':
+      return `Bearer ${callers.admin.token}`;
+    case 'learner':
+      return `Bearer ${callers.learner.token}`;
+    case 'unverified':
+      return `Bearer ${callers.unverified.token}`;
+    case 'expired':
+      return `Bearer ${callers.expired}`;
+    case 'revoked':
+      return `Bearer ${callers.revoked}`;
+    case 'tampered':
+      return `Bearer ${callers.learner.token.slice(0, -1)}${callers.learner.token.endsWith('A') ? 'B' : 'A'}`;
     case 'garbage':
-    case 'malformed': return request.authorization;
-    case 'anonymous': return undefined;
+    case 'malformed':
+      return request.authorization;
+    case 'anonymous':
+      return undefined;
   }
 }
 
@@ -487,7 +783,12 @@ function violationOf(op: Operation, request: FuzzRequest, answer: Answer): strin
   const { statusCode } = answer;
   if (statusCode >= 500) return `server error ${statusCode}`;
   if (statusCode < 400 || request.method === 'HEAD') return null;
-  if (request.method === op.method && PAGES.has(`${op.method} ${op.path}`) && answer.contentType.startsWith('text/html')) return null;
+  if (
+    request.method === op.method &&
+    PAGES.has(`${op.method} ${op.path}`) &&
+    answer.contentType.startsWith('text/html')
+  )
+    return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(answer.body);
@@ -501,8 +802,13 @@ function violationOf(op: Operation, request: FuzzRequest, answer: Answer): strin
   if (keys.length) return `${statusCode} with extra keys ${keys.join(', ')}`;
   if (statusCode === 422) {
     const errors = envelope.errors as Record<string, unknown> | undefined;
-    const isFieldErrors = errors && typeof errors === 'object' && Object.keys(errors).length > 0
-      && Object.values(errors).every((list) => Array.isArray(list) && list.length > 0 && list.every((m) => typeof m === 'string' && m.length > 0));
+    const isFieldErrors =
+      errors &&
+      typeof errors === 'object' &&
+      Object.keys(errors).length > 0 &&
+      Object.values(errors).every(
+        (list) => Array.isArray(list) && list.length > 0 && list.every((m) => typeof m === 'string' && m.length > 0),
+      );
     if (!isFieldErrors) return '422 without errors as { field: [messages] }';
   } else if (envelope.errors !== undefined) {
     return `${statusCode} with errors (only 422 carries field errors)`;
@@ -541,8 +847,9 @@ class Report {
     const key = `${violation}: ${request.kind}, ${request.method} ${op.path}`;
     const seen = this.violations.get(key) ?? { count: 0, example: '' };
     seen.count++;
-    seen.example ||= `as ${request.caller}, ${request.method} ${`${request.path}?${request.query}`.slice(0, 160)}`
-      + ` (${request.body?.contentType ?? 'no content type'}, ${String(request.body?.payload ?? '').slice(0, 80)}) → ${answer.body.slice(0, 200)}`;
+    seen.example ||=
+      `as ${request.caller}, ${request.method} ${`${request.path}?${request.query}`.slice(0, 160)}` +
+      ` (${request.body?.contentType ?? 'no content type'}, ${String(request.body?.payload ?? '').slice(0, 80)}) → ${answer.body.slice(0, 200)}`;
     this.violations.set(key, seen);
   }
 
@@ -551,7 +858,10 @@ class Report {
   }
 
   summary(): string {
-    return [...this.mix.entries()].sort().map(([key, n]) => `  ${key}: ${n}`).join('\n');
+    return [...this.mix.entries()]
+      .sort()
+      .map(([key, n]) => `  ${key}: ${n}`)
+      .join('\n');
   }
 
   violationList(): string[] {
@@ -566,11 +876,20 @@ class Report {
 async function restoreCallers(t: TestApp, callers: Callers): Promise<void> {
   const { db } = t.app.ctx;
   const now = t.app.ctx.now();
-  await db.update(users).set({ roles: ['admin', 'learner'], emailVerifiedAt: now }).where(eq(users.id, callers.admin.id));
-  await db.update(users).set({ roles: ['learner'], emailVerifiedAt: now }).where(eq(users.id, callers.learner.id));
-  await db.update(users).set({ roles: ['learner'], emailVerifiedAt: null }).where(eq(users.id, callers.unverified.id));
+  await db
+    .update(users)
+    .set({ roles: ['admin', 'learner'], emailVerifiedAt: now })
+    .where(eq(users.id, callers.admin.id));
+  await db
+    .update(users)
+    .set({ roles: ['learner'], emailVerifiedAt: now })
+    .where(eq(users.id, callers.learner.id));
+  await db
+    .update(users)
+    .set({ roles: ['learner'], emailVerifiedAt: null })
+    .where(eq(users.id, callers.unverified.id));
   for (const who of [callers.admin, callers.learner, callers.unverified]) {
-    if (!await findSession(t.app.ctx, who.token)) who.token = await issueToken(db, who.id, t.app.ctx.now());
+    if (!(await findSession(t.app.ctx, who.token))) who.token = await issueToken(db, who.id, t.app.ctx.now());
   }
 }
 
@@ -609,13 +928,19 @@ async function fuzz(t: TestApp, targets: Operation[], all: Operation[], perOpera
     const seed = SEED + [...`${op.method} ${op.path}`].reduce((hash, c) => (hash * 31 + c.charCodeAt(0)) | 0, 0);
     for (const request of requestsFor(op, allMethods.get(op.path)!, perOperation, seed)) {
       const res = await send(t, request, callers);
-      report.record(op, request, { statusCode: res.statusCode, body: res.body, contentType: String(res.headers['content-type'] ?? '') });
+      report.record(op, request, {
+        statusCode: res.statusCode,
+        body: res.body,
+        contentType: String(res.headers['content-type'] ?? ''),
+      });
       if (res.statusCode < 300 && request.method !== 'GET') await restoreCallers(t, callers);
     }
   }
-  console.log(`fuzz seed ${SEED}: ${report.total} requests over ${targets.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s, `
-    + `${report.refusalsDue} due a refusal, ${report.successes} successes (${report.unexpectedSuccesses} of those due a refusal), `
-    + `${report.violations.size} kinds of violation\n${report.summary()}`);
+  console.log(
+    `fuzz seed ${SEED}: ${report.total} requests over ${targets.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+      `${report.refusalsDue} due a refusal, ${report.successes} successes (${report.unexpectedSuccesses} of those due a refusal), ` +
+      `${report.violations.size} kinds of violation\n${report.summary()}`,
+  );
   return report;
 }
 
@@ -631,9 +956,12 @@ describe('bad input over the OpenAPI document', () => {
     t = await createTestApp();
     // Something to find behind the ids the requests use (1, 2, …), so some reach past "not found".
     await setReferenceData(t.app);
-    for (let i = 0; i < 3; i++) await createCourse(t.app, { terms: [{ subjects: [{ fileType: 'youtube', questions: 10 }] }] });
+    for (let i = 0; i < 3; i++)
+      await createCourse(t.app, { terms: [{ subjects: [{ fileType: 'youtube', questions: 10 }] }] });
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('answers every generated invalid request without a 5xx, in the error envelope', async () => {
     const operations = await documentedOperations(t);
@@ -646,7 +974,8 @@ describe('bad input over the OpenAPI document', () => {
     // Admin endpoints called as an admin got past authorisation to their validation (422, 400, 404…).
     expect(report.adminValidationReached / report.adminAsAdmin).toBeGreaterThan(0.9);
     // Every line of defence answered some of them: validation, parsing, size, content type, auth, routing.
-    for (const status of [400, 401, 403, 404, 413, 415, 417, 422]) expect(report.mix.get(`status ${status}`), `status ${status}`).toBeGreaterThan(0);
+    for (const status of [400, 401, 403, 404, 413, 415, 417, 422])
+      expect(report.mix.get(`status ${status}`), `status ${status}`).toBeGreaterThan(0);
   }, 600_000);
 });
 
@@ -665,7 +994,9 @@ describe('bad input to the Razorpay webhook', () => {
       },
     });
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('answers every generated invalid webhook call without a 5xx, in the error envelope', async () => {
     const operations = await documentedOperations(t);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@app/db';
 import { commissionPaise } from '@app/contracts';
-import { COUNTED_REFERRAL_STATUSES } from '../../src/services/levels/level-data.ts';
+import { COUNTED_REFERRAL_STATUSES } from '../../src/services/levels/index.ts';
 import type { FakeRazorpay } from '../payments-fake-razorpay.ts';
 
 /**
@@ -14,8 +14,14 @@ import type { FakeRazorpay } from '../payments-fake-razorpay.ts';
  */
 export async function findLedgerViolations(db: Db): Promise<string[]> {
   const checks = [
-    walletsNeverNegative, walletsEqualTheirLedger, idempotencyKeysSettled, oneMovementPerIdempotencyKey,
-    purchasesHaveTheirLedgerEffects, operatorRefundsOnce, levelRewardsOncePerLevel, withdrawalsSettledOnce,
+    walletsNeverNegative,
+    walletsEqualTheirLedger,
+    idempotencyKeysSettled,
+    oneMovementPerIdempotencyKey,
+    purchasesHaveTheirLedgerEffects,
+    operatorRefundsOnce,
+    levelRewardsOncePerLevel,
+    withdrawalsSettledOnce,
     reversalsBelongToRejections,
   ];
   const found: string[] = [];
@@ -30,13 +36,24 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 async function walletsNeverNegative(db: Db): Promise<string[]> {
-  const found = await rows<{ id: number; balance: string; points: string }>(db, sql`
-    select id, balance_paise as balance, points from users where balance_paise < 0 or points < 0 limit ${LIMIT}`);
+  const found = await rows<{ id: number; balance: string; points: string }>(
+    db,
+    sql`
+    select id, balance_paise as balance, points from users where balance_paise < 0 or points < 0 limit ${LIMIT}`,
+  );
   return found.map((r) => `user ${r.id}: wallet below zero (${r.balance} paise, ${r.points} points)`);
 }
 
 async function walletsEqualTheirLedger(db: Db): Promise<string[]> {
-  const found = await rows<{ id: number; balance: string; points: string; ledger_paise: string; ledger_points: string }>(db, sql`
+  const found = await rows<{
+    id: number;
+    balance: string;
+    points: string;
+    ledger_paise: string;
+    ledger_points: string;
+  }>(
+    db,
+    sql`
     select u.id, u.balance_paise as balance, u.points, coalesce(l.paise, 0) as ledger_paise, coalesce(l.points, 0) as ledger_points
     from users u
     left join (
@@ -46,14 +63,21 @@ async function walletsEqualTheirLedger(db: Db): Promise<string[]> {
     ) l
       on l.user_id = u.id
     where u.balance_paise <> coalesce(l.paise, 0) or u.points <> coalesce(l.points, 0)
-    limit ${LIMIT}`);
-  return found.map((r) => `user ${r.id}: wallet ${r.balance} paise / ${r.points} points, ledger sums to ${r.ledger_paise} / ${r.ledger_points}`);
+    limit ${LIMIT}`,
+  );
+  return found.map(
+    (r) =>
+      `user ${r.id}: wallet ${r.balance} paise / ${r.points} points, ledger sums to ${r.ledger_paise} / ${r.ledger_points}`,
+  );
 }
 
 /** The key row is written with its answer in the movement's transaction: one without an answer outlived a crash. */
 async function idempotencyKeysSettled(db: Db): Promise<string[]> {
-  const found = await rows<{ user_id: number; key: string }>(db, sql`
-    select user_id, key from idempotency_keys where status_code is null limit ${LIMIT}`);
+  const found = await rows<{ user_id: number; key: string }>(
+    db,
+    sql`
+    select user_id, key from idempotency_keys where status_code is null limit ${LIMIT}`,
+  );
   return found.map((r) => `idempotency key ${r.key} of user ${r.user_id}: claimed but never answered`);
 }
 
@@ -62,7 +86,9 @@ async function idempotencyKeysSettled(db: Db): Promise<string[]> {
  * answered 200 for that route (a key answered with an error moved nothing).
  */
 async function oneMovementPerIdempotencyKey(db: Db): Promise<string[]> {
-  const found = await rows<{ user_id: number; method: string; moved: string; keys: string }>(db, sql`
+  const found = await rows<{ user_id: number; method: string; moved: string; keys: string }>(
+    db,
+    sql`
     with moved as (
       select user_id, method, count(*) as n from wallet_transactions
       where method in ('Withdraw', 'Point Redeem') group by user_id, method
@@ -75,8 +101,11 @@ async function oneMovementPerIdempotencyKey(db: Db): Promise<string[]> {
            coalesce(m.n, 0) as moved, coalesce(k.n, 0) as keys
     from moved m full join keyed k on k.user_id = m.user_id and k.method = m.method
     where coalesce(m.n, 0) <> coalesce(k.n, 0)
-    limit ${LIMIT}`);
-  return found.map((r) => `user ${r.user_id}: ${r.moved} '${r.method}' entries for ${r.keys} successful idempotency keys`);
+    limit ${LIMIT}`,
+  );
+  return found.map(
+    (r) => `user ${r.user_id}: ${r.moved} '${r.method}' entries for ${r.keys} successful idempotency keys`,
+  );
 }
 
 interface PurchaseEffects {
@@ -107,9 +136,14 @@ interface PurchaseEffects {
  * marked paid (pending, failed, or refunded as a duplicate payment) has no entries at all.
  */
 async function purchasesHaveTheirLedgerEffects(db: Db): Promise<string[]> {
-  const [setting] = await rows<{ value: unknown }>(db, sql`select value from settings where key = 'commission_percent'`);
+  const [setting] = await rows<{ value: unknown }>(
+    db,
+    sql`select value from settings where key = 'commission_percent'`,
+  );
   const percent = Number(setting?.value ?? 0);
-  const purchases = await rows<PurchaseEffects>(db, sql`
+  const purchases = await rows<PurchaseEffects>(
+    db,
+    sql`
     select p.id, p.status, p.amount_paise, p.paid_at is not null as was_paid,
            b.id as buyer_id, b.activated_at is not null as buyer_active, b.referrer_id, b.referral_status,
            count(w.id) filter (where w.method = 'Referral Commission') as commissions,
@@ -125,8 +159,11 @@ async function purchasesHaveTheirLedgerEffects(db: Db): Promise<string[]> {
     from purchases p
     join users b on b.id = p.user_id
     left join wallet_transactions w on w.purchase_id = p.id
-    group by p.id, b.id`);
-  return purchases.flatMap((p) => purchaseProblems(p, percent).map((problem) => `purchase ${p.id} (${p.status}): ${problem}`));
+    group by p.id, b.id`,
+  );
+  return purchases.flatMap((p) =>
+    purchaseProblems(p, percent).map((problem) => `purchase ${p.id} (${p.status}): ${problem}`),
+  );
 }
 
 function purchaseProblems(p: PurchaseEffects, percent: number): string[] {
@@ -137,19 +174,33 @@ function purchaseProblems(p: PurchaseEffects, percent: number): string[] {
   const isPaidAboveZero = Number(p.amount_paise) > 0;
   if (p.status === 'paid' && isPaidAboveZero && !p.buyer_active) problems.push(`buyer ${p.buyer_id} not activated`);
   const isCounted = (COUNTED_REFERRAL_STATUSES as readonly string[]).includes(p.referral_status);
-  const expected = p.was_paid && isPaidAboveZero && p.referrer_id !== null && isCounted ? commissionPaise(Number(p.amount_paise), percent) : 0;
-  if (commissions !== (expected > 0 ? 1 : 0)) problems.push(`${commissions} commissions, expected ${expected > 0 ? 1 : 0}`);
+  const expected =
+    p.was_paid && isPaidAboveZero && p.referrer_id !== null && isCounted
+      ? commissionPaise(Number(p.amount_paise), percent)
+      : 0;
+  if (commissions !== (expected > 0 ? 1 : 0))
+    problems.push(`${commissions} commissions, expected ${expected > 0 ? 1 : 0}`);
   if (commissions === 1 && (Number(p.commission_paise) !== expected || p.commission_user !== p.referrer_id)) {
-    problems.push(`commission of ${p.commission_paise} paise to user ${p.commission_user}, expected ${expected} to ${p.referrer_id}`);
+    problems.push(
+      `commission of ${p.commission_paise} paise to user ${p.commission_user}, expected ${expected} to ${p.referrer_id}`,
+    );
   }
   // A refund cancels a commission still held (Rejected) and reverses one already Done; nothing else cancels one.
-  if (commissions === 1 && p.status !== 'refunded' && p.commission_status === 'Rejected') problems.push('commission rejected without a refund');
-  if (commissions === 1 && p.status === 'refunded' && p.commission_status === 'Pending') problems.push('commission still held after a refund');
+  if (commissions === 1 && p.status !== 'refunded' && p.commission_status === 'Rejected')
+    problems.push('commission rejected without a refund');
+  if (commissions === 1 && p.status === 'refunded' && p.commission_status === 'Pending')
+    problems.push('commission still held after a refund');
   const expectedReversals = p.status === 'refunded' && commissions === 1 && p.commission_status === 'Done' ? 1 : 0;
-  if (reversals !== expectedReversals) problems.push(`${reversals} commission reversals, expected ${expectedReversals}`);
+  if (reversals !== expectedReversals)
+    problems.push(`${reversals} commission reversals, expected ${expectedReversals}`);
   const reversed = -Number(p.reversal_paise);
-  if (reversals === 1 && (reversed < 0 || reversed > Number(p.commission_paise) || p.reversal_user !== p.commission_user)) {
-    problems.push(`reversal of ${reversed} paise from user ${p.reversal_user} for a commission of ${p.commission_paise} to ${p.commission_user}`);
+  if (
+    reversals === 1 &&
+    (reversed < 0 || reversed > Number(p.commission_paise) || p.reversal_user !== p.commission_user)
+  ) {
+    problems.push(
+      `reversal of ${reversed} paise from user ${p.reversal_user} for a commission of ${p.commission_paise} to ${p.commission_user}`,
+    );
   }
   if (Number(p.others) > 0) problems.push(`${p.others} other ledger entries refer to it`);
   return problems;
@@ -157,13 +208,16 @@ function purchaseProblems(p: PurchaseEffects, percent: number): string[] {
 
 /** An operator refund (its audit row) happens once, and exactly for the paid purchases that are now refunded. */
 async function operatorRefundsOnce(db: Db): Promise<string[]> {
-  const found = await rows<{ id: number; status: string; refunds: string }>(db, sql`
+  const found = await rows<{ id: number; status: string; refunds: string }>(
+    db,
+    sql`
     select p.id, p.status, count(a.id) as refunds
     from purchases p
     left join audit_log a on a.action = 'purchase.refund' and a.entity = 'purchases' and a.entity_id = p.id::text
     group by p.id
     having count(a.id) <> case when p.status = 'refunded' and p.paid_at is not null then 1 else 0 end
-    limit ${LIMIT}`);
+    limit ${LIMIT}`,
+  );
   return found.map((r) => `purchase ${r.id} (${r.status}): refunded by operators ${r.refunds} times`);
 }
 
@@ -173,7 +227,20 @@ async function operatorRefundsOnce(db: Db): Promise<string[]> {
  * sub-users as the achieved levels' nodes add up to (each sub-user counts in one window only).
  */
 async function levelRewardsOncePerLevel(db: Db): Promise<string[]> {
-  const found = await rows<{ id: number; achieved: string; top: number | null; rewards: string; paid: string; due: string; points: string; due_points: string; subs: string; needed: string }>(db, sql`
+  const found = await rows<{
+    id: number;
+    achieved: string;
+    top: number | null;
+    rewards: string;
+    paid: string;
+    due: string;
+    points: string;
+    due_points: string;
+    subs: string;
+    needed: string;
+  }>(
+    db,
+    sql`
     with achieved as (
       select a.user_id, count(*) as n, max(a.level_number) as top,
              sum(l.reward_paise) as due, sum(l.reward_points) as due_points, sum(l.node) as needed,
@@ -198,9 +265,13 @@ async function levelRewardsOncePerLevel(db: Db): Promise<string[]> {
        or coalesce(a.due, 0) <> coalesce(r.paid, 0) or coalesce(a.due_points, 0) <> coalesce(r.points, 0)
        or coalesce(a.top, 0) <> coalesce(a.n, 0)
        or coalesce(s.n, 0) < coalesce(a.needed, 0)
-    limit ${LIMIT}`);
-  return found.map((r) => `user ${r.id}: ${r.achieved} levels achieved (top ${r.top ?? 0}), ${r.rewards} rewards of ${r.paid} paise / ${r.points} points `
-    + `(due ${r.due} / ${r.due_points}), ${r.subs} counted sub-users for ${r.needed} needed`);
+    limit ${LIMIT}`,
+  );
+  return found.map(
+    (r) =>
+      `user ${r.id}: ${r.achieved} levels achieved (top ${r.top ?? 0}), ${r.rewards} rewards of ${r.paid} paise / ${r.points} points ` +
+      `(due ${r.due} / ${r.due_points}), ${r.subs} counted sub-users for ${r.needed} needed`,
+  );
 }
 
 /** 'Withdraw Reversal' entries with the withdrawal each names ('Withdrawal TX… rejected: reason'). */
@@ -215,7 +286,18 @@ const reversals = sql`
  * has exactly one settlement audit row.
  */
 async function withdrawalsSettledOnce(db: Db): Promise<string[]> {
-  const found = await rows<{ id: number; status: string; amount_paise: string; settled: boolean; bank_reference: string | null; reversals: string; given_back: string; settlements: string }>(db, sql`
+  const found = await rows<{
+    id: number;
+    status: string;
+    amount_paise: string;
+    settled: boolean;
+    bank_reference: string | null;
+    reversals: string;
+    given_back: string;
+    settlements: string;
+  }>(
+    db,
+    sql`
     with reversals as (${reversals}),
     given_back as (
       select user_id, withdrawal_transaction_id, count(*) as n, sum(amount_paise) as paise
@@ -237,21 +319,28 @@ async function withdrawalsSettledOnce(db: Db): Promise<string[]> {
       or (status = 'Done' and settled and bank_reference is not null and reversals = 0 and settlements = 1)
       or (status = 'Rejected' and settled and reversals = 1 and given_back = -amount_paise and settlements = 1)
     )
-    limit ${LIMIT}`);
-  return found.map((r) => `withdrawal ${r.id} (${r.status}, ${r.amount_paise} paise): settled=${r.settled}, bank reference ${r.bank_reference}, `
-    + `${r.reversals} reversals giving back ${r.given_back}, ${r.settlements} settlements`);
+    limit ${LIMIT}`,
+  );
+  return found.map(
+    (r) =>
+      `withdrawal ${r.id} (${r.status}, ${r.amount_paise} paise): settled=${r.settled}, bank reference ${r.bank_reference}, ` +
+      `${r.reversals} reversals giving back ${r.given_back}, ${r.settlements} settlements`,
+  );
 }
 
 /** Every 'Withdraw Reversal' gives back a rejected withdrawal of the same user: money never appears from nowhere. */
 async function reversalsBelongToRejections(db: Db): Promise<string[]> {
-  const found = await rows<{ id: number; user_id: number; description: string }>(db, sql`
+  const found = await rows<{ id: number; user_id: number; description: string }>(
+    db,
+    sql`
     with reversals as (${reversals})
     select r.id, r.user_id, r.description from reversals r
     where not exists (
       select 1 from wallet_transactions w
       where w.method = 'Withdraw' and w.status = 'Rejected' and w.user_id = r.user_id
         and w.transaction_id = r.withdrawal_transaction_id)
-    limit ${LIMIT}`);
+    limit ${LIMIT}`,
+  );
   return found.map((r) => `reversal ${r.id} of user ${r.user_id} matches no rejected withdrawal: ${r.description}`);
 }
 
@@ -276,12 +365,24 @@ export async function findProviderViolations(
   db: Db,
   { payments, refundsPerPayment }: { payments: ProviderPayment[]; refundsPerPayment: Map<string, number> },
 ): Promise<string[]> {
-  const purchases = await rows<{ id: number; status: string; order_id: string | null; payment_id: string | null }>(db, sql`
-    select id, status, provider_order_id as order_id, provider_payment_id as payment_id from purchases`);
-  const claims = new Set((await rows<{ event_id: string }>(db, sql`
-    select event_id from payment_events where event_id like 'refund:%'`)).map((r) => r.event_id.slice('refund:'.length)));
+  const purchases = await rows<{ id: number; status: string; order_id: string | null; payment_id: string | null }>(
+    db,
+    sql`
+    select id, status, provider_order_id as order_id, provider_payment_id as payment_id from purchases`,
+  );
+  const claims = new Set(
+    (
+      await rows<{ event_id: string }>(
+        db,
+        sql`
+    select event_id from payment_events where event_id like 'refund:%'`,
+      )
+    ).map((r) => r.event_id.slice('refund:'.length)),
+  );
   const byOrder = new Map(purchases.filter((p) => p.order_id).map((p) => [p.order_id!, p]));
-  const found: string[] = purchases.filter((p) => p.status === 'pending').slice(0, 5)
+  const found: string[] = purchases
+    .filter((p) => p.status === 'pending')
+    .slice(0, 5)
     .map((p) => `purchase ${p.id}: still pending after the reconciler ran`);
 
   for (const payment of payments.filter((p) => p.status === 'captured')) {
@@ -293,18 +394,28 @@ export async function findProviderViolations(
     } else if (payment.refundedPaise === 0 && !(purchase?.status === 'paid' && purchase.payment_id === payment.id)) {
       found.push(`${where}: money taken, nothing bought and nothing given back`);
     } else if (payment.refundedPaise > 0 && (purchase?.status === 'paid' || !claims.has(payment.id))) {
-      found.push(`${where}: given back at the provider, but ${claims.has(payment.id) ? 'the purchase is still paid' : 'no refund claim records it'}`);
+      found.push(
+        `${where}: given back at the provider, but ${claims.has(payment.id) ? 'the purchase is still paid' : 'no refund claim records it'}`,
+      );
     }
   }
   return found.slice(0, 30);
 }
 
 /** The fake Razorpay's books in the shape findProviderViolations reads. */
-export function booksOf(provider: FakeRazorpay): { payments: ProviderPayment[]; refundsPerPayment: Map<string, number> } {
+export function booksOf(provider: FakeRazorpay): {
+  payments: ProviderPayment[];
+  refundsPerPayment: Map<string, number>;
+} {
   const payments = [...provider.payments.values()].map((p) => ({
-    id: p.id, orderId: p.order_id, amountPaise: p.amount, status: p.status, refundedPaise: p.amount_refunded,
+    id: p.id,
+    orderId: p.order_id,
+    amountPaise: p.amount,
+    status: p.status,
+    refundedPaise: p.amount_refunded,
   }));
   const refundsPerPayment = new Map<string, number>();
-  for (const refund of provider.refunds) refundsPerPayment.set(refund.payment_id, (refundsPerPayment.get(refund.payment_id) ?? 0) + 1);
+  for (const refund of provider.refunds)
+    refundsPerPayment.set(refund.payment_id, (refundsPerPayment.get(refund.payment_id) ?? 0) + 1);
   return { payments, refundsPerPayment };
 }

@@ -24,19 +24,23 @@ export async function startProxy(upstreams: string[]): Promise<Proxy> {
     const upstream = upstreams[next++ % upstreams.length]!;
     const target = new URL(req.url ?? '/', upstream);
     const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-    const outgoing = http.request(target, {
-      method: req.method,
-      agent,
-      headers: {
-        ...req.headers,
-        'x-forwarded-for': forwardedFor,
-        'x-forwarded-proto': 'http',
-        'x-forwarded-host': req.headers.host ?? '',
+    const outgoing = http.request(
+      target,
+      {
+        method: req.method,
+        agent,
+        headers: {
+          ...req.headers,
+          'x-forwarded-for': forwardedFor,
+          'x-forwarded-proto': 'http',
+          'x-forwarded-host': req.headers.host ?? '',
+        },
       },
-    }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, [UPSTREAM_HEADER]: upstream });
-      answer.pipe(res);
-    });
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, [UPSTREAM_HEADER]: upstream });
+        answer.pipe(res);
+      },
+    );
     outgoing.on('error', () => {
       if (res.headersSent) return res.destroy();
       res.writeHead(502, { 'content-type': 'application/json', [UPSTREAM_HEADER]: upstream });

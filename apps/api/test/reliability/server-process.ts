@@ -38,7 +38,11 @@ export function serverProcess(options: {
   const env = { PATH: process.env.PATH ?? '', ...options.env, HOST: '127.0.0.1', PORT: String(options.port) };
 
   const logTail = () => {
-    try { return readFileSync(options.logFile, 'utf8').slice(-2_000); } catch { return '(no log)'; }
+    try {
+      return readFileSync(options.logFile, 'utf8').slice(-2_000);
+    } catch {
+      return '(no log)';
+    }
   };
 
   async function waitUntilReady(): Promise<void> {
@@ -47,7 +51,9 @@ export function serverProcess(options: {
       if (hasExited) throw new Error(`the server exited while starting:\n${logTail()}`);
       try {
         if ((await fetch(`${url}${readyPath}`)).ok) return;
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`the server did not become ready in 60 s:\n${logTail()}`);
@@ -63,24 +69,39 @@ export function serverProcess(options: {
     url,
     async start() {
       const log = openSync(options.logFile, 'a');
-      const started = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${entry}.ts`], { cwd: repoRoot, env, stdio: ['ignore', log, log] });
+      const started = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${entry}.ts`], {
+        cwd: repoRoot,
+        env,
+        stdio: ['ignore', log, log],
+      });
       closeSync(log);
       child = started;
       hasExited = false;
-      exited = new Promise((resolve) => started.once('exit', () => {
-        hasExited = true;
-        resolve();
-      }));
+      exited = new Promise((resolve) =>
+        started.once('exit', () => {
+          hasExited = true;
+          resolve();
+        }),
+      );
       await waitUntilReady();
     },
     kill: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
     loggedErrors() {
       let text = '';
-      try { text = readFileSync(options.logFile, 'utf8'); } catch { return []; }
+      try {
+        text = readFileSync(options.logFile, 'utf8');
+      } catch {
+        return [];
+      }
       return text.split('\n').flatMap((line) => {
         try {
-          const entry = JSON.parse(line) as { level: number; msg: string; req?: { url?: string }; err?: { message?: string } };
+          const entry = JSON.parse(line) as {
+            level: number;
+            msg: string;
+            req?: { url?: string };
+            err?: { message?: string };
+          };
           return entry.level >= 50 ? [`${entry.msg} ${entry.req?.url ?? ''}: ${entry.err?.message ?? ''}`] : [];
         } catch {
           return line.trim() ? [line] : [];

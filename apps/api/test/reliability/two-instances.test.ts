@@ -38,7 +38,12 @@ const LOGIN_FAILURES_PER_ACCOUNT = 10;
 
 /** Whether Redis answers; when it does, the rate-limit counters of earlier runs are cleared (ids restart with each database). */
 async function prepareRedis(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     const keys = await redis.keys('rl:*');
@@ -54,7 +59,9 @@ async function prepareRedis(url: string): Promise<boolean> {
 const redisReady = POSTGRES_URL ? await prepareRedis(REDIS_URL) : false;
 const skipReason = !POSTGRES_URL
   ? 'needs PostgreSQL (TEST_DATABASE_URL on the api-postgres project): two processes cannot share a PGlite database'
-  : !redisReady ? `needs Redis at ${REDIS_URL}` : null;
+  : !redisReady
+    ? `needs Redis at ${REDIS_URL}`
+    : null;
 if (skipReason) console.log(`two-instances: skipped, ${skipReason}`);
 
 // ---------------------------------------------------------------- the cluster
@@ -107,19 +114,28 @@ async function startCluster(databaseUrl: string): Promise<Cluster> {
     TRUST_PROXY: '1',
     ...s3.env('cluster'),
   };
-  const processes = dataDirs.map((dataDir, i) => serverProcess({
-    // The worker skips 4222, which NATS holds on these machines.
-    port: i === 2 ? WORKER_PORT : FIRST_PORT + i,
-    logFile: join(dataDir, 'server.log'),
-    entry: i === 2 ? 'worker' : 'server',
-    env: { ...shared, DATA_DIR: dataDir, WORKER: i === 2 ? 'true' : 'false' },
-  }));
+  const processes = dataDirs.map((dataDir, i) =>
+    serverProcess({
+      // The worker skips 4222, which NATS holds on these machines.
+      port: i === 2 ? WORKER_PORT : FIRST_PORT + i,
+      logFile: join(dataDir, 'server.log'),
+      entry: i === 2 ? 'worker' : 'server',
+      env: { ...shared, DATA_DIR: dataDir, WORKER: i === 2 ? 'true' : 'false' },
+    }),
+  );
   const instances = processes.slice(0, 2);
   const worker = processes[2]!;
   await Promise.all(processes.map((process) => process.start()));
   const proxy = await startProxy(instances.map((instance) => instance.url));
   const fixtures = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, APP_SECRET: appSecret, DATA_DIR: dataDirs[0]!, ...s3.env('cluster') }),
+    env: loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: appSecret,
+      DATA_DIR: dataDirs[0]!,
+      ...s3.env('cluster'),
+    }),
     logger: false,
   });
   return {
@@ -156,43 +172,72 @@ const ROOT_PATHS = ['/healthz', '/readyz', '/dev/', '/sandbox/', '/media/'];
  */
 class ProxyClient {
   xsrf: string | undefined;
-  constructor(private readonly proxyUrl: string, readonly address: string, public token?: string) {}
+  constructor(
+    private readonly proxyUrl: string,
+    readonly address: string,
+    public token?: string,
+  ) {}
 
   /** A Buffer body is sent as it is (give its content-type), anything else as JSON. */
   request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    const url = new URL(ROOT_PATHS.some((root) => path.startsWith(root)) ? path : `${API_PREFIX}${path}`, this.proxyUrl);
+    const url = new URL(
+      ROOT_PATHS.some((root) => path.startsWith(root)) ? path : `${API_PREFIX}${path}`,
+      this.proxyUrl,
+    );
     const payload = body === undefined || Buffer.isBuffer(body) ? body : JSON.stringify(body);
     return new Promise((resolve, reject) => {
-      const req = http.request(url, {
-        method,
-        localAddress: this.address,
-        agent: false,
-        headers: {
-          ...(this.xsrf ? { cookie: `XSRF-TOKEN=${this.xsrf}`, 'x-xsrf-token': this.xsrf } : {}),
-          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-          ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
-          ...headers,
+      const req = http.request(
+        url,
+        {
+          method,
+          localAddress: this.address,
+          agent: false,
+          headers: {
+            ...(this.xsrf ? { cookie: `XSRF-TOKEN=${this.xsrf}`, 'x-xsrf-token': this.xsrf } : {}),
+            ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+            ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
+            ...headers,
+          },
         },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const cookie = [res.headers['set-cookie'] ?? []].flat().map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1]).find(Boolean);
-          if (cookie) this.xsrf = cookie;
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-          resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers, upstream: String(res.headers[UPSTREAM_HEADER]) });
-        });
-      });
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const cookie = [res.headers['set-cookie'] ?? []]
+              .flat()
+              .map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1])
+              .find(Boolean);
+            if (cookie) this.xsrf = cookie;
+            const text = Buffer.concat(chunks).toString('utf8');
+            let parsed: unknown = text;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              /* not JSON */
+            }
+            resolve({
+              status: res.statusCode ?? 0,
+              body: parsed,
+              headers: res.headers,
+              upstream: String(res.headers[UPSTREAM_HEADER]),
+            });
+          });
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
   }
 
-  get(path: string, headers?: Record<string, string>) { return this.request('GET', path, undefined, headers); }
-  post(path: string, body: unknown = {}, headers?: Record<string, string>) { return this.request('POST', path, body, headers); }
-  put(path: string, body: unknown = {}, headers?: Record<string, string>) { return this.request('PUT', path, body, headers); }
+  get(path: string, headers?: Record<string, string>) {
+    return this.request('GET', path, undefined, headers);
+  }
+  post(path: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request('POST', path, body, headers);
+  }
+  put(path: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request('PUT', path, body, headers);
+  }
 }
 
 /** A client address of its own per run, so the per-address limits in Redis start afresh. */
@@ -237,10 +282,19 @@ describe.skipIf(Boolean(skipReason))('two API instances behind a proxy on one Po
 
     const email = `two-${randomBytes(4).toString('hex')}@example.com`;
     const registered = await client.post('/register', {
-      first_name: 'Two', last_name: 'Instances', email, mobile: '9876543210', password: TEST_PASSWORD, password_confirmation: TEST_PASSWORD, disclaimer: true,
+      first_name: 'Two',
+      last_name: 'Instances',
+      email,
+      mobile: '9876543210',
+      password: TEST_PASSWORD,
+      password_confirmation: TEST_PASSWORD,
+      disclaimer: true,
     });
     expect(registered.status).toBe(200);
-    const [user] = await fixtures.ctx.db.select({ signupIp: users.signupIp }).from(users).where(eq(users.emailCanonical, email));
+    const [user] = await fixtures.ctx.db
+      .select({ signupIp: users.signupIp })
+      .from(users)
+      .where(eq(users.emailCanonical, email));
     expect(user!.signupIp).toBe(client.address);
   });
 
@@ -260,11 +314,76 @@ describe.skipIf(Boolean(skipReason))('two API instances behind a proxy on one Po
     expectAlternating([login, me, logout, ...afterLogout]);
   });
 
+  /** A caller of one instance directly, past the proxy, having opened the app there once (for its XSRF cookie). */
+  const clientOf = async (instanceUrl: string, token?: string) => {
+    const client = new ProxyClient(instanceUrl, loopbackAddress(), token);
+    expect((await client.get('/healthz')).status).toBe(200);
+    return client;
+  };
+  /** Asks `answer` again until `isDone` holds or a second has passed since `since`; the last answer. */
+  async function withinOneSecond(
+    since: number,
+    answer: () => Promise<Answer>,
+    isDone: (a: Answer) => boolean,
+  ): Promise<Answer> {
+    for (;;) {
+      const last = await answer();
+      if (isDone(last) || Date.now() - since > 1_000) return last;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('refuses a token on one instance within a second of its logout on the other, though both had it cached (decision 025)', async () => {
+    const learner = await createLearner(fixtures);
+    const [first, second] = cluster.instances.map((instance) => instance.url) as [string, string];
+    const here = await clientOf(first, learner.token);
+    const there = await clientOf(second, learner.token);
+    // Each instance reads the session once and then serves it from its cache.
+    for (const client of [here, there, here, there]) expect((await client.get('/me')).status).toBe(200);
+
+    const loggedOutAt = Date.now();
+    expect((await here.post('/logout')).status).toBe(200);
+    const refused = await withinOneSecond(
+      loggedOutAt,
+      () => there.get('/me'),
+      (a) => a.status === 401,
+    );
+    expect(refused.status).toBe(401);
+    expect((await here.get('/me')).status).toBe(401);
+  });
+
+  it('shows on one instance, within a second, a course an operator edited on the other (decision 025)', async () => {
+    const admin = await createAdmin(fixtures);
+    const learner = await createLearner(fixtures);
+    const oldName = `Before ${randomBytes(3).toString('hex')}`;
+    const course = await createCourse(fixtures, { name: oldName });
+    const [first, second] = cluster.instances.map((instance) => instance.url) as [string, string];
+    const operator = await clientOf(first, admin.token);
+    const reader = await clientOf(second, learner.token);
+    const cached = [await reader.get('/course'), await reader.get('/course')];
+    expect(cached.map((a) => a.status)).toEqual([200, 200]);
+    expect(JSON.stringify(cached[1]!.body)).toContain(oldName);
+    const etag = String(cached[1]!.headers.etag);
+    expect((await reader.get('/course', { 'if-none-match': etag })).status).toBe(304);
+
+    const newName = `After ${randomBytes(3).toString('hex')}`;
+    const editedAt = Date.now();
+    expect((await operator.put(`/admin/courses/${course.id}`, { name: newName })).status).toBe(200);
+    const seen = await withinOneSecond(
+      editedAt,
+      () => reader.get('/course', { 'if-none-match': etag }),
+      (a) => a.status === 200,
+    );
+    expect(seen.status).toBe(200);
+    expect(JSON.stringify(seen.body)).toContain(newName);
+  });
+
   it('counts login failures per account across both instances: the limit holds and either serves the 429', async () => {
     const learner = await createLearner(fixtures);
     const client = await newClient();
     const failures: Answer[] = [];
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) failures.push(await client.post('/login', { email: learner.email, password: 'Wrong@123' }));
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
+      failures.push(await client.post('/login', { email: learner.email, password: 'Wrong@123' }));
     expect(failures.map((a) => a.status)).toEqual(Array(LOGIN_FAILURES_PER_ACCOUNT).fill(422));
     expectAlternating(failures);
 
@@ -289,7 +408,9 @@ describe.skipIf(Boolean(skipReason))('two API instances behind a proxy on one Po
     const paid = await client.post('/sandbox/pay', { order_id: checkout.body.data.order_id, outcome: 'success' });
     expect(paid.status).toBe(200);
     const confirmed = await client.post('/pay-now', {
-      payment_id: paid.body.razorpay_payment_id, order_id: paid.body.razorpay_order_id, signature: paid.body.razorpay_signature,
+      payment_id: paid.body.razorpay_payment_id,
+      order_id: paid.body.razorpay_order_id,
+      signature: paid.body.razorpay_signature,
     });
     expect(confirmed.status).toBe(200);
     const terms = await client.get(`/terms/${course.id}`);
@@ -311,8 +432,16 @@ describe.skipIf(Boolean(skipReason))('two API instances behind a proxy on one Po
     expectAlternating([opened, validated]);
 
     const mismatched = [
-      await client.post('/reference-user-validate', { reference_user: learner.referralCode }, { 'x-xsrf-token': 'forged' }),
-      await client.post('/reference-user-validate', { reference_user: learner.referralCode }, { 'x-xsrf-token': 'forged' }),
+      await client.post(
+        '/reference-user-validate',
+        { reference_user: learner.referralCode },
+        { 'x-xsrf-token': 'forged' },
+      ),
+      await client.post(
+        '/reference-user-validate',
+        { reference_user: learner.referralCode },
+        { 'x-xsrf-token': 'forged' },
+      ),
     ];
     expect(mismatched.map((a) => a.status)).toEqual([403, 403]);
     expectAlternating(mismatched);
@@ -374,7 +503,13 @@ describe.skipIf(Boolean(skipReason))('two API instances behind a proxy on one Po
 
     const learner = await createLearner(fixtures);
     await fixtures.ctx.db.insert(purchases).values({
-      userId: learner.id, courseId: course.id, pricePaise: 100, amountPaise: 100, status: 'paid', provider: 'sandbox', paidAt: new Date(),
+      userId: learner.id,
+      courseId: course.id,
+      pricePaise: 100,
+      amountPaise: 100,
+      status: 'paid',
+      provider: 'sandbox',
+      paidAt: new Date(),
     });
     const client = await newClient(learner.token);
     let hlsUrl: string | null = null;
@@ -390,10 +525,14 @@ describe.skipIf(Boolean(skipReason))('two API instances behind a proxy on one Po
     expect(String(master.body)).toContain('#EXT-X-STREAM-INF');
     // A rendition's playlist names its segments by signed links to the bucket: the API streams no video.
     const masterUrl = new URL(hlsUrl!, cluster.proxy.url);
-    const variantPath = String(master.body).split('\n').find((line) => line && !line.startsWith('#'))!;
+    const variantPath = String(master.body)
+      .split('\n')
+      .find((line) => line && !line.startsWith('#'))!;
     const variant = await client.get(new URL(variantPath, masterUrl).pathname.replace(API_PREFIX, ''));
     expect(variant.status).toBe(200);
-    const segment = String(variant.body).split('\n').find((line) => line && !line.startsWith('#'))!;
+    const segment = String(variant.body)
+      .split('\n')
+      .find((line) => line && !line.startsWith('#'))!;
     expect(segment).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*X-Amz-Signature=/);
     // They outlive a long lecture (the playlist is read once), unlike the 300 s file links.
     expect(new URL(segment).searchParams.get('X-Amz-Expires')).toBe(String(6 * 3600));

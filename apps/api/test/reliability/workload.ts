@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { adminMessages, checkoutMessages, walletMessages } from '@app/contracts';
 import type { App } from '../../src/app.ts';
-import { reconcilePendingPurchases, type ReconcileReport } from '../../src/services/payments/reconcile-pending.ts';
-import { saveBankDetails } from '../../src/services/profile/bank-details.ts';
+import {
+  reconcilePendingPurchases,
+  type ReconcileReport,
+} from '../../src/services/payments/reconcile-pending-purchases.ts';
+import { saveBankDetails } from '../../src/services/profile/index.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createLearner } from '../fixtures.ts';
@@ -13,6 +16,7 @@ import { createTestApp, type TestApp } from '../helpers.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { serverProcess, type ServerProcess } from './server-process.ts';
 import { creditPoints, setReferenceData, validBank } from '../wallet-fixtures.ts';
+import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts';
 
 /**
  * The randomised money workload of the reliability tests: learners in referral chains buying
@@ -90,7 +94,13 @@ export interface WorldShape {
   startingPoints: number;
 }
 
-export const DEFAULT_WORLD: WorldShape = { learners: 150, referrers: 40, operators: 3, courses: 40, startingPoints: 5_000 };
+export const DEFAULT_WORLD: WorldShape = {
+  learners: 150,
+  referrers: 40,
+  operators: 3,
+  courses: 40,
+  startingPoints: 5_000,
+};
 
 /**
  * Writes the world straight to the database through the fixtures (no logins: each client gets its
@@ -199,7 +209,11 @@ function isRefused(error: unknown): boolean {
  * server is back: every endpoint used here is safe to repeat (keys, or forward-only updates).
  */
 export class ApiClient {
-  constructor(private readonly baseUrl: string, private readonly report: WorkloadReport, private readonly survivesCrashes: boolean) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly report: WorkloadReport,
+    private readonly survivesCrashes: boolean,
+  ) {}
 
   async call(call: Call): Promise<Answer> {
     const started = Date.now();
@@ -231,7 +245,11 @@ export class ApiClient {
     });
     const text = await res.text();
     let body: unknown = text;
-    try { body = JSON.parse(text); } catch { /* not JSON: kept as text for the failure message */ }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON: kept as text for the failure message */
+    }
     return { status: res.status, body, replayed: res.headers.get('idempotent-replayed') };
   }
 }
@@ -275,7 +293,13 @@ const OPERATION_WEIGHTS: Record<Operation, number> = { buy: 35, redeem: 15, with
  * pays; 'two-tabs' opens two checkouts of one course and pays both (one must be refunded).
  */
 const PAYMENT_WEIGHTS = {
-  'pay-now': 35, webhook: 20, storm: 20, 'browser-closed': 5, abandoned: 5, 'declined-then-paid': 7, 'two-tabs': 8,
+  'pay-now': 35,
+  webhook: 20,
+  storm: 20,
+  'browser-closed': 5,
+  abandoned: 5,
+  'declined-then-paid': 7,
+  'two-tabs': 8,
 } as const;
 
 /** How a redeem or withdrawal is sent: once, then again with its key, several at once, or its key reused for another body. */
@@ -319,10 +343,12 @@ class Shared {
 /** Runs `operations` operations from `clients` concurrent clients; each client owns a slice of the learners. */
 export async function runWorkload(options: WorkloadOptions): Promise<WorkloadReport> {
   const shared = new Shared(options);
-  await Promise.all(Array.from({ length: options.clients }, (_, index) => {
-    const learners = options.world.learners.filter((_, i) => i % options.clients === index);
-    return new WorkloadClient(shared, index, learners).run();
-  }));
+  await Promise.all(
+    Array.from({ length: options.clients }, (_, index) => {
+      const learners = options.world.learners.filter((_, i) => i % options.clients === index);
+      return new WorkloadClient(shared, index, learners).run();
+    }),
+  );
   return shared.report;
 }
 
@@ -331,7 +357,11 @@ class WorkloadClient {
   private readonly api: ApiClient;
   private sequence = 0;
 
-  constructor(private readonly shared: Shared, private readonly index: number, private readonly learners: WorldLearner[]) {
+  constructor(
+    private readonly shared: Shared,
+    private readonly index: number,
+    private readonly learners: WorldLearner[],
+  ) {
     this.random = seededRandom(shared.options.seed * 7_919 + index);
     this.api = new ApiClient(shared.options.baseUrl, shared.report, shared.options.survivesCrashes ?? false);
   }
@@ -353,21 +383,29 @@ class WorkloadClient {
   private perform(operation: Operation): Promise<void> {
     const learner = this.random.pick(this.learners);
     switch (operation) {
-      case 'buy': return this.buy(learner);
-      case 'redeem': return this.moveMoney(learner, 'redeem');
-      case 'withdraw': return this.moveMoney(learner, 'withdraw');
-      case 'settle': return this.settle();
-      case 'refund': return this.refund();
+      case 'buy':
+        return this.buy(learner);
+      case 'redeem':
+        return this.moveMoney(learner, 'redeem');
+      case 'withdraw':
+        return this.moveMoney(learner, 'withdraw');
+      case 'settle':
+        return this.settle();
+      case 'refund':
+        return this.refund();
     }
   }
 
   /** Checks an answer against what the endpoint may say; anything else is a failure. Returns the answer's status. */
   private expect(what: string, answer: Answer, allowed: Expected): number {
     this.shared.count(`${what} ${answer.status}`);
-    const isAllowed = allowed.some((entry) => (typeof entry === 'number'
-      ? entry === answer.status
-      : entry[0] === answer.status && entry[1] === answer.body?.message));
-    if (!isAllowed) this.shared.fail(`${what}: unexpected ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    const isAllowed = allowed.some((entry) =>
+      typeof entry === 'number'
+        ? entry === answer.status
+        : entry[0] === answer.status && entry[1] === answer.body?.message,
+    );
+    if (!isAllowed)
+      this.shared.fail(`${what}: unexpected ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
     return answer.status;
   }
 
@@ -399,17 +437,22 @@ class WorkloadClient {
       learner.owned.add(course.id);
       return;
     }
-    const confirmations = way === 'webhook'
-      ? [this.webhook('payment.captured', payment.paymentId)]
-      : way === 'storm'
-        ? this.storm(learner, order.orderId, payment)
-        : [this.payNow(learner, order.orderId, payment)];
+    const confirmations =
+      way === 'webhook'
+        ? [this.webhook('payment.captured', payment.paymentId)]
+        : way === 'storm'
+          ? this.storm(learner, order.orderId, payment)
+          : [this.payNow(learner, order.orderId, payment)];
     const answers = await Promise.all(confirmations);
     if (answers.some((isPaid) => isPaid)) this.bought({ purchaseId: order.purchaseId, courseId: course.id, learner });
   }
 
   /** Two /pay-now and three webhook deliveries at once (two of them the same event, as a provider retry). */
-  private storm(learner: WorldLearner, orderId: string, payment: { paymentId: string; signature: string }): Promise<boolean>[] {
+  private storm(
+    learner: WorldLearner,
+    orderId: string,
+    payment: { paymentId: string; signature: string },
+  ): Promise<boolean>[] {
     const captured = this.shared.options.provider.webhook('payment.captured', payment.paymentId);
     return [
       this.payNow(learner, orderId, payment),
@@ -424,11 +467,16 @@ class WorkloadClient {
   private async buyInTwoTabs(learner: WorldLearner, courseId: number): Promise<void> {
     const orders = await Promise.all([this.checkout(learner, courseId), this.checkout(learner, courseId)]);
     const distinct = [...new Map(orders.filter((o) => o !== null).map((o) => [o.purchaseId, o])).values()];
-    const answers = await Promise.all(distinct.map((order) => this.payNow(learner, order.orderId, this.payAtProvider(order.orderId), {
-      alsoAllowed: [[400, checkoutMessages.courseAlreadyBought]],
-    }).then((isPaid) => ({ order, isPaid }))));
+    const answers = await Promise.all(
+      distinct.map((order) =>
+        this.payNow(learner, order.orderId, this.payAtProvider(order.orderId), {
+          alsoAllowed: [[400, checkoutMessages.courseAlreadyBought]],
+        }).then((isPaid) => ({ order, isPaid })),
+      ),
+    );
     const winners = answers.filter((a) => a.isPaid);
-    if (winners.length > 1) this.shared.fail(`two tabs: both purchases of course ${courseId} by user ${learner.id} were confirmed`);
+    if (winners.length > 1)
+      this.shared.fail(`two tabs: both purchases of course ${courseId} by user ${learner.id} were confirmed`);
     if (winners[0]) this.bought({ purchaseId: winners[0].order.purchaseId, courseId, learner });
   }
 
@@ -437,8 +485,16 @@ class WorkloadClient {
     this.shared.refundable.push(purchase);
   }
 
-  private async checkout(learner: WorldLearner, courseId: number): Promise<{ purchaseId: number; orderId: string } | null> {
-    const answer = await this.api.call({ method: 'POST', path: '/checkout', token: learner.token, body: { course_id: courseId } });
+  private async checkout(
+    learner: WorldLearner,
+    courseId: number,
+  ): Promise<{ purchaseId: number; orderId: string } | null> {
+    const answer = await this.api.call({
+      method: 'POST',
+      path: '/checkout',
+      token: learner.token,
+      body: { course_id: courseId },
+    });
     const status = this.expect('checkout', answer, [200, [400, checkoutMessages.courseAlreadyBought]]);
     if (status !== 200) {
       learner.owned.add(courseId);
@@ -451,7 +507,10 @@ class WorkloadClient {
    * The card form submitted at the provider (after a declined card, when asked); an order already
    * paid (a checkout handed back again) keeps its payment.
    */
-  private payAtProvider(orderId: string, options: { declineFirst?: boolean } = {}): { paymentId: string; signature: string } {
+  private payAtProvider(
+    orderId: string,
+    options: { declineFirst?: boolean } = {},
+  ): { paymentId: string; signature: string } {
     let payment = this.shared.paymentOfOrder.get(orderId);
     if (!payment) {
       if (options.declineFirst) this.shared.options.provider.fail(orderId);
@@ -475,7 +534,9 @@ class WorkloadClient {
       body: { payment_id: payment.paymentId, order_id: orderId, signature: payment.signature },
     });
     // An operator may refund the purchase between the webhook that paid it and this call.
-    return ok(this.expect('pay-now', answer, [200, [400, checkoutMessages.orderClosed], ...(options.alsoAllowed ?? [])]));
+    return ok(
+      this.expect('pay-now', answer, [200, [400, checkoutMessages.orderClosed], ...(options.alsoAllowed ?? [])]),
+    );
   }
 
   private webhook(event: 'payment.captured' | 'order.paid', paymentId: string): Promise<boolean> {
@@ -484,7 +545,12 @@ class WorkloadClient {
 
   /** A signed webhook delivery; true when the server processed it (a repeat of a handled event answers 'duplicate'). */
   private async deliver(delivery: { body: string; headers: Record<string, string> }, event: string): Promise<boolean> {
-    const answer = await this.api.call({ method: 'POST', path: '/payments/razorpay/webhook', rawBody: delivery.body, headers: delivery.headers });
+    const answer = await this.api.call({
+      method: 'POST',
+      path: '/payments/razorpay/webhook',
+      rawBody: delivery.body,
+      headers: delivery.headers,
+    });
     this.expect(`webhook ${event}`, answer, [200]);
     return answer.body?.data?.outcome === 'processed';
   }
@@ -493,14 +559,17 @@ class WorkloadClient {
 
   private async moveMoney(learner: WorldLearner, kind: 'redeem' | 'withdraw'): Promise<void> {
     const path = kind === 'redeem' ? '/redeem-point' : '/withdraw';
-    const value = kind === 'redeem' ? this.random.int(50, 400) : this.random.int(100, 300) + this.random.pick([0, 0.5, 0.25]);
+    const value =
+      kind === 'redeem' ? this.random.int(50, 400) : this.random.int(100, 300) + this.random.pick([0, 0.5, 0.25]);
     const bodyOf = (n: number) => (kind === 'redeem' ? { point: n } : { amount: n });
     const body = bodyOf(value);
-    const allowed: Expected = kind === 'redeem'
-      ? [200, [422, walletMessages.pointAboveHeld], [400, walletMessages.insufficientPoints]]
-      : [200, [422, walletMessages.amountAboveBalance], [400, walletMessages.insufficientBalance]];
+    const allowed: Expected =
+      kind === 'redeem'
+        ? [200, [422, walletMessages.pointAboveHeld], [400, walletMessages.insufficientPoints]]
+        : [200, [422, walletMessages.amountAboveBalance], [400, walletMessages.insufficientBalance]];
     const key = `c${this.index}-${++this.sequence}`;
-    const send = (sent: unknown) => this.api.call({ method: 'POST', path, token: learner.token, body: sent, headers: { 'idempotency-key': key } });
+    const send = (sent: unknown) =>
+      this.api.call({ method: 'POST', path, token: learner.token, body: sent, headers: { 'idempotency-key': key } });
     const repeat = this.random.weighted(REPEAT_WEIGHTS);
     this.shared.count(`${kind} ${repeat}`);
 
@@ -539,24 +608,35 @@ class WorkloadClient {
     if (id === undefined) return;
     this.shared.settling.add(id);
     const attempts = this.random.chance(0.2) ? 2 : 1;
-    const answers = await Promise.all(Array.from({ length: attempts }, () => this.api.call({
-      method: 'POST',
-      path: `/admin/withdrawals/${id}/settle`,
-      token: this.operator().token,
-      body: this.random.chance(0.6)
-        ? { status: 'Done', bank_reference: `UTR${this.index}x${++this.sequence}` }
-        : { status: 'Rejected', reason: 'The account name does not match.' },
-    })));
-    const settled = answers.filter((answer) => ok(this.expect('settle', answer, [200, [400, adminMessages.alreadySettled]])));
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, () =>
+        this.api.call({
+          method: 'POST',
+          path: `/admin/withdrawals/${id}/settle`,
+          token: this.operator().token,
+          body: this.random.chance(0.6)
+            ? { status: 'Done', bank_reference: `UTR${this.index}x${++this.sequence}` }
+            : { status: 'Rejected', reason: 'The account name does not match.' },
+        }),
+      ),
+    );
+    const settled = answers.filter((answer) =>
+      ok(this.expect('settle', answer, [200, [400, adminMessages.alreadySettled]])),
+    );
     this.expectOnce('settle', 'withdrawal', id, settled.length, this.shared.settled);
     this.shared.settling.delete(id);
   }
 
   private async nextPendingWithdrawal(): Promise<number | undefined> {
     if (this.shared.pendingWithdrawals.length === 0) {
-      const answer = await this.api.call({ method: 'GET', path: '/admin/withdrawals?status=Pending&per_page=50', token: this.operator().token });
+      const answer = await this.api.call({
+        method: 'GET',
+        path: '/admin/withdrawals?status=Pending&per_page=50',
+        token: this.operator().token,
+      });
       if (this.expect('list withdrawals', answer, [200]) === 200 && this.shared.pendingWithdrawals.length === 0) {
-        this.shared.pendingWithdrawals = answer.body.data.data.map((w: { id: number }) => w.id)
+        this.shared.pendingWithdrawals = answer.body.data.data
+          .map((w: { id: number }) => w.id)
           .filter((id: number) => !this.shared.settling.has(id) && !this.shared.settled.has(id));
       }
     }
@@ -569,12 +649,24 @@ class WorkloadClient {
     if (refundable.length === 0) return;
     const purchase = refundable.splice(this.random.int(0, refundable.length - 1), 1)[0]!;
     const attempts = this.random.chance(0.2) ? 2 : 1;
-    const answers = await Promise.all(Array.from({ length: attempts }, () => this.api.call({
-      method: 'POST', path: `/admin/purchases/${purchase.purchaseId}/refund`, token: this.operator().token,
-    })));
-    const refunded = answers.filter((answer) => ok(this.expect('refund', answer, [
-      200, [400, adminMessages.alreadyRefunded], [400, adminMessages.refundInProgress],
-    ])));
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, () =>
+        this.api.call({
+          method: 'POST',
+          path: `/admin/purchases/${purchase.purchaseId}/refund`,
+          token: this.operator().token,
+        }),
+      ),
+    );
+    const refunded = answers.filter((answer) =>
+      ok(
+        this.expect('refund', answer, [
+          200,
+          [400, adminMessages.alreadyRefunded],
+          [400, adminMessages.refundInProgress],
+        ]),
+      ),
+    );
     this.expectOnce('refund', 'purchase', purchase.purchaseId, refunded.length, this.shared.refunded);
     if (refunded.length > 0) purchase.learner.owned.delete(purchase.courseId);
   }
@@ -585,8 +677,10 @@ class WorkloadClient {
    * lost first attempt may be the one that did.
    */
   private expectOnce(what: string, row: string, id: number, successes: number, done: Set<number>): void {
-    if (successes > 1 || (successes === 1 && done.has(id))) this.shared.fail(`${what}: ${row} ${id} succeeded more than once`);
-    if (successes === 0 && !this.survivesCrashes && !done.has(id)) this.shared.fail(`${what}: ${row} ${id} was never done`);
+    if (successes > 1 || (successes === 1 && done.has(id)))
+      this.shared.fail(`${what}: ${row} ${id} succeeded more than once`);
+    if (successes === 0 && !this.survivesCrashes && !done.has(id))
+      this.shared.fail(`${what}: ${row} ${id} was never done`);
     if (successes > 0) done.add(id);
   }
 }
@@ -596,8 +690,10 @@ const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
-  // Production insists on mail; nothing in these runs sends any.
-  SMTP_URL: 'smtp://127.0.0.1:1',
+  // Production prints these on GST invoices.
+  INVOICE_SELLER_NAME: 'Live Connect Test Private Limited',
+  INVOICE_SELLER_ADDRESS: '1 Test Road, Kochi 682001',
+  INVOICE_SELLER_GSTIN: '32AAACL1234A1ZI',
 };
 
 /** A run against the server as its own process: its database (reachable from the test too), world, provider and server. */
@@ -614,24 +710,39 @@ export interface ServedWorld {
  * A fresh test database holding a world drawn from `random`, the local fake of Razorpay, and the
  * API started as its own process on `port` against both (PostgreSQL only: see databaseUrlOf).
  */
-export async function serveWorld(options: { name: string; port: number; random: Random; shape?: WorldShape }): Promise<ServedWorld> {
+export async function serveWorld(options: {
+  name: string;
+  port: number;
+  random: Random;
+  shape?: WorldShape;
+}): Promise<ServedWorld> {
   const dataDir = mkdtempSync(join(tmpdir(), `rel-${options.name}-`));
-  const opened: { t?: TestApp; provider?: FakeRazorpay; server?: ServerProcess } = {};
+  const opened: { t?: TestApp; provider?: FakeRazorpay; server?: ServerProcess; smtp?: TestSmtpServer } = {};
   const close = async () => {
     await opened.server?.stop();
+    await opened.smtp?.close();
     await opened.t?.close();
     await opened.provider?.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const provider = opened.provider = await startFakeRazorpay();
-    const t = opened.t = await createTestApp({ env: { APP_SECRET, ...razorpayEnv(provider) } });
+    const provider = (opened.provider = await startFakeRazorpay());
+    // Receipts and withdrawal mails go out through a real SMTP server, as in production.
+    const smtp = (opened.smtp = await startSmtpServer());
+    const t = (opened.t = await createTestApp({ env: { APP_SECRET, ...razorpayEnv(provider) } }));
     const world = await prepareWorld(t.app, options.random, options.shape);
-    const server = opened.server = serverProcess({
+    const server = (opened.server = serverProcess({
       port: options.port,
       logFile: join(dataDir, 'server.log'),
-      env: { ...PRODUCTION_ENV, ...razorpayEnv(provider), APP_SECRET, DATABASE_URL: databaseUrlOf(t), DATA_DIR: dataDir },
-    });
+      env: {
+        ...PRODUCTION_ENV,
+        ...razorpayEnv(provider),
+        SMTP_URL: smtp.url,
+        APP_SECRET,
+        DATABASE_URL: databaseUrlOf(t),
+        DATA_DIR: dataDir,
+      },
+    }));
     await server.start();
     return { t, provider, world, server, close };
   } catch (error) {

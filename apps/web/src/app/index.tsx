@@ -1,10 +1,12 @@
+import type { DataRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
 
-export function App() {
+/** The whole app around its router: main.tsx's in the browser, a memory router in the build's pre-render. */
+export function App({ router }: { router: DataRouter }) {
   return (
     <AppProvider>
-      <AppRouter />
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

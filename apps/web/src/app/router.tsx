@@ -1,8 +1,5 @@
-import { useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { useQueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { createBrowserRouter, matchRoutes, redirect, type DataRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { setAuthRedirects } from '@/lib/api-client';
 import { meQueryOptions } from '@/lib/auth/get-me';
@@ -16,12 +13,43 @@ import { RootError, RootLayout } from './routes/root';
  */
 type RouteModule = { default: React.ComponentType; prefetch?: (queryClient: QueryClient) => void };
 
-/** Spec section 2. Every page is its own lazy chunk. */
+/** Every page under ./routes, each its own lazy chunk. */
+const pageModules = import.meta.glob<RouteModule>([
+  './routes/**/*.tsx',
+  '!./routes/**/*.test.tsx',
+  '!./routes/root.tsx',
+]);
+
+/**
+ * What a route tells the build (vite-plugins/prerender.ts): its page module, whose chunks the page's
+ * HTML preloads, and whether the page is rendered into that HTML (public pages without data).
+ */
+export interface RouteHandle {
+  page: string;
+  isPrerendered?: boolean;
+}
+
+/** Every route of docs/product/app-shell.md#routes. Every page is its own lazy chunk. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const page = (load: () => Promise<RouteModule>) => async () => {
-    const { default: Component, prefetch } = await load();
-    if (!prefetch) return { Component };
-    return { Component, loader: () => { prefetch(queryClient); return null; } };
+  /** The route of a page module, by its path under ./routes: 'app/dashboard'. */
+  const page = (name: string, options: { isPrerendered?: boolean } = {}) => {
+    const load = pageModules[`./routes/${name}.tsx`];
+    if (!load) throw new Error(`No page module routes/${name}.tsx.`);
+    const handle: RouteHandle = { page: name, ...options };
+    return {
+      handle,
+      lazy: async () => {
+        const { default: Component, prefetch } = await load();
+        if (!prefetch) return { Component };
+        return {
+          Component,
+          loader: () => {
+            prefetch(queryClient);
+            return null;
+          },
+        };
+      },
+    };
   };
   /** Signed-out visitors of a signed-in page land on /login; for the others, GET /me starts at once. */
   const requireSession = () => {
@@ -41,21 +69,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           id: 'app',
           loader: requireSession,
-          lazy: page(() => import('./routes/app/root')),
+          ...page('app/root'),
           children: [
-            { path: paths.dashboard.path, lazy: page(() => import('./routes/app/dashboard')) },
-            { path: paths.profile.path, lazy: page(() => import('./routes/app/profile')) },
-            { path: paths.courses.path, lazy: page(() => import('./routes/app/courses')) },
-            { path: paths.courseDetail.path, lazy: page(() => import('./routes/app/course')) },
-            { path: paths.learn.path, lazy: page(() => import('./routes/app/learn')) },
-            { path: paths.learnMore.path, lazy: page(() => import('./routes/app/learn-more')) },
-            { path: paths.quiz.path, lazy: page(() => import('./routes/app/quiz')) },
-            { path: paths.checkout.path, lazy: page(() => import('./routes/app/checkout')) },
-            { path: paths.checkoutBatch.path, lazy: page(() => import('./routes/app/checkout-batch')) },
-            { path: paths.success.path, lazy: page(() => import('./routes/app/success')) },
-            { path: paths.wallet.path, lazy: page(() => import('./routes/app/wallet')) },
-            { path: paths.users.path, lazy: page(() => import('./routes/app/users')) },
-            { path: paths.downloads.path, lazy: page(() => import('./routes/app/downloads')) },
+            { path: paths.dashboard.path, ...page('app/dashboard') },
+            { path: paths.profile.path, ...page('app/profile') },
+            { path: paths.courses.path, ...page('app/courses') },
+            { path: paths.courseDetail.path, ...page('app/course') },
+            { path: paths.learn.path, ...page('app/learn') },
+            { path: paths.learnMore.path, ...page('app/learn-more') },
+            { path: paths.quiz.path, ...page('app/quiz') },
+            { path: paths.checkout.path, ...page('app/checkout') },
+            { path: paths.checkoutBatch.path, ...page('app/checkout-batch') },
+            { path: paths.success.path, ...page('app/success') },
+            { path: paths.wallet.path, ...page('app/wallet') },
+            { path: paths.purchases.path, ...page('app/purchases') },
+            { path: paths.users.path, ...page('app/users') },
+            { path: paths.downloads.path, ...page('app/downloads') },
           ],
         },
         {
@@ -63,44 +92,68 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           // anyone else 'You do not have access'. Every screen is its own lazy chunk.
           path: paths.admin.path,
           loader: requireSession,
-          lazy: page(() => import('./routes/admin/root')),
+          ...page('admin/root'),
           children: [
             { index: true, loader: () => redirect(paths.adminCourses.getHref()) },
-            { path: paths.adminCourses.path, lazy: page(() => import('./routes/admin/courses')) },
-            { path: paths.adminNewCourse.path, lazy: page(() => import('./routes/admin/new-course')) },
-            { path: paths.adminCourse.path, lazy: page(() => import('./routes/admin/course')) },
-            { path: paths.adminQuestions.path, lazy: page(() => import('./routes/admin/questions')) },
-            { path: paths.adminCategories.path, lazy: page(() => import('./routes/admin/categories')) },
-            { path: paths.adminSchool.path, lazy: page(() => import('./routes/admin/school')) },
-            { path: paths.adminAds.path, lazy: page(() => import('./routes/admin/ads')) },
-            { path: paths.adminOfferCodes.path, lazy: page(() => import('./routes/admin/offer-codes')) },
-            { path: paths.adminPurchases.path, lazy: page(() => import('./routes/admin/purchases')) },
-            { path: paths.adminWithdrawals.path, lazy: page(() => import('./routes/admin/withdrawals')) },
-            { path: paths.adminUsers.path, lazy: page(() => import('./routes/admin/users')) },
-            { path: paths.adminUser.path, lazy: page(() => import('./routes/admin/user')) },
-            { path: paths.adminHeldReferrals.path, lazy: page(() => import('./routes/admin/held-referrals')) },
-            { path: paths.adminLevelsRates.path, lazy: page(() => import('./routes/admin/levels-rates')) },
-            { path: paths.adminAudit.path, lazy: page(() => import('./routes/admin/audit')) },
-            { path: paths.adminJobs.path, lazy: page(() => import('./routes/admin/jobs')) },
-            { path: '*', lazy: page(() => import('./routes/admin/not-found')) },
+            { path: paths.adminCourses.path, ...page('admin/courses') },
+            { path: paths.adminNewCourse.path, ...page('admin/new-course') },
+            { path: paths.adminCourse.path, ...page('admin/course') },
+            { path: paths.adminQuestions.path, ...page('admin/questions') },
+            { path: paths.adminCategories.path, ...page('admin/categories') },
+            { path: paths.adminSchool.path, ...page('admin/school') },
+            { path: paths.adminAds.path, ...page('admin/ads') },
+            { path: paths.adminOfferCodes.path, ...page('admin/offer-codes') },
+            { path: paths.adminPurchases.path, ...page('admin/purchases') },
+            { path: paths.adminWithdrawals.path, ...page('admin/withdrawals') },
+            { path: paths.adminUsers.path, ...page('admin/users') },
+            { path: paths.adminUser.path, ...page('admin/user') },
+            { path: paths.adminHeldReferrals.path, ...page('admin/held-referrals') },
+            { path: paths.adminLevelsRates.path, ...page('admin/levels-rates') },
+            { path: paths.adminAudit.path, ...page('admin/audit') },
+            { path: paths.adminJobs.path, ...page('admin/jobs') },
+            { path: '*', ...page('admin/not-found') },
           ],
         },
-        { path: paths.login.path, lazy: page(() => import('./routes/auth/login')) },
-        { path: paths.register.path, lazy: page(() => import('./routes/auth/register')) },
-        { path: paths.registerWithReferral.path, lazy: page(() => import('./routes/auth/register')) },
-        { path: paths.forgotPassword.path, lazy: page(() => import('./routes/auth/forgot-password')) },
-        { path: paths.verifyAccount.path, lazy: page(() => import('./routes/auth/verify-account')) },
-        { path: paths.chooseLevel.path, loader: requireSession, lazy: page(() => import('./routes/onboarding/choose-level')) },
-        { path: paths.verify.path, loader: requireSession, lazy: page(() => import('./routes/onboarding/verify')) },
-        { path: paths.certificate.path, lazy: page(() => import('./routes/certificate')) },
-        { path: '*', lazy: page(() => import('./routes/not-found')) },
+        { path: paths.login.path, ...page('auth/login', { isPrerendered: true }) },
+        { path: paths.register.path, ...page('auth/register', { isPrerendered: true }) },
+        { path: paths.registerWithReferral.path, ...page('auth/register') },
+        { path: paths.forgotPassword.path, ...page('auth/forgot-password', { isPrerendered: true }) },
+        { path: paths.verifyAccount.path, ...page('auth/verify-account') },
+        { path: paths.chooseLevel.path, loader: requireSession, ...page('onboarding/choose-level') },
+        { path: paths.verify.path, loader: requireSession, ...page('onboarding/verify') },
+        { path: paths.certificate.path, ...page('certificate') },
+        { path: paths.privacyPolicy.path, ...page('privacy') },
+        { path: paths.terms.path, ...page('terms') },
+        { path: paths.guardianConsent.path, ...page('guardian-consent') },
+        { path: '*', ...page('not-found') },
       ],
     },
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  const router = createBrowserRouter(createRoutes(queryClient));
+/**
+ * Loads the page modules of the routes a location matches and puts them into those routes, as React
+ * Router's guide to hydrating lazy routes does: a router created afterwards starts with the page ready,
+ * so a pre-rendered page hydrates at once and any page renders without waiting for a second download.
+ * What a route defines itself (the session check) stays, as with `lazy`.
+ */
+export async function loadRouteModules(routes: RouteObject[], location: string): Promise<void> {
+  const lazyRoutes = (matchRoutes(routes, location) ?? [])
+    .map((match) => match.route)
+    .filter((route) => typeof route.lazy === 'function');
+  await Promise.all(
+    lazyRoutes.map(async (route) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      const own = route as Record<string, unknown>;
+      for (const [key, value] of Object.entries(loaded)) own[key] ??= value;
+      route.lazy = undefined;
+    }),
+  );
+}
+
+/** The browser's router over routes whose current page is loaded (loadRouteModules), with the API client's redirects. */
+export function createAppRouter(queryClient: QueryClient, routes: RouteObject[]): DataRouter {
+  const router = createBrowserRouter(routes);
   const isAt = (path: string) => router.state.location.pathname === path;
   // 401: the session is gone (the api client cleared it); 417: the email is not verified yet.
   setAuthRedirects({
@@ -113,10 +166,4 @@ export function createAppRouter(queryClient: QueryClient) {
     },
   });
   return router;
-}
-
-export function AppRouter() {
-  const queryClient = useQueryClient();
-  const router = useMemo(() => createAppRouter(queryClient), [queryClient]);
-  return <RouterProvider router={router} />;
 }

@@ -1,6 +1,6 @@
 /**
  * The only reader of import.meta.env. Values are fixed at build time.
- * VITE_TOKEN_KEY is the client-side secret the stored token is encrypted with (spec section 7);
+ * VITE_TOKEN_KEY is the client-side secret the stored token is encrypted with (docs/product/app-shell.md#token-storage);
  * it ships inside the bundle, so it only keeps the token from sitting in plain text in storage.
  */
 const DEV_TOKEN_KEY = 'live-connect-development-token-key';
@@ -13,8 +13,8 @@ export const env = {
   xsrfPrimeUrl: '/healthz',
   tokenKey: import.meta.env.VITE_TOKEN_KEY ?? DEV_TOKEN_KEY,
   appName: 'Live Connect',
-  /** Offline worker registration delay after the app is stable (spec section 9). */
+  /** Offline worker registration delay after the app is stable (docs/product/app-shell.md#offline-worker). */
   serviceWorkerDelayMs: 30_000,
-  /** Alerts hide after 4 seconds (spec section 9). */
+  /** Alerts hide after 4 seconds (docs/product/app-shell.md#alerts). */
   alertDurationMs: 4_000,
 } as const;

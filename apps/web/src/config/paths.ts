@@ -1,4 +1,4 @@
-/** Every route of spec section 2: `path` for the router, `getHref` for links. */
+/** Every route (docs/product/app-shell.md#routes): `path` for the router, `getHref` for links. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
@@ -15,6 +15,8 @@ export const paths = {
   /** After a purchase; `?order=` is its purchase id (GET /orders/{id}), so a reload keeps the details. */
   success: { path: '/success', getHref: (orderId?: number) => (orderId ? `/success?order=${orderId}` : '/success') },
   wallet: { path: '/wallet', getHref: () => '/wallet' },
+  /** The learner's purchases with their GST invoices (issue 16). */
+  purchases: { path: '/purchases', getHref: () => '/purchases' },
   users: { path: '/users', getHref: () => '/users' },
   /** Chapters saved for offline study (issue 15). */
   downloads: { path: '/downloads', getHref: () => '/downloads' },
@@ -29,12 +31,18 @@ export const paths = {
   verify: { path: '/verify', getHref: () => '/verify' },
   verifyAccount: { path: '/verify-account', getHref: () => '/verify-account' },
   /** Public certificate validation page (no sign-in). */
-  certificate: { path: '/certificate/:id', getHref: (certificateId: string) => `/certificate/${encodeURIComponent(certificateId)}` },
+  certificate: {
+    path: '/certificate/:id',
+    getHref: (certificateId: string) => `/certificate/${encodeURIComponent(certificateId)}`,
+  },
   /** The operator console (issue 6): admins only, one lazy route group. */
   admin: { path: '/admin', getHref: () => '/admin' },
   adminCourses: { path: '/admin/courses', getHref: () => '/admin/courses' },
   adminNewCourse: { path: '/admin/courses/new', getHref: () => '/admin/courses/new' },
-  adminCourse: { path: '/admin/courses/:courseId', getHref: (courseId: number | string) => `/admin/courses/${courseId}` },
+  adminCourse: {
+    path: '/admin/courses/:courseId',
+    getHref: (courseId: number | string) => `/admin/courses/${courseId}`,
+  },
   adminQuestions: {
     path: '/admin/courses/:courseId/terms/:termId/subjects/:subjectId/questions',
     getHref: (courseId: number | string, termId: number | string, subjectId: number | string) =>
@@ -52,7 +60,9 @@ export const paths = {
   adminLevelsRates: { path: '/admin/levels-rates', getHref: () => '/admin/levels-rates' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminJobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
-  /** Static pages in public/, linked from the register disclaimer. */
-  privacyPolicy: { getHref: () => '/privacy-policy.html' },
-  terms: { getHref: () => '/terms-and-conditions.html' },
+  /** The privacy policy and the terms (issue 16): public pages naming the operator and the grievance officer. */
+  privacyPolicy: { path: '/privacy', getHref: () => '/privacy' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  /** A guardian's consent link (public, no account): `?lang=` opens it in the child's language. */
+  guardianConsent: { path: '/guardian/consent/:token', getHref: (token: string) => `/guardian/consent/${token}` },
 } as const;

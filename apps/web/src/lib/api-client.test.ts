@@ -23,7 +23,11 @@ describe('api client', () => {
   });
 
   it('throws ApiError; a 422 shows its first field error', async () => {
-    mockApi({ 'POST /login': fail(422, 'The given data was invalid.', { email: ['These credentials do not match our records.'] }) });
+    mockApi({
+      'POST /login': fail(422, 'The given data was invalid.', {
+        email: ['These credentials do not match our records.'],
+      }),
+    });
     const error = await api.post('/login', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(422);
@@ -40,7 +44,10 @@ describe('api client', () => {
     const onUnauthorized = vi.fn();
     const onUnverified = vi.fn();
     setAuthRedirects({ onUnauthorized, onUnverified });
-    mockApi({ 'GET /me': fail(401, 'Unauthenticated.'), 'GET /level-status': fail(417, 'Your email address is not verified.') });
+    mockApi({
+      'GET /me': fail(401, 'Unauthenticated.'),
+      'GET /level-status': fail(417, 'Your email address is not verified.'),
+    });
     await saveToken('expired');
     await expect(api.get('/me')).rejects.toMatchObject({ status: 401 });
     expect(hasToken()).toBe(false);

@@ -1,6 +1,8 @@
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { clearSession, readToken } from './token-storage';
+import { messages } from '@app/contracts';
+import { currentLanguage, translateAppMessage } from './i18n';
 
 /** The spec's general response envelope. */
 export interface ApiResponse<T> {
@@ -23,18 +25,19 @@ export class ApiError extends Error {
     this.errors = errors;
   }
 
-  /** What a form shows (spec section 8): the first field error of a 422, else the message. */
+  /** What a form shows (docs/product/validation-and-errors.md#error-statuses): the first field error of a 422, else the message. */
   get displayMessage(): string {
     const first = Object.values(this.errors).find((list) => list.length > 0)?.[0];
     return (this.status === 422 && first) || this.message;
   }
 }
 
-export const fallbackErrorMessage = 'Something went wrong. Please try again.';
-const offlineMessage = 'Could not reach the server. Check your connection and try again.';
+export const fallbackErrorMessage = messages.somethingWentWrong;
+const offlineMessage = messages.serverUnreachable;
 
+/** What to show for a failed call, in the app's language (the API already answers in it; the app's own texts are translated here). */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.displayMessage : fallbackErrorMessage;
+  return translateAppMessage(error instanceof ApiError ? error.displayMessage : fallbackErrorMessage);
 }
 
 export interface AuthRedirects {
@@ -97,7 +100,10 @@ async function authHeaders(method: Method, headers: Headers): Promise<void> {
 }
 
 /** The envelope of an answer, or the ApiError of a failed one (with the 401 and 417 redirects). */
-function settle<T>(status: number, parsed: Partial<ApiResponse<T>> & { errors?: FieldErrors } | null): ApiResponse<T> {
+function settle<T>(
+  status: number,
+  parsed: (Partial<ApiResponse<T>> & { errors?: FieldErrors }) | null,
+): ApiResponse<T> {
   if (status < 200 || status >= 300) {
     const error = new ApiError(status, parsed?.message || fallbackErrorMessage, parsed?.errors ?? {});
     if (status === 401) {
@@ -111,8 +117,13 @@ function settle<T>(status: number, parsed: Partial<ApiResponse<T>> & { errors?: 
   return { status: parsed?.status ?? true, message: parsed?.message ?? '', data: parsed?.data as T };
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers = new Headers({ ...options.headers, Accept: 'application/json', 'Accept-Language': currentLanguage() });
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -125,13 +136,20 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
   let response: Response;
   try {
     response = await fetch(`${env.apiUrl}${path}`, {
-      method, headers, body: payload, credentials: 'same-origin', signal: options.signal,
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal: options.signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, offlineMessage);
   }
-  return settle<T>(response.status, (await parseBody(response)) as Partial<ApiResponse<T>> & { errors?: FieldErrors } | null);
+  return settle<T>(
+    response.status,
+    (await parseBody(response)) as (Partial<ApiResponse<T>> & { errors?: FieldErrors }) | null,
+  );
 }
 
 export interface UploadOptions {
@@ -144,7 +162,12 @@ export interface UploadOptions {
  * A multipart write through XMLHttpRequest, the one browser API that reports upload progress
  * (fetch does not); otherwise the same headers, envelope and errors as every other call.
  */
-async function upload<T>(method: 'POST' | 'PUT', path: string, body: FormData, options: UploadOptions = {}): Promise<ApiResponse<T>> {
+async function upload<T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  body: FormData,
+  options: UploadOptions = {},
+): Promise<ApiResponse<T>> {
   const headers = new Headers({ Accept: 'application/json' });
   await authHeaders(method, headers);
   const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -165,7 +188,7 @@ async function upload<T>(method: 'POST' | 'PUT', path: string, body: FormData, o
   } catch {
     // A proxy's HTML error page: the status alone tells what happened.
   }
-  return settle<T>(status, parsed as Partial<ApiResponse<T>> & { errors?: FieldErrors } | null);
+  return settle<T>(status, parsed as (Partial<ApiResponse<T>> & { errors?: FieldErrors }) | null);
 }
 
 /** Typed calls to the API under /live-connect/api; every one resolves to the envelope. */

@@ -29,7 +29,7 @@ export const queryConfig = {
     retryOnMount: false,
   },
   // Same for writes: offline, a button fails with 'Could not reach the server' instead of staying busy
-  // until the connection returns. (Progress reports queue themselves: features/learn/api/record-progress.)
+  // until the connection returns. (Progress reports queue themselves: features/learning/api/record-progress.)
   mutations: { retry: false, networkMode: 'always' },
 } satisfies DefaultOptions;
 

@@ -13,7 +13,7 @@ function register(): Promise<void> {
 const isAvailable = () => env.isProduction && 'serviceWorker' in navigator;
 
 /**
- * The offline worker (spec section 1): never in development, registered 30 s after the app is
+ * The offline worker (docs/product/app-shell.md#offline-worker): never in development, registered 30 s after the app is
  * stable (the page has loaded), so it does not compete with the first screen for bandwidth.
  */
 export function registerServiceWorkerWhenStable(): void {

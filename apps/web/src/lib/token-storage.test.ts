@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  clearSession, decryptToken, encryptToken, hasToken, readName, readPhotoPath, readToken, saveSession, saveToken, storageKeys,
+  clearSession,
+  decryptToken,
+  encryptToken,
+  hasToken,
+  readName,
+  readPhotoPath,
+  readToken,
+  saveSession,
+  saveToken,
+  storageKeys,
 } from './token-storage';
 
 describe('token storage', () => {

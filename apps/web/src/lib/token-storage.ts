@@ -2,7 +2,7 @@ import type { AuthData } from '@app/contracts';
 import { env } from '@/config/env';
 
 /**
- * What the app keeps in localStorage (spec section 3): the token, encrypted with AES-GCM under
+ * What the app keeps in localStorage (docs/product/app-shell.md#token-storage): the token, encrypted with AES-GCM under
  * the build-time key, the learner's name and the profile photo path.
  */
 export const storageKeys = {
@@ -38,7 +38,11 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 /** base64(iv ‖ ciphertext ‖ tag) */
 export async function encryptToken(token: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await getCipherKey(), new TextEncoder().encode(token));
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv },
+    await getCipherKey(),
+    new TextEncoder().encode(token),
+  );
   const out = new Uint8Array(IV_BYTES + sealed.byteLength);
   out.set(iv);
   out.set(new Uint8Array(sealed), IV_BYTES);
@@ -100,7 +104,7 @@ export function readPhotoPath(): string | null {
   return localStorage.getItem(storageKeys.photo);
 }
 
-/** After login or registration: token, name and photo (spec section 4). */
+/** After login or registration: token, name and photo (docs/product/app-shell.md#token-storage). */
 export async function saveSession(data: AuthData): Promise<void> {
   await saveToken(data.token);
   saveProfile(data);

@@ -22,7 +22,10 @@ type Handler = (call: RecordedCall) => MockReply | Promise<MockReply>;
 
 export const XSRF_VALUE = 'test-xsrf-token';
 
-export const ok = (data: unknown = null, message = ''): MockReply => ({ status: 200, body: { status: true, message, data } });
+export const ok = (data: unknown = null, message = ''): MockReply => ({
+  status: 200,
+  body: { status: true, message, data },
+});
 export const fail = (status: number, message: string, errors?: Record<string, string[]>): MockReply => ({
   status,
   body: { status: false, message, ...(errors ? { errors } : {}) },
@@ -31,7 +34,9 @@ export const fail = (status: number, message: string, errors?: Record<string, st
 /** A reply the test releases later, to look at the form while the request is in flight. */
 export function deferred() {
   let release!: (reply: MockReply) => void;
-  const promise = new Promise<MockReply>((resolve) => { release = resolve; });
+  const promise = new Promise<MockReply>((resolve) => {
+    release = resolve;
+  });
   return { handler: () => promise, release };
 }
 

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,10 +21,18 @@ interface RenderOptions {
   url?: string;
 }
 
+/** Stands in for a wrapper that app/ gives a page (consent's ConsentNeeded as `ConsentGate`): shows what it wraps. */
+export function PassThrough({ children }: { children?: ReactNode }) {
+  return <>{children}</>;
+}
+
 /** Renders a screen with the app's providers, a memory router and the toasts. */
 export function renderWithProviders(element: ReactElement, { path = '/', url = path }: RenderOptions = {}) {
   const queryClient = createQueryClient();
-  const routes: RouteObject[] = [{ path, element }, { path: '*', element: <Elsewhere /> }];
+  const routes: RouteObject[] = [
+    { path, element },
+    { path: '*', element: <Elsewhere /> },
+  ];
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const user = userEvent.setup();
   const view = render(
@@ -62,5 +70,6 @@ export const learner = (overrides: Partial<MeData> = {}): MeData => ({
   isStandardPicked: false,
   referral_code: 'ABCD2345',
   roles: ['learner'],
+  language: 'en',
   ...overrides,
 });

@@ -1,4 +1,4 @@
-/** Accounts messages the spec leaves open (server-rules.md); validation messages live in common/messages.ts. */
+/** Accounts messages the spec leaves open (docs/product/accounts-and-sign-in.md); validation messages live in common/messages.ts. */
 export const accountMessages = {
   registered: 'Registration successful.',
   loggedIn: 'Login successful.',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
-import {
-  emailField, mobileField, newPasswordField, otpField, requiredText,
-} from '../common/rules.ts';
+import { languages } from '../i18n/languages.ts';
+import { emailField, mobileField, newPasswordField, otpField, requiredText } from '../common/rules.ts';
+import { dateOfBirthField } from '../consent/schemas.ts';
 
 /** Referral codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
 export const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -14,21 +14,19 @@ export const referralCodeField = z
   .max(32)
   .transform((v) => v.toUpperCase());
 
-const passwordConfirmation = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).min(1, requiredMessage);
+const passwordConfirmation = (requiredMessage: string) => z.string({ error: requiredMessage }).min(1, requiredMessage);
 
 /** Register form and POST /register body. */
-export const registerBody = z
-  .object({
-    ref_user: referralCodeField.nullish(),
-    first_name: requiredText(messages.firstNameRequired, 100),
-    last_name: requiredText(messages.lastNameRequired, 100),
-    email: emailField(messages.emailRequired),
-    mobile: mobileField,
-    password: newPasswordField(messages.passwordRequired),
-    password_confirmation: passwordConfirmation(messages.confirmPasswordRequired),
-    disclaimer: z.literal(true, { error: messages.disclaimerRequired }),
-  });
+export const registerBody = z.object({
+  ref_user: referralCodeField.nullish(),
+  first_name: requiredText(messages.firstNameRequired, 100),
+  last_name: requiredText(messages.lastNameRequired, 100),
+  email: emailField(messages.emailRequired),
+  mobile: mobileField,
+  password: newPasswordField(messages.passwordRequired),
+  password_confirmation: passwordConfirmation(messages.confirmPasswordRequired),
+  disclaimer: z.literal(true, { error: messages.disclaimerRequired }),
+});
 export type RegisterBody = z.input<typeof registerBody>;
 
 /** The server also checks that the confirmation matches (the client does not, per the spec). */
@@ -66,6 +64,8 @@ export const meData = z.object({
   isStandardPicked: z.boolean(),
   referral_code: z.string(),
   roles: z.array(z.string()),
+  /** The learner's language for the app and the mails. */
+  language: z.enum(languages),
 });
 
 export const verifyEmailOtpBody = z.object({
@@ -99,15 +99,25 @@ export const masterData = z.object({
 
 /** Choose My Batch form and POST /add-class. */
 export const addClassBody = z.object({
-  syllabus: z.coerce.number({ error: messages.syllabusRequired }).int().positive(messages.syllabusRequired).max(2_147_483_647, messages.syllabusRequired),
-  standard: z.coerce.number({ error: messages.standardRequired }).int().positive(messages.standardRequired).max(2_147_483_647, messages.standardRequired),
+  syllabus: z.coerce
+    .number({ error: messages.syllabusRequired })
+    .int()
+    .positive(messages.syllabusRequired)
+    .max(2_147_483_647, messages.syllabusRequired),
+  standard: z.coerce
+    .number({ error: messages.standardRequired })
+    .int()
+    .positive(messages.standardRequired)
+    .max(2_147_483_647, messages.standardRequired),
   offer_code: z.string().trim().max(32).nullish(),
+  /** Issue 16: asked with the level, so a learner under 18 is known before any money moves. */
+  date_of_birth: dateOfBirthField,
 });
 export type AddClassBody = z.input<typeof addClassBody>;
 
 /**
  * GET /batch/{syllabusId}/{standardId} and GET /batch: a school batch as the signed-in learner meets it.
- * Its subjects are never sold one by one: they open through the batch (server-rules "School batches").
+ * Its subjects are never sold one by one: they open through the batch (docs/product/onboarding.md#school-batches).
  */
 export const batchData = z.object({
   id: z.number(),
@@ -127,11 +137,11 @@ export const batchData = z.object({
 /** GET /batch: the learner's own batch, or null (no syllabus and standard picked, or no batch for the pair). */
 export const myBatchData = batchData.nullable();
 
-/** POST /reference-user-validate: the referrer, with email and mobile masked (server-rules deviation). */
+/** POST /reference-user-validate: the referrer, with email and mobile masked (docs/product/accounts-and-sign-in.md#referral-codes). */
 export type ReferralUser = z.infer<typeof referralUser>;
 export type MeData = z.infer<typeof meData>;
 
-/** GET /profile: every profile field of spec section 3. Money in rupees, dates as YYYY-MM-DD / ISO. */
+/** GET /profile: every profile field (docs/product/profile.md#personal-information). Money in rupees, dates as YYYY-MM-DD / ISO. */
 export const profileData = z.object({
   first_name: z.string(),
   last_name: z.string(),

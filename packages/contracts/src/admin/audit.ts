@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { adminMessages, idField, pageQuery, personRef } from './common.ts';
 
-const dateQuery = z.string().trim()
+const dateQuery = z
+  .string()
+  .trim()
   .refine((v) => !Number.isNaN(Date.parse(v)), adminMessages.dateInvalid)
   .transform((v) => new Date(v));
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import {
-  adminMessages, booleanField, httpsUrlField, idField, intField, namedText, optionalIdField, pageQuery, plainText, rupeesField,
+  adminMessages,
+  booleanField,
+  httpsUrlField,
+  idField,
+  intField,
+  namedText,
+  optionalIdField,
+  pageQuery,
+  plainText,
+  rupeesField,
 } from './common.ts';
 import { videoState } from '../video/schemas.ts';
 import { courseLanguage } from '../catalogue/schemas.ts';
@@ -154,9 +163,12 @@ export function youtubeEmbedUrl(value: string): string | null {
 
 // Questions -------------------------------------------------------------------------------------
 
-const optionText = (n: number) => plainText(1_000).optional().nullable()
-  .transform((v) => (v ? v : null))
-  .describe(`option_${n}`);
+const optionText = (n: number) =>
+  plainText(1_000)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .describe(`option_${n}`);
 
 /**
  * A quiz question: 2 to 5 options (option_1 and option_2 required), correct_option naming a
@@ -173,15 +185,31 @@ export const questionBody = z
     option_5: optionText(5),
     correct_option: z.preprocess(
       (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
-      z.number({ error: 'correct_option must be 1-5' }).int('correct_option must be 1-5').min(1, 'correct_option must be 1-5').max(5, 'correct_option must be 1-5'),
+      z
+        .number({ error: 'correct_option must be 1-5' })
+        .int('correct_option must be 1-5')
+        .min(1, 'correct_option must be 1-5')
+        .max(5, 'correct_option must be 1-5'),
     ),
     /** Empty or left out: no explanation. */
-    explanation: plainText(2_000).optional().nullable().transform((v) => (v ? v : null)),
+    explanation: plainText(2_000)
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : null)),
   })
   .superRefine((v, ctx) => {
     const options = [v.option_1, v.option_2, v.option_3, v.option_4, v.option_5];
-    if (Number.isInteger(v.correct_option) && v.correct_option >= 1 && v.correct_option <= 5 && !options[v.correct_option - 1]) {
-      ctx.addIssue({ code: 'custom', path: ['correct_option'], message: `correct_option ${v.correct_option} names an empty option` });
+    if (
+      Number.isInteger(v.correct_option) &&
+      v.correct_option >= 1 &&
+      v.correct_option <= 5 &&
+      !options[v.correct_option - 1]
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['correct_option'],
+        message: `correct_option ${v.correct_option} names an empty option`,
+      });
     }
   });
 export type QuestionBody = z.input<typeof questionBody>;
@@ -202,12 +230,26 @@ export const adminQuestion = z.object({
 export type AdminQuestion = z.infer<typeof adminQuestion>;
 
 /** The import's columns; option_3 … option_5 and explanation may be left out (the header before explanations still works). */
-export const QUESTION_CSV_COLUMNS = ['question', 'option_1', 'option_2', 'option_3', 'option_4', 'option_5', 'correct_option', 'explanation'] as const;
+export const QUESTION_CSV_COLUMNS = [
+  'question',
+  'option_1',
+  'option_2',
+  'option_3',
+  'option_4',
+  'option_5',
+  'correct_option',
+  'explanation',
+] as const;
 
 /** POST /admin/subjects/{id}/questions/import?dry_run=true */
 export const importQuery = z.object({ dry_run: booleanField('dry_run').default(false) });
 /** The JSON form of an import: the CSV text itself (or send multipart with the field `file`). */
-export const importBody = z.object({ csv: z.string({ error: adminMessages.csvRequired }).min(1, adminMessages.csvRequired).max(5_000_000, adminMessages.fileTooLarge) });
+export const importBody = z.object({
+  csv: z
+    .string({ error: adminMessages.csvRequired })
+    .min(1, adminMessages.csvRequired)
+    .max(5_000_000, adminMessages.fileTooLarge),
+});
 
 export const importedRow = z.object({
   /** The CSV line the row starts on (the header is line 1). */
@@ -246,7 +288,12 @@ export const standardFields = z.object({
 export const standardCreateBody = standardFields.partial().required({ syllabus_id: true, name: true });
 export const standardUpdateBody = standardFields.omit({ syllabus_id: true }).partial();
 export const standardsQuery = z.object({ syllabus_id: idField.optional() });
-export const adminStandard = z.object({ id: z.number(), syllabus_id: z.number(), name: z.string(), position: z.number() });
+export const adminStandard = z.object({
+  id: z.number(),
+  syllabus_id: z.number(),
+  name: z.string(),
+  position: z.number(),
+});
 export type AdminStandard = z.infer<typeof adminStandard>;
 
 export const batchFields = z.object({
@@ -279,5 +326,10 @@ export const adFields = z.object({
 });
 export const adCreateBody = adFields.partial();
 export const adUpdateBody = adFields.partial();
-export const adminAd = z.object({ id: z.number(), url: z.string().nullable(), is_active: z.boolean(), created_at: z.string() });
+export const adminAd = z.object({
+  id: z.number(),
+  url: z.string().nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
 export type AdminAd = z.infer<typeof adminAd>;

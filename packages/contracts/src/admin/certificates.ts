@@ -30,7 +30,8 @@ export type AdminCertificate = z.infer<typeof adminCertificate>;
 
 /** POST /admin/certificates/{id}/reissue: the corrected holder name (audited). */
 export const reissueCertificateBody = z.object({
-  name: z.string({ error: certificateAdminMessages.nameInvalid })
+  name: z
+    .string({ error: certificateAdminMessages.nameInvalid })
     .trim()
     .min(1, certificateAdminMessages.nameInvalid)
     .max(CERTIFICATE_NAME_MAX, certificateAdminMessages.nameInvalid),

@@ -47,7 +47,8 @@ export const adminMessages = {
   questionInDrawnQuiz: 'Learners have already drawn this question in a quiz. Edit it instead of deleting it.',
   importHasErrors: 'The file has errors; nothing was imported.',
   importNoRows: 'The file has no questions.',
-  importHeaderInvalid: 'line 1: the header must be question,option_1,option_2,option_3,option_4,option_5,correct_option, optionally with explanation',
+  importHeaderInvalid:
+    'line 1: the header must be question,option_1,option_2,option_3,option_4,option_5,correct_option, optionally with explanation',
   csvRequired: 'Upload a CSV file or paste its text.',
   imported: (n: number) => `${n} question${n === 1 ? '' : 's'} imported.`,
   notPaid: 'Only a paid purchase can be refunded.',
@@ -125,8 +126,10 @@ export interface Page<T> {
  * Rupees with at most two decimals, 0 to 1 crore, as a JSON number or a plain decimal string
  * (the wallet's `rupeesInput`: no hex, exponents, NaN or signs).
  */
-export const rupeesField = (required: string = adminMessages.priceRequired, invalid: string = adminMessages.priceInvalid) =>
-  rupeesInput(required, invalid, { min: 0, max: RUPEES_MAX });
+export const rupeesField = (
+  required: string = adminMessages.priceRequired,
+  invalid: string = adminMessages.priceInvalid,
+) => rupeesInput(required, invalid, { min: 0, max: RUPEES_MAX });
 
 /** A whole number in [min, max], as a JSON integer or a plain digit string (the wallet's `wholeNumberInput`). */
 export const intField = (label: string, min: number, max: number = ID_MAX) => {
@@ -148,7 +151,8 @@ export const booleanField = (label: string) =>
   );
 
 /** Text that may be empty (→ ''), at most `max` characters. */
-export const plainText = (max: number) => z.string({ error: 'Must be text.' }).trim().max(max, `At most ${max} characters.`);
+export const plainText = (max: number) =>
+  z.string({ error: 'Must be text.' }).trim().max(max, `At most ${max} characters.`);
 
 /** Required text with a message naming the field. */
 export const namedText = (message: string, max = 191) =>
@@ -162,7 +166,9 @@ export const httpsUrlField = z
   .refine((v) => {
     try {
       const url = new URL(v);
-      return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname));
+      return (
+        url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname))
+      );
     } catch {
       return false;
     }
@@ -174,8 +180,13 @@ export const optionalIdField = z.preprocess((v) => (v === '' ? null : v), idFiel
 /** ISO 8601 date-time (or YYYY-MM-DD), null for none. */
 export const dateTimeField = z.preprocess(
   (v) => (v === '' ? null : v),
-  z.string({ error: adminMessages.dateInvalid })
-    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v.trim()) && !Number.isNaN(Date.parse(v.trim())), adminMessages.dateInvalid)
+  z
+    .string({ error: adminMessages.dateInvalid })
+    .refine(
+      (v) =>
+        /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v.trim()) && !Number.isNaN(Date.parse(v.trim())),
+      adminMessages.dateInvalid,
+    )
     .transform((v) => new Date(v.trim()))
     .nullable(),
 );

@@ -28,6 +28,9 @@ export const adminPurchase = z.object({
   created_at: z.string(),
   paid_at: z.string().nullable(),
   refunded_at: z.string().nullable(),
+  /** The GST tax invoice's and the credit note's numbers (PDFs: GET /admin/invoices/{id}/pdf, …/credit-note/pdf). */
+  invoice_number: z.string().nullable(),
+  credit_note_number: z.string().nullable(),
 });
 export type AdminPurchase = z.infer<typeof adminPurchase>;
 
@@ -72,10 +75,14 @@ export const adminWithdrawal = z.object({
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 
 /** POST /admin/withdrawals/{id}/settle: Done with the bank reference, or Rejected with a reason. */
-export const settleBody = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('Done'), bank_reference: namedText(adminMessages.bankReferenceRequired, 100) }),
-  z.object({ status: z.literal('Rejected'), reason: namedText(adminMessages.reasonRequired, 500) }),
-], { error: adminMessages.settleStatusInvalid });
+export const settleBody = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('Done'), bank_reference: namedText(adminMessages.bankReferenceRequired, 100) }),
+    z.object({ status: z.literal('Rejected'), reason: namedText(adminMessages.reasonRequired, 500) }),
+  ],
+  { error: adminMessages.settleStatusInvalid },
+);
 export type SettleBody = z.input<typeof settleBody>;
 
 export const settleData = z.object({

@@ -1,16 +1,25 @@
 import { z } from 'zod';
 import {
-  adminMessages, booleanField, dateTimeField, intField, optionalIdField, pageQuery, rupeesField,
+  adminMessages,
+  booleanField,
+  dateTimeField,
+  intField,
+  optionalIdField,
+  pageQuery,
+  rupeesField,
 } from './common.ts';
 
 /**
- * An offer code's rules (server-rules "Offer codes"). `discount` is rupees when is_fixed_amount,
+ * An offer code's rules (docs/product/catalogue-and-checkout.md#offer-codes). `discount` is rupees when is_fixed_amount,
  * else a percentage (two decimals at most, up to 100); minimum_amount is rupees; the validity
  * window is [valid_from, valid_until); max_uses / max_uses_per_user null mean unlimited; batch_id
  * makes it a batch's own code (only for that batch's fee).
  */
 export const offerCodeFields = z.object({
-  code: z.string({ error: adminMessages.codeInvalid }).trim().regex(/^[A-Za-z0-9_-]{3,50}$/, adminMessages.codeInvalid)
+  code: z
+    .string({ error: adminMessages.codeInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{3,50}$/, adminMessages.codeInvalid)
     .transform((v) => v.toUpperCase()),
   is_fixed_amount: booleanField('is_fixed_amount'),
   discount: rupeesField('Discount is required.', 'Enter a valid discount (at most two decimals).'),
@@ -25,10 +34,14 @@ export const offerCodeFields = z.object({
 
 /** The rules that tie fields together, checked on create and on the merged result of an update. */
 export function offerCodeRuleErrors(v: {
-  is_fixed_amount: boolean; discount: number; valid_from: Date | null; valid_until: Date | null;
+  is_fixed_amount: boolean;
+  discount: number;
+  valid_from: Date | null;
+  valid_until: Date | null;
 }): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
-  if (!v.is_fixed_amount && v.discount > 100) problems.push({ path: 'discount', message: adminMessages.percentAbove100 });
+  if (!v.is_fixed_amount && v.discount > 100)
+    problems.push({ path: 'discount', message: adminMessages.percentAbove100 });
   if (v.valid_from && v.valid_until && v.valid_until <= v.valid_from) {
     problems.push({ path: 'valid_until', message: adminMessages.validUntilBeforeFrom });
   }
@@ -36,12 +49,15 @@ export function offerCodeRuleErrors(v: {
 }
 
 export const offerCodeBody = offerCodeFields.superRefine((v, ctx) => {
-  for (const problem of offerCodeRuleErrors(v)) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+  for (const problem of offerCodeRuleErrors(v))
+    ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
 });
 export type OfferCodeInput = z.output<typeof offerCodeBody>;
 
 /** POST /admin/offer-codes: code, is_fixed_amount and discount required; the rest default to no limit, active. */
-export const offerCodeCreateBody = offerCodeFields.partial().required({ code: true, is_fixed_amount: true, discount: true });
+export const offerCodeCreateBody = offerCodeFields
+  .partial()
+  .required({ code: true, is_fixed_amount: true, discount: true });
 export type OfferCodeCreateBody = z.input<typeof offerCodeCreateBody>;
 /** PUT /admin/offer-codes/{id}: any of the fields. */
 export const offerCodeUpdateBody = offerCodeFields.partial();

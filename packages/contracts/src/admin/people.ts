@@ -55,7 +55,8 @@ export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 
 /** PUT /admin/users/{id}/roles */
 export const rolesBody = z.object({
-  roles: z.array(z.enum(ROLES, { error: adminMessages.rolesInvalid }), { error: adminMessages.rolesInvalid })
+  roles: z
+    .array(z.enum(ROLES, { error: adminMessages.rolesInvalid }), { error: adminMessages.rolesInvalid })
     .min(1, adminMessages.rolesInvalid)
     .max(ROLES.length, adminMessages.rolesInvalid)
     .transform((roles) => [...new Set(roles)]),

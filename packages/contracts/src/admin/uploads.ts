@@ -59,7 +59,10 @@ export type UploadSigned = z.infer<typeof uploadSigned>;
 export const uploadCompleteBody = z.object({
   key: uploadKey,
   upload_id: uploadId,
-  parts: z.array(z.object({ part_number: partNumber, etag: z.string().min(1).max(200) })).min(1).max(UPLOAD_MAX_PARTS),
+  parts: z
+    .array(z.object({ part_number: partNumber, etag: z.string().min(1).max(200) }))
+    .min(1)
+    .max(UPLOAD_MAX_PARTS),
   subject_id: idField.optional(),
   name: subjectFields.shape.name.optional(),
   about: subjectFields.shape.about.optional(),

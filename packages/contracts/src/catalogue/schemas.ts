@@ -1,19 +1,20 @@
 import { z } from 'zod';
+import { COURSE_LANGUAGES } from './course-languages.ts';
 
-const id = z.coerce.number({ error: 'Invalid id.' }).int('Invalid id.').positive('Invalid id.').max(2_147_483_647, 'Invalid id.');
+const id = z.coerce
+  .number({ error: 'Invalid id.' })
+  .int('Invalid id.')
+  .positive('Invalid id.')
+  .max(2_147_483_647, 'Invalid id.');
 
 /** GET /category item. */
 export const categoryItem = z.object({ id: z.number(), name: z.string() });
 export type CategoryItem = z.infer<typeof categoryItem>;
 
-/** The languages a course is taught in (courses.language), and their names on screen. */
-export const COURSE_LANGUAGES = ['en', 'hi', 'ml'] as const;
 export const courseLanguage = z.enum(COURSE_LANGUAGES, { error: 'Invalid language.' });
-export type CourseLanguage = z.infer<typeof courseLanguage>;
-export const courseLanguageNames: Record<CourseLanguage, string> = { en: 'English', hi: 'Hindi', ml: 'Malayalam' };
 
 /**
- * A course as the Courses page shows it (spec section 3). Prices are rupees with two decimals;
+ * A course as the Courses page shows it (docs/product/catalogue-and-checkout.md#courses). Prices are rupees with two decimals;
  * photo_path and video_path are absolute paths (`/media/…`), http(s) URLs, or null.
  */
 export const courseItem = z.object({
@@ -47,8 +48,13 @@ export const courseIdParams = z.object({ id: id });
  */
 export const courseFilterBody = z.object({
   category: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' || (typeof v === 'string' && v.trim().toLowerCase() === 'all') ? 0 : v),
-    z.coerce.number({ error: 'Invalid category.' }).int('Invalid category.').min(0, 'Invalid category.').max(2_147_483_647, 'Invalid category.'),
+    (v) =>
+      v === undefined || v === null || v === '' || (typeof v === 'string' && v.trim().toLowerCase() === 'all') ? 0 : v,
+    z.coerce
+      .number({ error: 'Invalid category.' })
+      .int('Invalid category.')
+      .min(0, 'Invalid category.')
+      .max(2_147_483_647, 'Invalid category.'),
   ),
   language: courseLanguage.optional(),
 });

@@ -1,4 +1,4 @@
-/** Checkout and payment messages the spec leaves open (server-rules.md "Catalogue, purchase and payment"). */
+/** Checkout and payment messages the spec leaves open (docs/product/catalogue-and-checkout.md). */
 export const checkoutMessages = {
   offerCodeInvalid: 'Invalid offer code.',
   offerCodeNotYetValid: 'This offer code is not active yet.',

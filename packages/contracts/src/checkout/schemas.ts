@@ -10,9 +10,13 @@ export const offerCodeField = z
   .transform((v) => (v ? v.toUpperCase() : null));
 
 /** GET /fetch-code/{code} */
-export const fetchCodeParams = z.object({ code: z.string().trim().min(1, 'Invalid offer code.').max(50, 'Invalid offer code.') });
+export const fetchCodeParams = z.object({
+  code: z.string().trim().min(1, 'Invalid offer code.').max(50, 'Invalid offer code.'),
+});
 /** What the checkout page is buying, so a code that belongs elsewhere (a batch's own code) is refused before Pay Now. */
-export const fetchCodeQuery = z.object({ for: z.enum(['course', 'batch'], { error: 'for must be course or batch.' }).optional() });
+export const fetchCodeQuery = z.object({
+  for: z.enum(['course', 'batch'], { error: 'for must be course or batch.' }).optional(),
+});
 export type OfferCodeTarget = NonNullable<z.infer<typeof fetchCodeQuery>['for']>;
 
 /**
@@ -87,9 +91,21 @@ export type CheckoutData = z.infer<typeof checkoutData>;
 
 /** POST /pay-now: what the provider's form hands back. */
 export const payNowBody = z.object({
-  payment_id: z.string({ error: 'payment_id is required.' }).trim().min(1, 'payment_id is required.').max(100, 'Invalid payment_id.'),
-  order_id: z.string({ error: 'order_id is required.' }).trim().min(1, 'order_id is required.').max(100, 'Invalid order_id.'),
-  signature: z.string({ error: 'signature is required.' }).trim().min(1, 'signature is required.').max(200, 'Invalid signature.'),
+  payment_id: z
+    .string({ error: 'payment_id is required.' })
+    .trim()
+    .min(1, 'payment_id is required.')
+    .max(100, 'Invalid payment_id.'),
+  order_id: z
+    .string({ error: 'order_id is required.' })
+    .trim()
+    .min(1, 'order_id is required.')
+    .max(100, 'Invalid order_id.'),
+  signature: z
+    .string({ error: 'signature is required.' })
+    .trim()
+    .min(1, 'signature is required.')
+    .max(200, 'Invalid signature.'),
 });
 export type PayNowBody = z.input<typeof payNowBody>;
 
@@ -134,18 +150,28 @@ const bankCodes = SANDBOX_NETBANKING_BANKS.map((b) => b.code) as [string, ...str
  */
 export const sandboxPayBody = z
   .object({
-    order_id: z.string({ error: 'order_id is required.' }).trim().min(1, 'order_id is required.').max(100, 'Invalid order_id.'),
+    order_id: z
+      .string({ error: 'order_id is required.' })
+      .trim()
+      .min(1, 'order_id is required.')
+      .max(100, 'Invalid order_id.'),
     method: z.enum(SANDBOX_PAYMENT_METHODS, { error: "method must be 'card', 'upi' or 'netbanking'." }).default('card'),
     outcome: z.enum(['success', 'failure'], { error: "outcome must be 'success' or 'failure'." }).optional(),
-    vpa: z.string({ error: 'Enter a valid UPI ID, like name@bank.' }).trim().regex(VPA_PATTERN, 'Enter a valid UPI ID, like name@bank.').optional(),
+    vpa: z
+      .string({ error: 'Enter a valid UPI ID, like name@bank.' })
+      .trim()
+      .regex(VPA_PATTERN, 'Enter a valid UPI ID, like name@bank.')
+      .optional(),
     bank: z.enum(bankCodes, { error: 'Choose a bank from the list.' }).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.method !== 'upi' && !body.outcome) {
       ctx.addIssue({ code: 'custom', path: ['outcome'], message: "outcome must be 'success' or 'failure'." });
     }
-    if (body.method === 'upi' && !body.vpa) ctx.addIssue({ code: 'custom', path: ['vpa'], message: 'Enter your UPI ID.' });
-    if (body.method === 'netbanking' && !body.bank) ctx.addIssue({ code: 'custom', path: ['bank'], message: 'Choose a bank from the list.' });
+    if (body.method === 'upi' && !body.vpa)
+      ctx.addIssue({ code: 'custom', path: ['vpa'], message: 'Enter your UPI ID.' });
+    if (body.method === 'netbanking' && !body.bank)
+      ctx.addIssue({ code: 'custom', path: ['bank'], message: 'Choose a bank from the list.' });
   });
 export type SandboxPayBody = z.input<typeof sandboxPayBody>;
 
@@ -171,7 +197,11 @@ export type SandboxCheckoutMessage =
 
 /** GET /orders/{order_id}: the order is the purchase_id that POST /checkout and POST /first-payment answer. */
 export const orderParams = z.object({
-  order_id: z.coerce.number({ error: 'Invalid order.' }).int('Invalid order.').positive('Invalid order.').max(2_147_483_647, 'Invalid order.'),
+  order_id: z.coerce
+    .number({ error: 'Invalid order.' })
+    .int('Invalid order.')
+    .positive('Invalid order.')
+    .max(2_147_483_647, 'Invalid order.'),
 });
 
 /** One of the learner's own purchases, as the success page shows it after a reload. */

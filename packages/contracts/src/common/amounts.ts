@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * How money and points arrive (server-rules.md "Wallet"): rupees are a JSON number or a plain
+ * How money and points arrive (docs/product/wallet-and-withdrawals.md#amounts): rupees are a JSON number or a plain
  * decimal string with at most two decimals ("100", "100.5", "100.50"); points are a JSON integer
  * or a plain digit string. Nothing else is read as a number: not hex ("0x64"), exponents ("1e2"),
  * "NaN", "Infinity", signs, "100.", ".5", nor more than two decimals. Surrounding whitespace is
@@ -74,4 +74,7 @@ export const rupeesInput = (required: string, invalid: string, bounds: RupeesBou
  * [min, max].
  */
 export const wholeNumberInput = (required: string, invalid: string, bounds: { min: number; max: number }) =>
-  z.preprocess(readWholeNumber, numberWithMessages(required, invalid).int(invalid).min(bounds.min, invalid).max(bounds.max, invalid));
+  z.preprocess(
+    readWholeNumber,
+    numberWithMessages(required, invalid).int(invalid).min(bounds.min, invalid).max(bounds.max, invalid),
+  );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.ts';
 
-/** Product-spec section 5, word for word: the web app and the API show exactly these. */
+/** The validation messages (docs/product/validation-and-errors.md#validation-messages), word for word: the web app and the API show exactly these. */
 const specSection5: [keyof typeof messages, string][] = [
   ['firstNameRequired', 'First Name is required.'],
   ['lastNameRequired', 'Last Name is required.'],

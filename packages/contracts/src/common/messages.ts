@@ -24,8 +24,9 @@ export const messages = {
   accountNumberRequired: 'Enter Account Number',
   ifscRequired: 'Enter IFSC Code',
   panRequired: 'Enter Pan Card Details',
-  // Server-side messages the spec leaves open (server-rules.md).
-  passwordWeak: 'Password must have an uppercase letter, a lowercase letter, a digit, a special character and at least 8 characters.',
+  // Server-side messages the spec leaves open (docs/product/validation-and-errors.md).
+  passwordWeak:
+    'Password must have an uppercase letter, a lowercase letter, a digit, a special character and at least 8 characters.',
   passwordMismatch: 'Password confirmation does not match.',
   emailTaken: 'This email is already registered.',
   invalidReferral: 'Invalid referral code.',
@@ -50,4 +51,8 @@ export const messages = {
   panInvalid: 'Invalid Pan Card Details',
   fillAccountDetails: 'Please fill account details',
   redeemed: 'redeemed',
+  /** Any unexpected failure, server (500) or client. */
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  /** The app could not reach the API at all. */
+  serverUnreachable: 'Could not reach the server. Check your connection and try again.',
 } as const;

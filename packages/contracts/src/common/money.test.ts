@@ -1,18 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { discountPaise, formatInr, paiseToRupees, priceBreakdown, providerAmountPaise, rupeesToPaise } from './money.ts';
+import {
+  discountPaise,
+  formatInr,
+  paiseToRupees,
+  priceBreakdown,
+  providerAmountPaise,
+  rupeesToPaise,
+} from './money.ts';
 import { offerCodeRuleOf } from '../checkout/schemas.ts';
 
 const fixed = (rupees: number, minimumRupees = 0) => ({
-  isFixedAmount: true, discountValue: rupeesToPaise(rupees), minimumAmountPaise: rupeesToPaise(minimumRupees),
+  isFixedAmount: true,
+  discountValue: rupeesToPaise(rupees),
+  minimumAmountPaise: rupeesToPaise(minimumRupees),
 });
 const percent = (pct: number, minimumRupees = 0) => ({
-  isFixedAmount: false, discountValue: Math.round(pct * 100), minimumAmountPaise: rupeesToPaise(minimumRupees),
+  isFixedAmount: false,
+  discountValue: Math.round(pct * 100),
+  minimumAmountPaise: rupeesToPaise(minimumRupees),
 });
 
-describe('discountPaise (spec section 9)', () => {
+describe('discountPaise', () => {
   it('takes a fixed amount off the offer price', () => {
     expect(discountPaise(49_900, fixed(100))).toBe(10_000);
-    expect(priceBreakdown(49_900, fixed(100))).toEqual({ pricePaise: 49_900, discountPaise: 10_000, payablePaise: 39_900 });
+    expect(priceBreakdown(49_900, fixed(100))).toEqual({
+      pricePaise: 49_900,
+      discountPaise: 10_000,
+      payablePaise: 39_900,
+    });
   });
 
   it('takes a percentage of the offer price', () => {
@@ -61,12 +76,26 @@ describe('paise at the edges', () => {
   });
 
   it('reads the API offer code back into the rule the server used', () => {
-    expect(offerCodeRuleOf({ is_fixed_amount: false, discount: 12.5, minimum_amount: 199.99 }))
-      .toEqual({ isFixedAmount: false, discountValue: 1_250, minimumAmountPaise: 19_999 });
-    expect(discountPaise(49_900, offerCodeRuleOf({ is_fixed_amount: true, discount: 100, minimum_amount: 0 }))).toBe(10_000);
+    expect(offerCodeRuleOf({ is_fixed_amount: false, discount: 12.5, minimum_amount: 199.99 })).toEqual({
+      isFixedAmount: false,
+      discountValue: 1_250,
+      minimumAmountPaise: 19_999,
+    });
+    expect(discountPaise(49_900, offerCodeRuleOf({ is_fixed_amount: true, discount: 100, minimum_amount: 0 }))).toBe(
+      10_000,
+    );
   });
 
   it('formats rupees the Indian way', () => {
     expect(formatInr(123456.5)).toBe('₹1,23,456.50');
+  });
+});
+
+describe('formatInr in every language', () => {
+  it('groups lakhs and crores the Indian way', () => {
+    expect(formatInr(100000, 'en')).toBe('₹1,00,000.00');
+    expect(formatInr(100000, 'hi')).toBe('₹1,00,000.00');
+    expect(formatInr(10000000.5, 'ml')).toBe('₹1,00,00,000.50');
+    expect(formatInr(-12.5)).toBe('-₹12.50');
   });
 });

@@ -1,3 +1,4 @@
+import { localeOf, type Language } from '../i18n/languages.ts';
 /**
  * Money rules of product-spec.md section 9, in integer paise.
  * The API speaks rupees with two decimals; inside everything is paise.
@@ -24,9 +25,7 @@ export interface OfferCodeRule {
  */
 export function discountPaise(offerPricePaise: number, code: OfferCodeRule | null | undefined): number {
   if (!code || offerPricePaise < code.minimumAmountPaise) return 0;
-  const raw = code.isFixedAmount
-    ? code.discountValue
-    : Math.floor((offerPricePaise * code.discountValue) / 10_000);
+  const raw = code.isFixedAmount ? code.discountValue : Math.floor((offerPricePaise * code.discountValue) / 10_000);
   return Math.min(Math.max(raw, 0), offerPricePaise);
 }
 
@@ -46,9 +45,17 @@ export function providerAmountPaise(payableRupees: number): number {
   return Math.ceil(Number((payableRupees * 100).toFixed(6)));
 }
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const inrFormats = new Map<Language, Intl.NumberFormat>();
 
-/** ₹1,23,456.50 */
-export function formatInr(rupees: number): string {
-  return inr.format(rupees);
+/**
+ * ₹1,23,456.50, grouped the Indian way in every language of the app. The rupee sign is put on by hand:
+ * ICU's Malayalam currency pattern groups in thousands (₹100,000.00), its plain numbers the Indian way.
+ */
+export function formatInr(rupees: number, language: Language = 'en'): string {
+  let format = inrFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    inrFormats.set(language, format);
+  }
+  return `${rupees < 0 ? '-' : ''}₹${format.format(Math.abs(rupees))}`;
 }

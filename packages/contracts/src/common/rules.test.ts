@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.ts';
 import {
-  canonicalEmail, emailField, isStrongPassword, mobileField, newPasswordField, otpField, passwordChecks, requiredText,
+  canonicalEmail,
+  emailField,
+  isStrongPassword,
+  mobileField,
+  newPasswordField,
+  otpField,
+  passwordChecks,
+  requiredText,
 } from './rules.ts';
 
 /** The first message of a failed parse, as the client shows it. */
-function firstError(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
+function firstError(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   return result.success ? null : result.error!.issues[0]!.message;
 }
@@ -48,9 +58,12 @@ describe('mobile rule', () => {
     expect(mobileField.parse(mobile)).toBe(mobile.trim());
   });
 
-  it.each(['987654321', '98765432101', '98765-4321', '+919876543210', 'abcdefghij', '९८७६५४३२१०'])('refuses %j', (mobile) => {
-    expect(firstError(mobileField, mobile)).toBe('Invalid Mobile Number');
-  });
+  it.each(['987654321', '98765432101', '98765-4321', '+919876543210', 'abcdefghij', '९८७६५४३२१०'])(
+    'refuses %j',
+    (mobile) => {
+      expect(firstError(mobileField, mobile)).toBe('Invalid Mobile Number');
+    },
+  );
 
   it('asks for a missing mobile', () => {
     expect(firstError(mobileField, undefined)).toBe('Mobile is required.');

@@ -10,7 +10,11 @@ export const passwordChecks = [
   { id: 'uppercase', label: 'One uppercase letter', test: (v: string) => /[A-Z]/.test(v) },
   { id: 'digit', label: 'One number', test: (v: string) => /\d/.test(v) },
   { id: 'special', label: 'One special character', test: (v: string) => /[^A-Za-z0-9]/.test(v) },
-  { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (v: string) => v.length >= PASSWORD_MIN_LENGTH },
+  {
+    id: 'length',
+    label: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    test: (v: string) => v.length >= PASSWORD_MIN_LENGTH,
+  },
 ] as const;
 
 export function isStrongPassword(value: string): boolean {

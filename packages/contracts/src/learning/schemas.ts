@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { courseItem } from '../catalogue/schemas.ts';
 
-const id = (message = 'Invalid id.') => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const id = (message = 'Invalid id.') =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 export const FILE_TYPES = ['pdf', 'youtube', 'video', 'link'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
@@ -69,8 +70,13 @@ const MAX_SECONDS = 7 * 24 * 3600;
 const MAX_PAGES = 100_000;
 
 const seconds = (message: string, max = MAX_SECONDS) =>
-  z.number({ error: message }).min(0, message).max(max, message).transform((v) => Math.floor(v));
-const pageNumber = (message: string) => z.number({ error: message }).int(message).min(1, message).max(MAX_PAGES, message);
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(max, message)
+    .transform((v) => Math.floor(v));
+const pageNumber = (message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(MAX_PAGES, message);
 
 /**
  * POST /progress: the learner opened a subject, or reports how far they got. All but subject_id
@@ -91,7 +97,10 @@ export const progressBody = z
     subject_id: id('Choose a subject.'),
     position_seconds: seconds('Invalid position.').nullish(),
     duration_seconds: seconds('Invalid duration.').nullish(),
-    watched_seconds: seconds(`Watched seconds must be between 0 and ${MAX_WATCHED_DELTA_SECONDS}.`, MAX_WATCHED_DELTA_SECONDS).nullish(),
+    watched_seconds: seconds(
+      `Watched seconds must be between 0 and ${MAX_WATCHED_DELTA_SECONDS}.`,
+      MAX_WATCHED_DELTA_SECONDS,
+    ).nullish(),
     page: pageNumber('Invalid page.').nullish(),
     page_count: pageNumber('Invalid page count.').nullish(),
     completed: z.literal(true, { error: 'completed can only be true.' }).optional(),
@@ -100,7 +109,11 @@ export const progressBody = z
     const hasPage = body.page != null;
     const hasCount = body.page_count != null;
     if (hasPage !== hasCount) {
-      issues.addIssue({ code: 'custom', path: [hasPage ? 'page_count' : 'page'], message: 'Send page and page_count together.' });
+      issues.addIssue({
+        code: 'custom',
+        path: [hasPage ? 'page_count' : 'page'],
+        message: 'Send page and page_count together.',
+      });
     } else if (hasPage && hasCount && body.page! > body.page_count!) {
       issues.addIssue({ code: 'custom', path: ['page'], message: 'The page cannot be after the last page.' });
     }

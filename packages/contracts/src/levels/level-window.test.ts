@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DAY_MS, dayNumber, dayStart, daysRemaining, formatLevelProgress, isoDay, levelWindowAt, levelProgressPercent,
-  windowFirstDay, windowLastDay,
+  DAY_MS,
+  dayNumber,
+  dayStart,
+  daysRemaining,
+  formatLevelProgress,
+  isoDay,
+  levelWindowAt,
+  levelProgressPercent,
+  windowFirstDay,
+  windowLastDay,
 } from './level-window.ts';
 
 /** An instant given as IST wall-clock time. */

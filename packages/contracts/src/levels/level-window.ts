@@ -1,5 +1,5 @@
 /**
- * Level windows of server-rules.md ("Referral network and levels"), as pure functions of time.
+ * Level windows (docs/product/referrals-and-levels.md#level-windows), as pure functions of time.
  *
  * Calendar days are India's: IST is UTC+05:30 all year (no daylight saving), so a day is always
  * 86 400 000 ms and day arithmetic on instants is exact.
@@ -73,7 +73,7 @@ export function daysRemaining(window: Pick<LevelWindow, 'end'>, now: Date): numb
   return Math.max(0, dayNumber(window.end) - dayNumber(now));
 }
 
-/** completed_node / node × 100, to two decimals, never above 100 (spec section 4). */
+/** completed_node / node × 100, to two decimals, never above 100 (docs/product/referrals-and-levels.md#level-card). */
 export function levelProgressPercent(completedNode: number, node: number): number {
   if (node <= 0) return 100;
   const completed = Math.max(0, Math.min(completedNode, node));

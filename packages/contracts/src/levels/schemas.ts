@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /level-status: the learner's current level and its window (spec section 3, "Level status"). */
+/** GET /level-status: the learner's current level and its window (docs/product/referrals-and-levels.md#level-card). */
 export const levelStatusData = z.object({
   level_number: z.number(),
   level_name: z.string(),

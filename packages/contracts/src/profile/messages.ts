@@ -18,4 +18,6 @@ export const profileMessages = {
   photoType: 'The photo must be a PNG, GIF or JPEG image.',
   photoTooLarge: 'The photo must be at most 2 MB.',
   photoTooWide: 'The photo must be at most 4096 × 4096 pixels.',
+  languageInvalid: 'Choose English, Hindi or Malayalam.',
+  languageSaved: 'Language saved.',
 } as const;

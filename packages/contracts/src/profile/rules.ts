@@ -1,4 +1,4 @@
-/** Bank and photo rules of server-rules.md ("Profile"). */
+/** Bank and photo rules (docs/product/profile.md#bank-details, #photo). */
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;

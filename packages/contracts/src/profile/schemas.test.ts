@@ -7,8 +7,12 @@ const firstMessage = (r: { error?: { issues: { path: PropertyKey[]; message: str
 
 describe('bank details', () => {
   const valid = {
-    full_name: 'Asha Rao', bank_name: 'State Bank of India', bank_branch: 'Kochi',
-    account_number: '1234 5678 9012', ifsc_code: 'sbin0001234', pan_card: 'abcde1234f',
+    full_name: 'Asha Rao',
+    bank_name: 'State Bank of India',
+    bank_branch: 'Kochi',
+    account_number: '1234 5678 9012',
+    ifsc_code: 'sbin0001234',
+    pan_card: 'abcde1234f',
   };
 
   it('normalises before checking', () => {
@@ -29,11 +33,21 @@ describe('bank details', () => {
   });
 
   it('refuses a bad IFSC, PAN or account number', () => {
-    expect(firstMessage(bankDetailsBody.safeParse({ ...valid, ifsc_code: 'SBIN1001234' }), 'ifsc_code')).toBe('Invalid IFSC Code');
-    expect(firstMessage(bankDetailsBody.safeParse({ ...valid, pan_card: 'ABCD1234FF' }), 'pan_card')).toBe('Invalid Pan Card Details');
-    expect(firstMessage(bankDetailsBody.safeParse({ ...valid, account_number: '12345678' }), 'account_number')).toBe('Invalid Account Number');
-    expect(firstMessage(bankDetailsBody.safeParse({ ...valid, account_number: '1234567890123456789' }), 'account_number')).toBe('Invalid Account Number');
-    expect(firstMessage(bankDetailsBody.safeParse({ ...valid, account_number: '12345678A' }), 'account_number')).toBe('Invalid Account Number');
+    expect(firstMessage(bankDetailsBody.safeParse({ ...valid, ifsc_code: 'SBIN1001234' }), 'ifsc_code')).toBe(
+      'Invalid IFSC Code',
+    );
+    expect(firstMessage(bankDetailsBody.safeParse({ ...valid, pan_card: 'ABCD1234FF' }), 'pan_card')).toBe(
+      'Invalid Pan Card Details',
+    );
+    expect(firstMessage(bankDetailsBody.safeParse({ ...valid, account_number: '12345678' }), 'account_number')).toBe(
+      'Invalid Account Number',
+    );
+    expect(
+      firstMessage(bankDetailsBody.safeParse({ ...valid, account_number: '1234567890123456789' }), 'account_number'),
+    ).toBe('Invalid Account Number');
+    expect(firstMessage(bankDetailsBody.safeParse({ ...valid, account_number: '12345678A' }), 'account_number')).toBe(
+      'Invalid Account Number',
+    );
   });
 
   it('masks all but the last four digits', () => {
@@ -56,7 +70,9 @@ describe('profile update', () => {
   it('checks dates of birth and ids', () => {
     expect(updateProfileBody.safeParse({ ...base, date_of_birth: '2010-02-30' }).success).toBe(false);
     expect(updateProfileBody.parse({ ...base, date_of_birth: '2010-02-28' }).date_of_birth).toBe('2010-02-28');
-    expect(firstMessage(updateProfileBody.safeParse({ ...base, gender_id: 'x' }), 'gender_id')).toBe('Choose a valid gender.');
+    expect(firstMessage(updateProfileBody.safeParse({ ...base, gender_id: 'x' }), 'gender_id')).toBe(
+      'Choose a valid gender.',
+    );
   });
 
   it('requires the names, email and a 10-digit mobile', () => {
@@ -69,9 +85,30 @@ describe('profile update', () => {
 
 describe('password change', () => {
   it('requires the current password and a matching strong new one', () => {
-    expect(firstMessage(changePasswordBody.safeParse({ password: 'Secret@123', password_confirmation: 'Secret@123' }), 'current_password')).toBe('Enter Current Password');
-    expect(firstMessage(changePasswordBody.safeParse({ current_password: 'x', password: 'Secret@123', password_confirmation: 'Secret@124' }), 'password_confirmation')).toBe('Password confirmation does not match.');
-    expect(firstMessage(changePasswordBody.safeParse({ current_password: 'x', password: 'weak', password_confirmation: 'weak' }), 'password')).toMatch(/uppercase/);
-    expect(firstMessage(changePasswordBody.safeParse({ current_password: 'x' }), 'password')).toBe('Enter New Password');
+    expect(
+      firstMessage(
+        changePasswordBody.safeParse({ password: 'Secret@123', password_confirmation: 'Secret@123' }),
+        'current_password',
+      ),
+    ).toBe('Enter Current Password');
+    expect(
+      firstMessage(
+        changePasswordBody.safeParse({
+          current_password: 'x',
+          password: 'Secret@123',
+          password_confirmation: 'Secret@124',
+        }),
+        'password_confirmation',
+      ),
+    ).toBe('Password confirmation does not match.');
+    expect(
+      firstMessage(
+        changePasswordBody.safeParse({ current_password: 'x', password: 'weak', password_confirmation: 'weak' }),
+        'password',
+      ),
+    ).toMatch(/uppercase/);
+    expect(firstMessage(changePasswordBody.safeParse({ current_password: 'x' }), 'password')).toBe(
+      'Enter New Password',
+    );
   });
 });

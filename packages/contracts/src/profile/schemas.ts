@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
+import { languages } from '../i18n/languages.ts';
 import { emailField, mobileField, newPasswordField, requiredText } from '../common/rules.ts';
 import { profileMessages } from './messages.ts';
 import { ACCOUNT_NUMBER_PATTERN, IFSC_PATTERN, PAN_PATTERN } from './rules.ts';
@@ -10,7 +11,11 @@ import { ACCOUNT_NUMBER_PATTERN, IFSC_PATTERN, PAN_PATTERN } from './rules.ts';
  * client did not send.)
  */
 const keptOrCleared = (max: number) =>
-  z.string().trim().max(max, `At most ${max} characters.`).nullish()
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .nullish()
     .transform((v) => (v === undefined ? undefined : v || null));
 
 /** An optional id of master data: '', null → cleared; "3" or 3 → 3. Existence is checked by the server. */
@@ -25,7 +30,7 @@ const isCalendarDate = (v: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01';
 };
 
-/** PUT /profile: the profile fields of spec section 3 a learner may edit. */
+/** PUT /profile: the profile fields a learner may edit (docs/product/profile.md#personal-information). */
 export const updateProfileBody = z.object({
   first_name: requiredText(messages.firstNameRequired, 100),
   last_name: requiredText(messages.lastNameRequired, 100),
@@ -33,7 +38,8 @@ export const updateProfileBody = z.object({
   mobile: mobileField,
   date_of_birth: z.preprocess(
     (v) => (v === '' ? null : typeof v === 'string' ? v.trim().slice(0, 10) : v),
-    z.string({ error: profileMessages.dateOfBirthInvalid })
+    z
+      .string({ error: profileMessages.dateOfBirthInvalid })
       .refine(isCalendarDate, profileMessages.dateOfBirthInvalid)
       .nullish(),
   ),
@@ -52,13 +58,16 @@ export const updateProfileBody = z.object({
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 export type UpdateProfileInput = z.output<typeof updateProfileBody>;
 
-/** PUT /password (server-rules deviation: the current password is asked too). */
+/** PUT /password (the current password is asked too: docs/product/profile.md#password). */
 export const changePasswordBody = z
   .object({
-    current_password: z.string({ error: profileMessages.currentPasswordRequired })
-      .min(1, profileMessages.currentPasswordRequired).max(128, 'At most 128 characters.'),
+    current_password: z
+      .string({ error: profileMessages.currentPasswordRequired })
+      .min(1, profileMessages.currentPasswordRequired)
+      .max(128, 'At most 128 characters.'),
     password: newPasswordField(messages.newPasswordRequired),
-    password_confirmation: z.string({ error: messages.confirmPasswordProfileRequired })
+    password_confirmation: z
+      .string({ error: messages.confirmPasswordProfileRequired })
       .min(1, messages.confirmPasswordProfileRequired),
   })
   .refine((v) => v.password === v.password_confirmation, {
@@ -69,7 +78,8 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 /** Upper-cased, spaces removed, then required and the pattern. */
 const bankCode = (required: string, pattern: RegExp, invalid: string) =>
-  z.string({ error: required })
+  z
+    .string({ error: required })
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .pipe(z.string().min(1, required).regex(pattern, invalid));
 
@@ -80,9 +90,15 @@ export const bankDetailsBody = z.object({
   bank_branch: requiredText(messages.bankBranchRequired, 100),
   account_number: z.preprocess(
     (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v),
-    z.string({ error: messages.accountNumberRequired })
+    z
+      .string({ error: messages.accountNumberRequired })
       .transform((v) => v.replace(/[\s-]+/g, ''))
-      .pipe(z.string().min(1, messages.accountNumberRequired).regex(ACCOUNT_NUMBER_PATTERN, profileMessages.accountNumberInvalid)),
+      .pipe(
+        z
+          .string()
+          .min(1, messages.accountNumberRequired)
+          .regex(ACCOUNT_NUMBER_PATTERN, profileMessages.accountNumberInvalid),
+      ),
   ),
   ifsc_code: bankCode(messages.ifscRequired, IFSC_PATTERN, messages.ifscInvalid),
   pan_card: bankCode(messages.panRequired, PAN_PATTERN, messages.panInvalid),
@@ -104,3 +120,9 @@ export type BankDetailsData = z.infer<typeof bankDetailsData>;
 
 /** POST /profile/photo: data is the photo's path (`/media/profile-photos/…`). */
 export const profilePhotoData = z.string();
+
+/** PUT /profile/language: the learner's language for the app and the mails. */
+export const languageBody = z.object({
+  language: z.enum(languages, { error: profileMessages.languageInvalid }),
+});
+export type LanguageBody = z.infer<typeof languageBody>;

@@ -1,6 +1,14 @@
 import { formatIndiaDateTime } from '../common/india-time.ts';
+import { fillTemplate } from '../i18n/fill-template.ts';
 
-/** Quiz and certificate messages the spec leaves open (server-rules.md "Learning and quizzes"). */
+/** The quiz messages with values in them, as templates the catalogues translate (i18n/<lang>/messages.ts). */
+export const quizMessageTemplates = {
+  retakeAllUsed_one: 'You have used your one attempt at this quiz.',
+  retakeAllUsed_other: 'You have used all {{count}} attempts at this quiz.',
+  retakeCooldown: 'You can retake this quiz after {{date}}.',
+};
+
+/** Quiz and certificate messages the spec leaves open (docs/product/learning-and-quizzes.md). */
 export const quizMessages = {
   subjectNotFound: 'No such subject.',
   noQuestions: 'This subject has no quiz yet.',
@@ -16,6 +24,10 @@ export const quizMessages = {
   retakeStarted: 'New attempt started.',
   retakeNotStarted: 'Take this quiz before retaking it.',
   retakeNotSubmitted: 'Submit this attempt before starting another.',
-  retakeAllUsed: (max: number) => (max === 1 ? 'You have used your one attempt at this quiz.' : `You have used all ${max} attempts at this quiz.`),
-  retakeCooldown: (availableAt: Date | string) => `You can retake this quiz after ${formatIndiaDateTime(availableAt)}.`,
+  retakeAllUsed: (max: number) =>
+    fillTemplate(max === 1 ? quizMessageTemplates.retakeAllUsed_one : quizMessageTemplates.retakeAllUsed_other, {
+      count: max,
+    }),
+  retakeCooldown: (availableAt: Date | string) =>
+    fillTemplate(quizMessageTemplates.retakeCooldown, { date: formatIndiaDateTime(availableAt) }),
 } as const;

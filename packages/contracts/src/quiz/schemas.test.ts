@@ -18,11 +18,20 @@ describe('markInPercentage', () => {
 describe('quiz request schemas', () => {
   it('takes question numbers 1 to 10 only', () => {
     expect(quizQuestionParams.safeParse({ subjectId: '4', n: '10' }).data).toEqual({ subjectId: 4, n: 10 });
-    for (const n of ['0', '11', 'x', '2.5']) expect(quizQuestionParams.safeParse({ subjectId: '4', n }).success).toBe(false);
+    for (const n of ['0', '11', 'x', '2.5'])
+      expect(quizQuestionParams.safeParse({ subjectId: '4', n }).success).toBe(false);
   });
 
   it('takes [question id, option 1..5 or null] pairs only', () => {
-    expect(quizSubmitBody.safeParse({ data: [[3, 1], [4, null], [5, 5]] }).success).toBe(true);
+    expect(
+      quizSubmitBody.safeParse({
+        data: [
+          [3, 1],
+          [4, null],
+          [5, 5],
+        ],
+      }).success,
+    ).toBe(true);
     for (const data of [[[3, 0]], [[3, 6]], [[3]], [[3, 1, 1]], [['3', 1]], [[3, '1']], [], 'x']) {
       expect(quizSubmitBody.safeParse({ data }).success, JSON.stringify(data)).toBe(false);
     }
@@ -32,7 +41,9 @@ describe('quiz request schemas', () => {
 describe('retake messages', () => {
   it('say when in India time, wherever the code runs', () => {
     expect(formatIndiaDateTime('2026-11-24T18:45:00.000Z')).toBe('25 Nov 2026, 12:15 am IST');
-    expect(quizMessages.retakeCooldown(new Date('2026-11-25T09:04:00.000Z'))).toBe('You can retake this quiz after 25 Nov 2026, 2:34 pm IST.');
+    expect(quizMessages.retakeCooldown(new Date('2026-11-25T09:04:00.000Z'))).toBe(
+      'You can retake this quiz after 25 Nov 2026, 2:34 pm IST.',
+    );
     expect(quizMessages.retakeAllUsed(3)).toBe('You have used all 3 attempts at this quiz.');
     expect(quizMessages.retakeAllUsed(1)).toBe('You have used your one attempt at this quiz.');
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quizMessages } from './messages.ts';
 
-/** A quiz has at most this many questions, drawn from the subject's bank (spec section 9). */
+/** A quiz has at most this many questions, drawn from the subject's bank (docs/product/learning-and-quizzes.md#quiz). */
 export const QUIZ_LENGTH = 10;
 /** Each question has 2 to 5 options, numbered 1..5. */
 export const QUIZ_MAX_OPTIONS = 5;
@@ -11,7 +11,11 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** GET /quiz/{subjectId}/{n} */
 export const quizQuestionParams = z.object({
   subjectId: id,
-  n: z.coerce.number().int().min(1, `Question number must be 1 to ${QUIZ_LENGTH}.`).max(QUIZ_LENGTH, `Question number must be 1 to ${QUIZ_LENGTH}.`),
+  n: z.coerce
+    .number()
+    .int()
+    .min(1, `Question number must be 1 to ${QUIZ_LENGTH}.`)
+    .max(QUIZ_LENGTH, `Question number must be 1 to ${QUIZ_LENGTH}.`),
 });
 
 /** POST /quiz/{subjectId} */
@@ -33,15 +37,28 @@ const optionNumber = z
  * POST /quiz/{subjectId} body: `{ data: [[question_id, option_number | null], ...] }`, one pair per
  * question of the learner's quiz; a question left out or answered null scores 0.
  */
-export const quizSubmitBody = z.strictObject({
-  data: z
-    .array(
-      z.tuple([z.number({ error: quizMessages.questionNotInQuiz }).int(quizMessages.questionNotInQuiz).positive(quizMessages.questionNotInQuiz).max(2_147_483_647, quizMessages.questionNotInQuiz), optionNumber.nullable()], { error: quizMessages.answersRequired }),
-      { error: quizMessages.answersRequired },
-    )
-    .min(1, quizMessages.answersRequired)
-    .max(QUIZ_LENGTH, quizMessages.answersRequired),
-}, { error: quizMessages.answersRequired });
+export const quizSubmitBody = z.strictObject(
+  {
+    data: z
+      .array(
+        z.tuple(
+          [
+            z
+              .number({ error: quizMessages.questionNotInQuiz })
+              .int(quizMessages.questionNotInQuiz)
+              .positive(quizMessages.questionNotInQuiz)
+              .max(2_147_483_647, quizMessages.questionNotInQuiz),
+            optionNumber.nullable(),
+          ],
+          { error: quizMessages.answersRequired },
+        ),
+        { error: quizMessages.answersRequired },
+      )
+      .min(1, quizMessages.answersRequired)
+      .max(QUIZ_LENGTH, quizMessages.answersRequired),
+  },
+  { error: quizMessages.answersRequired },
+);
 export type QuizSubmitBody = z.input<typeof quizSubmitBody>;
 export type QuizAnswer = [questionId: number, option: number | null];
 

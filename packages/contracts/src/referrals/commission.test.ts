@@ -46,14 +46,26 @@ describe('commissionReversal', () => {
 });
 
 describe('selfReferralReason', () => {
-  const referrer = { emailCanonical: canonicalEmail('Asha.Rao@gmail.com'), mobile: '9876543210', accountNumberHash: 'h1', panCard: 'ABCDE1234F' };
-  const stranger = { emailCanonical: canonicalEmail('ravi@example.com'), mobile: '9123456780', accountNumberHash: 'h2', panCard: 'PQRSX9876Z' };
+  const referrer = {
+    emailCanonical: canonicalEmail('Asha.Rao@gmail.com'),
+    mobile: '9876543210',
+    accountNumberHash: 'h1',
+    panCard: 'ABCDE1234F',
+  };
+  const stranger = {
+    emailCanonical: canonicalEmail('ravi@example.com'),
+    mobile: '9123456780',
+    accountNumberHash: 'h2',
+    panCard: 'PQRSX9876Z',
+  };
 
   it('finds nothing between strangers', () => {
     expect(selfReferralReason(stranger, referrer)).toBeNull();
   });
   it('sees through Gmail dots, +tags and case', () => {
-    expect(selfReferralReason({ ...stranger, emailCanonical: canonicalEmail('asharao+alt@GMAIL.com') }, referrer)).toBe('email');
+    expect(selfReferralReason({ ...stranger, emailCanonical: canonicalEmail('asharao+alt@GMAIL.com') }, referrer)).toBe(
+      'email',
+    );
   });
   it('matches the same mobile, bank account or PAN', () => {
     expect(selfReferralReason({ ...stranger, mobile: '9876543210' }, referrer)).toBe('mobile');
@@ -61,7 +73,12 @@ describe('selfReferralReason', () => {
     expect(selfReferralReason({ ...stranger, panCard: 'abcde1234f' }, referrer)).toBe('pan');
   });
   it('does not match on missing bank details', () => {
-    expect(selfReferralReason({ ...stranger, accountNumberHash: null, panCard: null }, { ...referrer, accountNumberHash: null, panCard: null })).toBeNull();
+    expect(
+      selfReferralReason(
+        { ...stranger, accountNumberHash: null, panCard: null },
+        { ...referrer, accountNumberHash: null, panCard: null },
+      ),
+    ).toBeNull();
   });
 });
 

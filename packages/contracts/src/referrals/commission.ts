@@ -1,5 +1,5 @@
 /**
- * Referral commission (server-rules.md): `percent` of the amount paid, in whole paise, floored.
+ * Referral commission (docs/product/referrals-and-levels.md#commission): `percent` of the amount paid, in whole paise, floored.
  * The percent may carry decimals (7.5); it is taken to basis points first so the arithmetic stays
  * in integers. Nothing for a zero (or invalid) amount.
  */
@@ -14,7 +14,10 @@ export function commissionPaise(amountPaidPaise: number, percent: number): numbe
  * How much of a commission a refund can take back: all of it when the balance allows, otherwise
  * the balance (the wallet never goes negative) and the rest is a recorded shortfall.
  */
-export function commissionReversal(commission: number, balancePaise: number): { reversedPaise: number; shortfallPaise: number } {
+export function commissionReversal(
+  commission: number,
+  balancePaise: number,
+): { reversedPaise: number; shortfallPaise: number } {
   const reversedPaise = Math.max(0, Math.min(commission, balancePaise));
   return { reversedPaise, shortfallPaise: Math.max(0, commission - reversedPaise) };
 }

@@ -32,7 +32,7 @@ export const treeQuery = z.object({
 });
 export type TreeQuery = z.input<typeof treeQuery>;
 
-/** One direct sub-user (server-rules "/tree"). */
+/** One direct sub-user (docs/product/referrals-and-levels.md#sub-users). */
 export const subUser = z.object({
   id: z.number(),
   name: z.string(),

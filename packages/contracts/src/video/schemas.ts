@@ -26,7 +26,11 @@ export const videoMessages = {
   alreadyRunning: 'This video is being transcoded now.',
 } as const;
 
-const positiveId = z.coerce.number({ error: 'Invalid id.' }).int('Invalid id.').positive('Invalid id.').max(2_147_483_647, 'Invalid id.');
+const positiveId = z.coerce
+  .number({ error: 'Invalid id.' })
+  .int('Invalid id.')
+  .positive('Invalid id.')
+  .max(2_147_483_647, 'Invalid id.');
 
 /** GET /files/subjects/{subjectId}/hls/{version}/{token}/{file}: a playlist or segment behind a signed path. */
 export const hlsFileParams = z.object({

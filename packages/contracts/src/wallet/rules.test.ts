@@ -26,10 +26,14 @@ describe('wallet rules', () => {
 describe('wallet request schemas', () => {
   it('checks redeem points', () => {
     expect(redeemPointBody.parse({ point: '5' }).point).toBe(5);
-    expect(redeemPointBody.safeParse({ point: 0 }).error?.issues[0]?.message).toBe('Points must be a whole number of at least 1.');
+    expect(redeemPointBody.safeParse({ point: 0 }).error?.issues[0]?.message).toBe(
+      'Points must be a whole number of at least 1.',
+    );
     expect(redeemPointBody.safeParse({ point: 1.5 }).success).toBe(false);
     expect(redeemPointBody.safeParse({}).error?.issues[0]?.message).toBe('Enter the points to redeem.');
-    expect(redeemPointBody.safeParse({ point: 'abc' }).error?.issues[0]?.message).toBe('Points must be a whole number of at least 1.');
+    expect(redeemPointBody.safeParse({ point: 'abc' }).error?.issues[0]?.message).toBe(
+      'Points must be a whole number of at least 1.',
+    );
   });
 
   it('checks withdraw amounts', () => {

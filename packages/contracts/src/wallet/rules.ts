@@ -1,4 +1,4 @@
-/** Ledger methods (server-rules.md "Wallet"), plus the reversals operators and refunds post. */
+/** Ledger methods (docs/product/wallet-and-withdrawals.md#methods-and-statuses), plus the reversals operators and refunds post. */
 export const LEDGER_METHODS = [
   'Referral Commission',
   'Level Reward',
@@ -14,6 +14,12 @@ export type LedgerMethod = (typeof LEDGER_METHODS)[number];
 
 export const LEDGER_STATUSES = ['Done', 'Pending', 'Rejected'] as const;
 export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
+
+/**
+ * The smallest withdrawal (docs/product/wallet-and-withdrawals.md#withdraw) while the operators have set none: the server's
+ * default for the `minimum_withdrawal_paise` setting, and the web's until GET /convert-value answers.
+ */
+export const DEFAULT_MINIMUM_WITHDRAWAL_PAISE = 10_000;
 
 /** True when a rupee figure has at most two decimals (whole paise), allowing float noise. */
 export function isWholePaise(rupees: number): boolean {

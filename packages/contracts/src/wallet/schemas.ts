@@ -7,14 +7,20 @@ import { LEDGER_STATUSES } from './rules.ts';
  * The points of a redeem: a JSON integer or a plain digit string, 1 to 1,000,000,000
  * (`wholeNumberInput`, shared with the admin counts). The web form uses this very schema.
  */
-export const pointsInput = wholeNumberInput(walletMessages.pointRequired, walletMessages.pointInvalid, { min: 1, max: 1_000_000_000 });
+export const pointsInput = wholeNumberInput(walletMessages.pointRequired, walletMessages.pointInvalid, {
+  min: 1,
+  max: 1_000_000_000,
+});
 
 /**
  * A withdrawal amount: rupees as a JSON number or a plain decimal string, at most two decimals,
  * more than 0 and at most 1 crore (`rupeesInput`, shared with every admin rupee field). The web
  * form uses this very schema.
  */
-export const withdrawAmountInput = rupeesInput(walletMessages.amountRequired, walletMessages.amountInvalid, { min: 0, isMinExcluded: true });
+export const withdrawAmountInput = rupeesInput(walletMessages.amountRequired, walletMessages.amountInvalid, {
+  min: 0,
+  isMinExcluded: true,
+});
 
 /** POST /redeem-point */
 export const redeemPointBody = z.object({ point: pointsInput });
@@ -35,7 +41,7 @@ export type WalletSummary = z.infer<typeof walletSummary>;
 /** GET /convert-value: rupees credited per point redeemed. */
 export const convertValueData = z.object({ convert_value: z.number(), minimum_withdrawal: z.number() });
 
-/** One ledger row (spec section 3, "Transaction"). */
+/** One ledger row (docs/product/wallet-and-withdrawals.md#wallet-page). */
 export const walletTransaction = z.object({
   /** ISO 8601. */
   date_time: z.string(),
@@ -54,16 +60,20 @@ export const walletTransaction = z.object({
    * wallet (ISO 8601, the end of the refund window of the purchase that earned it). Null otherwise.
    */
   available_at: z.string().nullable(),
+  /** A paid withdrawal: the bank's reference for the transfer (UTR), as the operator entered it. Null otherwise. */
+  bank_reference: z.string().nullable(),
 });
 export type WalletTransaction = z.infer<typeof walletTransaction>;
 
 export const transactionsQuery = z.object({
-  page: z.coerce.number({ error: 'The page must be a whole number of at least 1.' })
+  page: z.coerce
+    .number({ error: 'The page must be a whole number of at least 1.' })
     .int('The page must be a whole number of at least 1.')
     .min(1, 'The page must be a whole number of at least 1.')
     .max(1_000_000, 'The page is too large.')
     .default(1),
-  per_page: z.coerce.number({ error: 'per_page must be a whole number from 1 to 100.' })
+  per_page: z.coerce
+    .number({ error: 'per_page must be a whole number from 1 to 100.' })
     .int('per_page must be a whole number from 1 to 100.')
     .min(1, 'per_page must be a whole number from 1 to 100.')
     .max(100, 'per_page must be a whole number from 1 to 100.')

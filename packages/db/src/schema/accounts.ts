@@ -1,52 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex,
   type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-export const countries = pgTable('countries', {
-  id: integer('id').primaryKey(),
-  countryName: text('country_name').notNull(),
-  isoCode: text('iso_code').notNull().unique(),
-});
-
-export const genders = pgTable('genders', {
-  id: smallint('id').primaryKey(),
-  name: text('name').notNull(),
-});
-
-export const maritalStatuses = pgTable('marital_statuses', {
-  id: smallint('id').primaryKey(),
-  name: text('name').notNull(),
-});
-
-export const syllabuses = pgTable('syllabuses', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  name: text('name').notNull().unique(),
-});
-
-export const standards = pgTable('standards', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  syllabusId: integer('syllabus_id').notNull().references(() => syllabuses.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  position: integer('position').notNull().default(0),
-});
-
-/** A batch is a syllabus + standard pair with its own subjects (courses) and an optional fee. */
-export const batches = pgTable(
-  'batches',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    syllabusId: integer('syllabus_id').notNull().references(() => syllabuses.id, { onDelete: 'cascade' }),
-    standardId: integer('standard_id').notNull().references(() => standards.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    feePaise: bigint('fee_paise', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [
-    uniqueIndex('batches_syllabus_standard_key').on(t.syllabusId, t.standardId),
-    check('batches_fee_non_negative', sql`${t.feePaise} >= 0`),
-  ],
-);
+import { countries, genders, maritalStatuses, standards, syllabuses } from './onboarding.ts';
 
 export const users = pgTable(
   'users',
@@ -61,7 +28,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     referralCode: text('referral_code').notNull().unique(),
     referrerId: integer('referrer_id').references((): AnyPgColumn => users.id),
-    roles: text('roles').array().notNull().default(sql`'{learner}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{learner}'::text[]`),
     dateOfBirth: date('date_of_birth'),
     genderId: smallint('gender_id').references(() => genders.id),
     maritalStatusId: smallint('marital_status_id').references(() => maritalStatuses.id),
@@ -79,6 +49,8 @@ export const users = pgTable(
     syllabusId: integer('syllabus_id').references(() => syllabuses.id),
     standardId: integer('standard_id').references(() => standards.id),
     isStandardPicked: boolean('is_standard_picked').notNull().default(false),
+    /** The learner's language for the app and the mails: en | hi | ml. */
+    language: text('language').notNull().default('en'),
     /** Wallet cache of the ledger; the CHECKs make the database refuse a negative wallet. */
     points: integer('points').notNull().default(0),
     balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
@@ -105,15 +77,23 @@ export const users = pgTable(
     // sub-user count, all from this index alone (index-only scans: no row is read to skip or count).
     index('users_referrer_idx').on(t.referrerId, t.createdAt, t.id, t.activatedAt),
     // Levels: direct sub-users who became active inside a window.
-    index('users_referrer_activated_idx').on(t.referrerId, t.activatedAt).where(sql`${t.activatedAt} IS NOT NULL`),
+    index('users_referrer_activated_idx')
+      .on(t.referrerId, t.activatedAt)
+      .where(sql`${t.activatedAt} IS NOT NULL`),
     // GET /tree's totals and pages less the sub-users not eligible (self-referrals): few, found from here alone.
-    index('users_referrer_rejected_idx').on(t.referrerId, t.createdAt, t.id, t.activatedAt).where(sql`${t.referralStatus} = 'rejected'`),
+    index('users_referrer_rejected_idx')
+      .on(t.referrerId, t.createdAt, t.id, t.activatedAt)
+      .where(sql`${t.referralStatus} = 'rejected'`),
     index('users_mobile_idx').on(t.mobile),
+    check('users_language', sql`${t.language} IN ('en','hi','ml')`),
     check('users_points_non_negative', sql`${t.points} >= 0`),
     check('users_balance_non_negative', sql`${t.balancePaise} >= 0`),
     check('users_not_own_referrer', sql`${t.referrerId} IS NULL OR ${t.referrerId} <> ${t.id}`),
     check('users_referral_status', sql`${t.referralStatus} IN ('counted','held','released','rejected')`),
-    check('users_sub_users_counts', sql`0 <= ${t.activeSubUsersCount} AND ${t.activeSubUsersCount} <= ${t.subUsersCount}`),
+    check(
+      'users_sub_users_counts',
+      sql`0 <= ${t.activeSubUsersCount} AND ${t.activeSubUsersCount} <= ${t.subUsersCount}`,
+    ),
   ],
 );
 
@@ -121,7 +101,9 @@ export const accessTokens = pgTable(
   'access_tokens',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** SHA-256 of the opaque token, hex. The token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -135,7 +117,9 @@ export const emailOtps = pgTable(
   'email_otps',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** verify_email | reset_password */
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -149,18 +133,3 @@ export const emailOtps = pgTable(
     check('email_otps_purpose', sql`${t.purpose} IN ('verify_email','reset_password')`),
   ],
 );
-
-export const bankDetails = pgTable('bank_details', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  fullName: text('full_name').notNull(),
-  bankName: text('bank_name').notNull(),
-  bankBranch: text('bank_branch').notNull(),
-  /** AES-256-GCM under APP_SECRET; only the last 4 digits are ever shown. */
-  accountNumberEncrypted: text('account_number_encrypted').notNull(),
-  accountLast4: text('account_last4').notNull(),
-  /** HMAC of the account number, to match accounts across users without decrypting. */
-  accountNumberHash: text('account_number_hash').notNull(),
-  ifscCode: text('ifsc_code').notNull(),
-  panCard: text('pan_card').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('bank_details_account_hash_idx').on(t.accountNumberHash), index('bank_details_pan_idx').on(t.panCard)]);

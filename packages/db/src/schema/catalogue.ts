@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint, boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { batches } from './accounts.ts';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { batches } from './onboarding.ts';
 
 export const categories = pgTable('categories', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -31,24 +29,35 @@ export const courses = pgTable(
     index('courses_category_idx').on(t.categoryId),
     index('courses_batch_idx').on(t.batchId),
     check('courses_language', sql`${t.language} IN ('en','hi','ml')`),
-    check('courses_prices_valid', sql`${t.pricePaise} >= 0 AND ${t.offerPricePaise} >= 0 AND ${t.offerPricePaise} <= ${t.pricePaise}`),
+    check(
+      'courses_prices_valid',
+      sql`${t.pricePaise} >= 0 AND ${t.offerPricePaise} >= 0 AND ${t.offerPricePaise} <= ${t.pricePaise}`,
+    ),
   ],
 );
 
-export const terms = pgTable('terms', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  about: text('about').notNull().default(''),
-  photoPath: text('photo_path'),
-  position: integer('position').notNull().default(0),
-}, (t) => [index('terms_course_idx').on(t.courseId, t.position)]);
+export const terms = pgTable(
+  'terms',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    about: text('about').notNull().default(''),
+    photoPath: text('photo_path'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('terms_course_idx').on(t.courseId, t.position)],
+);
 
 export const subjects = pgTable(
   'subjects',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    termId: integer('term_id').notNull().references(() => terms.id, { onDelete: 'cascade' }),
+    termId: integer('term_id')
+      .notNull()
+      .references(() => terms.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     about: text('about').notNull().default(''),
     photoPath: text('photo_path'),
@@ -61,51 +70,6 @@ export const subjects = pgTable(
   (t) => [
     index('subjects_term_idx').on(t.termId, t.position),
     check('subjects_file_type', sql`${t.fileType} IN ('pdf','youtube','video','link')`),
-  ],
-);
-
-export const questions = pgTable(
-  'questions',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    subjectId: integer('subject_id').notNull().references(() => subjects.id, { onDelete: 'cascade' }),
-    question: text('question').notNull(),
-    option1: text('option_1').notNull(),
-    option2: text('option_2').notNull(),
-    option3: text('option_3'),
-    option4: text('option_4'),
-    option5: text('option_5'),
-    correctOption: smallint('correct_option').notNull(),
-    /** Why the correct option is right; shown with the result once the quiz is submitted. */
-    explanation: text('explanation'),
-  },
-  (t) => [
-    index('questions_subject_idx').on(t.subjectId),
-    check('questions_correct_option', sql`${t.correctOption} BETWEEN 1 AND 5`),
-  ],
-);
-
-export const offerCodes = pgTable(
-  'offer_codes',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    code: text('code').notNull(),
-    isFixedAmount: boolean('is_fixed_amount').notNull(),
-    /** Paise when fixed; hundredths of a percent (basis points) when a percentage. */
-    discountValue: integer('discount_value').notNull(),
-    minimumAmountPaise: bigint('minimum_amount_paise', { mode: 'number' }).notNull().default(0),
-    validFrom: timestamp('valid_from', { withTimezone: true }),
-    validUntil: timestamp('valid_until', { withTimezone: true }),
-    maxUses: integer('max_uses'),
-    maxUsesPerUser: integer('max_uses_per_user'),
-    /** A batch's own code, usable only for that batch's fee. */
-    batchId: integer('batch_id').references(() => batches.id),
-    isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('offer_codes_code_upper_key').on(sql`upper(${t.code})`),
-    check('offer_codes_discount_valid', sql`${t.discountValue} >= 0 AND (${t.isFixedAmount} OR ${t.discountValue} <= 10000)`),
   ],
 );
 

@@ -12,8 +12,12 @@ export const certificates = pgTable(
   {
     /** 128 random bits in hex: the public, unguessable id of the validation page. */
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    courseId: integer('course_id').notNull().references(() => courses.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
     /** The purchase that opened the course (a course or a batch fee); null for a free batch's subject. */
     purchaseId: integer('purchase_id').references(() => purchases.id),
     /** The learner's name at issue, or as an operator corrected it. */

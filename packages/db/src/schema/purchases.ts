@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { batches, users } from './accounts.ts';
-import { courses, offerCodes } from './catalogue.ts';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { courses } from './catalogue.ts';
+import { offerCodes } from './checkout.ts';
+import { batches } from './onboarding.ts';
 
 export const purchases = pgTable(
   'purchases',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     courseId: integer('course_id').references(() => courses.id),
     batchId: integer('batch_id').references(() => batches.id),
     offerCodeId: integer('offer_code_id').references(() => offerCodes.id),
@@ -28,26 +30,25 @@ export const purchases = pgTable(
   },
   (t) => [
     uniqueIndex('purchases_provider_order_key').on(t.provider, t.providerOrderId),
-    uniqueIndex('purchases_one_paid_course').on(t.userId, t.courseId).where(sql`${t.status} = 'paid' AND ${t.courseId} IS NOT NULL`),
-    uniqueIndex('purchases_one_paid_batch').on(t.userId, t.batchId).where(sql`${t.status} = 'paid' AND ${t.batchId} IS NOT NULL`),
+    uniqueIndex('purchases_one_paid_course')
+      .on(t.userId, t.courseId)
+      .where(sql`${t.status} = 'paid' AND ${t.courseId} IS NOT NULL`),
+    uniqueIndex('purchases_one_paid_batch')
+      .on(t.userId, t.batchId)
+      .where(sql`${t.status} = 'paid' AND ${t.batchId} IS NOT NULL`),
     index('purchases_user_idx').on(t.userId, t.status),
     // Offer-code limits count paid uses and live reservations (pending checkouts) of a code.
-    index('purchases_offer_code_idx').on(t.offerCodeId, t.status, t.userId).where(sql`${t.offerCodeId} IS NOT NULL`),
-    index('purchases_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('purchases_offer_code_idx')
+      .on(t.offerCodeId, t.status, t.userId)
+      .where(sql`${t.offerCodeId} IS NOT NULL`),
+    index('purchases_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('purchases_status', sql`${t.status} IN ('pending','paid','failed','refunded')`),
     check('purchases_item', sql`(${t.courseId} IS NULL) <> (${t.batchId} IS NULL)`),
-    check('purchases_amounts', sql`${t.amountPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.amountPaise} = ${t.pricePaise} - ${t.discountPaise}`),
+    check(
+      'purchases_amounts',
+      sql`${t.amountPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.amountPaise} = ${t.pricePaise} - ${t.discountPaise}`,
+    ),
   ],
-);
-
-/** Provider webhook events already handled, so a redelivery changes nothing. */
-export const paymentEvents = pgTable(
-  'payment_events',
-  {
-    provider: text('provider').notNull(),
-    eventId: text('event_id').notNull(),
-    payload: jsonb('payload'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

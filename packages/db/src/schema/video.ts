@@ -11,7 +11,9 @@ import { subjects } from './catalogue.ts';
 export const videoRenditions = pgTable(
   'video_renditions',
   {
-    subjectId: integer('subject_id').primaryKey().references(() => subjects.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .primaryKey()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
     sourceRef: text('source_ref').notNull(),
     version: integer('version').notNull().default(1),
     /** pending | running | ready | failed */

@@ -252,6 +252,8 @@ export async function seedDatabase(db: Db, services: SeedServices): Promise<Seed
         syllabusId: syllabusOfDemo!.id,
         standardId: standardIds.get(`${DEMO_LEARNER.batch.syllabus}/${DEMO_LEARNER.batch.standard}`)!,
         isStandardPicked: true,
+        // An adult: pays without a guardian's consent (issue 16).
+        dateOfBirth: '1998-06-15',
       })
       .returning({ id: users.id });
     await tx.insert(users).values({ ...account(DEMO_ADMIN, adminHash), roles: [...DEMO_ADMIN.roles] });
@@ -259,13 +261,11 @@ export async function seedDatabase(db: Db, services: SeedServices): Promise<Seed
       .insert(users)
       .values(DEMO_REFERRED_LEARNERS.map((person) => ({ ...account(person, demoHash), referrerId: demo!.id })));
 
-    await tx
-      .insert(settings)
-      .values({
-        key: DEMO_SEED_MARKER,
-        value: { version: SEED_VERSION, seeded_at: now.toISOString() },
-        updatedAt: now,
-      });
+    await tx.insert(settings).values({
+      key: DEMO_SEED_MARKER,
+      value: { version: SEED_VERSION, seeded_at: now.toISOString() },
+      updatedAt: now,
+    });
     return {
       seeded: true,
       counts: {

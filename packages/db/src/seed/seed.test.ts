@@ -232,8 +232,11 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(correctPositions.size).toBeGreaterThanOrEqual(4);
   });
 
-  it('explains every answer of the free course\'s Geography of India quiz (what a result shows under each question)', async () => {
-    const [chapter] = await database.db.select({ id: subjects.id }).from(subjects).where(eq(subjects.name, 'Geography of India'));
+  it("explains every answer of the free course's Geography of India quiz (what a result shows under each question)", async () => {
+    const [chapter] = await database.db
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(eq(subjects.name, 'Geography of India'));
     const bank = await database.db.select().from(questions).where(eq(questions.subjectId, chapter!.id));
     expect(bank.length).toBeGreaterThan(0);
     for (const question of bank) expect(question.explanation, question.question).toMatch(/\S{3,}/);

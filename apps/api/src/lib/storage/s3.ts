@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
 import {
-  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand,
-  GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, UploadPartCommand,
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertSafeKey, assertSafePrefix, type Storage } from './types.ts';
@@ -42,17 +50,18 @@ function attachment(name: string): string {
 
 /** Objects in an S3-compatible bucket, through the AWS SDK v3. Learners fetch them by signed URL. */
 export function createS3Storage(options: S3StorageOptions): Storage {
-  const clientFor = (endpoint: string | undefined) => new S3Client({
-    region: options.region,
-    ...(endpoint ? { endpoint } : {}),
-    forcePathStyle: options.forcePathStyle,
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-    // Checksums only where S3 requires them: the SDK's default (CRC32 on every upload, aws-chunked
-    // bodies) is refused by several S3-compatible stores, and a presigned part URL must not ask the
-    // browser for a checksum header it cannot compute.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const clientFor = (endpoint: string | undefined) =>
+    new S3Client({
+      region: options.region,
+      ...(endpoint ? { endpoint } : {}),
+      forcePathStyle: options.forcePathStyle,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      // Checksums only where S3 requires them: the SDK's default (CRC32 on every upload, aws-chunked
+      // bodies) is refused by several S3-compatible stores, and a presigned part URL must not ask the
+      // browser for a checksum header it cannot compute.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
   const client = clientFor(options.endpoint);
   // Signing makes no request: a second client only so that signed URLs name the public address.
   const signer = options.publicEndpoint ? clientFor(options.publicEndpoint) : client;
@@ -63,7 +72,15 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   return {
     kind: 's3',
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: objectKey(key),
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+        }),
+      );
     },
     async putStream(key, stream, contentType) {
       const Key = objectKey(key);
@@ -75,9 +92,19 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       let filled = 0;
       let size = 0;
       const sendPart = async (body: Buffer) => {
-        uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentType }))).UploadId;
+        uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentType })))
+          .UploadId;
         const PartNumber = parts.length + 1;
-        const answer = await client.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.length }));
+        const answer = await client.send(
+          new UploadPartCommand({
+            Bucket,
+            Key,
+            UploadId: uploadId,
+            PartNumber,
+            Body: body,
+            ContentLength: body.length,
+          }),
+        );
         parts.push({ PartNumber, ETag: answer.ETag ?? '' });
       };
       try {
@@ -99,23 +126,34 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         const last = part ? part.subarray(0, filled) : Buffer.alloc(0);
         if (uploadId === undefined) {
           // Smaller than one part: one PUT with its length known.
-          await client.send(new PutObjectCommand({ Bucket, Key, Body: last, ContentType: contentType, ContentLength: last.length }));
+          await client.send(
+            new PutObjectCommand({ Bucket, Key, Body: last, ContentType: contentType, ContentLength: last.length }),
+          );
           return { size };
         }
         if (last.length > 0) await sendPart(last);
-        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+        await client.send(
+          new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+        );
         return { size };
       } catch (error) {
         // The parts already stored cost money until aborted (a bucket lifecycle rule is the backstop).
-        if (uploadId !== undefined) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => undefined);
+        if (uploadId !== undefined)
+          await client
+            .send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId }))
+            .catch(() => undefined);
         throw error;
       }
     },
     async get(key, range) {
       try {
-        const answer = await client.send(new GetObjectCommand({
-          Bucket, Key: objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-        }));
+        const answer = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: objectKey(key),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
         const total = /\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1];
         const size = total !== undefined ? Number(total) : (answer.ContentLength ?? 0);
         const body = answer.Body as Readable | undefined;
@@ -157,18 +195,35 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       return getSignedUrl(signer, command, { expiresIn: expiresIn(signed.expiresInSeconds) });
     },
     async createUpload(key, contentType) {
-      const answer = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: objectKey(key), ContentType: contentType }));
+      const answer = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: objectKey(key), ContentType: contentType }),
+      );
       if (!answer.UploadId) throw new Error('the store answered CreateMultipartUpload without an UploadId');
       return answer.UploadId;
     },
     async signUploadPart(key, uploadId, partNumber, signed = {}) {
-      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) throw new Error(`part number out of range: ${partNumber}`);
-      const command = new UploadPartCommand({ Bucket, Key: objectKey(key), UploadId: uploadId, PartNumber: partNumber });
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000)
+        throw new Error(`part number out of range: ${partNumber}`);
+      const command = new UploadPartCommand({
+        Bucket,
+        Key: objectKey(key),
+        UploadId: uploadId,
+        PartNumber: partNumber,
+      });
       return getSignedUrl(signer, command, { expiresIn: expiresIn(signed.expiresInSeconds) });
     },
     async completeUpload(key, uploadId, parts) {
-      const Parts = [...parts].sort((a, b) => a.partNumber - b.partNumber).map((p) => ({ PartNumber: p.partNumber, ETag: p.etag }));
-      await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: objectKey(key), UploadId: uploadId, MultipartUpload: { Parts } }));
+      const Parts = [...parts]
+        .sort((a, b) => a.partNumber - b.partNumber)
+        .map((p) => ({ PartNumber: p.partNumber, ETag: p.etag }));
+      await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key: objectKey(key),
+          UploadId: uploadId,
+          MultipartUpload: { Parts },
+        }),
+      );
     },
     async abortUpload(key, uploadId) {
       await client.send(new AbortMultipartUploadCommand({ Bucket, Key: objectKey(key), UploadId: uploadId }));

@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Where STORAGE_URL points. */
-export type StorageLocation =
-  | { kind: 'file'; root: string }
-  | { kind: 's3'; bucket: string; prefix: string };
+export type StorageLocation = { kind: 'file'; root: string } | { kind: 's3'; bucket: string; prefix: string };
 
 /** S3's bucket naming rule (also R2's, MinIO's and Spaces'): 3-63 lowercase letters, digits, dots, hyphens. */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -64,8 +62,10 @@ export function s3EndpointProblem(value: string): string | null {
   } catch {
     return 'S3_ENDPOINT must be an http:// or https:// URL, such as http://127.0.0.1:9000';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'S3_ENDPOINT must be an http:// or https:// URL, such as http://127.0.0.1:9000';
-  if (url.username || url.password) return 'S3_ENDPOINT must not carry credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return 'S3_ENDPOINT must be an http:// or https:// URL, such as http://127.0.0.1:9000';
+  if (url.username || url.password)
+    return 'S3_ENDPOINT must not carry credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY';
   if (url.search || url.hash) return 'S3_ENDPOINT must have no query or fragment';
   return null;
 }

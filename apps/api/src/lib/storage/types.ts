@@ -56,7 +56,12 @@ export interface Storage {
    */
   createUpload(key: string, contentType: string): Promise<string | null>;
   /** A presigned URL for a plain HTTP PUT of one part (1 to 10,000; all but the last at least 5 MB). */
-  signUploadPart(key: string, uploadId: string, partNumber: number, options?: { expiresInSeconds?: number }): Promise<string>;
+  signUploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    options?: { expiresInSeconds?: number },
+  ): Promise<string>;
   /** Joins the parts (their ETags from each PUT's answer) into the object at `key`. */
   completeUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
   abortUpload(key: string, uploadId: string): Promise<void>;

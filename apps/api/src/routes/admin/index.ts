@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { adminAuditRoutes } from './audit.ts';
 import { adminCatalogueRoutes } from './catalogue.ts';
@@ -21,7 +20,7 @@ export interface AdminRoute {
 const registered = new WeakMap<AppContext, AdminRoute[]>();
 
 /** Every operator endpoint the app registered (for the 403 matrix and the OpenAPI tag), by app. */
-export function adminRoutesOf(app: App): AdminRoute[] {
+export function adminRoutesOf(app: FastifyInstance): AdminRoute[] {
   return [...(registered.get(app.ctx) ?? [])];
 }
 
@@ -31,14 +30,15 @@ export function adminRoutesOf(app: App): AdminRoute[] {
  * say, and refuses to boot with a route that asks for less.
  */
 export async function adminRoutes(fastify: FastifyInstance) {
-  const { ctx } = fastify as App;
+  const { ctx } = fastify;
   const routes: AdminRoute[] = [];
   registered.set(ctx, routes);
   fastify.addHook('onRoute', (route) => {
     const auth = route.config?.auth;
-    if (auth !== undefined && auth !== 'admin') throw new Error(`admin route ${route.method} ${route.url} must not be '${auth}'`);
+    if (auth !== undefined && auth !== 'admin')
+      throw new Error(`admin route ${route.method} ${route.url} must not be '${auth}'`);
     route.config = { ...route.config, auth: 'admin' };
-    route.schema = { ...route.schema, tags: ['admin'], security: [{ bearer: [] }] };
+    route.schema = { ...route.schema, tags: ['admin'] };
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   await fastify.register(adminCatalogueRoutes, { prefix: '/admin' });

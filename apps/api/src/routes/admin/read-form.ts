@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { adminMessages, PHOTO_MAX_BYTES } from '@app/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { readSmallUpload, UPLOAD_MAX_BYTES } from '../../services/admin/uploads.ts';
+import { readSmallUpload, UPLOAD_MAX_BYTES } from '../../services/admin/index.ts';
 
 /**
  * What a route does with the multipart field `file` as it arrives: stream it to storage (chapters,
@@ -21,11 +21,28 @@ export interface FormInput<T> {
   file: T | null;
 }
 
+/** What a form's file problems answer (422 errors.file): the console's texts, or a feature's own. */
+export interface UploadMessages {
+  required: string;
+  tooLarge: string;
+  /** A malformed or cut-off form. */
+  unreadable: string;
+}
+
+const consoleMessages: UploadMessages = {
+  required: adminMessages.fileRequired,
+  tooLarge: adminMessages.fileTooLarge,
+  unreadable: adminMessages.formUnreadable,
+};
+
 /** A sink that reads a small file into memory, refused past `maxBytes` (images by default). */
-export const smallFile = (maxBytes: number = PHOTO_MAX_BYTES): FileSink<Buffer> => ({
+export const smallFile = (
+  maxBytes: number = PHOTO_MAX_BYTES,
+  messages: UploadMessages = consoleMessages,
+): FileSink<Buffer> => ({
   receive: async (file) => {
-    const body = await readSmallUpload(file, maxBytes);
-    if (body.length === 0) throw AppError.field('file', adminMessages.fileRequired);
+    const body = await readSmallUpload(file, maxBytes, messages.tooLarge);
+    if (body.length === 0) throw AppError.field('file', messages.required);
     return body;
   },
 });
@@ -34,17 +51,20 @@ export const smallFile = (maxBytes: number = PHOTO_MAX_BYTES): FileSink<Buffer> 
  * The input of a route that takes either JSON or a multipart form (text fields + one file in
  * `file`). The file goes to `sink` while the request streams, never whole into memory; `check`
  * (the caller's field parse) runs before the answer, and if anything fails after the sink took
- * the file, the sink discards it. Multipart problems become 422 errors.file, as the profile photo
- * upload does.
+ * the file, the sink discards it. Multipart problems become 422 errors.file with `messages`.
  */
 export async function readForm<T, I = Record<string, unknown>>(
   request: FastifyRequest,
   sink: FileSink<T>,
   check: (fields: Record<string, unknown>) => I = (fields) => fields as I,
+  messages: UploadMessages = consoleMessages,
 ): Promise<{ input: I; file: T | null }> {
   if (!request.isMultipart()) {
     const body = request.body;
-    return { input: check(body && typeof body === 'object' && !Array.isArray(body) ? body as Record<string, unknown> : {}), file: null };
+    return {
+      input: check(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}),
+      file: null,
+    };
   }
   const fields: Record<string, unknown> = {};
   let file: T | null = null;
@@ -61,8 +81,11 @@ export async function readForm<T, I = Record<string, unknown>>(
           // Leaving this iteration early must not destroy the stream: busboy would stop and the
           // rest of the body would never be read (see the catch below).
           const stream = part.file;
-          file = await sink.receive({ [Symbol.asyncIterator]: () => stream.iterator({ destroyOnReturn: false }) }, { ...fields });
-          if (part.file.truncated) refusal = AppError.field('file', adminMessages.fileTooLarge);
+          file = await sink.receive(
+            { [Symbol.asyncIterator]: () => stream.iterator({ destroyOnReturn: false }) },
+            { ...fields },
+          );
+          if (part.file.truncated) refusal = AppError.field('file', messages.tooLarge);
         } catch (error) {
           // The rest of the body is read and dropped before answering: a request left half-read
           // would keep its keep-alive connection busy (and the server from closing) for good.
@@ -79,17 +102,21 @@ export async function readForm<T, I = Record<string, unknown>>(
     if (file !== null) await sink.discard?.(file).catch(() => undefined);
     if (error instanceof AppError) throw error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.field('file', adminMessages.fileTooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.field('file', messages.tooLarge);
     // Nothing but the request body is read here: whatever else fails (a malformed or cut-off
     // form, too many parts) is the client's form, not the server.
-    throw AppError.field('file', adminMessages.formUnreadable);
+    throw AppError.field('file', messages.unreadable);
   }
 }
 
 /** The file of an upload-only route (multipart field `file`); 422 when missing. */
-export async function readUpload<T>(request: FastifyRequest, sink: FileSink<T>): Promise<T> {
-  if (!request.isMultipart()) throw AppError.field('file', adminMessages.fileRequired);
-  const { file } = await readForm(request, sink);
-  if (file === null) throw AppError.field('file', adminMessages.fileRequired);
+export async function readUpload<T>(
+  request: FastifyRequest,
+  sink: FileSink<T>,
+  messages: UploadMessages = consoleMessages,
+): Promise<T> {
+  if (!request.isMultipart()) throw AppError.field('file', messages.required);
+  const { file } = await readForm(request, sink, undefined, messages);
+  if (file === null) throw AppError.field('file', messages.required);
   return file;
 }

@@ -9,9 +9,15 @@ import type { StoredFileSlice } from '../../lib/storage.ts';
  */
 export function replyWithFile(reply: FastifyReply, file: StoredFileSlice, options: { cacheControl: string }) {
   if (file.kind === 'redirect') return reply.code(302).header('cache-control', 'private, no-store').redirect(file.url);
-  reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff').header('cache-control', options.cacheControl);
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', options.cacheControl);
   if (file.kind === 'unsatisfiable') {
-    return reply.code(416).header('content-range', `bytes */${file.size}`).send({ status: false, message: 'Range Not Satisfiable' });
+    return reply
+      .code(416)
+      .header('content-range', `bytes */${file.size}`)
+      .send({ status: false, message: 'Range Not Satisfiable' });
   }
   reply
     .type(file.contentType)

@@ -28,8 +28,9 @@ export function renderCheckoutPage(options: {
         : null;
   const amount = order ? formatInr(paiseToRupees(order.amountPaise)) : '';
   const pay = `Pay ${escapeHtml(amount)}`;
-  const bankOptions = SANDBOX_NETBANKING_BANKS
-    .map((b) => `<option value="${escapeHtml(b.code)}">${escapeHtml(b.name)}</option>`).join('');
+  const bankOptions = SANDBOX_NETBANKING_BANKS.map(
+    (b) => `<option value="${escapeHtml(b.code)}">${escapeHtml(b.name)}</option>`,
+  ).join('');
   const methodTab = (value: string, label: string, checked = false) =>
     `<label class="tab"><input type="radio" name="method" value="${value}"${checked ? ' checked' : ''}><span>${label}</span></label>`;
   const body = closedReason

@@ -1,5 +1,6 @@
 import { paiseToRupees, type MeData, type ProfileData } from '@app/contracts';
 import type { UserRow } from './find-user.ts';
+import { languageOf } from '../../lib/i18n.ts';
 
 /** GET /me: who is signed in. */
 export function describeMe(user: UserRow): MeData {
@@ -12,6 +13,7 @@ export function describeMe(user: UserRow): MeData {
     isStandardPicked: user.isStandardPicked,
     referral_code: user.referralCode,
     roles: user.roles,
+    language: languageOf(user.language),
   };
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { emailOtps, users } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { randomDigits } from '../../lib/crypto.ts';
-import { otpMail } from '../mail/templates.ts';
+import { otpMail } from '../mail/index.ts';
 import { OTP_POLICY, type OtpPurpose } from './otp-policy.ts';
 import { hashOtp } from './redeem-otp.ts';
 
@@ -10,6 +10,8 @@ export interface OtpRecipient {
   id: number;
   email: string;
   firstName: string;
+  /** users.language: the mail is written in it. */
+  language?: string | null;
 }
 
 export type IssueOtpResult = { isSent: true } | { isSent: false; reason: 'too-soon'; retryAfterSeconds: number };
@@ -18,7 +20,10 @@ export type IssueOtpResult = { isSent: true } | { isSent: false; reason: 'too-so
  * Creates a new OTP for the purpose (voiding the older ones) and mails it, unless one was
  * issued less than a minute ago. Callers decide whether "too soon" is an error.
  */
-export async function issueOtp(ctx: AppContext, options: { user: OtpRecipient; purpose: OtpPurpose }): Promise<IssueOtpResult> {
+export async function issueOtp(
+  ctx: AppContext,
+  options: { user: OtpRecipient; purpose: OtpPurpose },
+): Promise<IssueOtpResult> {
   const { user, purpose } = options;
   const now = ctx.now();
   const code = randomDigits(OTP_POLICY.digits);
@@ -44,27 +49,34 @@ export async function issueOtp(ctx: AppContext, options: { user: OtpRecipient; p
       .update(emailOtps)
       .set({ consumedAt: now })
       .where(and(eq(emailOtps.userId, user.id), eq(emailOtps.purpose, purpose), isNull(emailOtps.consumedAt)));
-    const [row] = await tx.insert(emailOtps).values({
-      userId: user.id,
-      purpose,
-      codeHash: hashOtp(ctx, { userId: user.id, purpose, code }),
-      expiresAt: new Date(now.getTime() + OTP_POLICY.ttlMinutes * 60_000),
-      createdAt: now,
-    }).returning({ id: emailOtps.id });
+    const [row] = await tx
+      .insert(emailOtps)
+      .values({
+        userId: user.id,
+        purpose,
+        codeHash: hashOtp(ctx, { userId: user.id, purpose, code }),
+        expiresAt: new Date(now.getTime() + OTP_POLICY.ttlMinutes * 60_000),
+        createdAt: now,
+      })
+      .returning({ id: emailOtps.id });
     return row!.id;
   });
   if (otpId === null) return { isSent: false, reason: 'too-soon', retryAfterSeconds };
 
   try {
     // Queued for SMTP (the mail job withdraws the code if it gives up), or written to the dev outbox.
-    await ctx.mailer.send(otpMail({
-      appName: ctx.env.APP_NAME,
-      to: user.email,
-      firstName: user.firstName,
-      code,
-      purpose,
-      ttlMinutes: OTP_POLICY.ttlMinutes,
-    }), { otpId });
+    await ctx.mailer.send(
+      otpMail({
+        appName: ctx.env.APP_NAME,
+        to: user.email,
+        firstName: user.firstName,
+        language: user.language,
+        code,
+        purpose,
+        ttlMinutes: OTP_POLICY.ttlMinutes,
+      }),
+      { otpId },
+    );
   } catch (error) {
     // A code nobody received must not block the next request for a minute.
     await ctx.db.delete(emailOtps).where(eq(emailOtps.id, otpId));

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** The email OTP rules of server-rules.md, in one place (mail templates quote the lifetime). */
+/** The email OTP rules (docs/product/accounts-and-sign-in.md#email-otp), in one place (mail templates quote the lifetime). */
 export const OTP_POLICY = {
   digits: 6,
   ttlMinutes: 10,
@@ -24,7 +24,7 @@ export type OtpPurpose = 'verify_email' | 'reset_password';
 
 /**
  * Purposes used without signing in (forgot and reset password), whose answers must not tell
- * whether the account exists or what state its code is in (server-rules.md "Accounts"): every
+ * whether the account exists or what state its code is in (docs/product/accounts-and-sign-in.md#no-account-enumeration): every
  * wrong code answers 'Invalid OTP.', and only the right code of a dead one learns that it expired.
  */
 export const ANONYMOUS_PURPOSES: ReadonlySet<OtpPurpose> = new Set(['reset_password']);

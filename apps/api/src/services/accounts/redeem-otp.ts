@@ -1,10 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { emailOtps } from '@app/db';
 import { messages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hmacHex } from '../../lib/crypto.ts';
+import { hmacHex, secretsEqual } from '../../lib/crypto.ts';
 import { ANONYMOUS_PURPOSES, OTP_POLICY, type OtpPurpose } from './otp-policy.ts';
 
 /** No user and no code has this id: an unknown email's search for its code finds none. */
@@ -13,12 +12,6 @@ const NO_ID = 0;
 /** OTPs are stored as an HMAC under APP_SECRET, bound to the user and the purpose. */
 export function hashOtp(ctx: AppContext, options: { userId: number; purpose: OtpPurpose; code: string }): string {
   return hmacHex(ctx.env.APP_SECRET, `${options.purpose}:${options.userId}:${options.code}`);
-}
-
-function sameHex(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /**
@@ -34,7 +27,10 @@ function sameHex(a: string, b: string): boolean {
  * on it are within the allowance, which dead codes keep counting, so that guessing on a dead code
  * cannot find the account with more than the chance of guessing a live one.
  */
-export async function redeemOtp(ctx: AppContext, options: { userId: number | null; purpose: OtpPurpose; code: string }): Promise<void> {
+export async function redeemOtp(
+  ctx: AppContext,
+  options: { userId: number | null; purpose: OtpPurpose; code: string },
+): Promise<void> {
   const { purpose } = options;
   const userId = options.userId ?? NO_ID;
   const now = ctx.now();
@@ -45,16 +41,21 @@ export async function redeemOtp(ctx: AppContext, options: { userId: number | nul
     .where(and(eq(emailOtps.userId, userId), eq(emailOtps.purpose, purpose)))
     .orderBy(desc(emailOtps.id))
     .limit(1);
-  const isRight = otp !== undefined && sameHex(otp.codeHash, given);
-  const isLive = otp !== undefined && !otp.consumedAt && otp.attempts < OTP_POLICY.maxWrongAttempts && otp.expiresAt > now;
-  const live = (id: number) => and(
-    eq(emailOtps.id, id),
-    isNull(emailOtps.consumedAt),
-    lt(emailOtps.attempts, OTP_POLICY.maxWrongAttempts),
-    gt(emailOtps.expiresAt, now),
-  );
+  const isRight = otp !== undefined && secretsEqual(otp.codeHash, given);
+  const isLive =
+    otp !== undefined && !otp.consumedAt && otp.attempts < OTP_POLICY.maxWrongAttempts && otp.expiresAt > now;
+  const live = (id: number) =>
+    and(
+      eq(emailOtps.id, id),
+      isNull(emailOtps.consumedAt),
+      lt(emailOtps.attempts, OTP_POLICY.maxWrongAttempts),
+      gt(emailOtps.expiresAt, now),
+    );
   const countWrongTry = (where: ReturnType<typeof live>) =>
-    ctx.db.update(emailOtps).set({ attempts: sql`${emailOtps.attempts} + 1` }).where(where);
+    ctx.db
+      .update(emailOtps)
+      .set({ attempts: sql`${emailOtps.attempts} + 1` })
+      .where(where);
 
   if (ANONYMOUS_PURPOSES.has(purpose)) {
     if (!isRight) {
@@ -62,7 +63,11 @@ export async function redeemOtp(ctx: AppContext, options: { userId: number | nul
       await countWrongTry(eq(emailOtps.id, otp?.id ?? NO_ID));
       throw AppError.field('otp', messages.otpInvalid);
     }
-    if (!isLive) throw AppError.field('otp', otp.attempts <= OTP_POLICY.maxWrongAttempts ? messages.otpExpired : messages.otpInvalid);
+    if (!isLive)
+      throw AppError.field(
+        'otp',
+        otp.attempts <= OTP_POLICY.maxWrongAttempts ? messages.otpExpired : messages.otpInvalid,
+      );
   } else {
     if (!otp) throw AppError.field('otp', messages.otpInvalid);
     if (!isLive) throw AppError.field('otp', messages.otpExpired);
@@ -72,6 +77,10 @@ export async function redeemOtp(ctx: AppContext, options: { userId: number | nul
     }
   }
   // Conditional, so two requests racing with the right code cannot both use it.
-  const [used] = await ctx.db.update(emailOtps).set({ consumedAt: now }).where(live(otp.id)).returning({ id: emailOtps.id });
+  const [used] = await ctx.db
+    .update(emailOtps)
+    .set({ consumedAt: now })
+    .where(live(otp.id))
+    .returning({ id: emailOtps.id });
   if (!used) throw AppError.field('otp', messages.otpExpired);
 }

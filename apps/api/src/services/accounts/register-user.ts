@@ -1,37 +1,44 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { referralSignups, users, type Tx } from '@app/db';
-import {
-  REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH, canonicalEmail, messages, selfReferralReason,
-  type AuthData, type registerBodyServer,
-} from '@app/contracts';
+import { canonicalEmail, messages, selfReferralReason, type AuthData, type registerBodyServer } from '@app/contracts';
 import type { z } from 'zod';
+import type { Language } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { randomString } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { getSetting } from '../settings/get-setting.ts';
-import { findUserByEmail, findUserByReferralCode, isUniqueViolation } from './find-user.ts';
-import { issueToken } from './tokens.ts';
+import { isUniqueViolation } from '../../lib/postgres-error.ts';
+import { recordAudit } from '../audit/index.ts';
+import { getSetting } from '../settings/index.ts';
+import { findUserByEmail, findUserByReferralCode } from './find-user.ts';
+import { issueToken } from './issue-token.ts';
+import { withFreshReferralCode } from './with-fresh-referral-code.ts';
 
 export type RegisterInput = z.output<typeof registerBodyServer>;
 
 /** Sign-ups through one code from one address in this window count towards the hold rule. */
 const HOLD_WINDOW_MS = 7 * 86_400_000;
-const CODE_ATTEMPTS = 5;
 
 /**
  * Fraud rule of issue 5: once a code has brought `referral_hold_signups_per_ip_week` sign-ups from one address in a
  * week, further sign-ups from that address are held for review instead of counted.
  */
-async function referralStatusFor(tx: Tx, options: { referrerId: number; ip: string; now: Date }): Promise<'counted' | 'held'> {
+async function referralStatusFor(
+  tx: Tx,
+  options: { referrerId: number; ip: string; now: Date },
+): Promise<'counted' | 'held'> {
   // Serialises sign-ups through the same code, so a burst cannot all see a low count.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, options.referrerId)).for('update');
   const since = new Date(options.now.getTime() - HOLD_WINDOW_MS);
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(referralSignups)
-    .where(and(eq(referralSignups.referrerId, options.referrerId), eq(referralSignups.ip, options.ip), gt(referralSignups.createdAt, since)));
+    .where(
+      and(
+        eq(referralSignups.referrerId, options.referrerId),
+        eq(referralSignups.ip, options.ip),
+        gt(referralSignups.createdAt, since),
+      ),
+    );
   return (row?.count ?? 0) >= (await getSetting(tx, 'referral_hold_signups_per_ip_week')) ? 'held' : 'counted';
 }
 
@@ -41,7 +48,10 @@ async function referralStatusFor(tx: Tx, options: { referrerId: number; ip: stri
  * but is marked 'rejected' with the reason and audited, as onPurchasePaid does for one found later
  * (bank details only exist after registration).
  */
-export async function registerUser(ctx: AppContext, options: { input: RegisterInput; ip: string }): Promise<AuthData> {
+export async function registerUser(
+  ctx: AppContext,
+  options: { input: RegisterInput; ip: string; language?: Language },
+): Promise<AuthData> {
   const { input, ip } = options;
   await ctx.limits.consume('registerPerIp', ip);
 
@@ -54,31 +64,41 @@ export async function registerUser(ctx: AppContext, options: { input: RegisterIn
   if (firstError) throw new AppError('VALIDATION', firstError[0]!, { errors });
 
   const selfReferral = referrer
-    ? selfReferralReason({ emailCanonical: canonicalEmail(input.email), mobile: input.mobile }, { emailCanonical: referrer.emailCanonical, mobile: referrer.mobile })
+    ? selfReferralReason(
+        { emailCanonical: canonicalEmail(input.email), mobile: input.mobile },
+        { emailCanonical: referrer.emailCanonical, mobile: referrer.mobile },
+      )
     : null;
   const passwordHash = await hashPassword(input.password);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await ctx.db.transaction(async (tx) => {
+  try {
+    return await withFreshReferralCode((referralCode) =>
+      ctx.db.transaction(async (tx) => {
         const now = ctx.now();
         const referralStatus = selfReferral
           ? 'rejected'
-          : referrer ? await referralStatusFor(tx, { referrerId: referrer.id, ip, now }) : 'counted';
-        const [user] = await tx.insert(users).values({
-          firstName: input.first_name,
-          lastName: input.last_name,
-          email: input.email,
-          emailCanonical: canonicalEmail(input.email),
-          mobile: input.mobile,
-          passwordHash,
-          referralCode: randomString(REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH),
-          referrerId: referrer?.id ?? null,
-          signupIp: ip,
-          referralStatus,
-          referralStatusReason: selfReferral,
-          createdAt: now,
-          updatedAt: now,
-        }).returning();
+          : referrer
+            ? await referralStatusFor(tx, { referrerId: referrer.id, ip, now })
+            : 'counted';
+        const [user] = await tx
+          .insert(users)
+          .values({
+            firstName: input.first_name,
+            lastName: input.last_name,
+            email: input.email,
+            emailCanonical: canonicalEmail(input.email),
+            mobile: input.mobile,
+            passwordHash,
+            referralCode,
+            referrerId: referrer?.id ?? null,
+            signupIp: ip,
+            // The language the app was in when the learner registered: mails and the app start in it.
+            language: options.language ?? 'en',
+            referralStatus,
+            referralStatusReason: selfReferral,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
         if (referrer) {
           await tx.insert(referralSignups).values({
             referrerId: referrer.id,
@@ -90,19 +110,25 @@ export async function registerUser(ctx: AppContext, options: { input: RegisterIn
         }
         if (referrer && selfReferral) {
           await recordAudit(tx, ctx, {
-            actorId: null, action: 'referral.self_referral', entity: 'users', entityId: user!.id,
+            actorId: null,
+            action: 'referral.self_referral',
+            entity: 'users',
+            entityId: user!.id,
             after: { referrer_id: referrer.id, reason: selfReferral, purchase_id: null },
           });
         }
         const token = await issueToken(tx, user!.id, ctx.now());
-        return { token, first_name: user!.firstName, last_name: user!.lastName, profile_photo_path: user!.profilePhotoPath };
-      });
-    } catch (error) {
-      // Two sign-ups with one email racing past the check above.
-      if (isUniqueViolation(error, 'users_email_lower_key')) throw AppError.field('email', messages.emailTaken);
-      // A fresh referral code collided with an existing one: draw again.
-      if (isUniqueViolation(error, 'users_referral_code_unique') && attempt < CODE_ATTEMPTS) continue;
-      throw error;
-    }
+        return {
+          token,
+          first_name: user!.firstName,
+          last_name: user!.lastName,
+          profile_photo_path: user!.profilePhotoPath,
+        };
+      }),
+    );
+  } catch (error) {
+    // Two sign-ups with one email racing past the check above.
+    if (isUniqueViolation(error, 'users_email_lower_key')) throw AppError.field('email', messages.emailTaken);
+    throw error;
   }
 }

@@ -15,7 +15,10 @@ export interface ResetLog {
  * awaited until then, and anything slower is left to finish after the answer, so its time never
  * shows. SMTP itself runs later, in the mail job.
  */
-export async function requestPasswordReset(ctx: AppContext, options: { email: string; ip: string; log?: ResetLog | undefined }): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  options: { email: string; ip: string; log?: ResetLog | undefined },
+): Promise<void> {
   await ctx.limits.consume('resetPerIp', options.ip);
   await ctx.limits.consume('resetPerAccount', options.email);
   await withAnswerFloor(OTP_POLICY.forgotAnswerMs, async (floor) => {
@@ -23,7 +26,8 @@ export async function requestPasswordReset(ctx: AppContext, options: { email: st
     if (!user) return;
     const issuing = issueOtp(ctx, { user, purpose: 'reset_password' }).then(
       () => undefined,
-      (error: unknown) => options.log?.error({ err: error, userId: user.id }, 'password reset code could not be issued or mailed'),
+      (error: unknown) =>
+        options.log?.error({ err: error, userId: user.id }, 'password reset code could not be issued or mailed'),
     );
     await Promise.race([issuing, floor]);
   });

@@ -11,13 +11,19 @@ import { issueOtp } from './issue-otp.ts';
  * Only mails actually sent count against the limits, so clicking 'Resent OTP' during the
  * one-minute wait does not use them up.
  */
-export async function sendVerificationOtp(ctx: AppContext, options: { user: UserRow; ip: string; isQuiet?: boolean }): Promise<{ isSent: boolean }> {
+export async function sendVerificationOtp(
+  ctx: AppContext,
+  options: { user: UserRow; ip: string; isQuiet?: boolean },
+): Promise<{ isSent: boolean }> {
   const { user, ip, isQuiet = false } = options;
   if (user.emailVerifiedAt) {
     if (isQuiet) return { isSent: false };
     throw AppError.badRequest(messages.emailAlreadyVerified);
   }
-  const limits: [LimitName, string][] = [['otpPerIp', ip], ['otpPerAccount', String(user.id)]];
+  const limits: [LimitName, string][] = [
+    ['otpPerIp', ip],
+    ['otpPerAccount', String(user.id)],
+  ];
   try {
     for (const [name, key] of limits) await ctx.limits.check(name, key);
   } catch (error) {

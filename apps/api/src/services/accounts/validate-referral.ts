@@ -2,7 +2,7 @@ import { messages, type ReferralUser } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findUserByReferralCode } from './find-user.ts';
-import { maskEmail, maskMobile } from './mask-contact.ts';
+import { maskEmail, maskMobile } from '../../lib/mask-contact.ts';
 
 /** The referrer behind a code, for the register page's card; 400 when nobody holds it. */
 export async function validateReferral(ctx: AppContext, options: { code: string; ip: string }): Promise<ReferralUser> {

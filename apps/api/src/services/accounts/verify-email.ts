@@ -7,7 +7,10 @@ import type { UserRow } from './find-user.ts';
 import { redeemOtp } from './redeem-otp.ts';
 
 /** POST /verify-email-otp: the signed-in learner proves the mailbox with the code sent to it. */
-export async function verifyEmail(ctx: AppContext, options: { user: UserRow; email: string; otp: string }): Promise<{ email_verified_at: string }> {
+export async function verifyEmail(
+  ctx: AppContext,
+  options: { user: UserRow; email: string; otp: string },
+): Promise<{ email_verified_at: string }> {
   const { user } = options;
   if (user.emailVerifiedAt) throw AppError.badRequest(messages.emailAlreadyVerified);
   if (options.email !== user.email.toLowerCase()) throw AppError.field('email', accountMessages.emailNotYours);

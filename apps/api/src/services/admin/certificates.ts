@@ -3,9 +3,8 @@ import { quizMessages, type AdminCertificate } from '@app/contracts';
 import { certificates, courses, purchases, users, type DbOrTx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { certificateUrl } from '../certificates/certificate-url.ts';
-import { isCertificateValid, normalizeCertificateId } from '../certificates/find-certificate.ts';
+import { recordAudit } from '../audit/index.ts';
+import { certificateUrl, isCertificateValid, normalizeCertificateId } from '../certificates/index.ts';
 
 async function findAdminCertificate(ctx: AppContext, db: DbOrTx, id: string): Promise<AdminCertificate> {
   const [row] = await db

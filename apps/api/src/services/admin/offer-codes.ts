@@ -1,21 +1,33 @@
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { batches, offerCodes, purchases, type DbOrTx } from '@app/db';
 import {
-  adminMessages, offerCodeRuleErrors, paiseToRupees, rupeesToPaise, type AdminOfferCode, type OfferCodeInput, type Page,
+  adminMessages,
+  offerCodeRuleErrors,
+  paiseToRupees,
+  rupeesToPaise,
+  type AdminOfferCode,
+  type OfferCodeInput,
+  type Page,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { isAnyUniqueViolation, refuseIfReferenced } from './db-errors.ts';
-import { containsPattern, pageOf } from './page.ts';
+import { isUniqueViolation } from '../../lib/postgres-error.ts';
+import { recordAudit } from '../audit/index.ts';
+import { refuseIfReferenced } from './refuse-if-referenced.ts';
+import { containsPattern, pageOf } from './page-of.ts';
 
 type OfferCodePatch = Partial<OfferCodeInput>;
 
-const selectCodes = (db: DbOrTx) => db.select({
-  row: offerCodes,
-  // Spelled out: a use is a paid purchase with the code (as checkout counts them).
-  uses: sql<number>`(select count(*) from purchases p where p.offer_code_id = "offer_codes"."id" and p.status = 'paid')`.mapWith(Number),
-}).from(offerCodes);
+const selectCodes = (db: DbOrTx) =>
+  db
+    .select({
+      row: offerCodes,
+      // Spelled out: a use is a paid purchase with the code (as checkout counts them).
+      uses: sql<number>`(select count(*) from purchases p where p.offer_code_id = "offer_codes"."id" and p.status = 'paid')`.mapWith(
+        Number,
+      ),
+    })
+    .from(offerCodes);
 
 function toAdminOfferCode({ row, uses }: { row: typeof offerCodes.$inferSelect; uses: number }): AdminOfferCode {
   return {
@@ -57,8 +69,11 @@ export async function listOfferCodes(
   );
   const [[total], rows] = await Promise.all([
     ctx.db.select({ n: count() }).from(offerCodes).where(where),
-    selectCodes(ctx.db).where(where).orderBy(asc(offerCodes.code), asc(offerCodes.id))
-      .limit(options.perPage).offset((options.page - 1) * options.perPage),
+    selectCodes(ctx.db)
+      .where(where)
+      .orderBy(asc(offerCodes.code), asc(offerCodes.id))
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
   ]);
   return pageOf(rows.map(toAdminOfferCode), total?.n ?? 0, options);
 }
@@ -82,7 +97,10 @@ function columnsOf(patch: OfferCodePatch, isFixedAmount: boolean): Partial<typeo
 }
 
 /** The cross-field rules and the batch, on the code as it will be after the change. */
-async function checkCode(db: DbOrTx, merged: Parameters<typeof offerCodeRuleErrors>[0] & { batch_id: number | null }): Promise<void> {
+async function checkCode(
+  db: DbOrTx,
+  merged: Parameters<typeof offerCodeRuleErrors>[0] & { batch_id: number | null },
+): Promise<void> {
   const problems = offerCodeRuleErrors(merged);
   if (problems.length > 0) {
     const errors = Object.fromEntries(problems.map((p) => [p.path, [p.message]]));
@@ -98,7 +116,7 @@ async function uniqueCode<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isAnyUniqueViolation(error)) throw AppError.field('code', adminMessages.offerCodeTaken);
+    if (isUniqueViolation(error)) throw AppError.field('code', adminMessages.offerCodeTaken);
     throw error;
   }
 }
@@ -109,54 +127,99 @@ export function createOfferCode(
   options: { actorId: number; input: OfferCodePatch & Pick<OfferCodeInput, 'code' | 'is_fixed_amount' | 'discount'> },
 ): Promise<AdminOfferCode> {
   const { input } = options;
-  return uniqueCode(() => ctx.db.transaction(async (tx) => {
-    await checkCode(tx, { ...input, valid_from: input.valid_from ?? null, valid_until: input.valid_until ?? null, batch_id: input.batch_id ?? null });
-    const [row] = await tx.insert(offerCodes).values({
-      code: input.code,
-      isFixedAmount: input.is_fixed_amount,
-      discountValue: 0,
-      minimumAmountPaise: 0,
-      isActive: true,
-      createdAt: ctx.now(),
-      ...columnsOf(input, input.is_fixed_amount),
-    }).returning({ id: offerCodes.id });
-    const after = await findCode(tx, row!.id);
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'offer_code.create', entity: 'offer_codes', entityId: row!.id, after });
-    return after;
-  }));
+  return uniqueCode(() =>
+    ctx.db.transaction(async (tx) => {
+      await checkCode(tx, {
+        ...input,
+        valid_from: input.valid_from ?? null,
+        valid_until: input.valid_until ?? null,
+        batch_id: input.batch_id ?? null,
+      });
+      const [row] = await tx
+        .insert(offerCodes)
+        .values({
+          code: input.code,
+          isFixedAmount: input.is_fixed_amount,
+          discountValue: 0,
+          minimumAmountPaise: 0,
+          isActive: true,
+          createdAt: ctx.now(),
+          ...columnsOf(input, input.is_fixed_amount),
+        })
+        .returning({ id: offerCodes.id });
+      const after = await findCode(tx, row!.id);
+      await recordAudit(tx, ctx, {
+        actorId: options.actorId,
+        action: 'offer_code.create',
+        entity: 'offer_codes',
+        entityId: row!.id,
+        after,
+      });
+      return after;
+    }),
+  );
 }
 
 /**
  * PUT /admin/offer-codes/{id}: the fields given change; the rules are checked on the result.
  * Changing is_fixed_amount without a discount keeps the number as the operator last saw it.
  */
-export function updateOfferCode(ctx: AppContext, options: { actorId: number; id: number; patch: OfferCodePatch }): Promise<AdminOfferCode> {
+export function updateOfferCode(
+  ctx: AppContext,
+  options: { actorId: number; id: number; patch: OfferCodePatch },
+): Promise<AdminOfferCode> {
   const { patch, id } = options;
-  return uniqueCode(() => ctx.db.transaction(async (tx) => {
-    const before = await findCode(tx, id);
-    const isFixedAmount = patch.is_fixed_amount ?? before.is_fixed_amount;
-    const merged = {
-      is_fixed_amount: isFixedAmount,
-      discount: patch.discount ?? before.discount,
-      valid_from: patch.valid_from !== undefined ? patch.valid_from : before.valid_from ? new Date(before.valid_from) : null,
-      valid_until: patch.valid_until !== undefined ? patch.valid_until : before.valid_until ? new Date(before.valid_until) : null,
-      batch_id: patch.batch_id !== undefined ? patch.batch_id : before.batch_id,
-    };
-    await checkCode(tx, merged);
-    await tx.update(offerCodes).set(columnsOf({ ...patch, discount: merged.discount }, isFixedAmount)).where(eq(offerCodes.id, id));
-    const after = await findCode(tx, id);
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'offer_code.update', entity: 'offer_codes', entityId: id, before, after });
-    return after;
-  }));
+  return uniqueCode(() =>
+    ctx.db.transaction(async (tx) => {
+      const before = await findCode(tx, id);
+      const isFixedAmount = patch.is_fixed_amount ?? before.is_fixed_amount;
+      const merged = {
+        is_fixed_amount: isFixedAmount,
+        discount: patch.discount ?? before.discount,
+        valid_from:
+          patch.valid_from !== undefined ? patch.valid_from : before.valid_from ? new Date(before.valid_from) : null,
+        valid_until:
+          patch.valid_until !== undefined
+            ? patch.valid_until
+            : before.valid_until
+              ? new Date(before.valid_until)
+              : null,
+        batch_id: patch.batch_id !== undefined ? patch.batch_id : before.batch_id,
+      };
+      await checkCode(tx, merged);
+      await tx
+        .update(offerCodes)
+        .set(columnsOf({ ...patch, discount: merged.discount }, isFixedAmount))
+        .where(eq(offerCodes.id, id));
+      const after = await findCode(tx, id);
+      await recordAudit(tx, ctx, {
+        actorId: options.actorId,
+        action: 'offer_code.update',
+        entity: 'offer_codes',
+        entityId: id,
+        before,
+        after,
+      });
+      return after;
+    }),
+  );
 }
 
 /** DELETE /admin/offer-codes/{id}: only a code no purchase used; otherwise switch it off. */
 export function deleteOfferCode(ctx: AppContext, options: { actorId: number; id: number }): Promise<void> {
-  return refuseIfReferenced(adminMessages.offerCodeUsed, () => ctx.db.transaction(async (tx) => {
-    const before = await findCode(tx, options.id);
-    const [used] = await tx.select({ n: count() }).from(purchases).where(eq(purchases.offerCodeId, options.id));
-    if ((used?.n ?? 0) > 0) throw AppError.badRequest(adminMessages.offerCodeUsed);
-    await tx.delete(offerCodes).where(eq(offerCodes.id, options.id));
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'offer_code.delete', entity: 'offer_codes', entityId: options.id, before });
-  }));
+  return refuseIfReferenced(adminMessages.offerCodeUsed, () =>
+    ctx.db.transaction(async (tx) => {
+      const before = await findCode(tx, options.id);
+      const [used] = await tx.select({ n: count() }).from(purchases).where(eq(purchases.offerCodeId, options.id));
+      if ((used?.n ?? 0) > 0) throw AppError.badRequest(adminMessages.offerCodeUsed);
+      await tx.delete(offerCodes).where(eq(offerCodes.id, options.id));
+      await recordAudit(tx, ctx, {
+        actorId: options.actorId,
+        action: 'offer_code.delete',
+        entity: 'offer_codes',
+        entityId: options.id,
+        before,
+      });
+    }),
+  );
 }

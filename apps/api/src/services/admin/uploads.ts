@@ -2,7 +2,7 @@ import { adminMessages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { cleanPhoto } from '../profile/profile-photo.ts';
+import { cleanPhoto } from '../profile/index.ts';
 
 /** Upload limits of the console: images as profile photos (2 MB, re-encoded), PDFs and videos larger. */
 export const PDF_MAX_BYTES = 50 * 1024 * 1024;
@@ -38,21 +38,48 @@ export const HEAD_BYTES = 64;
 
 /** Major brands of MP4 video; other ISO-BMFF files (HEIC, AVIF images, QuickTime) are refused. */
 const MP4_BRANDS = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VP', 'dash', 'mmp4', 'MSNV', 'f4v ',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'M4VP',
+  'dash',
+  'mmp4',
+  'MSNV',
+  'f4v ',
 ]);
 
 /** Each stored kind: its limit, how it is named and served, and its content rule on the first bytes and the size. */
-export const STORED_KINDS: Record<StoredKind, {
-  maxBytes: number; ext: string; contentType: string; typeMessage: string; matches: (head: Buffer, size: number) => boolean;
-}> = {
+export const STORED_KINDS: Record<
+  StoredKind,
+  {
+    maxBytes: number;
+    ext: string;
+    contentType: string;
+    typeMessage: string;
+    matches: (head: Buffer, size: number) => boolean;
+  }
+> = {
   // A PDF by its magic number.
   pdf: {
-    maxBytes: PDF_MAX_BYTES, ext: 'pdf', contentType: 'application/pdf', typeMessage: adminMessages.pdfType,
+    maxBytes: PDF_MAX_BYTES,
+    ext: 'pdf',
+    contentType: 'application/pdf',
+    typeMessage: adminMessages.pdfType,
     matches: (head) => head.subarray(0, 5).toString('latin1') === '%PDF-',
   },
   // An MP4 by its first box: `ftyp` with a video major brand, no longer than the file.
   video: {
-    maxBytes: VIDEO_MAX_BYTES, ext: 'mp4', contentType: 'video/mp4', typeMessage: adminMessages.videoType,
+    maxBytes: VIDEO_MAX_BYTES,
+    ext: 'mp4',
+    contentType: 'video/mp4',
+    typeMessage: adminMessages.videoType,
     matches: (head, size) => {
       const boxSize = head.length >= 8 ? head.readUInt32BE(0) : 0;
       const isFtyp = head.subarray(4, 8).toString('latin1') === 'ftyp';
@@ -66,9 +93,15 @@ export const STORED_KINDS: Record<StoredKind, {
 export const typeMessageOf = (kinds: readonly StoredKind[]) =>
   kinds.length === 1 ? STORED_KINDS[kinds[0]!].typeMessage : adminMessages.chapterFileType;
 
+/**
+ * Course pictures and banners are shown at most the width of a phone's screen (360–412 CSS pixels at up to
+ * 3 device pixels each) or of the desktop course page's column: 1080 pixels is enough for both.
+ */
+const IMAGE_WIDTH = 1080;
+
 /** PNG, GIF or JPEG by content, at most 2 MB, re-encoded by sharp without metadata (the profile photo rule). */
 export async function cleanImage(upload: Buffer): Promise<CleanFile> {
-  const photo = await cleanPhoto(upload);
+  const photo = await cleanPhoto(upload, { maxWidth: IMAGE_WIDTH });
   const ext = photo.format === 'jpeg' ? 'jpg' : photo.format;
   return { body: photo.body, ext, contentType: `image/${photo.format}` };
 }
@@ -89,7 +122,8 @@ export const checkPdf = (upload: Buffer): CleanFile => checkWhole(upload, 'pdf')
 export const checkMp4 = (upload: Buffer): CleanFile => checkWhole(upload, 'video');
 
 /** The storage key of a new file: under `folder`, with an unguessable name. */
-export const newUploadKey = (folder: UploadFolder, name: string, ext: string) => `${folder}${name}-${randomToken().slice(0, 16)}.${ext}`;
+export const newUploadKey = (folder: UploadFolder, name: string, ext: string) =>
+  `${folder}${name}-${randomToken().slice(0, 16)}.${ext}`;
 
 /**
  * Streams an upload to storage without holding it: the first bytes decide its kind (one of
@@ -104,7 +138,9 @@ export async function streamUpload(
   const chunks = options.source[Symbol.asyncIterator]();
   let isConsumed = false;
   try {
-    return await storeStream(ctx, options, chunks, () => { isConsumed = true; });
+    return await storeStream(ctx, options, chunks, () => {
+      isConsumed = true;
+    });
   } finally {
     // Refused before the end: let go of the source, so its owner can drain the rest of the request.
     if (!isConsumed) await chunks.return?.();
@@ -165,7 +201,10 @@ async function storeStream(
  * its size against the kind's limit and its first bytes by a ranged read. A file that fails is
  * deleted and the answer is 422.
  */
-export async function checkStoredUpload(ctx: AppContext, options: { key: string; kinds: readonly StoredKind[] }): Promise<StoredUpload> {
+export async function checkStoredUpload(
+  ctx: AppContext,
+  options: { key: string; kinds: readonly StoredKind[] },
+): Promise<StoredUpload> {
   const { key } = options;
   const fail = async (message: string): Promise<never> => {
     await ctx.storage.delete(key).catch(() => undefined);
@@ -185,22 +224,31 @@ export async function checkStoredUpload(ctx: AppContext, options: { key: string;
 }
 
 /**
- * Reads a small upload into memory (images to re-encode, CSV to parse), refusing it as soon as it
- * passes `maxBytes` rather than after.
+ * Reads a small upload into memory (images to re-encode, CSV to parse), refusing it with
+ * `tooLarge` as soon as it passes `maxBytes` rather than after.
  */
-export async function readSmallUpload(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<Buffer> {
+export async function readSmallUpload(
+  source: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  tooLarge: string = adminMessages.fileTooLarge,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of source) {
     total += chunk.byteLength;
-    if (total > maxBytes) throw invalid(adminMessages.fileTooLarge);
+    if (total > maxBytes) throw invalid(tooLarge);
     chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks, total);
 }
 
 /** Stores a checked file under `folder` with an unguessable name; returns its storage key. */
-export async function storeUpload(ctx: AppContext, folder: UploadFolder, name: string, file: CleanFile): Promise<string> {
+export async function storeUpload(
+  ctx: AppContext,
+  folder: UploadFolder,
+  name: string,
+  file: CleanFile,
+): Promise<string> {
   const key = newUploadKey(folder, name, file.ext);
   await ctx.storage.put(key, file.body, file.contentType);
   return key;

@@ -3,10 +3,10 @@ import { courses } from '@app/db';
 import { catalogueMessages, type CourseItem } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../accounts/tokens.ts';
-import { findOwnBatch } from '../onboarding/get-batch.ts';
-import { findCourseAccess } from '../purchases/course-access.ts';
-import { courseItemColumns, toCourseItem, type CourseItemRow } from './course-item.ts';
+import type { AuthUser } from '../accounts/index.ts';
+import { findOwnBatch } from '../onboarding/index.ts';
+import { findCourseAccess } from '../purchases/index.ts';
+import { courseItemColumns, toCourseItem, type CourseItemRow } from './to-course-item.ts';
 
 export type PublishedCourse = CourseItemRow & { batchId: number | null };
 
@@ -26,7 +26,10 @@ export async function findPublishedCourse(ctx: AppContext, courseId: number): Pr
  * GET /course, only to the learners of that batch: their own batch, or one whose subjects are open
  * to them (a fee paid before they changed batch; the rule is course-access's). At most three queries.
  */
-export async function findVisibleCourse(ctx: AppContext, options: { user: AuthUser; courseId: number }): Promise<PublishedCourse> {
+export async function findVisibleCourse(
+  ctx: AppContext,
+  options: { user: AuthUser; courseId: number },
+): Promise<PublishedCourse> {
   const course = await findPublishedCourse(ctx, options.courseId);
   if (course.batchId === null) return course;
   if ((await findOwnBatch(ctx.db, options.user))?.id === course.batchId) return course;

@@ -2,9 +2,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { questions, subjects, terms } from '@app/db';
 import type { CourseCurriculum, CurriculumChapter } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import type { AuthUser } from '../accounts/tokens.ts';
-import { getSetting } from '../settings/get-setting.ts';
-import { toCourseItem } from './course-item.ts';
+import type { AuthUser } from '../accounts/index.ts';
+import { getSetting } from '../settings/index.ts';
+import { toCourseItem } from './to-course-item.ts';
 import { findVisibleCourse } from './get-course.ts';
 
 /**
@@ -13,7 +13,10 @@ import { findVisibleCourse } from './get-course.ts';
  * certificate (issued when every chapter quiz is passed, so only a course with a quiz gives one).
  * Five queries at most, whatever the course's size.
  */
-export async function getCurriculum(ctx: AppContext, options: { user: AuthUser; courseId: number }): Promise<CourseCurriculum> {
+export async function getCurriculum(
+  ctx: AppContext,
+  options: { user: AuthUser; courseId: number },
+): Promise<CourseCurriculum> {
   const course = await findVisibleCourse(ctx, options);
   const [rows, passMark] = await Promise.all([
     ctx.db
@@ -40,7 +43,10 @@ export async function getCurriculum(ctx: AppContext, options: { user: AuthUser; 
     // A term without chapters comes back once, with a null chapter.
     if (row.id !== null && row.name !== null && row.fileType !== null) {
       term.chapters.push({
-        id: row.id, name: row.name, file_type: row.fileType as CurriculumChapter['file_type'], has_quiz: Boolean(row.hasQuiz),
+        id: row.id,
+        name: row.name,
+        file_type: row.fileType as CurriculumChapter['file_type'],
+        has_quiz: Boolean(row.hasQuiz),
       });
     }
   }

@@ -12,7 +12,10 @@ export const PRIVATE_PREFIX = 'private/';
  * videos; never a key under `private/` nor any chapter file, which go through signed links. With S3
  * storage, a redirect to a short-lived signed URL of the bucket (or the CDN in front of it).
  */
-export async function openMediaFile(ctx: AppContext, options: { key: string; range: string | undefined }): Promise<StoredFileSlice> {
+export async function openMediaFile(
+  ctx: AppContext,
+  options: { key: string; range: string | undefined },
+): Promise<StoredFileSlice> {
   let key: string;
   try {
     key = assertSafeKey(options.key);
@@ -20,7 +23,8 @@ export async function openMediaFile(ctx: AppContext, options: { key: string; ran
     throw AppError.notFound();
   }
   const contentType = contentTypeOf(key);
-  if (!contentType || !/^(image|video)\//.test(contentType) || key.startsWith(PRIVATE_PREFIX)) throw AppError.notFound();
+  if (!contentType || !/^(image|video)\//.test(contentType) || key.startsWith(PRIVATE_PREFIX))
+    throw AppError.notFound();
   const [chapter] = await ctx.db.select({ id: subjects.id }).from(subjects).where(eq(subjects.fileRef, key)).limit(1);
   if (chapter) throw AppError.notFound();
   const file = await openStoredFile(ctx.storage, { key, range: options.range, contentType });

@@ -15,7 +15,10 @@ export const isCertificateValid = (purchaseStatus: string | null) => purchaseSta
  * A certificate as anyone holding its id may see it: 404 for an unknown id. The name is the one
  * stored at issue (or by an operator's reissue), never the holder's current profile name.
  */
-export async function findCertificate(ctx: AppContext, options: { certificateId: string; apiPrefix: string }): Promise<CertificateData> {
+export async function findCertificate(
+  ctx: AppContext,
+  options: { certificateId: string; apiPrefix: string },
+): Promise<CertificateData> {
   const [row] = await ctx.db
     .select({ certificate: certificates, course: courses.name, purchaseStatus: purchases.status })
     .from(certificates)

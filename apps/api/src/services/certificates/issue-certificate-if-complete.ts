@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, exists } from 'drizzle-orm';
 import { certificates, purchases, questions, subjects, terms, users, type Tx } from '@app/db';
-import { passedQuizSubjectIds } from '../quiz/passed-quizzes.ts';
+import { passedQuizSubjectIds } from './passed-quiz-subject-ids.ts';
 
 /** 128 random bits, hex: unguessable, and easy to read out or type from a printed certificate. */
 export function newCertificateId(): string {
@@ -30,10 +30,12 @@ async function hasPassedEveryQuiz(tx: Tx, options: IssueOptions): Promise<boolea
     .select({ id: subjects.id })
     .from(subjects)
     .innerJoin(terms, eq(terms.id, subjects.termId))
-    .where(and(
-      eq(terms.courseId, options.courseId),
-      exists(tx.select({ one: questions.id }).from(questions).where(eq(questions.subjectId, subjects.id))),
-    ));
+    .where(
+      and(
+        eq(terms.courseId, options.courseId),
+        exists(tx.select({ one: questions.id }).from(questions).where(eq(questions.subjectId, subjects.id))),
+      ),
+    );
   if (quizSubjects.length === 0) return false;
 
   const passed = await passedQuizSubjectIds(tx, { userId: options.userId, subjectIds: quizSubjects.map((s) => s.id) });
@@ -44,9 +46,16 @@ async function hasPassedEveryQuiz(tx: Tx, options: IssueOptions): Promise<boolea
  * A certificate issued on a purchase that was refunded moves to the purchase that opens the course
  * again (the learner bought it back), keeping its id, name and date: it is valid again.
  */
-async function moveToLivePurchase(tx: Tx, issued: { id: string; purchaseId: number | null }, purchaseId: number | null) {
+async function moveToLivePurchase(
+  tx: Tx,
+  issued: { id: string; purchaseId: number | null },
+  purchaseId: number | null,
+) {
   if (purchaseId === null || issued.purchaseId === null || issued.purchaseId === purchaseId) return;
-  const [previous] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, issued.purchaseId));
+  const [previous] = await tx
+    .select({ status: purchases.status })
+    .from(purchases)
+    .where(eq(purchases.id, issued.purchaseId));
   if (previous?.status !== 'refunded') return;
   const [current] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchaseId));
   if (current?.status !== 'paid') return;
@@ -68,7 +77,10 @@ export async function issueCertificateIfComplete(tx: Tx, options: IssueOptions):
   }
   if (!(await hasPassedEveryQuiz(tx, options))) return null;
 
-  const [holder] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, options.userId));
+  const [holder] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, options.userId));
   if (!holder) return null;
   const [inserted] = await tx
     .insert(certificates)

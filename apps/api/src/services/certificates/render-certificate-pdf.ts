@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { CertificateData } from '@app/contracts';
+import { formatIndiaLongDate, type CertificateData } from '@app/contracts';
 import { drawTextLine, type TextLineOptions } from '../../lib/pdf-fonts.ts';
 
 /** Document properties are Unicode strings in the PDF: only control characters are left out. */
@@ -8,8 +8,6 @@ function property(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 }
-
-const issuedDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' });
 
 /** Draws the QR code of `text` as vector squares, `size` points wide, at (x, y). */
 function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
@@ -30,7 +28,10 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
  * The printable certificate: learner, course, date, id, validity and a QR code of the public
  * validation page, on one A4 landscape page.
  */
-export function renderCertificatePdf(certificate: CertificateData, options: { appName: string; now: Date }): Promise<Buffer> {
+export function renderCertificatePdf(
+  certificate: CertificateData,
+  options: { appName: string; now: Date },
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -51,8 +52,16 @@ export function renderCertificatePdf(certificate: CertificateData, options: { ap
 
   const { width, height } = doc.page;
   const accent = '#0d6efd';
-  doc.lineWidth(6).strokeColor(accent).rect(24, 24, width - 48, height - 48).stroke();
-  doc.lineWidth(1).strokeColor('#adb5bd').rect(36, 36, width - 72, height - 72).stroke();
+  doc
+    .lineWidth(6)
+    .strokeColor(accent)
+    .rect(24, 24, width - 48, height - 48)
+    .stroke();
+  doc
+    .lineWidth(1)
+    .strokeColor('#adb5bd')
+    .rect(36, 36, width - 72, height - 72)
+    .stroke();
 
   // Names and course names may be in English, Hindi or Malayalam: every line goes through the Noto
   // faces of lib/pdf-fonts.ts, shrunk to fit its box rather than wrapped.
@@ -67,7 +76,7 @@ export function renderCertificatePdf(certificate: CertificateData, options: { ap
   center(certificate.name, 222, { size: 30, weight: 'bold', color: '#212529' });
   center('has completed every quiz of the course', 260, { size: 14, color: muted });
   center(certificate.course, 291, { size: 22, weight: 'bold', color: '#212529' });
-  center(`Issued on ${issuedDate.format(new Date(certificate.issued_at))}`, 329, { size: 13, color: muted });
+  center(`Issued on ${formatIndiaLongDate(certificate.issued_at)}`, 329, { size: 13, color: muted });
 
   const qrSize = 120;
   const qrX = width - 60 - qrSize;
@@ -78,8 +87,11 @@ export function renderCertificatePdf(certificate: CertificateData, options: { ap
     drawTextLine(doc, text, { ...style, x: 70, width: qrX - 90, baseline, align: 'left' });
   };
   left(`Certificate ID: ${certificate.certificate_id}`, qrY + 17, { size: 10, color: muted });
-  left(certificate.is_valid ? 'Status: Valid' : 'Status: No longer valid', qrY + 39,
-    { size: 12, weight: 'bold', color: certificate.is_valid ? '#198754' : '#dc3545' });
+  left(certificate.is_valid ? 'Status: Valid' : 'Status: No longer valid', qrY + 39, {
+    size: 12,
+    weight: 'bold',
+    color: certificate.is_valid ? '#198754' : '#dc3545',
+  });
   left('Scan the code or visit this address to check this certificate:', qrY + 62, { size: 10, color: muted });
   left(certificate.verify_url, qrY + 77, { size: 10, color: accent, link: certificate.verify_url });
 

@@ -1,10 +1,10 @@
 import { checkoutMessages, paiseToRupees, type CheckoutData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../accounts/tokens.ts';
-import { findOwnBatch } from '../onboarding/get-batch.ts';
-import type { PaymentLog } from '../payments/refund-orphan-payment.ts';
-import { hasPaidBatch } from '../purchases/has-paid-batch.ts';
+import type { AuthUser } from '../accounts/index.ts';
+import { findOwnBatch } from '../onboarding/index.ts';
+import type { PaymentLog } from '../payments/index.ts';
+import { hasPaidBatch } from '../purchases/index.ts';
 import { startCheckout } from './start-checkout.ts';
 
 /**

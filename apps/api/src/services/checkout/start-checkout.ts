@@ -1,18 +1,27 @@
 import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { purchases, type Tx } from '@app/db';
 import {
-  checkoutMessages, paiseToRupees, priceBreakdown, providerAmountPaise, type CheckoutData,
+  checkoutMessages,
+  paiseToRupees,
+  priceBreakdown,
+  providerAmountPaise,
+  type CheckoutData,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomString } from '../../lib/crypto.ts';
-import type { AuthUser } from '../accounts/tokens.ts';
-import type { PaymentLog } from '../payments/refund-orphan-payment.ts';
-import { isAlreadyOwnedViolation, markPurchasePaid } from '../purchases/mark-purchase-paid.ts';
+import type { AuthUser } from '../accounts/index.ts';
+import type { PaymentLog } from '../payments/index.ts';
 import {
-  assertOfferCodeUsesLeft, hasUseLimits, lockOfferCode, reservationStart, type PurchaseItem,
-} from '../purchases/offer-code-uses.ts';
-import { assertOfferCodeFits, findUsableOfferCode, type UsableOfferCode } from './find-offer-code.ts';
+  isAlreadyOwnedViolation,
+  markPurchasePaid,
+  assertOfferCodeUsesLeft,
+  hasUseLimits,
+  lockOfferCode,
+  reservationStart,
+  type PurchaseItem,
+} from '../purchases/index.ts';
+import { assertOfferCodeFits, findUsableOfferCode, type UsableOfferCode } from './find-usable-offer-code.ts';
 
 /** The smallest amount card providers charge (Razorpay: INR 1.00). */
 export const MIN_PROVIDER_AMOUNT_PAISE = 100;
@@ -22,9 +31,8 @@ export type CheckoutItem =
   | { kind: 'course'; courseId: number; offerPricePaise: number; display: CheckoutData['course'] }
   | { kind: 'batch'; batchId: number; offerPricePaise: number; display: CheckoutData['course'] };
 
-const itemColumn = (item: CheckoutItem) => (item.kind === 'course'
-  ? eq(purchases.courseId, item.courseId)
-  : eq(purchases.batchId, item.batchId));
+const itemColumn = (item: CheckoutItem) =>
+  item.kind === 'course' ? eq(purchases.courseId, item.courseId) : eq(purchases.batchId, item.batchId);
 
 /**
  * The checkout path shared by POST /checkout and POST /first-payment. The server prices the item
@@ -36,10 +44,16 @@ export async function startCheckout(
   options: { user: AuthUser; item: CheckoutItem; offerCode: string | null; log?: PaymentLog },
 ): Promise<CheckoutData> {
   const { user, item } = options;
-  const alreadyOwned = item.kind === 'course' ? checkoutMessages.courseAlreadyBought : checkoutMessages.batchAlreadyPaid;
+  const alreadyOwned =
+    item.kind === 'course' ? checkoutMessages.courseAlreadyBought : checkoutMessages.batchAlreadyPaid;
 
   const code = options.offerCode
-    ? await findUsableOfferCode(ctx.db, { code: options.offerCode, userId: user.id, item: purchaseItem(item), now: ctx.now() })
+    ? await findUsableOfferCode(ctx.db, {
+        code: options.offerCode,
+        userId: user.id,
+        item: purchaseItem(item),
+        now: ctx.now(),
+      })
     : null;
   if (code) assertOfferCodeFits(code, item.kind === 'batch' ? item.batchId : null);
   const breakdown = priceBreakdown(item.offerPricePaise, code?.rule);
@@ -63,7 +77,8 @@ export async function startCheckout(
     key: orderId ? ctx.payments.keyId : null,
     provider: orderId ? ctx.payments.name : 'free',
     merchant_name: ctx.env.APP_NAME,
-    checkout_url: orderId && ctx.payments.name === 'sandbox' ? `/sandbox/checkout/${encodeURIComponent(orderId)}` : null,
+    checkout_url:
+      orderId && ctx.payments.name === 'sandbox' ? `/sandbox/checkout/${encodeURIComponent(orderId)}` : null,
   });
 
   const values = {
@@ -77,7 +92,8 @@ export async function startCheckout(
     currency: 'INR',
     createdAt: ctx.now(),
   };
-  if (amountPaise > 0 && amountPaise < MIN_PROVIDER_AMOUNT_PAISE) throw AppError.badRequest(checkoutMessages.amountBelowMinimum);
+  if (amountPaise > 0 && amountPaise < MIN_PROVIDER_AMOUNT_PAISE)
+    throw AppError.badRequest(checkoutMessages.amountBelowMinimum);
 
   // The purchase is written before the provider is asked for an order: with a limited offer code
   // it is the code's reservation, counted under the code's row lock so parallel checkouts take the
@@ -87,16 +103,31 @@ export async function startCheckout(
     reserved = await ctx.db.transaction(async (tx) => {
       if (code && hasUseLimits(code)) {
         const limits = await lockOfferCode(tx, code.id);
-        if (limits) await assertOfferCodeUsesLeft(tx, { code: limits, userId: user.id, item: purchaseItem(item), now: ctx.now() });
+        if (limits)
+          await assertOfferCodeUsesLeft(tx, {
+            code: limits,
+            userId: user.id,
+            item: purchaseItem(item),
+            now: ctx.now(),
+          });
       }
       if (amountPaise === 0) {
-        const [row] = await tx.insert(purchases).values({ ...values, provider: 'free' }).returning({ id: purchases.id });
-        await markPurchasePaid(tx, ctx, { purchaseId: row!.id, payment: { paymentId: null, amountPaise: 0, currency: 'INR' } });
+        const [row] = await tx
+          .insert(purchases)
+          .values({ ...values, provider: 'free' })
+          .returning({ id: purchases.id });
+        await markPurchasePaid(tx, ctx, {
+          purchaseId: row!.id,
+          payment: { paymentId: null, amountPaise: 0, currency: 'INR' },
+        });
         return { id: row!.id, orderId: null };
       }
       const reusable = await findReusablePending(tx, ctx, { userId: user.id, item, code, amountPaise });
       if (reusable) return reusable;
-      const [row] = await tx.insert(purchases).values({ ...values, provider: ctx.payments.name }).returning({ id: purchases.id });
+      const [row] = await tx
+        .insert(purchases)
+        .values({ ...values, provider: ctx.payments.name })
+        .returning({ id: purchases.id });
       return { id: row!.id, orderId: null };
     });
   } catch (error) {
@@ -109,11 +140,17 @@ export async function startCheckout(
 
   let orderId: string;
   try {
-    ({ orderId } = await ctx.payments.createOrder({ amountPaise, receipt: `u${user.id}-${randomString('abcdefghijkmnpqrstuvwxyz23456789', 12)}` }));
+    ({ orderId } = await ctx.payments.createOrder({
+      amountPaise,
+      receipt: `u${user.id}-${randomString('abcdefghijkmnpqrstuvwxyz23456789', 12)}`,
+    }));
   } catch (error) {
     options.log?.error({ err: error }, 'payment provider refused to create an order');
     // Gives the reservation back at once.
-    await ctx.db.update(purchases).set({ status: 'failed' }).where(and(eq(purchases.id, reserved.id), eq(purchases.status, 'pending')));
+    await ctx.db
+      .update(purchases)
+      .set({ status: 'failed' })
+      .where(and(eq(purchases.id, reserved.id), eq(purchases.status, 'pending')));
     throw AppError.badRequest(checkoutMessages.providerUnavailable);
   }
   await ctx.db.update(purchases).set({ providerOrderId: orderId }).where(eq(purchases.id, reserved.id));
@@ -134,16 +171,18 @@ async function findReusablePending(
   const [row] = await tx
     .select({ id: purchases.id, orderId: purchases.providerOrderId })
     .from(purchases)
-    .where(and(
-      eq(purchases.userId, options.userId),
-      itemColumn(options.item),
-      eq(purchases.status, 'pending'),
-      eq(purchases.provider, ctx.payments.name),
-      isNotNull(purchases.providerOrderId),
-      eq(purchases.amountPaise, options.amountPaise),
-      options.code ? eq(purchases.offerCodeId, options.code.id) : isNull(purchases.offerCodeId),
-      gt(purchases.createdAt, since),
-    ))
+    .where(
+      and(
+        eq(purchases.userId, options.userId),
+        itemColumn(options.item),
+        eq(purchases.status, 'pending'),
+        eq(purchases.provider, ctx.payments.name),
+        isNotNull(purchases.providerOrderId),
+        eq(purchases.amountPaise, options.amountPaise),
+        options.code ? eq(purchases.offerCodeId, options.code.id) : isNull(purchases.offerCodeId),
+        gt(purchases.createdAt, since),
+      ),
+    )
     .orderBy(desc(purchases.createdAt))
     .limit(1);
   return row?.orderId ? { id: row.id, orderId: row.orderId } : null;

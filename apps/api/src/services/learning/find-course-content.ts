@@ -3,14 +3,20 @@ import { courses, subjects, terms } from '@app/db';
 import { catalogueMessages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findCourseAccess } from '../purchases/course-access.ts';
+import { findCourseAccess } from '../purchases/index.ts';
 
 /**
  * A course whose content the learner may open: 404 when there is no such course (or it is
  * unpublished and the learner never bought it), 403 when the learner has not bought it.
  */
-export async function assertCourseContentAccess(ctx: AppContext, options: { userId: number; courseId: number }): Promise<void> {
-  const [course] = await ctx.db.select({ isPublished: courses.isPublished }).from(courses).where(eq(courses.id, options.courseId));
+export async function assertCourseContentAccess(
+  ctx: AppContext,
+  options: { userId: number; courseId: number },
+): Promise<void> {
+  const [course] = await ctx.db
+    .select({ isPublished: courses.isPublished })
+    .from(courses)
+    .where(eq(courses.id, options.courseId));
   if (!course) throw AppError.notFound(catalogueMessages.courseNotFound);
   const access = await findCourseAccess(ctx.db, options.userId, options.courseId);
   if (access) return;

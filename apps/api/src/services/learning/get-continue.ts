@@ -2,8 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import { courses, subjectProgress, subjects, terms } from '@app/db';
 import type { ContinueData, FileType } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { findCourseAccess } from '../purchases/course-access.ts';
-import { measureCourses } from './course-progress.ts';
+import { findCourseAccess } from '../purchases/index.ts';
+import { measureCourses } from './measure-courses.ts';
 
 /**
  * GET /continue: the chapter the learner studied last, in a course they can still open (a refund
@@ -34,7 +34,9 @@ export async function getContinue(ctx: AppContext, options: { userId: number }):
   // The one access rule decides; usually the newest course passes at once.
   for (const row of rows) {
     if (!(await findCourseAccess(ctx.db, options.userId, row.courseId))) continue;
-    const measure = (await measureCourses(ctx.db, { userId: options.userId, courseIds: [row.courseId] })).get(row.courseId);
+    const measure = (await measureCourses(ctx.db, { userId: options.userId, courseIds: [row.courseId] })).get(
+      row.courseId,
+    );
     return {
       course_id: row.courseId,
       course_name: row.courseName,

@@ -2,10 +2,10 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { certificates, courses, purchases } from '@app/db';
 import type { LearnCourseItem, LearnData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { certificateUrl } from '../certificates/certificate-url.ts';
-import { courseItemColumns, toCourseItem } from '../catalogue/course-item.ts';
-import { findOpenBatchIds } from '../purchases/course-access.ts';
-import { progressPercents } from './course-progress.ts';
+import { certificateUrl } from '../certificates/index.ts';
+import { courseItemColumns, toCourseItem } from '../catalogue/index.ts';
+import { findOpenBatchIds } from '../purchases/index.ts';
+import { progressPercents } from './measure-courses.ts';
 
 /**
  * GET /learn: My Courses. `course` holds the catalogue courses the learner bought, `school` the
@@ -22,16 +22,21 @@ export async function listLearning(ctx: AppContext, options: { userId: number })
   const batchIds = await findOpenBatchIds(ctx.db, options.userId);
   const boughtIds = new Set(bought.map((c) => c.id));
   const school = batchIds.length
-    ? (await ctx.db
-        .select(courseItemColumns)
-        .from(courses)
-        .where(and(inArray(courses.batchId, batchIds), eq(courses.isPublished, true)))
-        .orderBy(asc(courses.id))).filter((c) => !boughtIds.has(c.id))
+    ? (
+        await ctx.db
+          .select(courseItemColumns)
+          .from(courses)
+          .where(and(inArray(courses.batchId, batchIds), eq(courses.isPublished, true)))
+          .orderBy(asc(courses.id))
+      ).filter((c) => !boughtIds.has(c.id))
     : [];
 
   const [percents, issued] = await Promise.all([
     progressPercents(ctx.db, { userId: options.userId, courseIds: [...boughtIds, ...school.map((c) => c.id)] }),
-    ctx.db.select({ id: certificates.id, courseId: certificates.courseId }).from(certificates).where(eq(certificates.userId, options.userId)),
+    ctx.db
+      .select({ id: certificates.id, courseId: certificates.courseId })
+      .from(certificates)
+      .where(eq(certificates.userId, options.userId)),
   ]);
   const certificateOf = new Map(issued.map((c) => [c.courseId, c.id]));
   const item = (row: Parameters<typeof toCourseItem>[0]): LearnCourseItem => {

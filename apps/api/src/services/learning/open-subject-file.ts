@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { contentTypeOf, openStoredFile, type StoredFileSlice } from '../../lib/storage.ts';
-import { assertCourseAccess } from '../purchases/course-access.ts';
+import { assertCourseAccess } from '../purchases/index.ts';
 import { findSubject } from './find-course-content.ts';
 import { verifySubjectFileUrl } from './subject-file-url.ts';
 
@@ -12,7 +12,11 @@ import { verifySubjectFileUrl } from './subject-file-url.ts';
  */
 export async function openSubjectFile(
   ctx: AppContext,
-  options: { subjectId: number; query: { u?: string | undefined; e?: string | undefined; s?: string | undefined }; range: string | undefined },
+  options: {
+    subjectId: number;
+    query: { u?: string | undefined; e?: string | undefined; s?: string | undefined };
+    range: string | undefined;
+  },
 ): Promise<StoredFileSlice> {
   const userId = verifySubjectFileUrl(ctx.env, { subjectId: options.subjectId, ...options.query, now: ctx.now() });
   if (userId === null) throw AppError.forbidden('This link is not valid. Open the chapter again from the course.');

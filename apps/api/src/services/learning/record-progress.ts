@@ -3,7 +3,7 @@ import { subjectProgress } from '@app/db';
 import type { ProgressData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readCourseProgress } from './course-progress.ts';
+import { readCourseProgress } from './measure-courses.ts';
 import { assertCourseContentAccess, findSubject } from './find-course-content.ts';
 
 /** Share of a video that must be watched for it to count as done. */
@@ -31,14 +31,26 @@ interface StoredProgress {
   completedAt: Date | null;
 }
 
-const fresh: StoredProgress = { positionSeconds: 0, watchedSeconds: 0, durationSeconds: null, page: null, pageCount: null, completedAt: null };
+const fresh: StoredProgress = {
+  positionSeconds: 0,
+  watchedSeconds: 0,
+  durationSeconds: null,
+  page: null,
+  pageCount: null,
+  completedAt: null,
+};
 
 /**
  * The row after a report, by the subject's file type (contracts' progressBody says the rules).
  * Watched seconds add up and are capped at the duration, so replaying a report (offline sync) can
  * at most fill the video; completion is sticky.
  */
-export function applyReport(fileType: string, before: StoredProgress, report: ProgressReport, now: Date): StoredProgress {
+export function applyReport(
+  fileType: string,
+  before: StoredProgress,
+  report: ProgressReport,
+  now: Date,
+): StoredProgress {
   const next = { ...before };
   if (report.positionSeconds != null) next.positionSeconds = report.positionSeconds;
   let isDone = false;
@@ -79,17 +91,29 @@ export async function recordProgress(
     // The row exists and is locked, so two reports at once add both their watched seconds.
     await tx
       .insert(subjectProgress)
-      .values({ userId: options.userId, subjectId: subject.id, courseId: subject.courseId, openedAt: now, updatedAt: now })
+      .values({
+        userId: options.userId,
+        subjectId: subject.id,
+        courseId: subject.courseId,
+        openedAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing();
     const [before] = await tx.select().from(subjectProgress).where(key).for('update');
     const next = applyReport(subject.fileType, before ?? fresh, options.report, now);
-    await tx.update(subjectProgress).set({ ...next, courseId: subject.courseId, updatedAt: now }).where(key);
+    await tx
+      .update(subjectProgress)
+      .set({ ...next, courseId: subject.courseId, updatedAt: now })
+      .where(key);
   });
   return readCourseProgress(ctx.db, { userId: options.userId, courseId: subject.courseId });
 }
 
 /** GET /progress/{courseId} */
-export async function getProgress(ctx: AppContext, options: { userId: number; courseId: number }): Promise<ProgressData> {
+export async function getProgress(
+  ctx: AppContext,
+  options: { userId: number; courseId: number },
+): Promise<ProgressData> {
   await assertCourseContentAccess(ctx, options);
   return readCourseProgress(ctx.db, options);
 }

@@ -1,6 +1,5 @@
 import type { Env } from '../../env.ts';
-import { hmacHex } from '../../lib/crypto.ts';
-import { signaturesMatch } from '../payments/signatures.ts';
+import { hmacHex, signaturesMatch } from '../../lib/crypto.ts';
 
 /** How long a chapter file link works. */
 export const FILE_URL_TTL_SECONDS = 2 * 3600;
@@ -8,7 +7,8 @@ export const FILE_URL_TTL_SECONDS = 2 * 3600;
 const EXPIRY_STEP_SECONDS = 600;
 
 const keyOf = (env: Pick<Env, 'APP_SECRET'>) => hmacHex(env.APP_SECRET, 'subject-file-url');
-const payloadOf = (subjectId: number, userId: number, expiry: number) => `subject-file:${subjectId}:${userId}:${expiry}`;
+const payloadOf = (subjectId: number, userId: number, expiry: number) =>
+  `subject-file:${subjectId}:${userId}:${expiry}`;
 
 /**
  * A chapter file link for one learner: `<prefix>/files/subjects/<id>?u=<user>&e=<expiry>&s=<hmac>`.
@@ -30,7 +30,8 @@ export function verifySubjectFileUrl(
   env: Pick<Env, 'APP_SECRET'>,
   options: { subjectId: number; u?: string | undefined; e?: string | undefined; s?: string | undefined; now: Date },
 ): number | null {
-  if (!options.u || !options.e || !options.s || !/^\d{1,10}$/.test(options.u) || !/^\d{1,12}$/.test(options.e)) return null;
+  if (!options.u || !options.e || !options.s || !/^\d{1,10}$/.test(options.u) || !/^\d{1,12}$/.test(options.e))
+    return null;
   const userId = Number(options.u);
   const expiry = Number(options.e);
   if (expiry * 1000 <= options.now.getTime()) return null;

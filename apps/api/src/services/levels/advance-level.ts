@@ -1,76 +1,182 @@
-import { eq } from 'drizzle-orm';
-import { levelAchievements, userLevels, type Tx } from '@app/db';
-import { levelWindowAt, paiseToRupees } from '@app/contracts';
-import { postHeldCredit, refundWindowEnd } from '../wallet/held-credits.ts';
-import { countedSubUsers, levelByNumber, loadLadder, type Ladder, type LevelRow, type LevelState } from './level-data.ts';
+import { eq, sql } from 'drizzle-orm';
+import { levelAchievements, userLevels, users, type DbOrTx } from '@app/db';
+import { levelWindowAt, paiseToRupees, type LevelWindow } from '@app/contracts';
+import { asNumber, WriteBatch, type BatchValue } from '../database/index.ts';
+import { addHeldCredit, refundWindowEnd } from '../wallet/index.ts';
+import {
+  countedSubUsersWhere,
+  levelByNumber,
+  loadLadder,
+  type Ladder,
+  type LevelRow,
+  type LevelState,
+} from './level-data.ts';
 
 export interface LevelAdvance {
   achieved: LevelRow | null;
 }
 
+/** The level a referrer is working on at `now`, its window, and the level after it. */
+interface LevelCount {
+  state: LevelState;
+  level: LevelRow;
+  window: LevelWindow;
+  next: LevelRow | undefined;
+}
+
+/** Who earned a level reward: the purchase whose activation completed the level, held until its refund window ends. */
+interface EarnedBy {
+  purchaseId: number | null;
+  availableAt: Date;
+}
+
 /**
  * Counts the referrer's current window and, when the count reaches the level's node, records the
  * achievement (with its window, so a refund in the holding period can reopen it), credits its
- * reward ('Level Reward', held as Pending until the refund window of the purchase whose activation
- * completed the level has passed) and starts the next level's window at `now`.
- * An expired window is rolled forward first (a new window of the same level, the count restarts).
+ * reward ('Level Reward', held as Pending until the refund window has passed) and starts the next
+ * level's window at `now`. An expired window is rolled forward first (a new window of the same
+ * level, the count restarts).
  *
  * The caller must hold the referrer's row lock (SELECT … FOR NO KEY UPDATE on users) so concurrent
- * activations are counted one after another and the reward is credited once. A caller that has
- * already read the referrer's ladder under that lock (loadLadder with forUpdate) passes it in.
+ * activations are counted one after another and the reward is credited once. Used when an operator
+ * releases a held sign-up who is already active (the reward is held from now); a purchase's
+ * activation is counted by addActivationCount, inside the purchase's own statements.
  */
 export async function advanceLevel(
-  tx: Tx,
-  options: {
-    referrer: { id: number; createdAt: Date };
-    now: Date;
-    ladder?: Ladder;
-    /** The purchase whose activation is being counted; without one (an operator's release) the reward is held from now. */
-    earnedBy?: { purchaseId: number; availableAt: Date };
-  },
+  tx: DbOrTx,
+  options: { referrer: { id: number; createdAt: Date }; now: Date },
 ): Promise<LevelAdvance> {
   const { referrer, now } = options;
-  const { all, state } = options.ladder ?? await loadLadder(tx, referrer, { forUpdate: true });
-  if (!state || state.completedAt) return { achieved: null };
+  const count = levelToCount(await loadLadder(tx, referrer, { forUpdate: true }), now);
+  if (!count) return { achieved: null };
+  const writes = new WriteBatch();
+  addLadderWrite(writes, tx, referrer.id, count);
+  const counted = addCount(writes, referrer.id, count.window);
+  await writes.run(tx);
+  if (counted.value < count.level.node) return { achieved: null };
+  await achieveLevel(tx, {
+    referrerId: referrer.id,
+    count,
+    now,
+    earnedBy: { purchaseId: null, availableAt: await refundWindowEnd(tx, now) },
+  });
+  return { achieved: count.level };
+}
+
+/**
+ * advanceLevel for a sub-user whose activation is in the same batch of writes (onPurchasePaid): the
+ * ladder row's write and the count join the batch, and the achievement, when the count reaches the
+ * node, is written right after it. The count reads the database as it was before the batch's
+ * statement, so the activation in that statement is added to it: the caller only counts a sub-user
+ * who counts for levels and was not active before, and activationInstant keeps the instant inside
+ * the window.
+ */
+export function addActivationCount(
+  writes: WriteBatch,
+  tx: DbOrTx,
+  options: { referrer: { id: number }; ladder: Ladder; now: Date; earnedBy: EarnedBy },
+): void {
+  const { referrer, now, earnedBy } = options;
+  const count = levelToCount(options.ladder, now);
+  if (!count) return;
+  addLadderWrite(writes, tx, referrer.id, count);
+  const countedBefore = addCount(writes, referrer.id, count.window);
+  writes.then(async (db) => {
+    if (countedBefore.value + 1 >= count.level.node)
+      await achieveLevel(db, { referrerId: referrer.id, count, now, earnedBy });
+  });
+}
+
+function levelToCount(ladder: Ladder, now: Date): LevelCount | null {
+  const { all, state } = ladder;
+  if (!state || state.completedAt) return null;
   const level = levelByNumber(all, state.levelNumber);
-  if (!level) return { achieved: null };
+  if (!level) return null;
+  return {
+    state,
+    level,
+    window: levelWindowAt(state.windowStart, level.days, now),
+    next: all.find((candidate) => candidate.number > level.number),
+  };
+}
 
-  const window = levelWindowAt(state.windowStart, level.days, now);
+/** The ladder row is created by the first count, and moved when its window rolled or its level is gone. */
+function addLadderWrite(writes: WriteBatch, tx: DbOrTx, referrerId: number, count: LevelCount): void {
+  const { state, level, window } = count;
   if (!state.isStored) {
-    await tx.insert(userLevels).values({ userId: referrer.id, levelNumber: level.number, windowStart: window.start })
-      .onConflictDoNothing();
+    writes.add(
+      tx
+        .insert(userLevels)
+        .values({ userId: referrerId, levelNumber: level.number, windowStart: window.start })
+        .onConflictDoNothing(),
+    );
   } else if (window.rolled > 0 || level.number !== state.levelNumber) {
-    await tx.update(userLevels).set({ levelNumber: level.number, windowStart: window.start }).where(eq(userLevels.userId, referrer.id));
+    writes.add(
+      tx
+        .update(userLevels)
+        .set({ levelNumber: level.number, windowStart: window.start })
+        .where(eq(userLevels.userId, referrerId)),
+    );
   }
+}
 
-  const counted = await countedSubUsers(tx, referrer.id, window);
-  if (counted.length < level.node) return { achieved: null };
+/** How many sub-users count for the window, as the batch's statement sees them. */
+function addCount(writes: WriteBatch, referrerId: number, window: LevelWindow): BatchValue<number> {
+  return writes.output(
+    sql`(SELECT count(*)::int FROM ${users} WHERE ${countedSubUsersWhere(referrerId, window.start, window.end)})`,
+    asNumber,
+  );
+}
 
-  const purchaseId = options.earnedBy?.purchaseId ?? null;
-  await tx.insert(levelAchievements)
-    .values({ userId: referrer.id, levelNumber: level.number, achievedAt: now, windowStart: window.start, purchaseId })
-    .onConflictDoNothing();
+/** The achievement, its reward and the next level's window (or the end of the ladder), as one statement. */
+async function achieveLevel(
+  db: DbOrTx,
+  options: { referrerId: number; count: LevelCount; now: Date; earnedBy: EarnedBy },
+): Promise<void> {
+  const {
+    referrerId,
+    count: { level, window, next },
+    now,
+    earnedBy,
+  } = options;
+  const writes = new WriteBatch();
+  writes.add(
+    db
+      .insert(levelAchievements)
+      .values({
+        userId: referrerId,
+        levelNumber: level.number,
+        achievedAt: now,
+        windowStart: window.start,
+        purchaseId: earnedBy.purchaseId,
+      })
+      .onConflictDoNothing(),
+  );
   if (level.rewardPaise > 0 || level.rewardPoints > 0) {
     const reward = [
       level.rewardPaise > 0 ? `₹${paiseToRupees(level.rewardPaise).toFixed(2)}` : '',
       level.rewardPoints > 0 ? `${level.rewardPoints} points` : '',
-    ].filter(Boolean).join(' and ');
-    await postHeldCredit(tx, {
-      userId: referrer.id,
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    addHeldCredit(writes, db, {
+      userId: referrerId,
       method: 'Level Reward',
       amountPaise: level.rewardPaise,
       points: level.rewardPoints,
       description: `Level ${level.number} ${level.name} achieved: ${reward}`,
-      purchaseId,
-      availableAt: options.earnedBy?.availableAt ?? await refundWindowEnd(tx, now),
+      purchaseId: earnedBy.purchaseId,
+      availableAt: earnedBy.availableAt,
       at: now,
     });
   }
-  const next = all.find((candidate) => candidate.number > level.number);
-  await tx.update(userLevels)
-    .set(next ? { levelNumber: next.number, windowStart: now } : { completedAt: now })
-    .where(eq(userLevels.userId, referrer.id));
-  return { achieved: level };
+  writes.add(
+    db
+      .update(userLevels)
+      .set(next ? { levelNumber: next.number, windowStart: now } : { completedAt: now })
+      .where(eq(userLevels.userId, referrerId)),
+  );
+  await writes.run(db);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, sql, type Placeholder } from 'drizzle-orm';
 import { levels, userLevels, users, type DbOrTx } from '@app/db';
-import { preparedPerDatabase } from '../database/prepared-per-database.ts';
+import { preparedPerDatabase } from '../database/index.ts';
 
 export type LevelRow = typeof levels.$inferSelect;
 
@@ -9,13 +9,17 @@ export const COUNTED_REFERRAL_STATUSES = ['counted', 'released'] as const;
 
 // GET /level-status reads the levels, the user's state and the counted sub-users on every dashboard
 // visit: each is a prepared statement (see preparedPerDatabase).
-const levelsQuery = preparedPerDatabase((db) => db.select().from(levels).orderBy(asc(levels.number)).prepare('levels_all'));
+const levelsQuery = preparedPerDatabase((db) =>
+  db.select().from(levels).orderBy(asc(levels.number)).prepare('levels_all'),
+);
 
-const levelStateQuery = preparedPerDatabase((db) => db
-  .select()
-  .from(userLevels)
-  .where(eq(userLevels.userId, sql.placeholder('userId')))
-  .prepare('user_level_state'));
+const levelStateQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(userLevels)
+    .where(eq(userLevels.userId, sql.placeholder('userId')))
+    .prepare('user_level_state'),
+);
 
 async function loadLevels(db: DbOrTx): Promise<LevelRow[]> {
   return levelsQuery(db).execute();
@@ -47,7 +51,17 @@ async function loadLevelState(
   const [row] = options.forUpdate
     ? await db.select().from(userLevels).where(eq(userLevels.userId, user.id)).for('update')
     : await levelStateQuery(db).execute({ userId: user.id });
-  if (row) return { levelNumber: row.levelNumber, windowStart: row.windowStart, completedAt: row.completedAt, isStored: true };
+  return levelStateOf(row, user, all);
+}
+
+/** Where a user stands, from their user_levels row (undefined: none yet, the first level from registration). */
+export function levelStateOf(
+  row: Pick<typeof userLevels.$inferSelect, 'levelNumber' | 'windowStart' | 'completedAt'> | undefined,
+  user: { createdAt: Date },
+  all: LevelRow[],
+): LevelState | null {
+  if (row)
+    return { levelNumber: row.levelNumber, windowStart: row.windowStart, completedAt: row.completedAt, isStored: true };
   const first = all[0];
   return first ? { levelNumber: first.number, windowStart: user.createdAt, completedAt: null, isStored: false } : null;
 }
@@ -58,23 +72,38 @@ export interface Ladder {
   state: LevelState | null;
 }
 
-export async function loadLadder(db: DbOrTx, user: { id: number; createdAt: Date }, options: { forUpdate?: boolean } = {}): Promise<Ladder> {
+export async function loadLadder(
+  db: DbOrTx,
+  user: { id: number; createdAt: Date },
+  options: { forUpdate?: boolean } = {},
+): Promise<Ladder> {
   const all = await loadLevels(db);
   return { all, state: await loadLevelState(db, user, all, options) };
 }
 
-const countedSubUsersQuery = preparedPerDatabase((db) => db
-  .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
-  .from(users)
-  .where(and(
-    eq(users.referrerId, sql.placeholder('referrerId')),
+/** The users who count for `referrerId`'s level window (start, end]: values, or placeholders of a prepared query. */
+export function countedSubUsersWhere(
+  referrerId: number | Placeholder,
+  start: Date | Placeholder,
+  end: Date | Placeholder,
+) {
+  return and(
+    eq(users.referrerId, referrerId),
     isNotNull(users.activatedAt),
-    gt(users.activatedAt, sql.placeholder('start')),
-    lte(users.activatedAt, sql.placeholder('end')),
+    gt(users.activatedAt, start),
+    lte(users.activatedAt, end),
     inArray(users.referralStatus, [...COUNTED_REFERRAL_STATUSES]),
-  ))
-  .orderBy(asc(users.activatedAt), asc(users.id))
-  .prepare('counted_sub_users'));
+  );
+}
+
+const countedSubUsersQuery = preparedPerDatabase((db) =>
+  db
+    .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(users)
+    .where(countedSubUsersWhere(sql.placeholder('referrerId'), sql.placeholder('start'), sql.placeholder('end')))
+    .orderBy(asc(users.activatedAt), asc(users.id))
+    .prepare('counted_sub_users'),
+);
 
 /**
  * Direct sub-users of `referrerId` that became active inside the window (start, end] and count
@@ -82,5 +111,9 @@ const countedSubUsersQuery = preparedPerDatabase((db) => db
  */
 export async function countedSubUsers(db: DbOrTx, referrerId: number, window: { start: Date; end: Date }) {
   // Placeholders skip the column's encoder: timestamps go in as the ISO text it would produce.
-  return countedSubUsersQuery(db).execute({ referrerId, start: window.start.toISOString(), end: window.end.toISOString() });
+  return countedSubUsersQuery(db).execute({
+    referrerId,
+    start: window.start.toISOString(),
+    end: window.end.toISOString(),
+  });
 }

@@ -1,21 +1,42 @@
+import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { desc } from 'drizzle-orm';
 import { devMailbox, type Db } from '@app/db';
 import { decryptText, encryptText } from '../../lib/crypto.ts';
-import type { JobDataMap } from '../../jobs/registry.ts';
+import type { JobDataMap, JobLog } from '../../jobs/registry.ts';
+import { claimMailOnce } from './claim-mail-once.ts';
+
+/** A file sent with a mail (made when the mail is delivered, never stored in the queue). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Made at delivery (the mail job resolves SendOptions.attachments); send() refuses bytes here. */
+  attachments?: MailAttachment[];
 }
+
+/** What a queued mail attaches, by reference: the file is rendered when the mail job runs (resolve-attachment.ts). */
+export type MailAttachmentRef = NonNullable<JobDataMap['mail']['attachments']>[number];
 
 export type MailJobData = JobDataMap['mail'];
 
 export interface SendOptions {
   /** The OTP the mail carries: withdrawn if the mail is given up after its retries. */
   otpId?: number;
+  /**
+   * Sent at most once per key (e.g. receipt:<purchase id>): the delivery claims the key in sent_mails
+   * first, and a second mail with the same key is dropped.
+   */
+  onceKey?: string;
+  /** Files to attach, rendered at delivery (SMTP only; the dev outbox keeps text and HTML). */
+  attachments?: MailAttachmentRef[];
 }
 
 export interface Mailer {
@@ -28,8 +49,10 @@ export interface Mailer {
   deliver(mail: Mail): Promise<void>;
   /** True when mail goes to the dev outbox instead of SMTP. */
   readonly isDevOutbox: boolean;
-  /** Mails this process sent (SMTP or outbox) and gave up on, for /metrics. */
-  readonly stats: { sent: number; failed: number };
+  /** Mails this process sent (SMTP or outbox) and gave up on, and notices it could not queue, for /metrics. */
+  readonly stats: { sent: number; failed: number; notQueued: number };
+  /** Where a notice that could not be queued is logged (queue-notice.ts). */
+  readonly log: JobLog;
 }
 
 interface MailerOptions {
@@ -39,12 +62,22 @@ interface MailerOptions {
   /** APP_SECRET: seals a queued mail's parts (OTP codes) while it waits in the database. */
   secret: string;
   enqueue: (data: MailJobData) => Promise<unknown>;
+  log?: JobLog | undefined;
 }
 
-/** A queued mail: recipient and subject in clear for the operator, the parts sealed. */
+const SILENT: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A queued mail: recipient and subject in clear for the operator, the parts sealed, attachments by reference. */
 export function sealMail(secret: string, mail: Mail, options: SendOptions = {}): MailJobData {
   const sealed = encryptText(secret, JSON.stringify({ text: mail.text, html: mail.html }));
-  return { to: mail.to, subject: mail.subject, sealed, ...(options.otpId === undefined ? {} : { otpId: options.otpId }) };
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    sealed,
+    ...(options.otpId === undefined ? {} : { otpId: options.otpId }),
+    ...(options.onceKey === undefined ? {} : { onceKey: options.onceKey }),
+    ...(options.attachments?.length ? { attachments: options.attachments } : {}),
+  };
 }
 
 export function openMail(secret: string, data: MailJobData): Mail {
@@ -52,15 +85,24 @@ export function openMail(secret: string, data: MailJobData): Mail {
   return { to: data.to, subject: data.subject, text: parts.text, html: parts.html };
 }
 
+/** Files go by reference (SendOptions.attachments) so the queue never holds them; `Mail.attachments` is for delivery. */
+function refuseFilesInSend(mail: Mail): void {
+  if (mail.attachments?.length)
+    throw new Error('attach files to a queued mail by reference (SendOptions.attachments), not as bytes');
+}
+
 /** SMTP (through the queue) when SMTP_URL is set; otherwise the dev outbox table that GET /dev/mailbox lists. */
 export function createMailer(options: MailerOptions): Mailer {
-  const stats = { sent: 0, failed: 0 };
+  const stats = { sent: 0, failed: 0, notQueued: 0 };
+  const log = options.log ?? SILENT;
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       isDevOutbox: false,
       stats,
+      log,
       async send(mail, sendOptions) {
+        refuseFilesInSend(mail);
         await options.enqueue(sealMail(options.secret, mail, sendOptions));
       },
       async deliver(mail) {
@@ -69,10 +111,27 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
   const writeOutbox = async (mail: Mail) => {
-    await options.db.insert(devMailbox).values(mail);
+    await options.db
+      .insert(devMailbox)
+      .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     stats.sent++;
   };
-  return { isDevOutbox: true, stats, send: writeOutbox, deliver: writeOutbox };
+  return {
+    isDevOutbox: true,
+    stats,
+    log,
+    async send(mail, sendOptions) {
+      refuseFilesInSend(mail);
+      // Written in the request, so the once-only claim is made here.
+      if (
+        sendOptions?.onceKey !== undefined &&
+        !(await claimMailOnce(options.db, { key: sendOptions.onceKey, jobId: `dev-outbox:${randomUUID()}` }))
+      )
+        return;
+      await writeOutbox(mail);
+    },
+    deliver: writeOutbox,
+  };
 }
 
 export async function listDevMailbox(db: Db, limit = 50) {

@@ -1,49 +1,224 @@
+import { formatIndiaDateTime, formatInr, paiseToRupees } from '@app/contracts';
 import type { Mail } from './mailer.ts';
-import type { OtpPurpose } from '../accounts/otp-policy.ts';
+import { languageOf, translator } from '../../lib/i18n.ts';
+import { composeMail } from './compose-mail.ts';
 
-interface OtpMailOptions {
+/**
+ * The transactional mails, each in the recipient's language (users.language; English for anything
+ * unknown) from the 'mail' namespace, as text and HTML (compose-mail.ts). Pure: the callers read the
+ * rows, these only write.
+ */
+interface Recipient {
   appName: string;
   to: string;
   firstName: string;
-  code: string;
-  purpose: OtpPurpose;
-  ttlMinutes: number;
+  /** users.language: en | hi | ml. */
+  language?: string | null | undefined;
 }
 
-const purposeText: Record<OtpPurpose, { subject: string; reason: string }> = {
-  verify_email: { subject: 'verify your email address', reason: 'verify your email address' },
-  reset_password: { subject: 'reset your password', reason: 'reset your password' },
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+interface OtpMailOptions extends Recipient {
+  code: string;
+  /** The purposes mail:otp has texts for; accounts' OtpPurpose must fit in it. */
+  purpose: 'verify_email' | 'reset_password';
+  ttlMinutes: number;
 }
 
 /** The one-time password mail: what the code is for, how long it lasts, and who sent it. */
 export function otpMail(options: OtpMailOptions): Mail {
-  const { appName, code, ttlMinutes } = options;
-  const { subject, reason } = purposeText[options.purpose];
-  const ignore = options.purpose === 'reset_password'
-    ? 'If you did not ask to reset your password, ignore this email: your password stays as it is.'
-    : 'If you did not create an account, ignore this email.';
-  const text = [
-    `Hello ${options.firstName},`,
-    '',
-    `Your ${appName} code to ${reason} is: ${code}`,
-    '',
-    `It lasts ${ttlMinutes} minutes and works once. Never share it with anyone.`,
-    ignore,
-    '',
-    `${appName}`,
-  ].join('\n');
-  const html = `<!doctype html>
-<html><body style="font-family: Arial, sans-serif; color: #212529;">
-<p>Hello ${escapeHtml(options.firstName)},</p>
-<p>Your ${escapeHtml(appName)} code to ${reason} is:</p>
-<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px;">${code}</p>
-<p>It lasts ${ttlMinutes} minutes and works once. Never share it with anyone.</p>
-<p>${escapeHtml(ignore)}</p>
-<p>${escapeHtml(appName)}</p>
-</body></html>`;
-  return { to: options.to, subject: `${appName}: code to ${subject}`, text, html };
+  const language = languageOf(options.language);
+  const t = translator(language);
+  const { appName, purpose } = options;
+  return composeMail({
+    language,
+    appName,
+    to: options.to,
+    firstName: options.firstName,
+    subject: t(`mail:otp.${purpose}.subject`, { appName }),
+    blocks: [
+      { kind: 'code', intro: t(`mail:otp.${purpose}.codeIs`, { appName }), code: options.code },
+      { kind: 'paragraph', text: t('mail:otp.lasts', { minutes: options.ttlMinutes }) },
+      { kind: 'paragraph', text: t(`mail:otp.${purpose}.ignore`) },
+    ],
+  });
+}
+
+interface ReceiptMailOptions extends Recipient {
+  /** The course's name, or the batch's (a batch fee). */
+  item: { kind: 'course' | 'batch'; name: string };
+  amountPaise: number;
+  paidAt: Date;
+  orderReference: string | null;
+  paymentReference: string | null;
+  /** The GST invoice's number, when it is attached. */
+  invoiceNumber: string | null;
+}
+
+/** The payment receipt: what was bought, what was paid and when, the references, and the invoice (attached). */
+export function receiptMail(options: ReceiptMailOptions): Mail {
+  const language = languageOf(options.language);
+  const t = translator(language);
+  const { appName } = options;
+  const item =
+    options.item.kind === 'batch' ? t('mail:receipt.batchFee', { batch: options.item.name }) : options.item.name;
+  const rows = [
+    { label: t('mail:receipt.item'), value: item },
+    { label: t('mail:receipt.amount'), value: formatInr(paiseToRupees(options.amountPaise), language) },
+    { label: t('mail:receipt.date'), value: formatIndiaDateTime(options.paidAt, language) },
+    ...(options.orderReference ? [{ label: t('mail:receipt.order'), value: options.orderReference }] : []),
+    ...(options.paymentReference ? [{ label: t('mail:receipt.payment'), value: options.paymentReference }] : []),
+    ...(options.invoiceNumber ? [{ label: t('mail:receipt.invoiceNumber'), value: options.invoiceNumber }] : []),
+  ];
+  return composeMail({
+    language,
+    appName,
+    to: options.to,
+    firstName: options.firstName,
+    subject: t('mail:receipt.subject', { appName, item }),
+    blocks: [
+      { kind: 'heading', text: t('mail:receipt.heading') },
+      { kind: 'paragraph', text: t('mail:receipt.intro', { item }) },
+      { kind: 'details', rows },
+      ...(options.invoiceNumber ? [{ kind: 'paragraph' as const, text: t('mail:receipt.invoiceAttached') }] : []),
+    ],
+  });
+}
+
+interface WithdrawalSettledMailOptions extends Recipient {
+  amountPaise: number;
+  transactionId: string;
+  bankReference: string;
+  /** The account paid into, masked (********1234); null when the bank details are gone. */
+  account: string | null;
+  settledAt: Date;
+}
+
+/** A withdrawal paid out: the amount, the bank reference to quote to the bank, where and when. */
+export function withdrawalSettledMail(options: WithdrawalSettledMailOptions): Mail {
+  const language = languageOf(options.language);
+  const t = translator(language);
+  const { appName } = options;
+  const amount = formatInr(paiseToRupees(options.amountPaise), language);
+  return composeMail({
+    language,
+    appName,
+    to: options.to,
+    firstName: options.firstName,
+    subject: t('mail:withdrawalSettled.subject', { appName, amount }),
+    blocks: [
+      { kind: 'paragraph', text: t('mail:withdrawalSettled.intro', { amount }) },
+      {
+        kind: 'details',
+        rows: [
+          { label: t('mail:withdrawalSettled.amount'), value: amount },
+          { label: t('mail:withdrawalSettled.bankReference'), value: options.bankReference },
+          { label: t('mail:withdrawalSettled.transaction'), value: options.transactionId },
+          ...(options.account ? [{ label: t('mail:withdrawalSettled.account'), value: options.account }] : []),
+          { label: t('mail:withdrawalSettled.date'), value: formatIndiaDateTime(options.settledAt, language) },
+        ],
+      },
+      { kind: 'paragraph', text: t('mail:withdrawalSettled.note') },
+    ],
+  });
+}
+
+interface WithdrawalRejectedMailOptions extends Recipient {
+  amountPaise: number;
+  transactionId: string;
+  /** The operator's reason, as written. */
+  reason: string | null;
+}
+
+/** A withdrawal not paid: why (when a reason was given), and that the money is back in the wallet. */
+export function withdrawalRejectedMail(options: WithdrawalRejectedMailOptions): Mail {
+  const language = languageOf(options.language);
+  const t = translator(language);
+  const { appName } = options;
+  const amount = formatInr(paiseToRupees(options.amountPaise), language);
+  return composeMail({
+    language,
+    appName,
+    to: options.to,
+    firstName: options.firstName,
+    subject: t('mail:withdrawalRejected.subject', { appName, amount }),
+    blocks: [
+      { kind: 'paragraph', text: t('mail:withdrawalRejected.intro', { amount }) },
+      {
+        kind: 'details',
+        rows: [
+          ...(options.reason ? [{ label: t('mail:withdrawalRejected.reason'), value: options.reason }] : []),
+          { label: t('mail:withdrawalRejected.transaction'), value: options.transactionId },
+        ],
+      },
+      { kind: 'paragraph', text: t('mail:withdrawalRejected.moneyBack', { amount }) },
+    ],
+  });
+}
+
+interface PasswordChangedMailOptions extends Recipient {
+  changedAt: Date;
+  /** Where to reset the password (the web app's forgot-password page). */
+  resetUrl: string;
+}
+
+/** "Your password was changed; if it was not you, reset it." */
+export function passwordChangedMail(options: PasswordChangedMailOptions): Mail {
+  const language = languageOf(options.language);
+  const t = translator(language);
+  const { appName } = options;
+  return composeMail({
+    language,
+    appName,
+    to: options.to,
+    firstName: options.firstName,
+    subject: t('mail:passwordChanged.subject', { appName }),
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: t('mail:passwordChanged.intro', {
+          appName,
+          email: options.to,
+          date: formatIndiaDateTime(options.changedAt, language),
+        }),
+      },
+      { kind: 'paragraph', text: t('mail:passwordChanged.signedOut') },
+      {
+        kind: 'action',
+        text: t('mail:passwordChanged.notYou'),
+        label: t('mail:passwordChanged.resetButton'),
+        url: options.resetUrl,
+      },
+    ],
+  });
+}
+
+interface EmailChangedMailOptions extends Recipient {
+  /** The new address, already masked (ra****@gmail.com). */
+  newEmailMasked: string;
+  changedAt: Date;
+}
+
+/** To the OLD address: the account's email was changed, to which (masked) and when. */
+export function emailChangedMail(options: EmailChangedMailOptions): Mail {
+  const language = languageOf(options.language);
+  const t = translator(language);
+  const { appName } = options;
+  return composeMail({
+    language,
+    appName,
+    to: options.to,
+    firstName: options.firstName,
+    subject: t('mail:emailChanged.subject', { appName }),
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: t('mail:emailChanged.intro', {
+          appName,
+          newEmail: options.newEmailMasked,
+          date: formatIndiaDateTime(options.changedAt, language),
+        }),
+      },
+      { kind: 'paragraph', text: t('mail:emailChanged.fromNow') },
+      { kind: 'paragraph', text: t('mail:emailChanged.notYou', { appName }) },
+    ],
+  });
 }

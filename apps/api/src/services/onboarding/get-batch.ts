@@ -3,8 +3,7 @@ import { batches, courses, standards, syllabuses, type DbOrTx } from '@app/db';
 import { accountMessages, paiseToRupees, type BatchData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isBatchOpen } from '../purchases/course-access.ts';
-import { hasPaidBatch } from '../purchases/has-paid-batch.ts';
+import { isBatchOpen, hasPaidBatch } from '../purchases/index.ts';
 
 /** The batch of a syllabus + standard pair with its names and fee in paise, or null. */
 export async function findBatch(db: DbOrTx, options: { syllabusId: number; standardId: number }) {
@@ -58,10 +57,7 @@ export async function getMyBatch(ctx: AppContext, options: { user: BatchLearner 
   return batch ? describeBatch(ctx, { user: options.user, batch }) : null;
 }
 
-async function describeBatch(
-  ctx: AppContext,
-  options: { user: BatchLearner; batch: FoundBatch },
-): Promise<BatchData> {
+async function describeBatch(ctx: AppContext, options: { user: BatchLearner; batch: FoundBatch }): Promise<BatchData> {
   const { user, batch } = options;
   const subjects = await ctx.db
     .select({ id: courses.id, name: courses.name })

@@ -11,7 +11,10 @@ export async function listSyllabuses(ctx: AppContext): Promise<IdNameItem[]> {
 
 /** GET /standard/{id}: the standards of one syllabus, in their order; 404 for an unknown syllabus. */
 export async function listStandards(ctx: AppContext, options: { syllabusId: number }): Promise<IdNameItem[]> {
-  const [syllabus] = await ctx.db.select({ id: syllabuses.id }).from(syllabuses).where(eq(syllabuses.id, options.syllabusId));
+  const [syllabus] = await ctx.db
+    .select({ id: syllabuses.id })
+    .from(syllabuses)
+    .where(eq(syllabuses.id, options.syllabusId));
   if (!syllabus) throw AppError.notFound(accountMessages.syllabusNotFound);
   return ctx.db
     .select({ id: standards.id, name: standards.name })

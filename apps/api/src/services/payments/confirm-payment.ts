@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { purchases } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { isAlreadyOwnedViolation, markPurchasePaid } from '../purchases/mark-purchase-paid.ts';
-import { OfferCodeLimitError } from '../purchases/offer-code-uses.ts';
+import { isAlreadyOwnedViolation, markPurchasePaid, OfferCodeLimitError } from '../purchases/index.ts';
+import { sendReceipt } from '../mail/index.ts';
 import { refundOrphanPayment, type PaymentLog } from './refund-orphan-payment.ts';
 
 /** A captured payment as the provider reported it (checked by signature or by asking the provider). */
@@ -22,7 +22,8 @@ export interface VerifiedPayment {
  * - code-used-up: the offer code's uses went to others while this order waited (its reservation
  *   lapsed); the purchase fails and the payment is refunded.
  */
-export type ConfirmOutcome = 'confirmed' | 'already-paid' | 'mismatch' | 'duplicate' | 'closed' | 'refunded' | 'code-used-up';
+export type ConfirmOutcome =
+  'confirmed' | 'already-paid' | 'mismatch' | 'duplicate' | 'closed' | 'refunded' | 'code-used-up';
 
 /**
  * Marks a pending purchase paid. Idempotent and forward-only: one conditional UPDATE … WHERE
@@ -52,7 +53,10 @@ export async function confirmPayment(
   } catch (error) {
     if (error instanceof OfferCodeLimitError) {
       outcome = 'code-used-up';
-      await ctx.db.update(purchases).set({ status: 'failed' }).where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')));
+      await ctx.db
+        .update(purchases)
+        .set({ status: 'failed' })
+        .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')));
     } else if (isAlreadyOwnedViolation(error)) {
       outcome = 'duplicate';
     } else {
@@ -60,6 +64,11 @@ export async function confirmPayment(
     }
   }
 
+  if (outcome === 'confirmed' || outcome === 'already-paid') {
+    // After the commit. 'already-paid' too: a receipt lost to a crash right after the commit is
+    // queued again by the next confirmation; the once-only key lets one receipt out (send-receipt.ts).
+    await sendReceipt(ctx, { purchaseId });
+  }
   if (outcome === 'mismatch') {
     options.log?.error({ purchaseId, payment }, 'payment does not match its purchase; left pending');
   }
@@ -81,4 +90,3 @@ export async function confirmPayment(
   }
   return outcome;
 }
-

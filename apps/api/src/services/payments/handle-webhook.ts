@@ -11,20 +11,27 @@ import type { PaymentLog } from './refund-orphan-payment.ts';
 /** The events that mean money arrived: both carry the captured payment entity. */
 const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
 
-const webhookEvent = z.object({
-  event: z.string(),
-  payload: z.object({
-    payment: z.object({
-      entity: z.object({
-        id: z.string(),
-        amount: z.number().int(),
-        currency: z.string(),
-        status: z.string(),
-        order_id: z.string().nullish(),
-      }),
-    }).optional(),
-  }).passthrough().optional(),
-}).passthrough();
+const webhookEvent = z
+  .object({
+    event: z.string(),
+    payload: z
+      .object({
+        payment: z
+          .object({
+            entity: z.object({
+              id: z.string(),
+              amount: z.number().int(),
+              currency: z.string(),
+              status: z.string(),
+              order_id: z.string().nullish(),
+            }),
+          })
+          .optional(),
+      })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 

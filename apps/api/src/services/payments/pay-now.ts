@@ -4,7 +4,7 @@ import { checkoutMessages, type PayNowBody, type PayNowData } from '@app/contrac
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { confirmPayment } from './confirm-payment.ts';
-import type { OrderPayment } from './provider.ts';
+import type { OrderPayment } from './payment-provider.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 /**
@@ -20,11 +20,13 @@ export async function payNow(
   const [purchase] = await ctx.db
     .select()
     .from(purchases)
-    .where(and(
-      eq(purchases.provider, ctx.payments.name),
-      eq(purchases.providerOrderId, input.order_id),
-      eq(purchases.userId, options.userId),
-    ))
+    .where(
+      and(
+        eq(purchases.provider, ctx.payments.name),
+        eq(purchases.providerOrderId, input.order_id),
+        eq(purchases.userId, options.userId),
+      ),
+    )
     .limit(1);
   if (!purchase?.providerOrderId) throw AppError.notFound(checkoutMessages.orderNotFound);
 
@@ -35,7 +37,12 @@ export async function payNow(
   });
   if (!isGenuine) throw AppError.badRequest(checkoutMessages.signatureInvalid);
 
-  const done: PayNowData = { purchase_id: purchase.id, status: 'paid', course_id: purchase.courseId, batch_id: purchase.batchId };
+  const done: PayNowData = {
+    purchase_id: purchase.id,
+    status: 'paid',
+    course_id: purchase.courseId,
+    batch_id: purchase.batchId,
+  };
   if (purchase.status === 'paid') return done;
   if (purchase.status !== 'pending') throw AppError.badRequest(checkoutMessages.orderClosed);
 
@@ -62,7 +69,9 @@ export async function payNow(
     case 'already-paid':
       return done;
     case 'duplicate':
-      throw AppError.badRequest(purchase.batchId ? checkoutMessages.batchAlreadyPaid : checkoutMessages.courseAlreadyBought);
+      throw AppError.badRequest(
+        purchase.batchId ? checkoutMessages.batchAlreadyPaid : checkoutMessages.courseAlreadyBought,
+      );
     case 'mismatch':
       throw AppError.badRequest(checkoutMessages.paymentMismatch);
     case 'code-used-up':

@@ -1,6 +1,6 @@
 import { defineJob } from '../../jobs/registry.ts';
-import { releaseDueHeldCredits } from '../wallet/held-credits.ts';
-import { RECONCILE_DEFAULTS, reconcilePendingPurchases } from './reconcile-pending.ts';
+import { releaseDueHeldCredits } from '../wallet/index.ts';
+import { RECONCILE_DEFAULTS, reconcilePendingPurchases } from './reconcile-pending-purchases.ts';
 
 /**
  * Every 5 minutes on the workers: settles pending purchases (and fails orderless ones, freeing their
@@ -8,13 +8,17 @@ import { RECONCILE_DEFAULTS, reconcilePendingPurchases } from './reconcile-pendi
  * 'stately': one run at a time across every worker, and at most one more waiting, so a slow run
  * never piles up behind it. A failed run is not retried: the next one comes in 5 minutes.
  */
-export const reconcileJob = defineJob('reconcile', async (ctx, data, run) => {
-  const report = await reconcilePendingPurchases(ctx, { ...data, log: run.log });
-  const releasedUsers = await releaseDueHeldCredits(ctx.db, { now: ctx.now() });
-  if (report.checked || report.failed || releasedUsers) run.log.info({ report, releasedUsers }, 'reconciler run');
-}, {
-  policy: 'stately',
-  cron: `*/${RECONCILE_DEFAULTS.intervalMs / 60_000} * * * *`,
-  retryLimit: 0,
-  expireInSeconds: 15 * 60,
-});
+export const reconcileJob = defineJob(
+  'reconcile',
+  async (ctx, data, run) => {
+    const report = await reconcilePendingPurchases(ctx, { ...data, log: run.log });
+    const releasedUsers = await releaseDueHeldCredits(ctx.db, { now: ctx.now() });
+    if (report.checked || report.failed || releasedUsers) run.log.info({ report, releasedUsers }, 'reconciler run');
+  },
+  {
+    policy: 'stately',
+    cron: `*/${RECONCILE_DEFAULTS.intervalMs / 60_000} * * * *`,
+    retryLimit: 0,
+    expireInSeconds: 15 * 60,
+  },
+);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { paymentEvents, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { PaymentProviderError } from './provider.ts';
+import { PaymentProviderError } from './payment-provider.ts';
 
 /**
  * The claim on a payment's refund: the `refund:<payment id>` row in payment_events. Operator
@@ -29,12 +29,20 @@ export async function claimRefund(
   options: { paymentId: string; purchaseId: number; payload: Record<string, unknown> },
 ): Promise<RefundClaim> {
   const { paymentId, purchaseId } = options;
-  const inserted = await ctx.db.insert(paymentEvents)
-    .values({ provider: ctx.payments.name, eventId: claimId(paymentId), payload: { purchase_id: purchaseId, ...options.payload } })
+  const inserted = await ctx.db
+    .insert(paymentEvents)
+    .values({
+      provider: ctx.payments.name,
+      eventId: claimId(paymentId),
+      payload: { purchase_id: purchaseId, ...options.payload },
+    })
     .onConflictDoNothing()
     .returning({ eventId: paymentEvents.eventId });
   if (inserted.length > 0) return { paymentId, isFresh: true, purchaseId };
-  const [claim] = await ctx.db.select({ payload: paymentEvents.payload }).from(paymentEvents).where(whereClaim(ctx, paymentId));
+  const [claim] = await ctx.db
+    .select({ payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(whereClaim(ctx, paymentId));
   const payload = claim?.payload as { purchase_id?: number } | null | undefined;
   return { paymentId, isFresh: false, purchaseId: payload?.purchase_id ?? null };
 }
@@ -47,13 +55,19 @@ export async function claimRefund(
  * here. Throws PaymentProviderError when the provider refuses (or an attempt it waited for did).
  */
 export async function refundClaimed(tx: Tx, ctx: AppContext, claim: RefundClaim, amountPaise: number): Promise<string> {
-  const [current] = await tx.select({ payload: paymentEvents.payload }).from(paymentEvents).where(whereClaim(ctx, claim.paymentId));
-  if (!current) throw new PaymentProviderError('the refund claim was dropped: the provider refused the attempt that made it');
+  const [current] = await tx
+    .select({ payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(whereClaim(ctx, claim.paymentId));
+  if (!current)
+    throw new PaymentProviderError('the refund claim was dropped: the provider refused the attempt that made it');
   const recorded = (current.payload as { refund_id?: string } | null)?.refund_id;
   if (recorded) return recorded;
-  const refundId = (claim.isFresh ? null : await ctx.payments.findRefund(claim.paymentId, tx))
-    ?? (await ctx.payments.refund(claim.paymentId, amountPaise, tx)).refundId;
-  await tx.update(paymentEvents)
+  const refundId =
+    (claim.isFresh ? null : await ctx.payments.findRefund(claim.paymentId, tx)) ??
+    (await ctx.payments.refund(claim.paymentId, amountPaise, tx)).refundId;
+  await tx
+    .update(paymentEvents)
     .set({ payload: sql`${paymentEvents.payload} || ${JSON.stringify({ refund_id: refundId })}::jsonb` })
     .where(whereClaim(ctx, claim.paymentId));
   return refundId;

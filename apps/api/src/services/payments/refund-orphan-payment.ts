@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { purchases } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { PaymentProviderError } from './provider.ts';
+import { PaymentProviderError } from './payment-provider.ts';
 import { claimRefund, dropFreshClaim, refundClaimed } from './refund-claim.ts';
 
 export interface PaymentLog {
@@ -22,13 +22,18 @@ export async function refundOrphanPayment(
   options: { purchaseId: number; paymentId: string; amountPaise: number; reason: string; log?: PaymentLog | undefined },
 ): Promise<boolean> {
   const { purchaseId, paymentId } = options;
-  const claim = await claimRefund(ctx, { paymentId, purchaseId, payload: { amount_paise: options.amountPaise, reason: options.reason } });
+  const claim = await claimRefund(ctx, {
+    paymentId,
+    purchaseId,
+    payload: { amount_paise: options.amountPaise, reason: options.reason },
+  });
   try {
     const refundId = await ctx.db.transaction(async (tx) => {
       await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.id, purchaseId)).for('update');
       return refundClaimed(tx, ctx, claim, options.amountPaise);
     });
-    if (claim.isFresh) options.log?.warn({ purchaseId, paymentId, refundId, reason: options.reason }, 'orphan payment refunded');
+    if (claim.isFresh)
+      options.log?.warn({ purchaseId, paymentId, refundId, reason: options.reason }, 'orphan payment refunded');
     return true;
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;

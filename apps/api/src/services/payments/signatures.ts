@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { signaturesMatch } from '../../lib/crypto.ts';
 
 /** Razorpay's payment signature: HMAC-SHA256(order_id + "|" + payment_id, key_secret), hex. */
 export function paymentSignature(secret: string, orderId: string, paymentId: string): string {
@@ -10,20 +11,15 @@ export function webhookSignature(secret: string, rawBody: Buffer | string): stri
   return createHmac('sha256', secret).update(rawBody).digest('hex');
 }
 
-/** Constant-time comparison of two hex signatures. */
-export function signaturesMatch(expected: string, given: string | undefined | null): boolean {
-  if (!given) return false;
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(given.trim().toLowerCase(), 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** Both adapters verify with this: the sandbox only differs by its secrets. */
 export function signatureVerifier(secrets: { keySecret: string; webhookSecret: string }) {
   return {
     verifyPaymentSignature(options: { orderId: string; paymentId: string; signature: string }): boolean {
       if (!secrets.keySecret) return false;
-      return signaturesMatch(paymentSignature(secrets.keySecret, options.orderId, options.paymentId), options.signature);
+      return signaturesMatch(
+        paymentSignature(secrets.keySecret, options.orderId, options.paymentId),
+        options.signature,
+      );
     },
     verifyWebhook(rawBody: Buffer | string, signature: string | undefined): boolean {
       if (!secrets.webhookSecret) return false;

@@ -36,7 +36,10 @@ export async function getBankDetails(ctx: AppContext, db: DbOrTx, userId: number
 }
 
 /** POST /bank-details: creates or replaces the user's one set of bank details; the number encrypted at rest. */
-export async function saveBankDetails(ctx: AppContext, options: { userId: number; input: BankDetailsInput }): Promise<BankDetailsData> {
+export async function saveBankDetails(
+  ctx: AppContext,
+  options: { userId: number; input: BankDetailsInput },
+): Promise<BankDetailsData> {
   const { userId, input } = options;
   const values = {
     fullName: input.full_name,
@@ -49,7 +52,9 @@ export async function saveBankDetails(ctx: AppContext, options: { userId: number
     panCard: input.pan_card,
     updatedAt: ctx.now(),
   };
-  const [row] = await ctx.db.insert(bankDetails).values({ userId, ...values })
+  const [row] = await ctx.db
+    .insert(bankDetails)
+    .values({ userId, ...values })
     .onConflictDoUpdate({ target: bankDetails.userId, set: values })
     .returning();
   return describe(ctx, row!);

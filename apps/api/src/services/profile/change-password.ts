@@ -4,8 +4,8 @@ import { profileMessages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { UserRow } from '../accounts/find-user.ts';
-import { revokeUserTokens } from '../accounts/tokens.ts';
+import { type UserRow, revokeUserTokens } from '../accounts/index.ts';
+import { sendPasswordChangedMail } from '../mail/index.ts';
 
 /**
  * PUT /password: the current password must be right (wrong guesses count against the same
@@ -27,4 +27,5 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await revokeUserTokens(tx, user.id, now, tokenId);
   });
+  await sendPasswordChangedMail(ctx, { user, changedAt: now });
 }

@@ -7,6 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/crypto.ts';
 
 const MEDIA_PREFIX = '/media/';
+/** A profile photo is shown at most a few hundred pixels wide, on screens of up to 3 device pixels per CSS pixel. */
+const PROFILE_PHOTO_WIDTH = 512;
 const PHOTO_FOLDER = 'profile-photos/';
 /** An animated GIF decodes every frame: bound the total work, not only one frame. */
 const MAX_TOTAL_PIXELS = PHOTO_MAX_PIXELS * PHOTO_MAX_PIXELS * 4;
@@ -26,10 +28,13 @@ export interface CleanPhoto {
 
 /**
  * Checks an upload by its content, not its name: PNG, GIF or JPEG (sharp's reading of the bytes),
- * at most 2 MB and 4096 × 4096 pixels; then re-encodes it in the same format, turned upright and
- * without metadata (EXIF, GPS, comments), so nothing but pixels is ever stored.
+ * at most 2 MB and 4096 × 4096 pixels; then re-encodes it in the same format, turned upright, at most
+ * `maxWidth` pixels wide and without metadata (EXIF, GPS, comments), so nothing but pixels is ever stored.
  */
-export async function cleanPhoto(upload: Buffer): Promise<CleanPhoto> {
+export async function cleanPhoto(
+  upload: Buffer,
+  options: { maxWidth: number } = { maxWidth: PROFILE_PHOTO_WIDTH },
+): Promise<CleanPhoto> {
   if (upload.length === 0) throw invalid(profileMessages.photoRequired);
   if (upload.length > PHOTO_MAX_BYTES) throw invalid(profileMessages.photoTooLarge);
   let meta: sharp.Metadata;
@@ -47,12 +52,15 @@ export async function cleanPhoto(upload: Buffer): Promise<CleanPhoto> {
   if (width > PHOTO_MAX_PIXELS || height > PHOTO_MAX_PIXELS || width * height * pages > MAX_TOTAL_PIXELS) {
     throw invalid(profileMessages.photoTooWide);
   }
+  // Phones are sent no more pixels than they can show (a wider picture is scaled down, never up).
+  const fit = { width: options.maxWidth, withoutEnlargement: true } as const;
   try {
-    const body = format === 'gif'
-      ? await sharp(upload, { animated: true }).gif().toBuffer()
-      : format === 'png'
-        ? await sharp(upload).rotate().png().toBuffer()
-        : await sharp(upload).rotate().jpeg({ quality: 85 }).toBuffer();
+    const body =
+      format === 'gif'
+        ? await sharp(upload, { animated: true }).resize(fit).gif().toBuffer()
+        : format === 'png'
+          ? await sharp(upload).rotate().resize(fit).png().toBuffer()
+          : await sharp(upload).rotate().resize(fit).jpeg({ quality: 85 }).toBuffer();
     return { body, format };
   } catch {
     // Headers read fine but the pixels do not decode (truncated or corrupt file).
@@ -69,7 +77,11 @@ function ownPhotoKey(path: string | null): string | null {
 /** Points the user at `path` and returns the path it replaced. */
 async function swapPhotoPath(ctx: AppContext, userId: number, path: string | null): Promise<string | null> {
   return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select({ path: users.profilePhotoPath }).from(users).where(eq(users.id, userId)).for('update');
+    const [current] = await tx
+      .select({ path: users.profilePhotoPath })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     await tx.update(users).set({ profilePhotoPath: path, updatedAt: ctx.now() }).where(eq(users.id, userId));
     return current?.path ?? null;
   });
@@ -81,7 +93,10 @@ async function deleteQuietly(ctx: AppContext, key: string | null) {
 }
 
 /** POST /profile/photo: stores the cleaned photo, points the profile at it, deletes the old one. Returns `/media/<key>`. */
-export async function uploadProfilePhoto(ctx: AppContext, options: { userId: number; upload: Buffer }): Promise<string> {
+export async function uploadProfilePhoto(
+  ctx: AppContext,
+  options: { userId: number; upload: Buffer },
+): Promise<string> {
   const { userId } = options;
   const photo = await cleanPhoto(options.upload);
   const { ext, contentType } = formats[photo.format];

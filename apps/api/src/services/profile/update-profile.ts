@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { countries, emailOtps, genders, maritalStatuses, users } from '@app/db';
-import {
-  canonicalEmail, dayNumber, isoDay, messages, profileMessages, type UpdateProfileInput,
-} from '@app/contracts';
+import { canonicalEmail, dayNumber, isoDay, messages, profileMessages, type UpdateProfileInput } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findUserByEmail, isUniqueViolation, type UserRow } from '../accounts/find-user.ts';
-import { sendVerificationOtp } from '../accounts/send-verification-otp.ts';
+import { isUniqueViolation } from '../../lib/postgres-error.ts';
+import { findUserByEmail, type UserRow, sendVerificationOtp } from '../accounts/index.ts';
+import { sendEmailChangedMail } from '../mail/index.ts';
+import { dateOfBirthChangeProblem } from '../consent/index.ts';
 
 /** 422 with every field error found, in the spec's shape. */
 function fail(errors: Record<string, string[]>): never {
@@ -16,9 +16,28 @@ function fail(errors: Record<string, string[]>): never {
 
 async function checkReferences(ctx: AppContext, input: UpdateProfileInput, errors: Record<string, string[]>) {
   const checks: [keyof typeof errors, number | null | undefined, () => Promise<unknown[]>, string][] = [
-    ['gender_id', input.gender_id, () => ctx.db.select({ id: genders.id }).from(genders).where(eq(genders.id, input.gender_id!)), profileMessages.genderInvalid],
-    ['marital_status_id', input.marital_status_id, () => ctx.db.select({ id: maritalStatuses.id }).from(maritalStatuses).where(eq(maritalStatuses.id, input.marital_status_id!)), profileMessages.maritalStatusInvalid],
-    ['country_id', input.country_id, () => ctx.db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country_id!)), profileMessages.countryInvalid],
+    [
+      'gender_id',
+      input.gender_id,
+      () => ctx.db.select({ id: genders.id }).from(genders).where(eq(genders.id, input.gender_id!)),
+      profileMessages.genderInvalid,
+    ],
+    [
+      'marital_status_id',
+      input.marital_status_id,
+      () =>
+        ctx.db
+          .select({ id: maritalStatuses.id })
+          .from(maritalStatuses)
+          .where(eq(maritalStatuses.id, input.marital_status_id!)),
+      profileMessages.maritalStatusInvalid,
+    ],
+    [
+      'country_id',
+      input.country_id,
+      () => ctx.db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country_id!)),
+      profileMessages.countryInvalid,
+    ],
   ];
   for (const [field, value, find, message] of checks) {
     // smallint columns: ids beyond them cannot exist.
@@ -32,7 +51,10 @@ async function checkReferences(ctx: AppContext, input: UpdateProfileInput, error
  * clears them). A new email must be free, clears email_verified_at, voids the verification codes
  * sent to the old address and mails one to the new address (the client then goes to /verify).
  */
-export async function updateProfile(ctx: AppContext, options: { user: UserRow; input: UpdateProfileInput; ip: string }): Promise<UserRow> {
+export async function updateProfile(
+  ctx: AppContext,
+  options: { user: UserRow; input: UpdateProfileInput; ip: string },
+): Promise<UserRow> {
   const { user, input, ip } = options;
   const now = ctx.now();
   const errors: Record<string, string[]> = {};
@@ -41,7 +63,11 @@ export async function updateProfile(ctx: AppContext, options: { user: UserRow; i
     const owner = await findUserByEmail(ctx.db, input.email);
     if (owner && owner.id !== user.id) errors.email = [messages.emailTaken];
   }
-  if (input.date_of_birth && input.date_of_birth > isoDay(dayNumber(now))) errors.date_of_birth = [profileMessages.dateOfBirthFuture];
+  if (input.date_of_birth && input.date_of_birth > isoDay(dayNumber(now)))
+    errors.date_of_birth = [profileMessages.dateOfBirthFuture];
+  // A learner under 18 cannot clear their date of birth or make themselves an adult here (issue 16).
+  const dobLocked = dateOfBirthChangeProblem(user.dateOfBirth, input.date_of_birth, now);
+  if (dobLocked && !errors.date_of_birth) errors.date_of_birth = [dobLocked];
   await checkReferences(ctx, input, errors);
   if (Object.keys(errors).length > 0) fail(errors);
 
@@ -64,21 +90,28 @@ export async function updateProfile(ctx: AppContext, options: { user: UserRow; i
   let updated: UserRow;
   try {
     updated = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.update(users).set({
-        ...changes,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        mobile: input.mobile,
-        email: input.email,
-        emailCanonical: canonicalEmail(input.email),
-        ...(isNewEmail ? { emailVerifiedAt: null } : {}),
-        updatedAt: now,
-      }).where(eq(users.id, user.id)).returning();
+      const [row] = await tx
+        .update(users)
+        .set({
+          ...changes,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          mobile: input.mobile,
+          email: input.email,
+          emailCanonical: canonicalEmail(input.email),
+          ...(isNewEmail ? { emailVerifiedAt: null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(users.id, user.id))
+        .returning();
       if (isNewEmail) {
         // A code mailed to the old address must not verify the new one.
-        await tx.update(emailOtps).set({ consumedAt: now }).where(and(
-          eq(emailOtps.userId, user.id), eq(emailOtps.purpose, 'verify_email'), isNull(emailOtps.consumedAt),
-        ));
+        await tx
+          .update(emailOtps)
+          .set({ consumedAt: now })
+          .where(
+            and(eq(emailOtps.userId, user.id), eq(emailOtps.purpose, 'verify_email'), isNull(emailOtps.consumedAt)),
+          );
       }
       return row!;
     });
@@ -88,6 +121,8 @@ export async function updateProfile(ctx: AppContext, options: { user: UserRow; i
   }
 
   if (isNewEmail) {
+    // To the old address: the owner learns of it even if someone else made the change. Never throws.
+    await sendEmailChangedMail(ctx, { user: updated, oldEmail: user.email, changedAt: now });
     // Best effort: the profile is saved either way, and /verify offers 'Resent OTP'.
     await sendVerificationOtp(ctx, { user: updated, ip, isQuiet: true }).catch(() => undefined);
   }

@@ -39,12 +39,18 @@ export async function findCourseAccess(db: DbOrTx, userId: number, courseId: num
     })
     .from(courses)
     .leftJoin(batches, eq(batches.id, courses.batchId))
-    .leftJoin(users, and(eq(users.id, userId), eq(users.syllabusId, batches.syllabusId), eq(users.standardId, batches.standardId)))
-    .leftJoin(purchases, and(
-      eq(purchases.userId, userId),
-      eq(purchases.status, 'paid'),
-      sql`CASE WHEN ${courses.batchId} IS NULL THEN ${purchases.courseId} = ${courses.id} ELSE ${purchases.batchId} = ${courses.batchId} END`,
-    ))
+    .leftJoin(
+      users,
+      and(eq(users.id, userId), eq(users.syllabusId, batches.syllabusId), eq(users.standardId, batches.standardId)),
+    )
+    .leftJoin(
+      purchases,
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.status, 'paid'),
+        sql`CASE WHEN ${courses.batchId} IS NULL THEN ${purchases.courseId} = ${courses.id} ELSE ${purchases.batchId} = ${courses.batchId} END`,
+      ),
+    )
     .where(eq(courses.id, courseId))
     .limit(1);
   if (!row) return null;

@@ -1,16 +1,22 @@
-import { and, eq } from 'drizzle-orm';
-import { purchases, type Tx } from '@app/db';
+import type { Tx } from '@app/db';
+import { financialYearOf } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../accounts/find-user.ts';
-import { onPurchasePaid } from '../referrals/on-purchase-paid.ts';
-import { assertOfferCodeUsesLeft, lockOfferCode } from './offer-code-uses.ts';
+import { isUniqueViolation } from '../../lib/postgres-error.ts';
+import { WriteBatch } from '../database/index.ts';
+import { addInvoice } from '../invoices/index.ts';
+import { onPurchasePaid } from '../referrals/index.ts';
+import { flipPurchase } from './flip-purchase.ts';
+import { addOfferCodeUsesCheck } from './offer-code-uses.ts';
 
 /**
- * The one place a purchase becomes paid: a conditional UPDATE that only a pending purchase of the
- * same amount and currency passes; then, in the same transaction, its offer code's limits are
- * checked again under the code's row lock (a reservation may have lapsed while the learner paid,
- * and others taken the uses: the AppError thrown then rolls the flip back), and the paid hook runs
- * (activation, commission, levels). False when the purchase was not pending or does not match.
+ * The one place a purchase becomes paid, in two statements (decision 026): flipPurchase's
+ * conditional UPDATE, which only a pending purchase of the same amount and currency passes, with the
+ * row locks and reads of everything below; then one batch of writes. In it, the offer code's limits
+ * are counted again under the code's row lock (a reservation may have lapsed while the learner paid,
+ * and others taken the uses: the AppError thrown then rolls everything back), the paid hook's writes
+ * (activation, commission, levels) and the GST tax invoice (not for a free enrolment), numbered from
+ * the invoice series whose row flipPurchase locked: a rollback of anything here gives the number
+ * back. False when the purchase was not pending or does not match.
  */
 export async function markPurchasePaid(
   tx: Tx,
@@ -19,26 +25,33 @@ export async function markPurchasePaid(
 ): Promise<boolean> {
   const { purchaseId, payment } = options;
   const paidAt = ctx.now();
-  const [flipped] = await tx
-    .update(purchases)
-    .set({ status: 'paid', paidAt, providerPaymentId: payment.paymentId })
-    .where(and(
-      eq(purchases.id, purchaseId),
-      eq(purchases.status, 'pending'),
-      eq(purchases.amountPaise, payment.amountPaise),
-      eq(purchases.currency, payment.currency),
-    ))
-    .returning({
-      id: purchases.id, userId: purchases.userId, amountPaise: purchases.amountPaise, offerCodeId: purchases.offerCodeId,
-      courseId: purchases.courseId, batchId: purchases.batchId,
+  const paid = await flipPurchase(tx, { purchaseId, payment, paidAt, invoiceYear: financialYearOf(paidAt) });
+  if (!paid) return false;
+  const { purchase } = paid;
+  const writes = new WriteBatch();
+  if (paid.offerCode) {
+    const item = purchase.courseId !== null ? { courseId: purchase.courseId } : { batchId: purchase.batchId! };
+    addOfferCodeUsesCheck(writes, tx, {
+      code: paid.offerCode,
+      userId: purchase.userId,
+      item,
+      excludePurchaseId: purchase.id,
+      now: paidAt,
+      reservationMinutes: paid.settings.offer_reservation_minutes,
     });
-  if (!flipped) return false;
-  if (flipped.offerCodeId !== null) {
-    const code = await lockOfferCode(tx, flipped.offerCodeId);
-    const item = flipped.courseId !== null ? { courseId: flipped.courseId } : { batchId: flipped.batchId! };
-    if (code) await assertOfferCodeUsesLeft(tx, { code, userId: flipped.userId, item, excludePurchaseId: flipped.id, now: paidAt });
   }
-  await onPurchasePaid(tx, ctx, { id: flipped.id, userId: flipped.userId, amountPaise: flipped.amountPaise, paidAt });
+  await onPurchasePaid(tx, ctx, paid, writes);
+  if (purchase.amountPaise > 0) {
+    if (!paid.buyer || paid.invoiceSequence === null)
+      throw new Error(`purchase ${purchase.id} has no buyer or invoice number`);
+    addInvoice(writes, tx, ctx, {
+      purchase,
+      buyer: paid.buyer,
+      itemName: paid.itemName,
+      sequence: paid.invoiceSequence,
+    });
+  }
+  await writes.run(tx);
   return true;
 }
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { purchases, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { takeBackQuizPoints } from '../quiz/take-back-quiz-points.ts';
-import { onPurchaseRefunded } from '../referrals/on-purchase-refunded.ts';
-import type { TakenBack } from '../wallet/take-back.ts';
+import { issueCreditNote } from '../invoices/index.ts';
+import { takeBackQuizPoints, type TakenBack } from '../wallet/index.ts';
+import { onPurchaseRefunded } from '../referrals/index.ts';
 
 export interface RefundEffects {
   /** Taken back from the referrer's wallet (commission and level reward already released). */
@@ -15,17 +15,24 @@ export interface RefundEffects {
 /**
  * The one place a paid purchase becomes refunded (UPDATE … WHERE status = 'paid'), with the refunded
  * hooks in the same transaction: access closes with it (the access rule reads paid purchases only),
- * the referral network gives back what it earned, and the Quiz Points earned on it go. Null when the
+ * the referral network gives back what it earned, the Quiz Points earned on it go, and the credit note
+ * of its GST invoice is issued (numbered last, as in markPurchasePaid). Null when the
  * purchase was not paid (someone else refunded it first).
  */
-export async function markPurchaseRefunded(tx: Tx, ctx: AppContext, options: { purchaseId: number }): Promise<RefundEffects | null> {
+export async function markPurchaseRefunded(
+  tx: Tx,
+  ctx: AppContext,
+  options: { purchaseId: number },
+): Promise<RefundEffects | null> {
   const now = ctx.now();
-  const [flipped] = await tx.update(purchases)
+  const [flipped] = await tx
+    .update(purchases)
     .set({ status: 'refunded', refundedAt: now })
     .where(and(eq(purchases.id, options.purchaseId), eq(purchases.status, 'paid')))
     .returning({ id: purchases.id, userId: purchases.userId });
   if (!flipped) return null;
   const referrer = await onPurchaseRefunded(tx, ctx, flipped);
   const quizPoints = await takeBackQuizPoints(tx, { userId: flipped.userId, purchaseId: flipped.id, now });
+  await issueCreditNote(tx, ctx, { purchaseId: flipped.id });
   return { referrer, quizPoints };
 }

@@ -1,5 +1,5 @@
 import type { Tx } from '@app/db';
-import { postEntry } from '../wallet/ledger.ts';
+import { postEntry } from '../wallet/index.ts';
 
 /**
  * Quiz Points: one mark, one point. A 'Quiz Points' ledger entry (points = marks, no money, Done)

@@ -9,8 +9,16 @@ const ofLearner = (options: { userId: number; subjectId: number }) =>
   and(eq(quizAttempts.userId, options.userId), eq(quizAttempts.subjectId, options.subjectId));
 
 /** The current attempt: the one with the highest number (each retake adds one). */
-export async function findQuizAttempt(db: DbOrTx, options: { userId: number; subjectId: number }): Promise<QuizAttempt | undefined> {
-  const [attempt] = await db.select().from(quizAttempts).where(ofLearner(options)).orderBy(desc(quizAttempts.attemptNumber)).limit(1);
+export async function findQuizAttempt(
+  db: DbOrTx,
+  options: { userId: number; subjectId: number },
+): Promise<QuizAttempt | undefined> {
+  const [attempt] = await db
+    .select()
+    .from(quizAttempts)
+    .where(ofLearner(options))
+    .orderBy(desc(quizAttempts.attemptNumber))
+    .limit(1);
   return attempt;
 }
 
@@ -34,7 +42,10 @@ export async function drawQuestionIds(db: DbOrTx, options: { subjectId: number; 
     .limit(QUIZ_LENGTH)
     .as('picked');
   // Shuffled again, or the repeated questions would always be the last ones asked.
-  const drawn = await db.select({ id: picked.id }).from(picked).orderBy(sql`random()`);
+  const drawn = await db
+    .select({ id: picked.id })
+    .from(picked)
+    .orderBy(sql`random()`);
   if (drawn.length === 0) throw AppError.notFound(quizMessages.noQuestions);
   return drawn.map((q) => q.id);
 }
@@ -44,14 +55,23 @@ export async function drawQuestionIds(db: DbOrTx, options: { subjectId: number; 
  * (a retake draws the next one, see retake-quiz.ts). Two first calls at once may both draw, but
  * ON CONFLICT keeps only the first draw and both answer it.
  */
-export async function drawQuiz(db: DbOrTx, options: { userId: number; subjectId: number; now: Date }): Promise<QuizAttempt> {
+export async function drawQuiz(
+  db: DbOrTx,
+  options: { userId: number; subjectId: number; now: Date },
+): Promise<QuizAttempt> {
   const existing = await findQuizAttempt(db, options);
   if (existing) return existing;
 
   const questionIds = await drawQuestionIds(db, { subjectId: options.subjectId, avoid: [] });
   await db
     .insert(quizAttempts)
-    .values({ userId: options.userId, subjectId: options.subjectId, attemptNumber: 1, questionIds, createdAt: options.now })
+    .values({
+      userId: options.userId,
+      subjectId: options.subjectId,
+      attemptNumber: 1,
+      questionIds,
+      createdAt: options.now,
+    })
     .onConflictDoNothing({ target: [quizAttempts.userId, quizAttempts.subjectId, quizAttempts.attemptNumber] });
 
   const attempt = await findQuizAttempt(db, options);

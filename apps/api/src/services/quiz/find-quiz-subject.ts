@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { quizMessages } from '@app/contracts';
 import { subjects, terms, type DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error.ts';
-import { assertCourseAccess, type CourseAccess } from '../purchases/course-access.ts';
+import { assertCourseAccess, type CourseAccess } from '../purchases/index.ts';
 
 export interface QuizSubject {
   id: number;
@@ -12,7 +12,10 @@ export interface QuizSubject {
 }
 
 /** The subject a quiz belongs to, with its course: 404 when unknown, 403 unless the learner has access to its course. */
-export async function findQuizSubject(db: DbOrTx, options: { userId: number; subjectId: number }): Promise<QuizSubject> {
+export async function findQuizSubject(
+  db: DbOrTx,
+  options: { userId: number; subjectId: number },
+): Promise<QuizSubject> {
   const [subject] = await db
     .select({ id: subjects.id, name: subjects.name, courseId: terms.courseId })
     .from(subjects)

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { drawQuiz } from './draw-quiz.ts';
 import { findQuizSubject } from './find-quiz-subject.ts';
 import { questionOptions } from './question-options.ts';
-import { quizResultOf } from './quiz-result.ts';
+import { quizResultOf } from './quiz-result-of.ts';
 import { quizStanding } from './quiz-standing.ts';
 
 /**
@@ -14,7 +14,10 @@ import { quizStanding } from './quiz-standing.ts';
  * first call, a retake draws the next), without its correct option; once that attempt is
  * submitted, its stored result instead, whatever n is.
  */
-export async function getQuizQuestion(ctx: AppContext, options: { userId: number; subjectId: number; n: number }): Promise<QuizQuestionOrResult> {
+export async function getQuizQuestion(
+  ctx: AppContext,
+  options: { userId: number; subjectId: number; n: number },
+): Promise<QuizQuestionOrResult> {
   await findQuizSubject(ctx.db, options);
   const now = ctx.now();
   const attempt = await drawQuiz(ctx.db, { ...options, now });

@@ -15,12 +15,18 @@ export interface GradedQuiz {
  * A drawn question deleted from the bank since the draw is left out of the grading. Each item keeps
  * the question's explanation as it read at submission, like its text and correct answer.
  */
-export function gradeQuiz(options: { drawnIds: number[]; questions: QuestionRow[]; answers: QuizAnswer[] }): GradedQuiz {
+export function gradeQuiz(options: {
+  drawnIds: number[];
+  questions: QuestionRow[];
+  answers: QuizAnswer[];
+}): GradedQuiz {
   const drawn = new Set(options.drawnIds);
   const byId = new Map(options.questions.map((q) => [q.id, q]));
   const chosen = new Map<number, number | null>();
   const errors: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => { (errors[field] ??= []).push(message); };
+  const fail = (field: string, message: string) => {
+    (errors[field] ??= []).push(message);
+  };
 
   options.answers.forEach(([questionId, option], index) => {
     if (!drawn.has(questionId)) return fail(`data.${index}.0`, quizMessages.questionNotInQuiz);
@@ -43,7 +49,7 @@ export function gradeQuiz(options: { drawnIds: number[]; questions: QuestionRow[
     items.push({
       question_id: id,
       question: question.question,
-      answer: answer === null ? null : texts[answer - 1] ?? null,
+      answer: answer === null ? null : (texts[answer - 1] ?? null),
       answer_option: answer,
       correct_answer: texts[question.correctOption - 1] ?? '',
       correct_option: question.correctOption,

@@ -1,6 +1,6 @@
 import { quizMessages, type QuizRetakeStatus } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { getSettings } from '../settings/get-setting.ts';
+import { getSettings } from '../settings/index.ts';
 import { listQuizAttempts, type QuizAttempt } from './draw-quiz.ts';
 
 /** Where a learner stands with a subject's quiz: every attempt, the best mark and whether a retake may start. */
@@ -14,7 +14,7 @@ export interface QuizStanding {
 }
 
 /**
- * The one retake rule (server-rules.md "Learning and quizzes"): the current attempt is submitted,
+ * The one retake rule (docs/product/learning-and-quizzes.md#retakes): the current attempt is submitted,
  * fewer than the maximum attempts were started, and the cooldown since that submission has passed.
  */
 export function retakeStatus(options: {
@@ -24,8 +24,11 @@ export function retakeStatus(options: {
   cooldownHours: number;
   now: Date;
 }): QuizRetakeStatus {
-  const refused = (reason: string, availableAt: Date | null = null): QuizRetakeStatus =>
-    ({ allowed: false, available_at: availableAt?.toISOString() ?? null, reason });
+  const refused = (reason: string, availableAt: Date | null = null): QuizRetakeStatus => ({
+    allowed: false,
+    available_at: availableAt?.toISOString() ?? null,
+    reason,
+  });
   const { current } = options;
   if (!current) return refused(quizMessages.retakeNotStarted);
   if (!current.submittedAt) return refused(quizMessages.retakeNotSubmitted);
@@ -36,7 +39,10 @@ export function retakeStatus(options: {
 }
 
 /** Reads the learner's attempts and the retake settings (pass the transaction to see its own writes). */
-export async function quizStanding(db: DbOrTx, options: { userId: number; subjectId: number; now: Date }): Promise<QuizStanding> {
+export async function quizStanding(
+  db: DbOrTx,
+  options: { userId: number; subjectId: number; now: Date },
+): Promise<QuizStanding> {
   const attempts = await listQuizAttempts(db, options);
   const limits = await getSettings(db, ['quiz_retake_cooldown_hours', 'quiz_max_attempts']);
   const marks = attempts.filter((a) => a.submittedAt).map((a) => Number(a.markInPercentage ?? 0));

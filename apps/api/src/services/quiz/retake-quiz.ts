@@ -2,10 +2,10 @@ import { quizMessages, type QuizRetakeData } from '@app/contracts';
 import { quizAttempts } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertCourseAccess } from '../purchases/course-access.ts';
+import { assertCourseAccess } from '../purchases/index.ts';
 import { drawQuestionIds } from './draw-quiz.ts';
 import { findQuizSubject } from './find-quiz-subject.ts';
-import { lockLearnerCourse } from './quiz-lock.ts';
+import { lockLearnerCourse } from './lock-learner-course.ts';
 import { quizStanding } from './quiz-standing.ts';
 
 /**
@@ -15,7 +15,10 @@ import { quizStanding } from './quiz-standing.ts';
  * at once one starts the attempt and the others find it unsubmitted; a retake racing a submission
  * sees the attempt either unsubmitted (and refuses) or with its result stored, so none is lost.
  */
-export async function retakeQuiz(ctx: AppContext, options: { userId: number; subjectId: number }): Promise<QuizRetakeData> {
+export async function retakeQuiz(
+  ctx: AppContext,
+  options: { userId: number; subjectId: number },
+): Promise<QuizRetakeData> {
   const subject = await findQuizSubject(ctx.db, options);
   const now = ctx.now();
 
@@ -25,11 +28,14 @@ export async function retakeQuiz(ctx: AppContext, options: { userId: number; sub
 
     const standing = await quizStanding(tx, { ...options, now });
     const previous = standing.attempts.at(-1);
-    if (!standing.retake.allowed || !previous) throw AppError.badRequest(standing.retake.reason ?? quizMessages.retakeNotStarted);
+    if (!standing.retake.allowed || !previous)
+      throw AppError.badRequest(standing.retake.reason ?? quizMessages.retakeNotStarted);
 
     const questionIds = await drawQuestionIds(tx, { subjectId: options.subjectId, avoid: previous.questionIds });
     const attemptNumber = previous.attemptNumber + 1;
-    await tx.insert(quizAttempts).values({ userId: options.userId, subjectId: options.subjectId, attemptNumber, questionIds, createdAt: now });
+    await tx
+      .insert(quizAttempts)
+      .values({ userId: options.userId, subjectId: options.subjectId, attemptNumber, questionIds, createdAt: now });
     return {
       attempt: attemptNumber,
       total_questions: questionIds.length,

@@ -3,14 +3,14 @@ import { quizMessages, type QuizAnswer, type QuizResult } from '@app/contracts';
 import { questions, quizAttempts } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertCourseAccess } from '../purchases/course-access.ts';
-import { issueCertificateIfComplete } from '../certificates/issue-certificate-if-complete.ts';
+import { assertCourseAccess } from '../purchases/index.ts';
+import { issueCertificateIfComplete } from '../certificates/index.ts';
 import { creditQuizPoints } from './credit-quiz-points.ts';
 import { findQuizAttempt } from './draw-quiz.ts';
 import { findQuizSubject } from './find-quiz-subject.ts';
 import { gradeQuiz } from './grade-quiz.ts';
-import { lockLearnerCourse } from './quiz-lock.ts';
-import { quizResultOf } from './quiz-result.ts';
+import { lockLearnerCourse } from './lock-learner-course.ts';
+import { quizResultOf } from './quiz-result-of.ts';
 import { quizStanding } from './quiz-standing.ts';
 
 /**
@@ -20,7 +20,10 @@ import { quizStanding } from './quiz-standing.ts';
  * transaction. A second submission of the same attempt, even a concurrent one, answers 400 and
  * changes nothing.
  */
-export async function submitQuiz(ctx: AppContext, options: { userId: number; subjectId: number; answers: QuizAnswer[] }): Promise<QuizResult> {
+export async function submitQuiz(
+  ctx: AppContext,
+  options: { userId: number; subjectId: number; answers: QuizAnswer[] },
+): Promise<QuizResult> {
   const subject = await findQuizSubject(ctx.db, options);
   const now = ctx.now();
 
@@ -49,7 +52,7 @@ export async function submitQuiz(ctx: AppContext, options: { userId: number; sub
     if (!stored) throw AppError.badRequest(quizMessages.alreadySubmitted);
 
     // Points for the first attempt only: a retake (which needs attempt 1 submitted) never earns
-    // any, or retaking would farm points (server-rules.md "Quiz Points").
+    // any, or retaking would farm points (docs/product/learning-and-quizzes.md#quiz-points).
     if (access.isPaidAboveZero && stored.attemptNumber === 1) {
       await creditQuizPoints(tx, {
         userId: options.userId,
@@ -60,7 +63,12 @@ export async function submitQuiz(ctx: AppContext, options: { userId: number; sub
       });
     }
     // The best attempt counts: a passing retake completes the certificate, a failing one takes nothing away.
-    await issueCertificateIfComplete(tx, { userId: options.userId, courseId: subject.courseId, purchaseId: access.purchaseId, now });
+    await issueCertificateIfComplete(tx, {
+      userId: options.userId,
+      courseId: subject.courseId,
+      purchaseId: access.purchaseId,
+      now,
+    });
     return quizResultOf(stored, await quizStanding(tx, { ...options, now }));
   });
 }

@@ -1,5 +1,3 @@
-import { inArray } from 'drizzle-orm';
-import { bankDetails, type DbOrTx } from '@app/db';
 import { selfReferralReason, type SelfReferralReason } from '@app/contracts';
 
 interface Person {
@@ -8,12 +6,19 @@ interface Person {
   mobile: string;
 }
 
-/** The self-referral rule (issue 5) with both people's bank details looked up. */
-export async function findSelfReferral(db: DbOrTx, buyer: Person, referrer: Person): Promise<SelfReferralReason | null> {
-  const banks = await db
-    .select({ userId: bankDetails.userId, accountNumberHash: bankDetails.accountNumberHash, panCard: bankDetails.panCard })
-    .from(bankDetails)
-    .where(inArray(bankDetails.userId, [buyer.id, referrer.id]));
+/** A user's bank details as the self-referral rule compares them (the account number only by its hash). */
+export interface BankIdentity {
+  userId: number;
+  accountNumberHash: string;
+  panCard: string;
+}
+
+/** The self-referral rule (issue 5) with both people's bank details, read with the purchase (readPaidPurchase). */
+export function findSelfReferral(
+  buyer: Person,
+  referrer: Person,
+  banks: readonly BankIdentity[],
+): SelfReferralReason | null {
   const bankOf = (id: number) => banks.find((b) => b.userId === id);
   return selfReferralReason({ ...buyer, ...bankOf(buyer.id) }, { ...referrer, ...bankOf(referrer.id) });
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { users, type DbOrTx } from '@app/db';
 import { ineligibleReasonSentence, lastPage, type SubUser, type SubUserPage, type SubUserStatus } from '@app/contracts';
-import { maskEmail } from '../accounts/mask-contact.ts';
+import { maskEmail } from '../../lib/mask-contact.ts';
 
 /*
  * The referral network is a tree: users.referrer_id is written once, at registration, to a user
@@ -25,7 +25,8 @@ const isRejected = eq(users.referralStatus, 'rejected');
 function whereSubUsers(referrerId: number, status: SubUserStatus | undefined, eligibleOnly = false): SQL | undefined {
   const mine = eq(users.referrerId, referrerId);
   if (status === 'ineligible') return and(mine, isRejected);
-  const activation = status === 'active' ? isNotNull(users.activatedAt) : status === 'pending' ? isNull(users.activatedAt) : undefined;
+  const activation =
+    status === 'active' ? isNotNull(users.activatedAt) : status === 'pending' ? isNull(users.activatedAt) : undefined;
   return and(mine, activation, eligibleOnly ? ne(users.referralStatus, 'rejected') : undefined);
 }
 
@@ -111,15 +112,26 @@ export async function listSubUsers(
 ): Promise<SubUserPage> {
   const { userId, page, perPage, status } = options;
   const offset = (page - 1) * perPage;
-  const pageOf = (total: number, data: SubUser[]): SubUserPage =>
-    ({ data, current_page: page, per_page: perPage, total, last_page: lastPage(total, perPage) });
+  const pageOf = (total: number, data: SubUser[]): SubUserPage => ({
+    data,
+    current_page: page,
+    per_page: perPage,
+    total,
+    last_page: lastPage(total, perPage),
+  });
 
   if (status === undefined) {
-    const [counts, data] = await Promise.all([countSubUsers(db, userId), selectSubUsers(db, whereSubUsers(userId, undefined), perPage, offset)]);
+    const [counts, data] = await Promise.all([
+      countSubUsers(db, userId),
+      selectSubUsers(db, whereSubUsers(userId, undefined), perPage, offset),
+    ]);
     return pageOf(counts.all, data);
   }
   if (status === 'ineligible') {
-    const [ineligible, data] = await Promise.all([countIneligible(db, userId), selectSubUsers(db, whereSubUsers(userId, status), perPage, offset)]);
+    const [ineligible, data] = await Promise.all([
+      countIneligible(db, userId),
+      selectSubUsers(db, whereSubUsers(userId, status), perPage, offset),
+    ]);
     return pageOf(ineligible.active + ineligible.pending, data);
   }
   // Pending or active: the index-only page is right whenever the user has no rejected sub-user of
@@ -130,7 +142,10 @@ export async function listSubUsers(
     selectSubUsers(db, whereSubUsers(userId, status), perPage, offset),
   ]);
   const total = (status === 'active' ? counts.active : counts.all - counts.active) - ineligible[status];
-  const data = ineligible[status] === 0 ? indexOnlyPage : await selectSubUsers(db, whereSubUsers(userId, status, true), perPage, offset);
+  const data =
+    ineligible[status] === 0
+      ? indexOnlyPage
+      : await selectSubUsers(db, whereSubUsers(userId, status, true), perPage, offset);
   return pageOf(total, data);
 }
 

@@ -1,18 +1,44 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { auditLog, users, walletTransactions, type Tx } from '@app/db';
+import { auditLog, userLevels, users, type DbOrTx } from '@app/db';
 import { commissionPaise } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { activationInstant, advanceLevel } from '../levels/advance-level.ts';
-import { COUNTED_REFERRAL_STATUSES, loadLadder } from '../levels/level-data.ts';
-import { getSetting } from '../settings/get-setting.ts';
-import { postHeldCredit, refundWindowEnd } from '../wallet/held-credits.ts';
-import { findSelfReferral } from './find-self-referral.ts';
+import { WriteBatch } from '../database/index.ts';
+import {
+  activationInstant,
+  addActivationCount,
+  COUNTED_REFERRAL_STATUSES,
+  levelStateOf,
+  type Ladder,
+  type LevelRow,
+} from '../levels/index.ts';
+import { addHeldCredit, refundWindowEndAt } from '../wallet/index.ts';
+import { findSelfReferral, type BankIdentity } from './find-self-referral.ts';
 
-export interface PaidPurchase {
-  id: number;
-  userId: number;
-  amountPaise: number;
-  paidAt: Date;
+/**
+ * What the referral network reads of a purchase just paid: a part of purchases' PaidPurchase, read
+ * with its row locks in the statement that made it paid (flipPurchase).
+ */
+export interface PaidReferralPurchase {
+  purchase: { id: number; amountPaise: number; paidAt: Date };
+  /** The buyer, their row locked (after the referrer's); null when nothing was paid. */
+  buyer: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    referrerId: number | null;
+    emailCanonical: string;
+    mobile: string;
+    referralStatus: string;
+    activatedAt: Date | null;
+  } | null;
+  /** The buyer's referrer, their row locked FOR NO KEY UPDATE. */
+  referrer: { id: number; createdAt: Date; emailCanonical: string; mobile: string } | null;
+  levels: LevelRow[];
+  ladderRow: { levelNumber: number; windowStart: Date; completedAt: Date | null } | null;
+  banks: BankIdentity[];
+  settings: { commission_percent: number; refund_window_days: number };
+  /** A commission was already posted for this purchase (the hook ran before). */
+  isCommissionPaid: boolean;
 }
 
 /**
@@ -24,8 +50,11 @@ export interface PaidPurchase {
  *   Commission', held as Pending until the purchase's refund window has passed), unless the sign-up is held or rejected for review, or the buyer looks like the
  *   referrer themself (same mailbox, mobile, bank account or PAN), in which case the sign-up is
  *   marked 'rejected' (so it never counts for levels either) and the finding is audited;
- * - a first activation that counts moves the referrer's level (advanceLevel).
- * The referrer's row is locked first, so concurrent activations are counted one at a time.
+ * - a first activation that counts moves the referrer's level (addActivationCount).
+ *
+ * Everything it reads comes with the purchase (flipPurchase), which locks the referrer's row first
+ * and the buyer's after it, so concurrent activations are counted one at a time; its writes go into
+ * `writes`, the batch the caller sends as one statement (without one, it sends its own).
  *
  * The lock is FOR NO KEY UPDATE, not FOR UPDATE: a transaction that updates a user's row a second
  * time (commission, then level reward) re-checks that row's referrer_id foreign key, taking KEY
@@ -34,62 +63,74 @@ export interface PaidPurchase {
  * re-checking B's referrer); the reliability test's concurrent payments hit it. NO KEY UPDATE
  * still serialises everything that writes the referrer's row.
  */
-export async function onPurchasePaid(tx: Tx, ctx: AppContext, purchase: PaidPurchase): Promise<void> {
-  if (purchase.amountPaise <= 0) return;
-  const [buyer] = await tx
-    .select({
-      id: users.id, firstName: users.firstName, lastName: users.lastName, referrerId: users.referrerId,
-      emailCanonical: users.emailCanonical, mobile: users.mobile, referralStatus: users.referralStatus,
-    })
-    .from(users)
-    .where(eq(users.id, purchase.userId));
-  if (!buyer) return;
+export async function onPurchasePaid(
+  tx: DbOrTx,
+  ctx: AppContext,
+  paid: PaidReferralPurchase,
+  writes?: WriteBatch,
+): Promise<void> {
+  const batch = writes ?? new WriteBatch();
+  await addPaidReferralWrites(tx, ctx, paid, batch);
+  if (!writes) await batch.run(tx);
+}
+
+async function addPaidReferralWrites(
+  tx: DbOrTx,
+  ctx: AppContext,
+  paid: PaidReferralPurchase,
+  writes: WriteBatch,
+): Promise<void> {
+  const { purchase, buyer, referrer } = paid;
+  if (purchase.amountPaise <= 0 || !buyer) return;
+  // The buyer's row is locked: nobody else can activate them before this transaction ends.
+  const isFirstPurchase = buyer.activatedAt === null;
 
   if (buyer.referrerId === null) {
-    await tx.update(users).set({ activatedAt: ctx.now() }).where(and(eq(users.id, buyer.id), isNull(users.activatedAt)));
+    if (isFirstPurchase) writes.add(activate(tx, buyer.id, ctx.now()));
     return;
   }
+  if (!referrer || paid.isCommissionPaid) return;
 
-  const [referrer] = await tx
-    .select({ id: users.id, createdAt: users.createdAt, emailCanonical: users.emailCanonical, mobile: users.mobile })
-    .from(users)
-    .where(eq(users.id, buyer.referrerId))
-    .for('no key update');
-  if (!referrer) return;
-
-  const [alreadyPaid] = await tx.select({ id: walletTransactions.id }).from(walletTransactions)
-    .where(and(eq(walletTransactions.purchaseId, purchase.id), eq(walletTransactions.method, 'Referral Commission')));
-  if (alreadyPaid) return;
-
-  // Read once for both the activation instant and advanceLevel; locking the ladder row now costs
-  // nothing, as everyone who writes it holds the referrer's lock first.
-  const ladder = await loadLadder(tx, referrer, { forUpdate: true });
+  const ladder: Ladder = {
+    all: paid.levels,
+    state: levelStateOf(paid.ladderRow ?? (await lockLadderRow(tx, referrer.id)), referrer, paid.levels),
+  };
   const now = activationInstant(ladder.state, ctx.now());
-  const activated = await tx.update(users).set({ activatedAt: now })
-    .where(and(eq(users.id, buyer.id), isNull(users.activatedAt)))
-    .returning({ id: users.id });
-  const isFirstPurchase = activated.length > 0;
 
   let status = buyer.referralStatus;
-  const selfReferral = await findSelfReferral(tx, buyer, referrer);
+  const selfReferral = findSelfReferral(buyer, referrer, paid.banks);
   if (selfReferral && status !== 'rejected') {
     status = 'rejected';
-    await tx.update(users).set({ referralStatus: status, referralStatusReason: selfReferral }).where(eq(users.id, buyer.id));
-    await tx.insert(auditLog).values({
-      action: 'referral.self_referral',
-      entity: 'users',
-      entityId: String(buyer.id),
-      after: { referrer_id: referrer.id, reason: selfReferral, purchase_id: purchase.id },
-      createdAt: now,
-    });
+    // One UPDATE of the buyer's row: one statement must not update a row twice.
+    writes.add(
+      tx
+        .update(users)
+        .set({
+          ...(isFirstPurchase && { activatedAt: now }),
+          referralStatus: status,
+          referralStatusReason: selfReferral,
+        })
+        .where(eq(users.id, buyer.id)),
+    );
+    writes.add(
+      tx.insert(auditLog).values({
+        action: 'referral.self_referral',
+        entity: 'users',
+        entityId: String(buyer.id),
+        after: { referrer_id: referrer.id, reason: selfReferral, purchase_id: purchase.id },
+        createdAt: now,
+      }),
+    );
+  } else if (isFirstPurchase) {
+    writes.add(activate(tx, buyer.id, now));
   }
   if (!(COUNTED_REFERRAL_STATUSES as readonly string[]).includes(status)) return;
 
-  const percent = await getSetting(tx, 'commission_percent');
+  const percent = paid.settings.commission_percent;
   const commission = commissionPaise(purchase.amountPaise, percent);
-  const availableAt = await refundWindowEnd(tx, purchase.paidAt);
+  const availableAt = refundWindowEndAt(purchase.paidAt, paid.settings.refund_window_days);
   if (commission > 0) {
-    await postHeldCredit(tx, {
+    addHeldCredit(writes, tx, {
       userId: referrer.id,
       method: 'Referral Commission',
       amountPaise: commission,
@@ -100,5 +141,23 @@ export async function onPurchasePaid(tx: Tx, ctx: AppContext, purchase: PaidPurc
       at: now,
     });
   }
-  if (isFirstPurchase) await advanceLevel(tx, { referrer, now, ladder, earnedBy: { purchaseId: purchase.id, availableAt } });
+  if (isFirstPurchase)
+    addActivationCount(writes, tx, { referrer, ladder, now, earnedBy: { purchaseId: purchase.id, availableAt } });
+}
+
+function activate(tx: DbOrTx, userId: number, at: Date) {
+  return tx
+    .update(users)
+    .set({ activatedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.activatedAt)));
+}
+
+/**
+ * The referrer's level row, read again now that their lock is held: flipPurchase found none, but
+ * its reads see the database as it was before the lock was granted, and a first count committed
+ * while it waited would have created one (a referrer's first counted sub-user is the only time).
+ */
+async function lockLadderRow(tx: DbOrTx, referrerId: number) {
+  const [row] = await tx.select().from(userLevels).where(eq(userLevels.userId, referrerId)).for('update');
+  return row;
 }

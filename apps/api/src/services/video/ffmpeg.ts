@@ -38,12 +38,21 @@ const lastLines = (text: string) => text.trim().split('\n').slice(-3).join(' ').
 export async function probeVideo(path: string): Promise<ProbeResult> {
   const out = await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', path]);
   const info = JSON.parse(out) as {
-    streams?: { codec_type?: string; width?: number; height?: number; duration?: string; tags?: { rotate?: string }; side_data_list?: { rotation?: number }[] }[];
+    streams?: {
+      codec_type?: string;
+      width?: number;
+      height?: number;
+      duration?: string;
+      tags?: { rotate?: string };
+      side_data_list?: { rotation?: number }[];
+    }[];
     format?: { duration?: string };
   };
   const video = info.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
   if (!video) throw new Error('The file has no video stream.');
-  const rotation = Math.abs(Number(video.tags?.rotate ?? video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0));
+  const rotation = Math.abs(
+    Number(video.tags?.rotate ?? video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0),
+  );
   const isTurned = rotation === 90 || rotation === 270;
   const durationSeconds = Number(info.format?.duration ?? video.duration ?? 0);
   return {

@@ -1,12 +1,5 @@
-import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { openStoredFile, type StoredFileSlice, type Storage } from '../../lib/storage.ts';
-import { findSubject } from '../learning/find-course-content.ts';
-import { assertCourseAccess } from '../purchases/course-access.ts';
-import { verifyHlsToken } from './hls-url.ts';
-import { findVideoRows, isPlayable } from './video-state.ts';
+import type { Storage } from '../../lib/storage.ts';
 
 export const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 export const SEGMENT_TYPE = 'video/mp2t';
@@ -14,11 +7,14 @@ export const SEGMENT_TYPE = 'video/mp2t';
 export const hlsContentType = (key: string) => (key.endsWith('.m3u8') ? PLAYLIST_TYPE : SEGMENT_TYPE);
 
 /** The files a run writes, relative to its folder: the master, and each rendition's playlist and segments. */
-const HLS_FILE = /^(?:master\.m3u8|\d{2,4}p\/(?:index\.m3u8|seg_\d{3,6}\.ts))$/;
+export const HLS_FILE = /^(?:master\.m3u8|\d{2,4}p\/(?:index\.m3u8|seg_\d{3,6}\.ts))$/;
 
 /** A storage that can hand out short-lived signed links (S3); file storage answers null or lacks it. */
 type SigningStorage = Storage & {
-  signedGetUrl?: (key: string, options?: { contentType?: string; expiresInSeconds?: number }) => Promise<string | null> | string | null;
+  signedGetUrl?: (
+    key: string,
+    options?: { contentType?: string; expiresInSeconds?: number },
+  ) => Promise<string | null> | string | null;
 };
 
 /**
@@ -34,7 +30,10 @@ export const SEGMENT_LINK_SECONDS = 6 * 3600;
  * storage) the relative links stay: they resolve under the API's signed path. Variant playlists
  * in the master stay relative: the API serves (and rewrites) them too.
  */
-export async function rewritePlaylist(storage: Storage, options: { playlistKey: string; body: string }): Promise<string> {
+export async function rewritePlaylist(
+  storage: Storage,
+  options: { playlistKey: string; body: string },
+): Promise<string> {
   const { signedGetUrl } = storage as SigningStorage;
   if (!signedGetUrl) return options.body;
   const folder = options.playlistKey.slice(0, options.playlistKey.lastIndexOf('/') + 1);
@@ -43,43 +42,16 @@ export async function rewritePlaylist(storage: Storage, options: { playlistKey: 
   for (const line of lines) {
     const uri = line.trim();
     if (uri && !uri.startsWith('#') && !uri.endsWith('.m3u8') && !/^[a-z]+:/i.test(uri)) {
-      const signed = await signedGetUrl.call(storage, folder + uri, { contentType: SEGMENT_TYPE, expiresInSeconds: SEGMENT_LINK_SECONDS });
+      const signed = await signedGetUrl.call(storage, folder + uri, {
+        contentType: SEGMENT_TYPE,
+        expiresInSeconds: SEGMENT_LINK_SECONDS,
+      });
       out.push(signed ?? line);
     } else {
       out.push(line);
     }
   }
   return out.join('\n');
-}
-
-/**
- * One file of a chapter's HLS renditions behind a signed path: the token must hold for this
- * learner, chapter and version, the learner must still own the course (403 otherwise), and the
- * version must be the chapter's ready one (404 otherwise). Playlists come rewritten; segments
- * honour Range.
- */
-export async function openHlsFile(
-  ctx: AppContext,
-  options: { subjectId: number; version: number; token: string; path: string; range: string | undefined },
-): Promise<StoredFileSlice> {
-  const userId = verifyHlsToken(ctx.env, { subjectId: options.subjectId, version: options.version, token: options.token, now: ctx.now() });
-  if (userId === null) throw AppError.forbidden('This link is not valid. Open the chapter again from the course.');
-  const subject = await findSubject(ctx, options.subjectId);
-  await assertCourseAccess(ctx.db, userId, subject.courseId);
-  const row = (await findVideoRows(ctx.db, [subject.id])).get(subject.id);
-  if (subject.fileType !== 'video' || !isPlayable(row, subject.fileRef) || row.version !== options.version || !HLS_FILE.test(options.path)) {
-    throw AppError.notFound();
-  }
-  const key = `${row.masterKey.slice(0, row.masterKey.lastIndexOf('/'))}/${options.path}`;
-  if (key.endsWith('.m3u8')) {
-    const file = await ctx.storage.get(key);
-    if (!file) throw AppError.notFound();
-    const body = Buffer.from(await rewritePlaylist(ctx.storage, { playlistKey: key, body: await text(file.stream) }), 'utf8');
-    return { kind: 'file', stream: Readable.from([body]), size: body.length, start: 0, end: body.length - 1, isPartial: false, contentType: PLAYLIST_TYPE };
-  }
-  const file = await openStoredFile(ctx.storage, { key, range: options.range, contentType: SEGMENT_TYPE });
-  if (!file) throw AppError.notFound();
-  return file;
 }
 
 /**
@@ -92,14 +64,22 @@ export async function deleteHlsOutput(storage: Storage, masterKey: string): Prom
   const uris = async (key: string) => {
     const file = await storage.get(key).catch(() => null);
     if (!file) return [];
-    return (await text(file.stream)).split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+    return (await text(file.stream))
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
   };
   const keys = [masterKey];
   for (const variant of await uris(masterKey)) {
     if (!HLS_FILE.test(variant)) continue;
     const variantKey = folder + variant;
     const variantFolder = variantKey.slice(0, variantKey.lastIndexOf('/') + 1);
-    keys.push(variantKey, ...(await uris(variantKey)).filter((segment) => /^seg_\d{3,6}\.ts$/.test(segment)).map((segment) => variantFolder + segment));
+    keys.push(
+      variantKey,
+      ...(await uris(variantKey))
+        .filter((segment) => /^seg_\d{3,6}\.ts$/.test(segment))
+        .map((segment) => variantFolder + segment),
+    );
   }
   // The master first: from then on no player can start on this run.
   for (const key of keys) await storage.delete(key).catch(() => undefined);

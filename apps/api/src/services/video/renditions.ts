@@ -32,29 +32,72 @@ export function planRenditions(height: number): Rendition[] {
  * `outDir`: `<name>/index.m3u8`, `<name>/seg_000.ts`…, `master.m3u8`. H.264 + AAC, keyframes
  * forced every SEGMENT_SECONDS so segments are cut there, width kept to the aspect (even).
  */
-export function ffmpegHlsArgs(options: { input: string; outDir: string; renditions: Rendition[]; hasAudio: boolean }): string[] {
+export function ffmpegHlsArgs(options: {
+  input: string;
+  outDir: string;
+  renditions: Rendition[];
+  hasAudio: boolean;
+}): string[] {
   const { renditions, hasAudio } = options;
   const n = renditions.length;
   const split = n === 1 ? '[0:v]null[v0]' : `[0:v]split=${n}${renditions.map((_, i) => `[v${i}]`).join('')}`;
   const scales = renditions.map((r, i) => `[v${i}]scale=-2:${r.height}[v${i}out]`);
-  const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', '-i', options.input,
-    '-filter_complex', [split, ...scales].join(';')];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    '-i',
+    options.input,
+    '-filter_complex',
+    [split, ...scales].join(';'),
+  ];
   renditions.forEach((r, i) => {
     args.push('-map', `[v${i}out]`);
     if (hasAudio) args.push('-map', '0:a:0');
     args.push(
-      `-c:v:${i}`, 'libx264', `-b:v:${i}`, `${r.videoKbps}k`, `-maxrate:v:${i}`, `${Math.round(r.videoKbps * 1.07)}k`,
-      `-bufsize:v:${i}`, `${r.videoKbps * 2}k`,
+      `-c:v:${i}`,
+      'libx264',
+      `-b:v:${i}`,
+      `${r.videoKbps}k`,
+      `-maxrate:v:${i}`,
+      `${Math.round(r.videoKbps * 1.07)}k`,
+      `-bufsize:v:${i}`,
+      `${r.videoKbps * 2}k`,
     );
     if (hasAudio) args.push(`-c:a:${i}`, 'aac', `-b:a:${i}`, `${r.audioKbps}k`, `-ac:a:${i}`, '2');
   });
   args.push(
-    '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-sc_threshold', '0',
-    '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
-    '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',
-    '-hls_segment_type', 'mpegts', '-hls_segment_filename', `${options.outDir}/%v/seg_%03d.ts`,
-    '-master_pl_name', 'master.m3u8',
-    '-var_stream_map', renditions.map((r, i) => (hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' '),
+    '-preset',
+    'veryfast',
+    '-profile:v',
+    'main',
+    '-pix_fmt',
+    'yuv420p',
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_segment_filename',
+    `${options.outDir}/%v/seg_%03d.ts`,
+    '-master_pl_name',
+    'master.m3u8',
+    '-var_stream_map',
+    renditions.map((r, i) => (hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' '),
     `${options.outDir}/%v/index.m3u8`,
   );
   return args;

@@ -6,13 +6,17 @@ import { transcodeVideo } from './transcode-video.ts';
  * and the attempt is retried; a file ffmpeg cannot read ends 'failed' in the state row (no retry).
  * One at a time per worker: ffmpeg already uses every core it is given.
  */
-export const transcodeJob = defineJob('transcode', async (ctx, data) => {
-  await transcodeVideo(ctx, data);
-}, {
-  retryLimit: 2,
-  retryDelaySeconds: 30,
-  retryBackoff: true,
-  expireInSeconds: 2 * 3600,
-  concurrency: 1,
-  summarize: (data) => ({ subjectId: data.subjectId }),
-});
+export const transcodeJob = defineJob(
+  'transcode',
+  async (ctx, data) => {
+    await transcodeVideo(ctx, data);
+  },
+  {
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 2 * 3600,
+    concurrency: 1,
+    summarize: (data) => ({ subjectId: data.subjectId }),
+  },
+);

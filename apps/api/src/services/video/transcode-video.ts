@@ -31,12 +31,23 @@ export const hlsFolder = (subjectId: number, version: number) => `hls/${subjectI
  * bad video (that is a 'failed' outcome); storage or database errors do throw, so a job queue can
  * retry them. `force` re-runs a ready chapter.
  */
-export async function transcodeVideo(ctx: AppContext, options: { subjectId: number; force?: boolean }): Promise<TranscodeOutcome> {
+export async function transcodeVideo(
+  ctx: AppContext,
+  options: { subjectId: number; force?: boolean },
+): Promise<TranscodeOutcome> {
   const { subjectId } = options;
-  const [subject] = await ctx.db.select({ fileType: subjects.fileType, fileRef: subjects.fileRef }).from(subjects).where(eq(subjects.id, subjectId));
-  if (!subject || subject.fileType !== 'video' || subject.fileRef === '') return { status: 'skipped', reason: 'not a video chapter with a file' };
+  const [subject] = await ctx.db
+    .select({ fileType: subjects.fileType, fileRef: subjects.fileRef })
+    .from(subjects)
+    .where(eq(subjects.id, subjectId));
+  if (!subject || subject.fileType !== 'video' || subject.fileRef === '')
+    return { status: 'skipped', reason: 'not a video chapter with a file' };
   const previousMasterKey = (await findVideoRows(ctx.db, [subjectId])).get(subjectId)?.masterKey ?? null;
-  const version = await claimVideoRun(ctx.db, ctx, { subjectId, sourceRef: subject.fileRef, force: options.force ?? false });
+  const version = await claimVideoRun(ctx.db, ctx, {
+    subjectId,
+    sourceRef: subject.fileRef,
+    force: options.force ?? false,
+  });
   if (version === null) return { status: 'skipped', reason: 'already ready' };
   const run = { subjectId, version };
 
@@ -87,7 +98,11 @@ export async function transcodeVideo(ctx: AppContext, options: { subjectId: numb
     await ctx.storage.put(masterKey, await readFile(join(outDir, 'master.m3u8')), hlsContentType(masterKey));
 
     const isCurrent = await updateVideoRun(ctx.db, ctx, run, {
-      status: 'ready', progress: 100, masterKey, renditions: renditions.map((r) => r.height).join(','), finishedAt: ctx.now(),
+      status: 'ready',
+      progress: 100,
+      masterKey,
+      renditions: renditions.map((r) => r.height).join(','),
+      finishedAt: ctx.now(),
     });
     if (!isCurrent) {
       await deleteHlsOutput(ctx.storage, masterKey);
@@ -100,18 +115,26 @@ export async function transcodeVideo(ctx: AppContext, options: { subjectId: numb
   }
 }
 
-async function fail(ctx: AppContext, run: { subjectId: number; version: number }, error: string): Promise<TranscodeOutcome> {
+async function fail(
+  ctx: AppContext,
+  run: { subjectId: number; version: number },
+  error: string,
+): Promise<TranscodeOutcome> {
   await updateVideoRun(ctx.db, ctx, run, { status: 'failed', error: error.slice(0, 1000), finishedAt: ctx.now() });
   return { status: 'failed', error };
 }
 
 /** ffmpeg's words without our temporary paths or its internal prefixes ('[mov,mp4 @ 0x…] '). */
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
-  .replace(/\/\S*\/transcode-[^/\s]+\/[^\s:]*/g, 'the file')
-  .replace(/\[[^\]]* @ 0x[0-9a-f]+\] /g, '')
-  .trim();
+const messageOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error))
+    .replace(/\/\S*\/transcode-[^/\s]+\/[^\s:]*/g, 'the file')
+    .replace(/\[[^\]]* @ 0x[0-9a-f]+\] /g, '')
+    .trim();
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
 }

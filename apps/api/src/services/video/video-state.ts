@@ -13,14 +13,25 @@ export async function findVideoRows(db: DbOrTx, subjectIds: number[]): Promise<M
 }
 
 /** True when `row` describes the chapter's current file and its renditions can be played. */
-export function isPlayable(row: VideoRenditionRow | undefined, fileRef: string): row is VideoRenditionRow & { masterKey: string } {
+export function isPlayable(
+  row: VideoRenditionRow | undefined,
+  fileRef: string,
+): row is VideoRenditionRow & { masterKey: string } {
   return !!row && row.status === 'ready' && row.sourceRef === fileRef && row.masterKey !== null;
 }
 
 /** The state the admin console shows; a row about an older file (or none) counts as pending. */
 export function toVideoState(row: VideoRenditionRow | undefined, fileRef: string): VideoState {
   if (!row || row.sourceRef !== fileRef) {
-    return { status: 'pending', progress: 0, error: null, renditions: [], duration_seconds: null, started_at: null, finished_at: null };
+    return {
+      status: 'pending',
+      progress: 0,
+      error: null,
+      renditions: [],
+      duration_seconds: null,
+      started_at: null,
+      finished_at: null,
+    };
   }
   return {
     status: row.status as VideoState['status'],
@@ -44,13 +55,24 @@ export async function resetVideoState(
 ): Promise<VideoRenditionRow | undefined> {
   const [before] = await db.select().from(videoRenditions).where(eq(videoRenditions.subjectId, options.subjectId));
   const fresh = {
-    sourceRef: options.sourceRef, status: 'pending', progress: 0, error: null, masterKey: null, renditions: null,
-    durationSeconds: null, startedAt: null, finishedAt: null, updatedAt: ctx.now(),
+    sourceRef: options.sourceRef,
+    status: 'pending',
+    progress: 0,
+    error: null,
+    masterKey: null,
+    renditions: null,
+    durationSeconds: null,
+    startedAt: null,
+    finishedAt: null,
+    updatedAt: ctx.now(),
   } as const;
-  await db.insert(videoRenditions).values({ subjectId: options.subjectId, version: 1, ...fresh }).onConflictDoUpdate({
-    target: videoRenditions.subjectId,
-    set: { ...fresh, version: sql`${videoRenditions.version} + 1` },
-  });
+  await db
+    .insert(videoRenditions)
+    .values({ subjectId: options.subjectId, version: 1, ...fresh })
+    .onConflictDoUpdate({
+      target: videoRenditions.subjectId,
+      set: { ...fresh, version: sql`${videoRenditions.version} + 1` },
+    });
   return before;
 }
 
@@ -67,10 +89,20 @@ export async function claimVideoRun(
   const current = (await findVideoRows(db, [options.subjectId])).get(options.subjectId);
   if (!options.force && isPlayable(current, options.sourceRef)) return null;
   if (!current || current.sourceRef !== options.sourceRef) await resetVideoState(db, ctx, options);
-  const [claimed] = await db.update(videoRenditions).set({
-    version: sql`${videoRenditions.version} + 1`, status: 'running', progress: 0, error: null, masterKey: null,
-    renditions: null, startedAt: ctx.now(), finishedAt: null, updatedAt: ctx.now(),
-  }).where(and(eq(videoRenditions.subjectId, options.subjectId), eq(videoRenditions.sourceRef, options.sourceRef)))
+  const [claimed] = await db
+    .update(videoRenditions)
+    .set({
+      version: sql`${videoRenditions.version} + 1`,
+      status: 'running',
+      progress: 0,
+      error: null,
+      masterKey: null,
+      renditions: null,
+      startedAt: ctx.now(),
+      finishedAt: null,
+      updatedAt: ctx.now(),
+    })
+    .where(and(eq(videoRenditions.subjectId, options.subjectId), eq(videoRenditions.sourceRef, options.sourceRef)))
     .returning({ version: videoRenditions.version });
   return claimed?.version ?? null;
 }
@@ -80,9 +112,16 @@ export async function updateVideoRun(
   db: DbOrTx,
   ctx: Pick<AppContext, 'now'>,
   run: { subjectId: number; version: number },
-  change: Partial<Pick<VideoRenditionRow, 'status' | 'progress' | 'error' | 'masterKey' | 'renditions' | 'durationSeconds' | 'finishedAt'>>,
+  change: Partial<
+    Pick<
+      VideoRenditionRow,
+      'status' | 'progress' | 'error' | 'masterKey' | 'renditions' | 'durationSeconds' | 'finishedAt'
+    >
+  >,
 ): Promise<boolean> {
-  const rows = await db.update(videoRenditions).set({ ...change, updatedAt: ctx.now() })
+  const rows = await db
+    .update(videoRenditions)
+    .set({ ...change, updatedAt: ctx.now() })
     .where(and(eq(videoRenditions.subjectId, run.subjectId), eq(videoRenditions.version, run.version)))
     .returning({ version: videoRenditions.version });
   return rows.length > 0;
@@ -94,11 +133,15 @@ export async function updateVideoRun(
  * (failed ones only when `includeFailed`, e.g. after ffmpeg was installed).
  */
 export async function listVideosToTranscode(db: DbOrTx, options: { includeFailed?: boolean } = {}): Promise<number[]> {
-  const rows = await db.select({ id: subjects.id, fileRef: subjects.fileRef, row: videoRenditions }).from(subjects)
+  const rows = await db
+    .select({ id: subjects.id, fileRef: subjects.fileRef, row: videoRenditions })
+    .from(subjects)
     .leftJoin(videoRenditions, eq(videoRenditions.subjectId, subjects.id))
     .where(and(eq(subjects.fileType, 'video'), ne(subjects.fileRef, '')));
-  return rows.filter(({ fileRef, row }) => {
-    const status = toVideoState(row ?? undefined, fileRef).status;
-    return status === 'pending' || (options.includeFailed === true && status === 'failed');
-  }).map(({ id }) => id);
+  return rows
+    .filter(({ fileRef, row }) => {
+      const status = toVideoState(row ?? undefined, fileRef).status;
+      return status === 'pending' || (options.includeFailed === true && status === 'failed');
+    })
+    .map(({ id }) => id);
 }

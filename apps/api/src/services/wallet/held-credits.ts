@@ -1,8 +1,9 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { walletTransactions, type DbOrTx } from '@app/db';
 import type { LedgerMethod } from '@app/contracts';
-import { getSetting } from '../settings/get-setting.ts';
-import { newTransactionId, postEntry } from './ledger.ts';
+import { getSetting } from '../settings/index.ts';
+import type { WriteBatch } from '../database/index.ts';
+import { addEntry, newTransactionId } from './post-entry.ts';
 
 /*
  * Held credits: commissions and level rewards are posted as Pending, outside the wallet, until the
@@ -24,37 +25,74 @@ export interface HeldCredit {
   at: Date;
 }
 
+/** The end of the refund window of a purchase paid at `paidAt`, with the refund_window_days setting's value. */
+export function refundWindowEndAt(paidAt: Date, refundWindowDays: number): Date {
+  return new Date(paidAt.getTime() + refundWindowDays * 86_400_000);
+}
+
 /** The end of the refund window of a purchase paid at `paidAt` (setting refund_window_days). */
 export async function refundWindowEnd(db: DbOrTx, paidAt: Date): Promise<Date> {
-  return new Date(paidAt.getTime() + (await getSetting(db, 'refund_window_days')) * 86_400_000);
+  return refundWindowEndAt(paidAt, await getSetting(db, 'refund_window_days'));
 }
 
 /**
- * Posts a held credit: a Pending ledger row; the wallet does not move until it is released. With
- * no refund window (refund_window_days = 0) there is nothing to hold: it is posted Done at once.
+ * Adds a held credit to a batch of writes: a Pending ledger row; the wallet does not move until it
+ * is released. With no refund window (refund_window_days = 0) there is nothing to hold: it is
+ * posted Done at once (addEntry). Returns the entry's transaction id.
  */
-export async function postHeldCredit(tx: DbOrTx, credit: HeldCredit): Promise<string> {
-  if (!Number.isSafeInteger(credit.amountPaise) || !Number.isSafeInteger(credit.points) || credit.amountPaise < 0 || credit.points < 0) {
+export function addHeldCredit(writes: WriteBatch, tx: DbOrTx, credit: HeldCredit): string {
+  if (
+    !Number.isSafeInteger(credit.amountPaise) ||
+    !Number.isSafeInteger(credit.points) ||
+    credit.amountPaise < 0 ||
+    credit.points < 0
+  ) {
     throw new Error(`a held credit must be whole and positive: ${credit.amountPaise} paise, ${credit.points} points`);
   }
   if (credit.availableAt <= credit.at) {
     const { availableAt: _, ...entry } = credit;
-    return (await postEntry(tx, { ...entry, status: 'Done' })).transactionId;
+    return addEntry(writes, { ...entry, status: 'Done' }).transactionId;
   }
   const transactionId = newTransactionId();
-  await tx.insert(walletTransactions).values({
-    transactionId,
-    userId: credit.userId,
-    method: credit.method,
-    amountPaise: credit.amountPaise,
-    points: credit.points,
-    status: 'Pending',
-    description: credit.description,
-    purchaseId: credit.purchaseId,
-    availableAt: credit.availableAt,
-    createdAt: credit.at,
-  });
+  writes.add(
+    tx.insert(walletTransactions).values({
+      transactionId,
+      userId: credit.userId,
+      method: credit.method,
+      amountPaise: credit.amountPaise,
+      points: credit.points,
+      status: 'Pending',
+      description: credit.description,
+      purchaseId: credit.purchaseId,
+      availableAt: credit.availableAt,
+      createdAt: credit.at,
+    }),
+  );
   return transactionId;
+}
+
+/**
+ * The release as the two parts of one WITH statement: `released` (the user's due held credits made
+ * Done, RETURNING id, amount_paise, points) and `credited` (their sum added to the wallet, RETURNING
+ * the new balance_paise and points; no row when nothing was due), which reads `released` by that name.
+ * GET /transactions runs them ahead of its reads (list-transactions.ts).
+ */
+export function releaseHeldCreditsSql(options: { userId: number | SQL; now: Date | SQL }): {
+  released: SQL;
+  credited: SQL;
+} {
+  const { userId, now } = options;
+  return {
+    released: sql`
+      UPDATE wallet_transactions SET status = 'Done', settled_at = ${now}
+      WHERE user_id = ${userId} AND status = 'Pending' AND available_at IS NOT NULL AND available_at <= ${now}
+      RETURNING id, amount_paise, points`,
+    credited: sql`
+      UPDATE users SET balance_paise = users.balance_paise + s.paise, points = users.points + s.pts
+      FROM (SELECT sum(amount_paise) AS paise, sum(points) AS pts FROM released) AS s
+      WHERE users.id = ${userId} AND s.paise IS NOT NULL
+      RETURNING users.balance_paise, users.points`,
+  };
 }
 
 /**
@@ -63,15 +101,8 @@ export async function postHeldCredit(tx: DbOrTx, credit: HeldCredit): Promise<st
  * lock and then finds it no longer Pending, so each credit enters the wallet once.
  */
 export async function releaseHeldCredits(db: DbOrTx, options: { userId: number; now: Date }): Promise<void> {
-  await db.execute(sql`
-    WITH released AS (
-      UPDATE wallet_transactions SET status = 'Done', settled_at = ${options.now}
-      WHERE user_id = ${options.userId} AND status = 'Pending' AND available_at IS NOT NULL AND available_at <= ${options.now}
-      RETURNING amount_paise, points
-    )
-    UPDATE users SET balance_paise = users.balance_paise + s.paise, points = users.points + s.pts
-    FROM (SELECT sum(amount_paise) AS paise, sum(points) AS pts FROM released) AS s
-    WHERE users.id = ${options.userId} AND s.paise IS NOT NULL`);
+  const { released, credited } = releaseHeldCreditsSql(options);
+  await db.execute(sql`WITH released AS (${released}) ${credited}`);
 }
 
 /** Releases every due held credit, user by user (the reconciler's periodic run). Returns how many users. */
@@ -93,11 +124,13 @@ export async function cancelHeldCredit(tx: DbOrTx, options: { transactionId: str
   const rows = await tx
     .update(walletTransactions)
     .set({ status: 'Rejected', settledAt: options.now })
-    .where(and(
-      eq(walletTransactions.transactionId, options.transactionId),
-      eq(walletTransactions.status, 'Pending'),
-      gt(walletTransactions.availableAt, options.now),
-    ))
+    .where(
+      and(
+        eq(walletTransactions.transactionId, options.transactionId),
+        eq(walletTransactions.status, 'Pending'),
+        gt(walletTransactions.availableAt, options.now),
+      ),
+    )
     .returning({ id: walletTransactions.id });
   return rows.length > 0;
 }

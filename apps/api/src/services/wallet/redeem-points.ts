@@ -3,15 +3,19 @@ import { users, type Tx } from '@app/db';
 import { paiseToRupees, redeemValuePaise, walletMessages, type WalletSummary } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getSetting } from '../settings/get-setting.ts';
+import { getSetting } from '../settings/index.ts';
 import { releaseHeldCredits } from './held-credits.ts';
-import { postEntry } from './ledger.ts';
+import { postEntry } from './post-entry.ts';
 
 /**
  * POST /redeem-point: 1 <= point <= points held (held credits not yet released are not); the points go and point × convert_value rupees
  * come in, as one 'Point Redeem' entry. Runs in the caller's (idempotent) transaction.
  */
-export async function redeemPoints(tx: Tx, ctx: AppContext, options: { userId: number; point: number }): Promise<WalletSummary> {
+export async function redeemPoints(
+  tx: Tx,
+  ctx: AppContext,
+  options: { userId: number; point: number },
+): Promise<WalletSummary> {
   const { userId, point } = options;
   await releaseHeldCredits(tx, { userId, now: ctx.now() });
   const [user] = await tx.select({ points: users.points }).from(users).where(eq(users.id, userId));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users, type Tx } from '@app/db';
 import { commissionReversal, formatInr, paiseToRupees, type LedgerMethod } from '@app/contracts';
-import { postEntry } from './ledger.ts';
+import { postEntry } from './post-entry.ts';
 
 export interface TakenBack {
   paise: number;
@@ -29,17 +29,30 @@ export function addTakenBack(a: TakenBack, b: TakenBack): TakenBack {
  */
 export async function takeBack(
   tx: Tx,
-  entry: { userId: number; method: LedgerMethod; paise: number; points: number; description: string; purchaseId: number; at: Date },
+  entry: {
+    userId: number;
+    method: LedgerMethod;
+    paise: number;
+    points: number;
+    description: string;
+    purchaseId: number;
+    at: Date;
+  },
 ): Promise<TakenBack> {
   if (entry.paise <= 0 && entry.points <= 0) return NOTHING_TAKEN;
-  const [wallet] = await tx.select({ balancePaise: users.balancePaise, points: users.points }).from(users)
-    .where(eq(users.id, entry.userId)).for('no key update');
+  const [wallet] = await tx
+    .select({ balancePaise: users.balancePaise, points: users.points })
+    .from(users)
+    .where(eq(users.id, entry.userId))
+    .for('no key update');
   const money = commissionReversal(Math.max(0, entry.paise), wallet?.balancePaise ?? 0);
   const points = commissionReversal(Math.max(0, entry.points), wallet?.points ?? 0);
   const shortfalls = [
     money.shortfallPaise > 0 ? formatInr(paiseToRupees(money.shortfallPaise)) : '',
     points.shortfallPaise > 0 ? `${points.shortfallPaise} points` : '',
-  ].filter(Boolean).join(' and ');
+  ]
+    .filter(Boolean)
+    .join(' and ');
   await postEntry(tx, {
     userId: entry.userId,
     method: entry.method,

@@ -3,21 +3,27 @@ import { bankDetails, users, type Tx } from '@app/db';
 import { formatInr, messages, paiseToRupees, rupeesToPaise, walletMessages, type WalletSummary } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getSetting } from '../settings/get-setting.ts';
+import { getSetting } from '../settings/index.ts';
 import { releaseHeldCredits } from './held-credits.ts';
-import { postEntry } from './ledger.ts';
+import { postEntry } from './post-entry.ts';
 
 /**
  * POST /withdraw: needs bank details (400 'Please fill account details'), at least the minimum,
  * at most the balance (held credits not yet released are not in it). The amount is held at once as a Pending 'Withdraw' entry; an operator
  * later marks it Done, or Rejected with a 'Withdraw Reversal' giving it back.
  */
-export async function withdrawBalance(tx: Tx, ctx: AppContext, options: { userId: number; amountRupees: number }): Promise<WalletSummary> {
+export async function withdrawBalance(
+  tx: Tx,
+  ctx: AppContext,
+  options: { userId: number; amountRupees: number },
+): Promise<WalletSummary> {
   const { userId } = options;
   await releaseHeldCredits(tx, { userId, now: ctx.now() });
   const amountPaise = rupeesToPaise(options.amountRupees);
-  const [bank] = await tx.select({ bankName: bankDetails.bankName, last4: bankDetails.accountLast4 })
-    .from(bankDetails).where(eq(bankDetails.userId, userId));
+  const [bank] = await tx
+    .select({ bankName: bankDetails.bankName, last4: bankDetails.accountLast4 })
+    .from(bankDetails)
+    .where(eq(bankDetails.userId, userId));
   if (!bank) throw AppError.badRequest(messages.fillAccountDetails);
 
   const minimumPaise = Math.floor(await getSetting(tx, 'minimum_withdrawal_paise'));

@@ -1,10 +1,12 @@
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Navbar from 'react-bootstrap/Navbar';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Brand } from '@/components/ui/brand';
 import { LogoutIcon, MenuIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+import { LanguagePicker } from '@/components/ui/language-picker';
 
 interface AppHeaderProps {
   name: string;
@@ -16,13 +18,14 @@ interface AppHeaderProps {
 
 /** The top bar: menu toggle (small screens), brand, wallet button and the profile dropdown. */
 export function AppHeader({ name, photoUrl, isMenuOpen, onOpenMenu, onLogout }: AppHeaderProps) {
+  const { t } = useTranslation('layout');
   return (
     // role="banner": Navbar would call a non-<nav> element 'navigation', a role <header> may not take.
     <Navbar as="header" role="banner" bg="white" className="app-header border-bottom px-3 sticky-top">
       <Button
         variant="link"
         className="d-lg-none text-body p-1 me-2"
-        aria-label="Open menu"
+        aria-label={t('header.openMenu')}
         aria-controls="side-menu"
         aria-expanded={isMenuOpen}
         onClick={onOpenMenu}
@@ -33,30 +36,39 @@ export function AppHeader({ name, photoUrl, isMenuOpen, onOpenMenu, onLogout }: 
         <Brand />
       </Navbar.Brand>
       <div className="d-flex align-items-center gap-2">
-        <Link to={paths.wallet.getHref()} className="btn btn-outline-primary d-inline-flex align-items-center gap-2" aria-label="Wallet">
+        <LanguagePicker />
+        <Link
+          to={paths.wallet.getHref()}
+          className="btn btn-outline-primary d-inline-flex align-items-center gap-2"
+          aria-label={t('header.wallet')}
+        >
           <WalletIcon />
-          <span className="d-none d-sm-inline">Wallet</span>
+          <span className="d-none d-sm-inline">{t('header.wallet')}</span>
         </Link>
         <Dropdown align="end">
           <Dropdown.Toggle variant="light" className="d-inline-flex align-items-center gap-2 profile-toggle">
             <img
               src={photoUrl ?? '/images/avatar.svg'}
-              onError={(event) => { event.currentTarget.src = '/images/avatar.svg'; }}
+              onError={(event) => {
+                event.currentTarget.src = '/images/avatar.svg';
+              }}
               alt=""
               width={32}
               height={32}
               className="rounded-circle object-fit-cover"
             />
             <span className="d-none d-md-inline text-truncate profile-name">{name}</span>
-            <span className="visually-hidden">Account menu</span>
+            <span className="visually-hidden">{t('header.accountMenu')}</span>
           </Dropdown.Toggle>
           <Dropdown.Menu>
             <Dropdown.Item as={Link} to={paths.profile.getHref()}>
-              <UserIcon className="me-2" />Profile
+              <UserIcon className="me-2" />
+              {t('header.profile')}
             </Dropdown.Item>
             <Dropdown.Divider />
             <Dropdown.Item as="button" type="button" onClick={onLogout}>
-              <LogoutIcon className="me-2" />Logout
+              <LogoutIcon className="me-2" />
+              {t('header.logout')}
             </Dropdown.Item>
           </Dropdown.Menu>
         </Dropdown>

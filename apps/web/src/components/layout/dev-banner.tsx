@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
 
-/** Shown whenever the production flag is off (spec section 1). */
+/** Shown whenever the production flag is off (docs/product/app-shell.md#shell). */
 export function DevBanner() {
+  const { t } = useTranslation('layout');
   if (env.isProduction) return null;
   return (
     <div className="dev-banner" role="note">
-      Development server: data here is not real and mail goes to the dev mailbox.
+      {t('devBanner')}
     </div>
   );
 }

@@ -5,7 +5,9 @@ import { OfflineBanner } from './offline-banner';
 
 function goOffline(isOffline: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!isOffline);
-  act(() => { window.dispatchEvent(new Event(isOffline ? 'offline' : 'online')); });
+  act(() => {
+    window.dispatchEvent(new Event(isOffline ? 'offline' : 'online'));
+  });
 }
 
 describe('OfflineBanner', () => {
@@ -14,7 +16,9 @@ describe('OfflineBanner', () => {
     expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
 
     goOffline(true);
-    expect(screen.getByRole('status')).toHaveTextContent('You are offline. Chapters you saved for offline are in Downloads.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You are offline. Chapters you saved for offline are in Downloads.',
+    );
     expect(screen.getByRole('link', { name: 'Downloads' })).toHaveAttribute('href', '/downloads');
 
     goOffline(false);

@@ -17,11 +17,15 @@ function Page() {
 describe('LoadError', () => {
   it('fails at once while offline (no retries, no spinner), links to Downloads, and Retry loads the page', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const unreachable = vi.fn(async () => { throw new TypeError('Failed to fetch'); });
+    const unreachable = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
     vi.stubGlobal('fetch', unreachable);
     const { user } = renderWithProviders(<Page />);
 
-    expect(await screen.findByText('Could not load this page. Check your connection and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Could not load this page. Check your connection and try again.'),
+    ).toBeInTheDocument();
     expect(unreachable).toHaveBeenCalledTimes(1);
     expect(screen.getByText(/You are offline/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open Downloads' })).toHaveAttribute('href', '/downloads');

@@ -1,5 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -19,17 +20,22 @@ interface LoadErrorProps {
  * the way to the chapters saved for offline.
  */
 export function LoadError({ error, onRetry, isRetrying = false }: LoadErrorProps) {
+  const { t } = useTranslation('common');
   const isOnline = useIsOnline();
   const isRefused = error instanceof ApiError && error.status >= 400 && error.status < 500;
   return (
     <Alert variant="warning" className="load-error">
-      <p className="mb-2">{isRefused ? error.displayMessage : 'Could not load this page. Check your connection and try again.'}</p>
-      {!isOnline && <p className="small mb-2">You are offline. Chapters you saved for offline still open.</p>}
+      <p className="mb-2">{isRefused ? error.displayMessage : t('loadError.failed')}</p>
+      {!isOnline && <p className="small mb-2">{t('loadError.offline')}</p>}
       <div className="d-flex flex-wrap gap-2">
         <Button variant="primary" size="sm" disabled={isRetrying} onClick={() => void onRetry()}>
-          {isRetrying ? 'Retrying…' : 'Retry'}
+          {isRetrying ? t('loadError.retrying') : t('loadError.retry')}
         </Button>
-        {!isOnline && <Link to={paths.downloads.getHref()} className="btn btn-outline-primary btn-sm">Open Downloads</Link>}
+        {!isOnline && (
+          <Link to={paths.downloads.getHref()} className="btn btn-outline-primary btn-sm">
+            {t('loadError.openDownloads')}
+          </Link>
+        )}
       </div>
     </Alert>
   );

@@ -1,11 +1,13 @@
 import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
 
 /** Covers the page while something it depends on loads. */
-export function LoadingOverlay({ label = 'Loading…' }: { label?: string }) {
+export function LoadingOverlay({ label }: { label?: string }) {
+  const { t } = useTranslation('common');
   return (
     <div className="loading-overlay" role="status" aria-live="polite">
       <Spinner animation="border" variant="primary" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('loading')}</span>
     </div>
   );
 }

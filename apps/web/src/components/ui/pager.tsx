@@ -1,4 +1,5 @@
 import Pagination from 'react-bootstrap/Pagination';
+import { useTranslation } from 'react-i18next';
 
 /** The pages to offer: the first, the last, and two either side of the current one; null is a gap. */
 export function pageWindow(current: number, last: number): (number | null)[] {
@@ -19,19 +20,27 @@ interface PagerProps {
 
 /** Numbered pages with previous and next. */
 export function Pager({ current, last, onPage, label }: PagerProps) {
+  const { t } = useTranslation('common');
   if (last <= 1) return null;
   return (
     <nav aria-label={label}>
       <Pagination size="sm" className="mb-0 flex-wrap">
-        <Pagination.Prev disabled={current <= 1} onClick={() => onPage(current - 1)} aria-label="Previous page" />
-        {pageWindow(current, last).map((page, index) => (page === null
-          ? <Pagination.Ellipsis key={`gap-${index}`} disabled />
-          : (
-            <Pagination.Item key={page} active={page === current} onClick={() => onPage(page)} aria-label={`Page ${page}`}>
+        <Pagination.Prev disabled={current <= 1} onClick={() => onPage(current - 1)} aria-label={t('pager.previous')} />
+        {pageWindow(current, last).map((page, index) =>
+          page === null ? (
+            <Pagination.Ellipsis key={`gap-${index}`} disabled />
+          ) : (
+            <Pagination.Item
+              key={page}
+              active={page === current}
+              onClick={() => onPage(page)}
+              aria-label={t('pager.page', { page })}
+            >
               {page}
             </Pagination.Item>
-          )))}
-        <Pagination.Next disabled={current >= last} onClick={() => onPage(current + 1)} aria-label="Next page" />
+          ),
+        )}
+        <Pagination.Next disabled={current >= last} onClick={() => onPage(current + 1)} aria-label={t('pager.next')} />
       </Pagination>
     </nav>
   );

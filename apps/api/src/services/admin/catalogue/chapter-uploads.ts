@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { terms } from '@app/db';
 import {
-  adminMessages, CHAPTER_UPLOAD_KEY, UPLOAD_MAX_PARTS, type AdminSubject, type UploadCompleteBody, type UploadSigned,
-  type UploadStart, type UploadStartBody,
+  adminMessages,
+  CHAPTER_UPLOAD_KEY,
+  UPLOAD_MAX_PARTS,
+  type AdminSubject,
+  type UploadCompleteBody,
+  type UploadSigned,
+  type UploadStart,
+  type UploadStartBody,
 } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
+import { recordAudit } from '../../audit/index.ts';
 import { checkStoredUpload, newUploadKey, STORED_KINDS, type StoredKind } from '../uploads.ts';
 import { createSubject, findSubjectRow, updateSubject } from './subjects.ts';
 
@@ -27,7 +33,10 @@ const termOfKey = (key: string): number => Number(CHAPTER_UPLOAD_KEY.exec(key)?.
  * checked against the kind's limit now (and the real one at completion). File storage answers
  * `{ direct: false }`: the console streams the file through the multipart form instead.
  */
-export async function startChapterUpload(ctx: AppContext, options: { actorId: number; input: UploadStartBody }): Promise<UploadStart> {
+export async function startChapterUpload(
+  ctx: AppContext,
+  options: { actorId: number; input: UploadStartBody },
+): Promise<UploadStart> {
   const { input } = options;
   const rule = STORED_KINDS[input.kind];
   if (input.size > rule.maxBytes) throw AppError.field('file', adminMessages.fileTooLarge);
@@ -38,10 +47,19 @@ export async function startChapterUpload(ctx: AppContext, options: { actorId: nu
   if (uploadId === null) return { direct: false };
   const partSize = partSizeFor(input.size);
   await recordAudit(ctx.db, ctx, {
-    actorId: options.actorId, action: 'upload.start', entity: 'uploads', entityId: key,
+    actorId: options.actorId,
+    action: 'upload.start',
+    entity: 'uploads',
+    entityId: key,
     after: { kind: input.kind, file_name: input.file_name, size: input.size, part_size: partSize },
   });
-  return { direct: true, key, upload_id: uploadId, part_size: partSize, part_count: Math.max(1, Math.ceil(input.size / partSize)) };
+  return {
+    direct: true,
+    key,
+    upload_id: uploadId,
+    part_size: partSize,
+    part_count: Math.max(1, Math.ceil(input.size / partSize)),
+  };
 }
 
 async function findTerm(ctx: AppContext, termId: number): Promise<void> {
@@ -55,10 +73,12 @@ export async function signChapterUploadParts(
   options: { key: string; uploadId: string; partNumbers: number[] },
 ): Promise<UploadSigned> {
   if (ctx.storage.kind !== 's3') throw AppError.badRequest(adminMessages.uploadNotFound);
-  const urls = await Promise.all(options.partNumbers.map(async (partNumber) => ({
-    part_number: partNumber,
-    url: await ctx.storage.signUploadPart(options.key, options.uploadId, partNumber),
-  })));
+  const urls = await Promise.all(
+    options.partNumbers.map(async (partNumber) => ({
+      part_number: partNumber,
+      url: await ctx.storage.signUploadPart(options.key, options.uploadId, partNumber),
+    })),
+  );
   return { urls };
 }
 
@@ -73,10 +93,15 @@ export async function completeChapterUpload(
 ): Promise<AdminSubject> {
   const { input } = options;
   const kind = kindOfKey(input.key);
-  if (input.subject_id === undefined && input.name === undefined) throw AppError.field('name', adminMessages.nameRequired);
+  if (input.subject_id === undefined && input.name === undefined)
+    throw AppError.field('name', adminMessages.nameRequired);
   if (input.subject_id !== undefined) await findSubjectRow(ctx.db, input.subject_id);
   try {
-    await ctx.storage.completeUpload(input.key, input.upload_id, input.parts.map((p) => ({ partNumber: p.part_number, etag: p.etag })));
+    await ctx.storage.completeUpload(
+      input.key,
+      input.upload_id,
+      input.parts.map((p) => ({ partNumber: p.part_number, etag: p.etag })),
+    );
   } catch {
     // An unknown or expired upload id, or parts the store does not have.
     throw AppError.field('file', adminMessages.uploadNotFound);
@@ -84,21 +109,33 @@ export async function completeChapterUpload(
   const upload = await checkStoredUpload(ctx, { key: input.key, kinds: [kind] });
   if (input.subject_id !== undefined) {
     return updateSubject(ctx, {
-      actorId: options.actorId, id: input.subject_id, upload,
+      actorId: options.actorId,
+      id: input.subject_id,
+      upload,
       patch: { file_type: kind, name: input.name, about: input.about, position: input.position },
     });
   }
   return createSubject(ctx, {
-    actorId: options.actorId, termId: termOfKey(input.key), upload,
+    actorId: options.actorId,
+    termId: termOfKey(input.key),
+    upload,
     input: { name: input.name!, file_type: kind, about: input.about, position: input.position },
   });
 }
 
 /** POST /admin/uploads/abort: drops the parts sent so far (and anything stored under the key). */
-export async function abortChapterUpload(ctx: AppContext, options: { actorId: number; key: string; uploadId: string }): Promise<void> {
+export async function abortChapterUpload(
+  ctx: AppContext,
+  options: { actorId: number; key: string; uploadId: string },
+): Promise<void> {
   if (ctx.storage.kind !== 's3') return;
   // Some S3-compatible stores have no AbortMultipartUpload; a bucket lifecycle rule is the backstop.
   await ctx.storage.abortUpload(options.key, options.uploadId).catch(() => undefined);
   await ctx.storage.delete(options.key).catch(() => undefined);
-  await recordAudit(ctx.db, ctx, { actorId: options.actorId, action: 'upload.abort', entity: 'uploads', entityId: options.key });
+  await recordAudit(ctx.db, ctx, {
+    actorId: options.actorId,
+    action: 'upload.abort',
+    entity: 'uploads',
+    entityId: options.key,
+  });
 }

@@ -1,16 +1,22 @@
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { batches, categories, courses, purchases, subjects, terms, type DbOrTx } from '@app/db';
 import {
-  adminMessages, courseCreateBody, paiseToRupees, rupeesToPaise,
-  type AdminCourse, type CourseLanguage, type CourseUpdateBody, type Page,
+  adminMessages,
+  courseCreateBody,
+  paiseToRupees,
+  rupeesToPaise,
+  type AdminCourse,
+  type CourseLanguage,
+  type CourseUpdateBody,
+  type Page,
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
-import { mediaPath } from '../../catalogue/media-path.ts';
-import { refuseIfReferenced } from '../db-errors.ts';
-import { containsPattern, pageOf } from '../page.ts';
+import { recordAudit } from '../../audit/index.ts';
+import { mediaPath } from '../../catalogue/index.ts';
+import { refuseIfReferenced } from '../refuse-if-referenced.ts';
+import { containsPattern, pageOf } from '../page-of.ts';
 import { parseInput } from '../parse-input.ts';
 import { cleanImage, deleteOwnFile, storeUpload, streamUpload, swapStoredFile, type StoredUpload } from '../uploads.ts';
 
@@ -32,7 +38,10 @@ const columns = {
   createdAt: courses.createdAt,
   // Spelled out: Drizzle leaves the columns of a one-table select unqualified.
   termsCount: sql<number>`(select count(*) from terms t where t.course_id = "courses"."id")`.mapWith(Number),
-  paidPurchases: sql<number>`(select count(*) from purchases p where p.course_id = "courses"."id" and p.status = 'paid')`.mapWith(Number),
+  paidPurchases:
+    sql<number>`(select count(*) from purchases p where p.course_id = "courses"."id" and p.status = 'paid')`.mapWith(
+      Number,
+    ),
 };
 
 const selectCourses = (db: DbOrTx) => db.select(columns).from(courses);
@@ -71,7 +80,13 @@ export async function getAdminCourse(ctx: AppContext, id: number): Promise<Admin
 /** GET /admin/courses: every course, published or not, by id. */
 export async function listAdminCourses(
   ctx: AppContext,
-  options: { q?: string | undefined; categoryId?: number | undefined; isPublished?: boolean | undefined; page: number; perPage: number },
+  options: {
+    q?: string | undefined;
+    categoryId?: number | undefined;
+    isPublished?: boolean | undefined;
+    page: number;
+    perPage: number;
+  },
 ): Promise<Page<AdminCourse>> {
   const where: SQL | undefined = and(
     options.q ? ilike(courses.name, containsPattern(options.q)) : undefined,
@@ -80,8 +95,11 @@ export async function listAdminCourses(
   );
   const [[total], rows] = await Promise.all([
     ctx.db.select({ n: count() }).from(courses).where(where),
-    selectCourses(ctx.db).where(where).orderBy(asc(courses.id))
-      .limit(options.perPage).offset((options.page - 1) * options.perPage),
+    selectCourses(ctx.db)
+      .where(where)
+      .orderBy(asc(courses.id))
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
   ]);
   return pageOf(rows.map(toAdminCourse), total?.n ?? 0, options);
 }
@@ -114,24 +132,36 @@ function columnsOf(patch: CoursePatch): Partial<typeof courses.$inferInsert> {
 }
 
 /** POST /admin/courses */
-export async function createCourse(ctx: AppContext, options: { actorId: number; input: CourseInput }): Promise<AdminCourse> {
+export async function createCourse(
+  ctx: AppContext,
+  options: { actorId: number; input: CourseInput },
+): Promise<AdminCourse> {
   const { input } = options;
   return ctx.db.transaction(async (tx) => {
     await checkReferences(tx, input);
-    const [row] = await tx.insert(courses).values({
-      name: input.name,
-      about: input.about ?? '',
-      categoryId: input.category_id ?? null,
-      batchId: input.batch_id ?? null,
-      pricePaise: rupeesToPaise(input.price),
-      offerPricePaise: rupeesToPaise(input.offer_price),
-      isPublished: input.is_published ?? false,
-      videoPath: input.video_url ?? null,
-      language: input.language ?? 'en',
-      createdAt: ctx.now(),
-    }).returning({ id: courses.id });
+    const [row] = await tx
+      .insert(courses)
+      .values({
+        name: input.name,
+        about: input.about ?? '',
+        categoryId: input.category_id ?? null,
+        batchId: input.batch_id ?? null,
+        pricePaise: rupeesToPaise(input.price),
+        offerPricePaise: rupeesToPaise(input.offer_price),
+        isPublished: input.is_published ?? false,
+        videoPath: input.video_url ?? null,
+        language: input.language ?? 'en',
+        createdAt: ctx.now(),
+      })
+      .returning({ id: courses.id });
     const after = toAdminCourse(await findCourseRow(tx, row!.id));
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'course.create', entity: 'courses', entityId: row!.id, after });
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: 'course.create',
+      entity: 'courses',
+      entityId: row!.id,
+      after,
+    });
     return after;
   });
 }
@@ -140,7 +170,10 @@ export async function createCourse(ctx: AppContext, options: { actorId: number; 
  * PUT /admin/courses/{id}: changes the fields given. The prices are checked together with the
  * stored ones (offer price <= price). Publishing is `is_published: true`.
  */
-export async function updateCourse(ctx: AppContext, options: { actorId: number; id: number; patch: CourseUpdateBody & CoursePatch }): Promise<AdminCourse> {
+export async function updateCourse(
+  ctx: AppContext,
+  options: { actorId: number; id: number; patch: CourseUpdateBody & CoursePatch },
+): Promise<AdminCourse> {
   const { patch, id } = options;
   let replacedVideo: string | null = null;
   const after = await ctx.db.transaction(async (tx) => {
@@ -155,7 +188,14 @@ export async function updateCourse(ctx: AppContext, options: { actorId: number; 
     const set = columnsOf(patch);
     if (Object.keys(set).length > 0) await tx.update(courses).set(set).where(eq(courses.id, id));
     const updated = toAdminCourse(await findCourseRow(tx, id));
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'course.update', entity: 'courses', entityId: id, before, after: updated });
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: 'course.update',
+      entity: 'courses',
+      entityId: id,
+      before,
+      after: updated,
+    });
     if (patch.video_url !== undefined) replacedVideo = current.videoPath;
     return updated;
   });
@@ -169,18 +209,28 @@ export async function updateCourse(ctx: AppContext, options: { actorId: number; 
  */
 export async function deleteCourse(ctx: AppContext, options: { actorId: number; id: number }): Promise<void> {
   const { id } = options;
-  const files = await refuseIfReferenced(adminMessages.courseHasPurchases, () => ctx.db.transaction(async (tx) => {
-    const current = await findCourseRow(tx, id, { forUpdate: true });
-    const [bought] = await tx.select({ n: count() }).from(purchases).where(eq(purchases.courseId, id));
-    if ((bought?.n ?? 0) > 0) throw AppError.badRequest(adminMessages.courseHasPurchases);
-    const chapterFiles = await tx.select({ key: subjects.fileRef }).from(subjects)
-      .innerJoin(terms, eq(terms.id, subjects.termId))
-      .where(and(eq(terms.courseId, id), sql`${subjects.fileType} in ('pdf', 'video')`));
-    const termPhotos = await tx.select({ key: terms.photoPath }).from(terms).where(eq(terms.courseId, id));
-    await tx.delete(courses).where(eq(courses.id, id));
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'course.delete', entity: 'courses', entityId: id, before: toAdminCourse(current) });
-    return [current.photoPath, current.videoPath, ...chapterFiles.map((f) => f.key), ...termPhotos.map((t) => t.key)];
-  }));
+  const files = await refuseIfReferenced(adminMessages.courseHasPurchases, () =>
+    ctx.db.transaction(async (tx) => {
+      const current = await findCourseRow(tx, id, { forUpdate: true });
+      const [bought] = await tx.select({ n: count() }).from(purchases).where(eq(purchases.courseId, id));
+      if ((bought?.n ?? 0) > 0) throw AppError.badRequest(adminMessages.courseHasPurchases);
+      const chapterFiles = await tx
+        .select({ key: subjects.fileRef })
+        .from(subjects)
+        .innerJoin(terms, eq(terms.id, subjects.termId))
+        .where(and(eq(terms.courseId, id), sql`${subjects.fileType} in ('pdf', 'video')`));
+      const termPhotos = await tx.select({ key: terms.photoPath }).from(terms).where(eq(terms.courseId, id));
+      await tx.delete(courses).where(eq(courses.id, id));
+      await recordAudit(tx, ctx, {
+        actorId: options.actorId,
+        action: 'course.delete',
+        entity: 'courses',
+        entityId: id,
+        before: toAdminCourse(current),
+      });
+      return [current.photoPath, current.videoPath, ...chapterFiles.map((f) => f.key), ...termPhotos.map((t) => t.key)];
+    }),
+  );
   for (const key of files) await deleteOwnFile(ctx, key);
 }
 
@@ -189,31 +239,61 @@ async function setCourseFile(
   ctx: AppContext,
   options: { actorId: number; id: number; column: 'photoPath' | 'videoPath'; key: string; action: string },
 ): Promise<AdminCourse> {
-  return swapStoredFile(ctx, options.key, () => ctx.db.transaction(async (tx) => {
-    const current = await findCourseRow(tx, options.id, { forUpdate: true });
-    await tx.update(courses).set({ [options.column]: options.key }).where(eq(courses.id, options.id));
-    const after = toAdminCourse(await findCourseRow(tx, options.id));
-    await recordAudit(tx, ctx, {
-      actorId: options.actorId, action: options.action, entity: 'courses', entityId: options.id, before: toAdminCourse(current), after,
-    });
-    return { result: after, previousKey: current[options.column] };
-  }));
+  return swapStoredFile(ctx, options.key, () =>
+    ctx.db.transaction(async (tx) => {
+      const current = await findCourseRow(tx, options.id, { forUpdate: true });
+      await tx
+        .update(courses)
+        .set({ [options.column]: options.key })
+        .where(eq(courses.id, options.id));
+      const after = toAdminCourse(await findCourseRow(tx, options.id));
+      await recordAudit(tx, ctx, {
+        actorId: options.actorId,
+        action: options.action,
+        entity: 'courses',
+        entityId: options.id,
+        before: toAdminCourse(current),
+        after,
+      });
+      return { result: after, previousKey: current[options.column] };
+    }),
+  );
 }
 
 /** POST /admin/courses/{id}/image: PNG, GIF or JPEG by content, re-encoded, stored under courses/. */
-export async function setCourseImage(ctx: AppContext, options: { actorId: number; id: number; upload: Buffer }): Promise<AdminCourse> {
+export async function setCourseImage(
+  ctx: AppContext,
+  options: { actorId: number; id: number; upload: Buffer },
+): Promise<AdminCourse> {
   await findCourseRow(ctx.db, options.id);
   const key = await storeUpload(ctx, 'courses/', `${options.id}/image`, await cleanImage(options.upload));
   return setCourseFile(ctx, { ...options, column: 'photoPath', key, action: 'course.image' });
 }
 
 /** Streams a course's demo video to storage under courses/<id>/ as it arrives: an MP4 by its ftyp box. */
-export async function receiveCourseVideo(ctx: AppContext, options: { id: number; source: AsyncIterable<Uint8Array> }): Promise<StoredUpload> {
+export async function receiveCourseVideo(
+  ctx: AppContext,
+  options: { id: number; source: AsyncIterable<Uint8Array> },
+): Promise<StoredUpload> {
   await findCourseRow(ctx.db, options.id);
-  return streamUpload(ctx, { folder: 'courses/', name: `${options.id}/demo`, source: options.source, kinds: ['video'] });
+  return streamUpload(ctx, {
+    folder: 'courses/',
+    name: `${options.id}/demo`,
+    source: options.source,
+    kinds: ['video'],
+  });
 }
 
 /** POST /admin/courses/{id}/video: points the course at its streamed demo video (`receiveCourseVideo`). */
-export async function setCourseVideo(ctx: AppContext, options: { actorId: number; id: number; upload: StoredUpload }): Promise<AdminCourse> {
-  return setCourseFile(ctx, { actorId: options.actorId, id: options.id, column: 'videoPath', key: options.upload.key, action: 'course.video' });
+export async function setCourseVideo(
+  ctx: AppContext,
+  options: { actorId: number; id: number; upload: StoredUpload },
+): Promise<AdminCourse> {
+  return setCourseFile(ctx, {
+    actorId: options.actorId,
+    id: options.id,
+    column: 'videoPath',
+    key: options.upload.key,
+    action: 'course.video',
+  });
 }

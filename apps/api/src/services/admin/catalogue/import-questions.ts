@@ -1,11 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { questions } from '@app/db';
-import {
-  adminMessages, QUESTION_CSV_COLUMNS, questionBody, type ImportData,
-} from '@app/contracts';
+import { adminMessages, QUESTION_CSV_COLUMNS, questionBody, type ImportData } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
+import { recordAudit } from '../../audit/index.ts';
 import { questionColumns } from './questions.ts';
 import { findSubjectRow } from './subjects.ts';
 
@@ -45,17 +43,27 @@ export function parseQuestionsCsv(text: string): ParsedCsv {
   const names = header.record.map((name) => name.trim().toLowerCase());
   const known = new Set<string>(QUESTION_CSV_COLUMNS);
   const required = ['question', 'option_1', 'option_2', 'correct_option'];
-  if (names.some((n) => !known.has(n)) || required.some((n) => !names.includes(n)) || new Set(names).size !== names.length) {
+  if (
+    names.some((n) => !known.has(n)) ||
+    required.some((n) => !names.includes(n)) ||
+    new Set(names).size !== names.length
+  ) {
     return { rows: [], errors: [adminMessages.importHeaderInvalid] };
   }
   if (body.length === 0) return { rows: [], errors: [adminMessages.importNoRows] };
-  if (body.length > IMPORT_MAX_ROWS) return { rows: [], errors: [`The file has more than ${IMPORT_MAX_ROWS} questions; split it.`] };
+  if (body.length > IMPORT_MAX_ROWS)
+    return { rows: [], errors: [`The file has more than ${IMPORT_MAX_ROWS} questions; split it.`] };
 
   const rows: ImportData['rows'] = [];
   const errors: string[] = [];
   for (const { record, info, raw } of body) {
     // info.lines is the line the record ends on; a quoted field may span lines, so count back.
-    const line = info.lines - (raw.replace(/^[\r\n]+/, '').replace(/[\r\n]+$/, '').match(/\n/g)?.length ?? 0);
+    const line =
+      info.lines -
+      (raw
+        .replace(/^[\r\n]+/, '')
+        .replace(/[\r\n]+$/, '')
+        .match(/\n/g)?.length ?? 0);
     if (record.length !== names.length) {
       errors.push(`line ${line}: expected ${names.length} columns, found ${record.length}`);
       continue;
@@ -88,11 +96,15 @@ export async function importQuestions(
   }
   const inserted = await ctx.db.transaction(async (tx) => {
     await findSubjectRow(tx, options.subjectId);
-    const ids = await tx.insert(questions)
+    const ids = await tx
+      .insert(questions)
       .values(rows.map((row) => ({ subjectId: options.subjectId, ...questionColumns(row) })))
       .returning({ id: questions.id });
     await recordAudit(tx, ctx, {
-      actorId: options.actorId, action: 'question.import', entity: 'subjects', entityId: options.subjectId,
+      actorId: options.actorId,
+      action: 'question.import',
+      entity: 'subjects',
+      entityId: options.subjectId,
       after: { inserted: ids.length, question_ids: ids.map((r) => r.id) },
     });
     return ids.length;

@@ -3,7 +3,7 @@ import { questions, quizAttempts, type DbOrTx } from '@app/db';
 import { adminMessages, type AdminQuestion, type QuestionInput } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
+import { recordAudit } from '../../audit/index.ts';
 import { findSubjectRow } from './subjects.ts';
 
 type QuestionRow = typeof questions.$inferSelect;
@@ -46,17 +46,33 @@ async function findQuestion(db: DbOrTx, id: number): Promise<QuestionRow> {
 /** GET /admin/subjects/{id}/questions: the subject's bank, oldest first. */
 export async function listQuestions(ctx: AppContext, subjectId: number): Promise<AdminQuestion[]> {
   await findSubjectRow(ctx.db, subjectId);
-  const rows = await ctx.db.select().from(questions).where(eq(questions.subjectId, subjectId)).orderBy(asc(questions.id));
+  const rows = await ctx.db
+    .select()
+    .from(questions)
+    .where(eq(questions.subjectId, subjectId))
+    .orderBy(asc(questions.id));
   return rows.map(toAdminQuestion);
 }
 
 /** POST /admin/subjects/{id}/questions */
-export async function createQuestion(ctx: AppContext, options: { actorId: number; subjectId: number; input: QuestionInput }): Promise<AdminQuestion> {
+export async function createQuestion(
+  ctx: AppContext,
+  options: { actorId: number; subjectId: number; input: QuestionInput },
+): Promise<AdminQuestion> {
   return ctx.db.transaction(async (tx) => {
     await findSubjectRow(tx, options.subjectId);
-    const [row] = await tx.insert(questions).values({ subjectId: options.subjectId, ...questionColumns(options.input) }).returning();
+    const [row] = await tx
+      .insert(questions)
+      .values({ subjectId: options.subjectId, ...questionColumns(options.input) })
+      .returning();
     const after = toAdminQuestion(row!);
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'question.create', entity: 'questions', entityId: row!.id, after });
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: 'question.create',
+      entity: 'questions',
+      entityId: row!.id,
+      after,
+    });
     return after;
   });
 }
@@ -65,12 +81,26 @@ export async function createQuestion(ctx: AppContext, options: { actorId: number
  * PUT /admin/questions/{id}: the whole question. A learner who already submitted keeps the result
  * they were given (it is stored); one mid-quiz sees the corrected text.
  */
-export async function updateQuestion(ctx: AppContext, options: { actorId: number; id: number; input: QuestionInput }): Promise<AdminQuestion> {
+export async function updateQuestion(
+  ctx: AppContext,
+  options: { actorId: number; id: number; input: QuestionInput },
+): Promise<AdminQuestion> {
   return ctx.db.transaction(async (tx) => {
     const before = toAdminQuestion(await findQuestion(tx, options.id));
-    const [row] = await tx.update(questions).set(questionColumns(options.input)).where(eq(questions.id, options.id)).returning();
+    const [row] = await tx
+      .update(questions)
+      .set(questionColumns(options.input))
+      .where(eq(questions.id, options.id))
+      .returning();
     const after = toAdminQuestion(row!);
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'question.update', entity: 'questions', entityId: options.id, before, after });
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: 'question.update',
+      entity: 'questions',
+      entityId: options.id,
+      before,
+      after,
+    });
     return after;
   });
 }
@@ -79,10 +109,19 @@ export async function updateQuestion(ctx: AppContext, options: { actorId: number
 export async function deleteQuestion(ctx: AppContext, options: { actorId: number; id: number }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const before = toAdminQuestion(await findQuestion(tx, options.id));
-    const [drawn] = await tx.select({ id: quizAttempts.id }).from(quizAttempts)
-      .where(sql`${options.id} = any(${quizAttempts.questionIds})`).limit(1);
+    const [drawn] = await tx
+      .select({ id: quizAttempts.id })
+      .from(quizAttempts)
+      .where(sql`${options.id} = any(${quizAttempts.questionIds})`)
+      .limit(1);
     if (drawn) throw AppError.badRequest(adminMessages.questionInDrawnQuiz);
     await tx.delete(questions).where(eq(questions.id, options.id));
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'question.delete', entity: 'questions', entityId: options.id, before });
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: 'question.delete',
+      entity: 'questions',
+      entityId: options.id,
+      before,
+    });
   });
 }

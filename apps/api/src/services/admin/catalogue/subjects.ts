@@ -1,14 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { subjects, terms, videoRenditions, type DbOrTx } from '@app/db';
-import {
-  adminMessages, youtubeEmbedUrl, type AdminSubject, type SubjectFileType,
-} from '@app/contracts';
+import { adminMessages, youtubeEmbedUrl, type AdminSubject, type SubjectFileType } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
+import { recordAudit } from '../../audit/index.ts';
 import { deleteOwnFile, streamUpload, typeMessageOf, type StoredKind, type StoredUpload } from '../uploads.ts';
-import { onVideoFileChanged } from '../../video/retranscode-video.ts';
-import { toVideoState } from '../../video/video-state.ts';
+import { onVideoFileChanged, toVideoState } from '../../video/index.ts';
 
 export interface SubjectPatch {
   name?: string | undefined;
@@ -20,18 +17,24 @@ export interface SubjectPatch {
 
 const isStoredType = (type: string) => type === 'pdf' || type === 'video';
 
-const selectSubjects = (db: DbOrTx) => db.select({
-  id: subjects.id,
-  termId: subjects.termId,
-  name: subjects.name,
-  about: subjects.about,
-  position: subjects.position,
-  fileType: subjects.fileType,
-  fileRef: subjects.fileRef,
-  // Spelled out: Drizzle leaves the columns of a one-table select unqualified.
-  questionsCount: sql<number>`(select count(*) from questions q where q.subject_id = "subjects"."id")`.mapWith(Number),
-  video: videoRenditions,
-}).from(subjects).leftJoin(videoRenditions, eq(videoRenditions.subjectId, subjects.id));
+const selectSubjects = (db: DbOrTx) =>
+  db
+    .select({
+      id: subjects.id,
+      termId: subjects.termId,
+      name: subjects.name,
+      about: subjects.about,
+      position: subjects.position,
+      fileType: subjects.fileType,
+      fileRef: subjects.fileRef,
+      // Spelled out: Drizzle leaves the columns of a one-table select unqualified.
+      questionsCount: sql<number>`(select count(*) from questions q where q.subject_id = "subjects"."id")`.mapWith(
+        Number,
+      ),
+      video: videoRenditions,
+    })
+    .from(subjects)
+    .leftJoin(videoRenditions, eq(videoRenditions.subjectId, subjects.id));
 type SubjectRow = Awaited<ReturnType<typeof selectSubjects>>[number];
 
 function toAdminSubject(row: SubjectRow): AdminSubject {
@@ -64,7 +67,9 @@ async function assertTerm(db: DbOrTx, termId: number): Promise<void> {
 /** GET /admin/terms/{id}/subjects: in their order. */
 export async function listSubjects(ctx: AppContext, termId: number): Promise<AdminSubject[]> {
   await assertTerm(ctx.db, termId);
-  const rows = await selectSubjects(ctx.db).where(eq(subjects.termId, termId)).orderBy(asc(subjects.position), asc(subjects.id));
+  const rows = await selectSubjects(ctx.db)
+    .where(eq(subjects.termId, termId))
+    .orderBy(asc(subjects.position), asc(subjects.id));
   return rows.map(toAdminSubject);
 }
 
@@ -89,7 +94,12 @@ export async function receiveChapterFile(
   } else {
     termId = (await findSubjectRow(ctx.db, target.subjectId)).termId;
   }
-  return streamUpload(ctx, { folder: 'private/subjects/', name: `term-${termId}/chapter`, source: options.source, kinds: chapterKinds(options.fileType) });
+  return streamUpload(ctx, {
+    folder: 'private/subjects/',
+    name: `term-${termId}/chapter`,
+    source: options.source,
+    kinds: chapterKinds(options.fileType),
+  });
 }
 
 /**
@@ -99,7 +109,12 @@ export async function receiveChapterFile(
  */
 async function resolveFile(
   ctx: AppContext,
-  options: { fileType: SubjectFileType; url: string | undefined; upload: StoredUpload | null; current: SubjectRow | null },
+  options: {
+    fileType: SubjectFileType;
+    url: string | undefined;
+    upload: StoredUpload | null;
+    current: SubjectRow | null;
+  },
 ): Promise<{ fileRef: string; storedKey: string | null }> {
   const { fileType, url, upload, current } = options;
   try {
@@ -111,9 +126,12 @@ async function resolveFile(
   }
 }
 
-function resolveFileRef(
-  options: { fileType: SubjectFileType; url: string | undefined; upload: StoredUpload | null; current: SubjectRow | null },
-): { fileRef: string; storedKey: string | null } {
+function resolveFileRef(options: {
+  fileType: SubjectFileType;
+  url: string | undefined;
+  upload: StoredUpload | null;
+  current: SubjectRow | null;
+}): { fileRef: string; storedKey: string | null } {
   const { fileType, url, upload, current } = options;
   if (isStoredType(fileType)) {
     if (!upload) {
@@ -125,7 +143,8 @@ function resolveFileRef(
   }
   if (upload) throw AppError.field('file', `A ${fileType} chapter takes a URL, not a file.`);
   const link = url ?? (current && current.fileType === fileType ? current.fileRef : undefined);
-  if (!link) throw AppError.field('url', fileType === 'youtube' ? adminMessages.youtubeUrlInvalid : adminMessages.urlInvalid);
+  if (!link)
+    throw AppError.field('url', fileType === 'youtube' ? adminMessages.youtubeUrlInvalid : adminMessages.urlInvalid);
   if (fileType === 'youtube') {
     const embed = youtubeEmbedUrl(link);
     if (!embed) throw AppError.field('url', adminMessages.youtubeUrlInvalid);
@@ -137,30 +156,51 @@ function resolveFileRef(
 /** POST /admin/terms/{id}/subjects (JSON, or multipart with the file). */
 export async function createSubject(
   ctx: AppContext,
-  options: { actorId: number; termId: number; input: SubjectPatch & { name: string; file_type: SubjectFileType }; upload: StoredUpload | null },
+  options: {
+    actorId: number;
+    termId: number;
+    input: SubjectPatch & { name: string; file_type: SubjectFileType };
+    upload: StoredUpload | null;
+  },
 ): Promise<AdminSubject> {
   const { input, termId } = options;
   await assertTerm(ctx.db, termId).catch(async (error: unknown) => {
     if (options.upload) await deleteOwnFile(ctx, options.upload.key);
     throw error;
   });
-  const file = await resolveFile(ctx, { fileType: input.file_type, url: input.url, upload: options.upload, current: null });
+  const file = await resolveFile(ctx, {
+    fileType: input.file_type,
+    url: input.url,
+    upload: options.upload,
+    current: null,
+  });
   let created: AdminSubject;
   try {
     created = await ctx.db.transaction(async (tx) => {
       await assertTerm(tx, termId);
-      const [last] = await tx.select({ max: sql<number>`coalesce(max(${subjects.position}), -1)`.mapWith(Number) })
-        .from(subjects).where(eq(subjects.termId, termId));
-      const [row] = await tx.insert(subjects).values({
-        termId,
-        name: input.name,
-        about: input.about ?? '',
-        position: input.position ?? (last?.max ?? -1) + 1,
-        fileType: input.file_type,
-        fileRef: file.fileRef,
-      }).returning({ id: subjects.id });
+      const [last] = await tx
+        .select({ max: sql<number>`coalesce(max(${subjects.position}), -1)`.mapWith(Number) })
+        .from(subjects)
+        .where(eq(subjects.termId, termId));
+      const [row] = await tx
+        .insert(subjects)
+        .values({
+          termId,
+          name: input.name,
+          about: input.about ?? '',
+          position: input.position ?? (last?.max ?? -1) + 1,
+          fileType: input.file_type,
+          fileRef: file.fileRef,
+        })
+        .returning({ id: subjects.id });
       const after = toAdminSubject(await findSubjectRow(tx, row!.id));
-      await recordAudit(tx, ctx, { actorId: options.actorId, action: 'subject.create', entity: 'subjects', entityId: row!.id, after: { ...after, file_ref: file.fileRef } });
+      await recordAudit(tx, ctx, {
+        actorId: options.actorId,
+        action: 'subject.create',
+        entity: 'subjects',
+        entityId: row!.id,
+        after: { ...after, file_ref: file.fileRef },
+      });
       return after;
     });
   } catch (error) {
@@ -183,7 +223,12 @@ export async function updateSubject(
   });
   const changesFile = patch.file_type !== undefined || patch.url !== undefined || upload !== null;
   const file = changesFile
-    ? await resolveFile(ctx, { fileType: patch.file_type ?? (current.fileType as SubjectFileType), url: patch.url, upload, current })
+    ? await resolveFile(ctx, {
+        fileType: patch.file_type ?? (current.fileType as SubjectFileType),
+        url: patch.url,
+        upload,
+        current,
+      })
     : { fileRef: current.fileRef, storedKey: null };
   let previousRef: string;
   let after: AdminSubject;
@@ -191,17 +236,24 @@ export async function updateSubject(
     ({ previousRef, after } = await ctx.db.transaction(async (tx) => {
       const locked = await findSubjectRow(tx, id);
       const before = toAdminSubject(locked);
-      await tx.update(subjects).set({
-        ...(patch.name !== undefined ? { name: patch.name } : {}),
-        ...(patch.about !== undefined ? { about: patch.about } : {}),
-        ...(patch.position !== undefined ? { position: patch.position } : {}),
-        fileType: patch.file_type ?? locked.fileType,
-        fileRef: file.fileRef,
-      }).where(eq(subjects.id, id));
+      await tx
+        .update(subjects)
+        .set({
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.about !== undefined ? { about: patch.about } : {}),
+          ...(patch.position !== undefined ? { position: patch.position } : {}),
+          fileType: patch.file_type ?? locked.fileType,
+          fileRef: file.fileRef,
+        })
+        .where(eq(subjects.id, id));
       const updated = toAdminSubject(await findSubjectRow(tx, id));
       await recordAudit(tx, ctx, {
-        actorId: options.actorId, action: 'subject.update', entity: 'subjects', entityId: id,
-        before: { ...before, file_ref: locked.fileRef }, after: { ...updated, file_ref: file.fileRef },
+        actorId: options.actorId,
+        action: 'subject.update',
+        entity: 'subjects',
+        entityId: id,
+        before: { ...before, file_ref: locked.fileRef },
+        after: { ...updated, file_ref: file.fileRef },
       });
       return { previousRef: locked.fileRef, after: updated };
     }));
@@ -222,7 +274,10 @@ export async function deleteSubject(ctx: AppContext, options: { actorId: number;
     const current = await findSubjectRow(tx, options.id);
     await tx.delete(subjects).where(eq(subjects.id, options.id));
     await recordAudit(tx, ctx, {
-      actorId: options.actorId, action: 'subject.delete', entity: 'subjects', entityId: options.id,
+      actorId: options.actorId,
+      action: 'subject.delete',
+      entity: 'subjects',
+      entityId: options.id,
       before: { ...toAdminSubject(current), file_ref: current.fileRef },
     });
     return current.fileRef;

@@ -3,8 +3,8 @@ import { courses, subjects, terms, type DbOrTx } from '@app/db';
 import { adminMessages, type AdminTerm, type TermCreateBody } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
-import { mediaPath } from '../../catalogue/media-path.ts';
+import { recordAudit } from '../../audit/index.ts';
+import { mediaPath } from '../../catalogue/index.ts';
 import { cleanImage, deleteOwnFile, storeUpload, swapStoredFile } from '../uploads.ts';
 
 interface TermPatch {
@@ -13,16 +13,19 @@ interface TermPatch {
   position?: number | undefined;
 }
 
-const selectTerms = (db: DbOrTx) => db.select({
-  id: terms.id,
-  courseId: terms.courseId,
-  name: terms.name,
-  about: terms.about,
-  photoPath: terms.photoPath,
-  position: terms.position,
-  // Spelled out: Drizzle leaves the columns of a one-table select unqualified.
-  subjectsCount: sql<number>`(select count(*) from subjects s where s.term_id = "terms"."id")`.mapWith(Number),
-}).from(terms);
+const selectTerms = (db: DbOrTx) =>
+  db
+    .select({
+      id: terms.id,
+      courseId: terms.courseId,
+      name: terms.name,
+      about: terms.about,
+      photoPath: terms.photoPath,
+      position: terms.position,
+      // Spelled out: Drizzle leaves the columns of a one-table select unqualified.
+      subjectsCount: sql<number>`(select count(*) from subjects s where s.term_id = "terms"."id")`.mapWith(Number),
+    })
+    .from(terms);
 type TermRow = Awaited<ReturnType<typeof selectTerms>>[number];
 
 function toAdminTerm(row: TermRow): AdminTerm {
@@ -47,32 +50,51 @@ async function findTermRow(db: DbOrTx, id: number): Promise<TermRow> {
 export async function listTerms(ctx: AppContext, courseId: number): Promise<AdminTerm[]> {
   const [course] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
   if (!course) throw AppError.notFound(adminMessages.courseNotFound);
-  const rows = await selectTerms(ctx.db).where(eq(terms.courseId, courseId)).orderBy(asc(terms.position), asc(terms.id));
+  const rows = await selectTerms(ctx.db)
+    .where(eq(terms.courseId, courseId))
+    .orderBy(asc(terms.position), asc(terms.id));
   return rows.map(toAdminTerm);
 }
 
 /** POST /admin/courses/{id}/terms: placed last unless a position is given. */
-export async function createTerm(ctx: AppContext, options: { actorId: number; courseId: number; input: TermCreateBody & TermPatch }): Promise<AdminTerm> {
+export async function createTerm(
+  ctx: AppContext,
+  options: { actorId: number; courseId: number; input: TermCreateBody & TermPatch },
+): Promise<AdminTerm> {
   const { input, courseId } = options;
   return ctx.db.transaction(async (tx) => {
     const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('update');
     if (!course) throw AppError.notFound(adminMessages.courseNotFound);
-    const [last] = await tx.select({ max: sql<number>`coalesce(max(${terms.position}), -1)`.mapWith(Number) })
-      .from(terms).where(eq(terms.courseId, courseId));
-    const [row] = await tx.insert(terms).values({
-      courseId,
-      name: input.name,
-      about: input.about ?? '',
-      position: input.position ?? (last?.max ?? -1) + 1,
-    }).returning({ id: terms.id });
+    const [last] = await tx
+      .select({ max: sql<number>`coalesce(max(${terms.position}), -1)`.mapWith(Number) })
+      .from(terms)
+      .where(eq(terms.courseId, courseId));
+    const [row] = await tx
+      .insert(terms)
+      .values({
+        courseId,
+        name: input.name,
+        about: input.about ?? '',
+        position: input.position ?? (last?.max ?? -1) + 1,
+      })
+      .returning({ id: terms.id });
     const after = toAdminTerm(await findTermRow(tx, row!.id));
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'term.create', entity: 'terms', entityId: row!.id, after });
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: 'term.create',
+      entity: 'terms',
+      entityId: row!.id,
+      after,
+    });
     return after;
   });
 }
 
 /** PUT /admin/terms/{id} */
-export async function updateTerm(ctx: AppContext, options: { actorId: number; id: number; patch: TermPatch }): Promise<AdminTerm> {
+export async function updateTerm(
+  ctx: AppContext,
+  options: { actorId: number; id: number; patch: TermPatch },
+): Promise<AdminTerm> {
   const { id, patch } = options;
   return ctx.db.transaction(async (tx) => {
     const before = toAdminTerm(await findTermRow(tx, id));
@@ -83,7 +105,14 @@ export async function updateTerm(ctx: AppContext, options: { actorId: number; id
     };
     if (Object.keys(set).length > 0) await tx.update(terms).set(set).where(eq(terms.id, id));
     const after = toAdminTerm(await findTermRow(tx, id));
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'term.update', entity: 'terms', entityId: id, before, after });
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: 'term.update',
+      entity: 'terms',
+      entityId: id,
+      before,
+      after,
+    });
     return after;
   });
 }
@@ -92,24 +121,44 @@ export async function updateTerm(ctx: AppContext, options: { actorId: number; id
 export async function deleteTerm(ctx: AppContext, options: { actorId: number; id: number }): Promise<void> {
   const files = await ctx.db.transaction(async (tx) => {
     const current = await findTermRow(tx, options.id);
-    const chapterFiles = await tx.select({ key: subjects.fileRef }).from(subjects)
+    const chapterFiles = await tx
+      .select({ key: subjects.fileRef })
+      .from(subjects)
       .where(and(eq(subjects.termId, options.id), inArray(subjects.fileType, ['pdf', 'video'])));
     await tx.delete(terms).where(eq(terms.id, options.id));
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'term.delete', entity: 'terms', entityId: options.id, before: toAdminTerm(current) });
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: 'term.delete',
+      entity: 'terms',
+      entityId: options.id,
+      before: toAdminTerm(current),
+    });
     return [current.photoPath, ...chapterFiles.map((f) => f.key)];
   });
   for (const key of files) await deleteOwnFile(ctx, key);
 }
 
 /** POST /admin/terms/{id}/image */
-export async function setTermImage(ctx: AppContext, options: { actorId: number; id: number; upload: Buffer }): Promise<AdminTerm> {
+export async function setTermImage(
+  ctx: AppContext,
+  options: { actorId: number; id: number; upload: Buffer },
+): Promise<AdminTerm> {
   await findTermRow(ctx.db, options.id);
   const key = await storeUpload(ctx, 'terms/', `${options.id}/image`, await cleanImage(options.upload));
-  return swapStoredFile(ctx, key, () => ctx.db.transaction(async (tx) => {
-    const current = await findTermRow(tx, options.id);
-    await tx.update(terms).set({ photoPath: key }).where(eq(terms.id, options.id));
-    const after = toAdminTerm(await findTermRow(tx, options.id));
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'term.image', entity: 'terms', entityId: options.id, before: toAdminTerm(current), after });
-    return { result: after, previousKey: current.photoPath };
-  }));
+  return swapStoredFile(ctx, key, () =>
+    ctx.db.transaction(async (tx) => {
+      const current = await findTermRow(tx, options.id);
+      await tx.update(terms).set({ photoPath: key }).where(eq(terms.id, options.id));
+      const after = toAdminTerm(await findTermRow(tx, options.id));
+      await recordAudit(tx, ctx, {
+        actorId: options.actorId,
+        action: 'term.image',
+        entity: 'terms',
+        entityId: options.id,
+        before: toAdminTerm(current),
+        after,
+      });
+      return { result: after, previousKey: current.photoPath };
+    }),
+  );
 }

@@ -4,12 +4,16 @@ import { adminMessages, paiseToRupees, type RefundData } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { postgresErrorCode } from '../../../lib/postgres-error.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
-import { PaymentProviderError } from '../../payments/provider.ts';
-import { claimRefund, dropFreshClaim, refundClaimed } from '../../payments/refund-claim.ts';
-import type { PaymentLog } from '../../payments/refund-orphan-payment.ts';
-import { markPurchaseRefunded, type RefundEffects } from '../../purchases/mark-purchase-refunded.ts';
-import { selectPurchases, toAdminPurchase } from './purchase-rows.ts';
+import { recordAudit } from '../../audit/index.ts';
+import {
+  PaymentProviderError,
+  claimRefund,
+  dropFreshClaim,
+  refundClaimed,
+  type PaymentLog,
+} from '../../payments/index.ts';
+import { markPurchaseRefunded, type RefundEffects } from '../../purchases/index.ts';
+import { selectPurchases, toAdminPurchase } from './select-purchases.ts';
 
 async function findPurchase(ctx: AppContext, purchaseId: number) {
   const [row] = await selectPurchases(ctx.db, eq(purchases.id, purchaseId));
@@ -24,7 +28,9 @@ function paymentToRefund(ctx: AppContext, purchase: typeof purchases.$inferSelec
   if (purchase.amountPaise === 0) return null;
   if (!purchase.providerPaymentId) throw AppError.badRequest('This purchase has no provider payment to refund.');
   if (purchase.provider !== ctx.payments.name) {
-    throw AppError.badRequest(`This purchase was paid through ${purchase.provider}, which is not the payment provider configured now.`);
+    throw AppError.badRequest(
+      `This purchase was paid through ${purchase.provider}, which is not the payment provider configured now.`,
+    );
   }
   return purchase.providerPaymentId;
 }
@@ -35,8 +41,11 @@ function paymentToRefund(ctx: AppContext, purchase: typeof purchases.$inferSelec
  */
 async function lockPurchase(tx: Tx, purchaseId: number): Promise<string | undefined> {
   try {
-    const [row] = await tx.select({ status: purchases.status }).from(purchases)
-      .where(eq(purchases.id, purchaseId)).for('update', { noWait: true });
+    const [row] = await tx
+      .select({ status: purchases.status })
+      .from(purchases)
+      .where(eq(purchases.id, purchaseId))
+      .for('update', { noWait: true });
     return row?.status;
   } catch (error) {
     if (postgresErrorCode(error) === '55P03') throw AppError.badRequest(adminMessages.refundInProgress);
@@ -63,11 +72,14 @@ export async function refundPurchase(
   if (current.purchase.status !== 'paid') throw AppError.badRequest(adminMessages.notPaid);
 
   const paymentId = paymentToRefund(ctx, current.purchase);
-  const claim = paymentId === null ? null : await claimRefund(ctx, {
-    paymentId,
-    purchaseId,
-    payload: { amount_paise: current.purchase.amountPaise, reason: 'operator refund', actor_id: options.actorId },
-  });
+  const claim =
+    paymentId === null
+      ? null
+      : await claimRefund(ctx, {
+          paymentId,
+          purchaseId,
+          payload: { amount_paise: current.purchase.amountPaise, reason: 'operator refund', actor_id: options.actorId },
+        });
   // Another purchase's claim on this payment (an orphan refund) means it is being given back already.
   if (claim && claim.purchaseId !== purchaseId) throw AppError.badRequest(adminMessages.refundInProgress);
 

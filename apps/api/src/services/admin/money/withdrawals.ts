@@ -1,21 +1,35 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { bankDetails, users, walletTransactions, type DbOrTx } from '@app/db';
 import {
-  adminMessages, maskAccountNumber, paiseToRupees, type AdminWithdrawal, type LedgerStatus, type Page, type SettleBody,
+  adminMessages,
+  maskAccountNumber,
+  paiseToRupees,
+  type AdminWithdrawal,
+  type LedgerStatus,
+  type Page,
+  type SettleBody,
   type SettleData,
 } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { decryptText } from '../../../lib/crypto.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
-import { postEntry } from '../../wallet/ledger.ts';
-import { pageOf } from '../page.ts';
+import { recordAudit } from '../../audit/index.ts';
+import { postEntry } from '../../wallet/index.ts';
+import { sendWithdrawalMail } from '../../mail/index.ts';
+import { pageOf } from '../page-of.ts';
 import { userFilter } from './list-purchases.ts';
 
 const isWithdrawal = eq(walletTransactions.method, 'Withdraw');
 
 function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
-  return db.select({ entry: walletTransactions, firstName: users.firstName, lastName: users.lastName, email: users.email, bank: bankDetails })
+  return db
+    .select({
+      entry: walletTransactions,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      bank: bankDetails,
+    })
     .from(walletTransactions)
     .innerJoin(users, eq(users.id, walletTransactions.userId))
     .leftJoin(bankDetails, eq(bankDetails.userId, walletTransactions.userId))
@@ -33,7 +47,11 @@ function accountNumber(ctx: AppContext, bank: NonNullable<WithdrawalRow['bank']>
   }
 }
 
-function toAdminWithdrawal(ctx: AppContext, row: WithdrawalRow, options: { isFullAccount?: boolean } = {}): AdminWithdrawal {
+function toAdminWithdrawal(
+  ctx: AppContext,
+  row: WithdrawalRow,
+  options: { isFullAccount?: boolean } = {},
+): AdminWithdrawal {
   const { entry, bank } = row;
   return {
     id: entry.id,
@@ -57,7 +75,12 @@ function toAdminWithdrawal(ctx: AppContext, row: WithdrawalRow, options: { isFul
   };
 }
 
-async function findWithdrawal(ctx: AppContext, db: DbOrTx, id: number, options: { isFullAccount?: boolean } = {}): Promise<AdminWithdrawal> {
+async function findWithdrawal(
+  ctx: AppContext,
+  db: DbOrTx,
+  id: number,
+  options: { isFullAccount?: boolean } = {},
+): Promise<AdminWithdrawal> {
   const [row] = await selectWithdrawals(db, eq(walletTransactions.id, id));
   if (!row) throw AppError.notFound(adminMessages.withdrawalNotFound);
   return toAdminWithdrawal(ctx, row, options);
@@ -68,23 +91,44 @@ export async function listWithdrawals(
   ctx: AppContext,
   options: { status?: LedgerStatus | undefined; user?: string | undefined; page: number; perPage: number },
 ): Promise<Page<AdminWithdrawal>> {
-  const where = and(options.status ? eq(walletTransactions.status, options.status) : undefined, userFilter(options.user));
-  const order = options.status === 'Pending'
-    ? [walletTransactions.createdAt, walletTransactions.id]
-    : [desc(walletTransactions.createdAt), desc(walletTransactions.id)];
+  const where = and(
+    options.status ? eq(walletTransactions.status, options.status) : undefined,
+    userFilter(options.user),
+  );
+  const order =
+    options.status === 'Pending'
+      ? [walletTransactions.createdAt, walletTransactions.id]
+      : [desc(walletTransactions.createdAt), desc(walletTransactions.id)];
   const [[total], rows] = await Promise.all([
-    ctx.db.select({ n: count() }).from(walletTransactions).innerJoin(users, eq(users.id, walletTransactions.userId)).where(and(isWithdrawal, where)),
-    selectWithdrawals(ctx.db, where).orderBy(...order).limit(options.perPage).offset((options.page - 1) * options.perPage),
+    ctx.db
+      .select({ n: count() })
+      .from(walletTransactions)
+      .innerJoin(users, eq(users.id, walletTransactions.userId))
+      .where(and(isWithdrawal, where)),
+    selectWithdrawals(ctx.db, where)
+      .orderBy(...order)
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
   ]);
-  return pageOf(rows.map((row) => toAdminWithdrawal(ctx, row)), total?.n ?? 0, options);
+  return pageOf(
+    rows.map((row) => toAdminWithdrawal(ctx, row)),
+    total?.n ?? 0,
+    options,
+  );
 }
 
 /** GET /admin/withdrawals/{id}: with the full account number to pay to; the look is audited. */
-export async function getWithdrawal(ctx: AppContext, options: { actorId: number; id: number }): Promise<AdminWithdrawal> {
+export async function getWithdrawal(
+  ctx: AppContext,
+  options: { actorId: number; id: number },
+): Promise<AdminWithdrawal> {
   const withdrawal = await findWithdrawal(ctx, ctx.db, options.id, { isFullAccount: true });
   if (withdrawal.bank) {
     await recordAudit(ctx.db, ctx, {
-      actorId: options.actorId, action: 'bank_details.view', entity: 'bank_details', entityId: withdrawal.user.id,
+      actorId: options.actorId,
+      action: 'bank_details.view',
+      entity: 'bank_details',
+      entityId: withdrawal.user.id,
       after: { withdrawal_id: withdrawal.id },
     });
   }
@@ -97,13 +141,17 @@ export async function getWithdrawal(ctx: AppContext, options: { actorId: number;
  * UPDATE … WHERE status = 'Pending' decides, so of two operators clicking at the same time one
  * settles and the other gets 400 'Already settled'. The reversal and the audit row commit with it.
  */
-export async function settleWithdrawal(ctx: AppContext, options: { actorId: number; id: number; input: SettleBody }): Promise<SettleData> {
+export async function settleWithdrawal(
+  ctx: AppContext,
+  options: { actorId: number; id: number; input: SettleBody },
+): Promise<SettleData> {
   const { id, input } = options;
   const before = await findWithdrawal(ctx, ctx.db, id);
-  return ctx.db.transaction(async (tx) => {
+  const settled = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const rejectedNote = input.status === 'Rejected' ? ` (rejected: ${input.reason})` : '';
-    const [settled] = await tx.update(walletTransactions)
+    const [settled] = await tx
+      .update(walletTransactions)
       .set({
         status: input.status,
         settledAt: now,
@@ -135,8 +183,16 @@ export async function settleWithdrawal(ctx: AppContext, options: { actorId: numb
       entity: 'wallet_transactions',
       entityId: id,
       before,
-      after: { ...after, ...(input.status === 'Rejected' ? { reason: input.reason, reversal_transaction_id: reversalTransactionId } : {}) },
+      after: {
+        ...after,
+        ...(input.status === 'Rejected'
+          ? { reason: input.reason, reversal_transaction_id: reversalTransactionId }
+          : {}),
+      },
     });
     return { withdrawal: after, reversal_transaction_id: reversalTransactionId };
   });
+  // After the commit; the learner hears of it by mail (bank reference, or reason and refund).
+  await sendWithdrawalMail(ctx, { withdrawalId: id, reason: input.status === 'Rejected' ? input.reason : null });
+  return settled;
 }

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { users, type Db } from '@app/db';
-import {
-  canonicalEmail, emailField, isStrongPassword, messages, MOBILE_PATTERN, REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH,
-} from '@app/contracts';
+import { canonicalEmail, emailField, isStrongPassword, messages, MOBILE_PATTERN } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
-import { randomString } from '../../../lib/crypto.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
-import { findUserByEmail, isUniqueViolation } from '../../accounts/find-user.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
+import { isUniqueViolation } from '../../../lib/postgres-error.ts';
+import { findUserByEmail, withFreshReferralCode } from '../../accounts/index.ts';
+import { recordAudit } from '../../audit/index.ts';
 
 export type GrantAdminOutcome =
   | { outcome: 'granted' | 'already-admin'; userId: number; isVerified: boolean }
@@ -36,13 +34,18 @@ export async function grantAdmin(
 
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
-    if (existing.roles.includes('admin')) return { outcome: 'already-admin', userId: existing.id, isVerified: existing.emailVerifiedAt !== null };
+    if (existing.roles.includes('admin'))
+      return { outcome: 'already-admin', userId: existing.id, isVerified: existing.emailVerifiedAt !== null };
     await ctx.db.transaction(async (tx) => {
       const roles = [...new Set([...existing.roles, 'admin'])];
       await tx.update(users).set({ roles, updatedAt: ctx.now() }).where(eq(users.id, existing.id));
       await recordAudit(tx, ctx, {
-        actorId: null, action: 'user.roles', entity: 'users', entityId: existing.id,
-        before: { roles: existing.roles }, after: { roles, by: 'admin:create' },
+        actorId: null,
+        action: 'user.roles',
+        entity: 'users',
+        entityId: existing.id,
+        before: { roles: existing.roles },
+        after: { roles, by: 'admin:create' },
       });
     });
     return { outcome: 'granted', userId: existing.id, isVerified: existing.emailVerifiedAt !== null };
@@ -53,33 +56,39 @@ export async function grantAdmin(
   const password = await options.askPassword();
   if (!isStrongPassword(password)) throw new GrantAdminError(messages.passwordWeak);
   const passwordHash = await hashPassword(password);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const userId = await ctx.db.transaction(async (tx) => {
+  try {
+    const userId = await withFreshReferralCode((referralCode) =>
+      ctx.db.transaction(async (tx) => {
         const now = ctx.now();
-        const [user] = await tx.insert(users).values({
-          firstName: options.firstName?.trim() || 'Site',
-          lastName: options.lastName?.trim() || 'Admin',
-          email,
-          emailCanonical: canonicalEmail(email),
-          mobile,
-          passwordHash,
-          referralCode: randomString(REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH),
-          roles: ['admin', 'learner'],
-          emailVerifiedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        }).returning({ id: users.id });
+        const [user] = await tx
+          .insert(users)
+          .values({
+            firstName: options.firstName?.trim() || 'Site',
+            lastName: options.lastName?.trim() || 'Admin',
+            email,
+            emailCanonical: canonicalEmail(email),
+            mobile,
+            passwordHash,
+            referralCode,
+            roles: ['admin', 'learner'],
+            emailVerifiedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: users.id });
         await recordAudit(tx, ctx, {
-          actorId: null, action: 'user.create_admin', entity: 'users', entityId: user!.id, after: { email, roles: ['admin', 'learner'], by: 'admin:create' },
+          actorId: null,
+          action: 'user.create_admin',
+          entity: 'users',
+          entityId: user!.id,
+          after: { email, roles: ['admin', 'learner'], by: 'admin:create' },
         });
         return user!.id;
-      });
-      return { outcome: 'created', userId, isVerified: true };
-    } catch (error) {
-      if (isUniqueViolation(error, 'users_referral_code_unique') && attempt < 5) continue;
-      if (isUniqueViolation(error, 'users_email_lower_key')) throw new GrantAdminError(messages.emailTaken);
-      throw error;
-    }
+      }),
+    );
+    return { outcome: 'created', userId, isVerified: true };
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_lower_key')) throw new GrantAdminError(messages.emailTaken);
+    throw error;
   }
 }

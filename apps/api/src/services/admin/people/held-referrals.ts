@@ -1,29 +1,41 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '@app/db';
-import { adminMessages, type HeldReferral, type IneligibleReason, type Page, type ReferralDecisionData } from '@app/contracts';
+import {
+  adminMessages,
+  type HeldReferral,
+  type IneligibleReason,
+  type Page,
+  type ReferralDecisionData,
+} from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
-import { advanceLevel } from '../../levels/advance-level.ts';
-import { pageOf } from '../page.ts';
+import { recordAudit } from '../../audit/index.ts';
+import { advanceLevel } from '../../levels/index.ts';
+import { pageOf } from '../page-of.ts';
 
 const referrers = alias(users, 'referrers');
 const OPERATOR_REASON: IneligibleReason = 'operator';
 
 /** GET /admin/referrals/held: sign-ups the per-address rule held for review, oldest first. */
-export async function listHeldReferrals(ctx: AppContext, options: { page: number; perPage: number }): Promise<Page<HeldReferral>> {
+export async function listHeldReferrals(
+  ctx: AppContext,
+  options: { page: number; perPage: number },
+): Promise<Page<HeldReferral>> {
   const isHeld = eq(users.referralStatus, 'held');
   const [[total], rows] = await Promise.all([
     ctx.db.select({ n: count() }).from(users).where(isHeld),
-    ctx.db.select({
-      user: users,
-      referrer: referrers,
-      // Sign-ups with the same referrer and address in the week before this one (what held it).
-      signupsFromIp: sql<number>`(select count(*) from referral_signups rs
+    ctx.db
+      .select({
+        user: users,
+        referrer: referrers,
+        // Sign-ups with the same referrer and address in the week before this one (what held it).
+        signupsFromIp: sql<number>`(select count(*) from referral_signups rs
         where rs.referrer_id = ${users.referrerId} and rs.ip = ${users.signupIp}
-          and rs.created_at > ${users.createdAt} - interval '7 days' and rs.created_at <= ${users.createdAt})`.mapWith(Number),
-    })
+          and rs.created_at > ${users.createdAt} - interval '7 days' and rs.created_at <= ${users.createdAt})`.mapWith(
+          Number,
+        ),
+      })
       .from(users)
       .leftJoin(referrers, eq(referrers.id, users.referrerId))
       .where(isHeld)
@@ -31,16 +43,30 @@ export async function listHeldReferrals(ctx: AppContext, options: { page: number
       .limit(options.perPage)
       .offset((options.page - 1) * options.perPage),
   ]);
-  return pageOf(rows.map(({ user, referrer, signupsFromIp }) => ({
-    user: { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, referral_code: user.referralCode },
-    referrer: referrer
-      ? { id: referrer.id, name: `${referrer.firstName} ${referrer.lastName}`, email: referrer.email, referral_code: referrer.referralCode }
-      : null,
-    signup_ip: user.signupIp,
-    signups_from_ip: signupsFromIp,
-    is_active: user.activatedAt !== null,
-    created_at: user.createdAt.toISOString(),
-  })), total?.n ?? 0, options);
+  return pageOf(
+    rows.map(({ user, referrer, signupsFromIp }) => ({
+      user: {
+        id: user.id,
+        name: `${user.firstName} ${user.lastName}`,
+        email: user.email,
+        referral_code: user.referralCode,
+      },
+      referrer: referrer
+        ? {
+            id: referrer.id,
+            name: `${referrer.firstName} ${referrer.lastName}`,
+            email: referrer.email,
+            referral_code: referrer.referralCode,
+          }
+        : null,
+      signup_ip: user.signupIp,
+      signups_from_ip: signupsFromIp,
+      is_active: user.activatedAt !== null,
+      created_at: user.createdAt.toISOString(),
+    })),
+    total?.n ?? 0,
+    options,
+  );
 }
 
 /**
@@ -59,18 +85,27 @@ export async function decideHeldReferral(
 ): Promise<ReferralDecisionData> {
   const { userId, decision } = options;
   return ctx.db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id, referrerId: users.referrerId, activatedAt: users.activatedAt })
-      .from(users).where(eq(users.id, userId));
+    const [user] = await tx
+      .select({ id: users.id, referrerId: users.referrerId, activatedAt: users.activatedAt })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) throw AppError.notFound(adminMessages.userNotFound);
     // Lock the referrer first, as onPurchasePaid does, so a purchase landing now is counted after us.
     const [referrer] = user.referrerId
-      ? await tx.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.id, user.referrerId)).for('no key update')
+      ? await tx
+          .select({ id: users.id, createdAt: users.createdAt })
+          .from(users)
+          .where(eq(users.id, user.referrerId))
+          .for('no key update')
       : [];
-    const [changed] = await tx.update(users)
+    const [changed] = await tx
+      .update(users)
       .set({
         referralStatus: decision,
         // The referrer is told why (ineligibleReasonText), keeping a reason already found.
-        ...(decision === 'rejected' && { referralStatusReason: sql`coalesce(${users.referralStatusReason}, ${OPERATOR_REASON})` }),
+        ...(decision === 'rejected' && {
+          referralStatusReason: sql`coalesce(${users.referralStatusReason}, ${OPERATOR_REASON})`,
+        }),
         updatedAt: ctx.now(),
       })
       .where(and(eq(users.id, userId), eq(users.referralStatus, 'held')))

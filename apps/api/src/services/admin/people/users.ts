@@ -1,14 +1,19 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { purchases, standards, syllabuses, users, type DbOrTx } from '@app/db';
 import {
-  adminMessages, paiseToRupees, type AdminUserDetail, type AdminUserRow, type Page, type Role,
+  adminMessages,
+  paiseToRupees,
+  type AdminUserDetail,
+  type AdminUserRow,
+  type Page,
+  type Role,
 } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
-import { getLevelStatus } from '../../levels/get-level-status.ts';
-import { selectPurchases, toAdminPurchase } from '../money/purchase-rows.ts';
-import { containsPattern, pageOf } from '../page.ts';
+import { recordAudit } from '../../audit/index.ts';
+import { getLevelStatus } from '../../levels/index.ts';
+import { selectPurchases, toAdminPurchase } from '../money/select-purchases.ts';
+import { containsPattern, pageOf } from '../page-of.ts';
 
 type UserRow = typeof users.$inferSelect;
 type ReferralStatus = AdminUserRow['referral_status'];
@@ -44,12 +49,20 @@ function searchFilter(q: string | undefined): SQL | undefined {
 }
 
 /** GET /admin/users?q=: newest first. */
-export async function searchUsers(ctx: AppContext, options: { q?: string | undefined; page: number; perPage: number }): Promise<Page<AdminUserRow>> {
+export async function searchUsers(
+  ctx: AppContext,
+  options: { q?: string | undefined; page: number; perPage: number },
+): Promise<Page<AdminUserRow>> {
   const where = searchFilter(options.q);
   const [[total], rows] = await Promise.all([
     ctx.db.select({ n: count() }).from(users).where(where),
-    ctx.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id))
-      .limit(options.perPage).offset((options.page - 1) * options.perPage),
+    ctx.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
   ]);
   return pageOf(rows.map(toUserRow), total?.n ?? 0, options);
 }
@@ -66,14 +79,24 @@ export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminU
   const user = await findUserRow(ctx.db, id);
   const [referrer, school, purchaseRows, [subUsers], level] = await Promise.all([
     user.referrerId
-      ? ctx.db.select().from(users).where(eq(users.id, user.referrerId)).then((rows) => rows[0] ?? null)
+      ? ctx.db
+          .select()
+          .from(users)
+          .where(eq(users.id, user.referrerId))
+          .then((rows) => rows[0] ?? null)
       : Promise.resolve(null),
-    ctx.db.select({ syllabus: syllabuses.name, standard: standards.name }).from(users)
+    ctx.db
+      .select({ syllabus: syllabuses.name, standard: standards.name })
+      .from(users)
       .leftJoin(syllabuses, eq(syllabuses.id, users.syllabusId))
       .leftJoin(standards, eq(standards.id, users.standardId))
-      .where(eq(users.id, id)).then((rows) => rows[0]),
+      .where(eq(users.id, id))
+      .then((rows) => rows[0]),
     selectPurchases(ctx.db, eq(purchases.userId, id)).orderBy(desc(purchases.createdAt), desc(purchases.id)),
-    ctx.db.select({ total: count(), active: count(users.activatedAt) }).from(users).where(eq(users.referrerId, id)),
+    ctx.db
+      .select({ total: count(), active: count(users.activatedAt) })
+      .from(users)
+      .where(eq(users.referrerId, id)),
     getLevelStatus(ctx, { user }).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
       throw error;
@@ -98,7 +121,12 @@ export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminU
     },
     roles: user.roles,
     referrer: referrer
-      ? { id: referrer.id, name: `${referrer.firstName} ${referrer.lastName}`, email: referrer.email, referral_code: referrer.referralCode }
+      ? {
+          id: referrer.id,
+          name: `${referrer.firstName} ${referrer.lastName}`,
+          email: referrer.email,
+          referral_code: referrer.referralCode,
+        }
       : null,
     referral_status: user.referralStatus as ReferralStatus,
     purchases: purchaseRows.map(toAdminPurchase),
@@ -109,16 +137,27 @@ export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminU
 }
 
 /** PUT /admin/users/{id}/roles: admin and/or learner. An operator cannot take away their own admin role. */
-export async function setUserRoles(ctx: AppContext, options: { actorId: number; id: number; roles: Role[] }): Promise<AdminUserRow> {
-  if (options.id === options.actorId && !options.roles.includes('admin')) throw AppError.badRequest(adminMessages.ownAdminRole);
+export async function setUserRoles(
+  ctx: AppContext,
+  options: { actorId: number; id: number; roles: Role[] },
+): Promise<AdminUserRow> {
+  if (options.id === options.actorId && !options.roles.includes('admin'))
+    throw AppError.badRequest(adminMessages.ownAdminRole);
   return ctx.db.transaction(async (tx) => {
     const current = await findUserRow(tx, options.id, { forUpdate: true });
-    const [updated] = await tx.update(users).set({ roles: options.roles, updatedAt: ctx.now() }).where(eq(users.id, options.id)).returning();
+    const [updated] = await tx
+      .update(users)
+      .set({ roles: options.roles, updatedAt: ctx.now() })
+      .where(eq(users.id, options.id))
+      .returning();
     await recordAudit(tx, ctx, {
-      actorId: options.actorId, action: 'user.roles', entity: 'users', entityId: options.id,
-      before: { roles: current.roles }, after: { roles: updated!.roles },
+      actorId: options.actorId,
+      action: 'user.roles',
+      entity: 'users',
+      entityId: options.id,
+      before: { roles: current.roles },
+      after: { roles: updated!.roles },
     });
     return toUserRow(updated!);
   });
 }
-

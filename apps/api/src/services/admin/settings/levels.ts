@@ -2,7 +2,7 @@ import { asc, notInArray } from 'drizzle-orm';
 import { levels, type DbOrTx } from '@app/db';
 import { paiseToRupees, rupeesToPaise, type AdminLevel } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
+import { recordAudit } from '../../audit/index.ts';
 
 async function readLevels(db: DbOrTx): Promise<AdminLevel[]> {
   const rows = await db.select().from(levels).orderBy(asc(levels.number));
@@ -27,19 +27,36 @@ export function getLevels(ctx: AppContext): Promise<AdminLevel[]> {
  * measured with the new days; rewards already credited stay. Users on a removed level continue on
  * the next one up (levelByNumber).
  */
-export async function replaceLevels(ctx: AppContext, options: { actorId: number; levels: AdminLevel[] }): Promise<AdminLevel[]> {
+export async function replaceLevels(
+  ctx: AppContext,
+  options: { actorId: number; levels: AdminLevel[] },
+): Promise<AdminLevel[]> {
   return ctx.db.transaction(async (tx) => {
     const before = await readLevels(tx);
     const numbers = options.levels.map((l) => l.number);
     await tx.delete(levels).where(notInArray(levels.number, numbers));
     for (const level of options.levels) {
       const row = {
-        name: level.name, days: level.days, node: level.node, rewardPoints: level.reward_points, rewardPaise: rupeesToPaise(level.reward_amount),
+        name: level.name,
+        days: level.days,
+        node: level.node,
+        rewardPoints: level.reward_points,
+        rewardPaise: rupeesToPaise(level.reward_amount),
       };
-      await tx.insert(levels).values({ number: level.number, ...row }).onConflictDoUpdate({ target: levels.number, set: row });
+      await tx
+        .insert(levels)
+        .values({ number: level.number, ...row })
+        .onConflictDoUpdate({ target: levels.number, set: row });
     }
     const after = await readLevels(tx);
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'levels.update', entity: 'levels', entityId: null, before, after });
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: 'levels.update',
+      entity: 'levels',
+      entityId: null,
+      before,
+      after,
+    });
     return after;
   });
 }

@@ -1,8 +1,8 @@
 import { settings, type DbOrTx } from '@app/db';
 import { paiseToRupees, rupeesToPaise, type AdminSettings, type SettingsBody } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
-import { getSettings, settingDefaults, type SettingKey } from '../../settings/get-setting.ts';
+import { recordAudit } from '../../audit/index.ts';
+import { getSettings, settingDefaults, type SettingKey } from '../../settings/index.ts';
 
 const KEYS = Object.keys(settingDefaults) as SettingKey[];
 
@@ -34,30 +34,48 @@ export function getRates(ctx: AppContext): Promise<AdminSettings> {
  * time counts for every pending checkout from the moment it was started; a new retake cooldown or
  * maximum applies to the next retake asked for (attempts already started stay).
  */
-export async function updateRates(ctx: AppContext, options: { actorId: number; input: SettingsBody & Partial<AdminSettings> }): Promise<AdminSettings> {
+export async function updateRates(
+  ctx: AppContext,
+  options: { actorId: number; input: SettingsBody & Partial<AdminSettings> },
+): Promise<AdminSettings> {
   const { input } = options;
   const values: Partial<Record<SettingKey, number>> = {
     ...(input.commission_percent !== undefined ? { commission_percent: input.commission_percent } : {}),
     ...(input.convert_value !== undefined ? { convert_value_paise: rupeesToPaise(input.convert_value) } : {}),
     ...(input.pass_mark_percent !== undefined ? { pass_mark_percent: input.pass_mark_percent } : {}),
-    ...(input.minimum_withdrawal !== undefined ? { minimum_withdrawal_paise: rupeesToPaise(input.minimum_withdrawal) } : {}),
+    ...(input.minimum_withdrawal !== undefined
+      ? { minimum_withdrawal_paise: rupeesToPaise(input.minimum_withdrawal) }
+      : {}),
     ...(input.referral_hold_signups_per_ip_week !== undefined
       ? { referral_hold_signups_per_ip_week: input.referral_hold_signups_per_ip_week }
       : {}),
     ...(input.refund_window_days !== undefined ? { refund_window_days: input.refund_window_days } : {}),
-    ...(input.offer_reservation_minutes !== undefined ? { offer_reservation_minutes: input.offer_reservation_minutes } : {}),
-    ...(input.quiz_retake_cooldown_hours !== undefined ? { quiz_retake_cooldown_hours: input.quiz_retake_cooldown_hours } : {}),
+    ...(input.offer_reservation_minutes !== undefined
+      ? { offer_reservation_minutes: input.offer_reservation_minutes }
+      : {}),
+    ...(input.quiz_retake_cooldown_hours !== undefined
+      ? { quiz_retake_cooldown_hours: input.quiz_retake_cooldown_hours }
+      : {}),
     ...(input.quiz_max_attempts !== undefined ? { quiz_max_attempts: input.quiz_max_attempts } : {}),
   };
   return ctx.db.transaction(async (tx) => {
     const before = await readRates(tx);
     const now = ctx.now();
     for (const [key, value] of Object.entries(values)) {
-      await tx.insert(settings).values({ key, value, updatedAt: now })
+      await tx
+        .insert(settings)
+        .values({ key, value, updatedAt: now })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
     }
     const after = await readRates(tx);
-    await recordAudit(tx, ctx, { actorId: options.actorId, action: 'settings.update', entity: 'settings', entityId: null, before, after });
+    await recordAudit(tx, ctx, {
+      actorId: options.actorId,
+      action: 'settings.update',
+      entity: 'settings',
+      entityId: null,
+      before,
+      after,
+    });
     return after;
   });
 }

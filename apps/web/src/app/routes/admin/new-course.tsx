@@ -9,12 +9,16 @@ export default function AdminNewCourseRoute() {
   const navigate = useNavigate();
   return (
     <>
-      <p className="mb-2 small"><Link to={paths.adminCourses.getHref()}>← Courses</Link></p>
+      <p className="mb-2 small">
+        <Link to={paths.adminCourses.getHref()}>← Courses</Link>
+      </p>
       <PageHeader title="New course" />
       <Card className="admin-card" style={{ maxWidth: '48rem' }}>
         <Card.Body>
           <CourseForm onSaved={(course) => void navigate(paths.adminCourse.getHref(course.id), { replace: true })} />
-          <p className="small text-body-secondary mt-3 mb-0">The image, demo video, terms and chapters are added on the course&apos;s page once it is created.</p>
+          <p className="small text-body-secondary mt-3 mb-0">
+            The image, demo video, terms and chapters are added on the course&apos;s page once it is created.
+          </p>
         </Card.Body>
       </Card>
     </>

@@ -7,7 +7,9 @@ export function AdminNotFound() {
   return (
     <>
       <PageHeader title="Not found" />
-      <p>There is nothing at this address. <Link to={paths.adminCourses.getHref()}>Back to Courses</Link></p>
+      <p>
+        There is nothing at this address. <Link to={paths.adminCourses.getHref()}>Back to Courses</Link>
+      </p>
     </>
   );
 }

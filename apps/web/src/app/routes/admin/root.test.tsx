@@ -10,8 +10,20 @@ const verified = { email_verified_at: '2025-01-01T00:00:00.000Z', isStandardPick
 const page = <T,>(data: T[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
 
 const course = {
-  id: 3, name: 'Foundations of Mathematics', about: '', category_id: 1, batch_id: null, language: 'en', price: 999, offer_price: 499,
-  is_published: true, photo_path: null, video_path: null, terms_count: 2, paid_purchases: 4, created_at: '2025-01-01T00:00:00.000Z',
+  id: 3,
+  name: 'Foundations of Mathematics',
+  about: '',
+  category_id: 1,
+  batch_id: null,
+  language: 'en',
+  price: 999,
+  offer_price: 499,
+  is_published: true,
+  photo_path: null,
+  video_path: null,
+  terms_count: 2,
+  paid_purchases: 4,
+  created_at: '2025-01-01T00:00:00.000Z',
 };
 
 describe('the /admin guard', () => {
@@ -26,7 +38,9 @@ describe('the /admin guard', () => {
     const server = mockApi({ 'GET /me': ok(learner({ ...verified, roles: ['learner'] })) });
     await signIn();
     renderRoutes(createRoutes, '/admin/withdrawals');
-    expect(await screen.findByRole('heading', { level: 1, name: 'You do not have access' }, lazyChunk)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You do not have access' }, lazyChunk),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Withdrawals' })).not.toBeInTheDocument();
     expect(server.calls.filter((call) => call.path.startsWith('/admin'))).toHaveLength(0);
@@ -52,9 +66,25 @@ describe('the /admin guard', () => {
     const { router } = renderRoutes(createRoutes, '/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Courses' }, lazyChunk)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/courses');
-    expect(await screen.findByRole('link', { name: 'Foundations of Mathematics' })).toHaveAttribute('href', '/admin/courses/3');
+    expect(await screen.findByRole('link', { name: 'Foundations of Mathematics' })).toHaveAttribute(
+      'href',
+      '/admin/courses/3',
+    );
     const nav = screen.getByRole('navigation', { name: 'Admin' });
-    for (const label of ['Courses', 'Categories', 'Syllabuses & Batches', 'Ads', 'Offer codes', 'Purchases', 'Withdrawals', 'Users', 'Held referrals', 'Levels & rates', 'Audit log', 'Background jobs']) {
+    for (const label of [
+      'Courses',
+      'Categories',
+      'Syllabuses & Batches',
+      'Ads',
+      'Offer codes',
+      'Purchases',
+      'Withdrawals',
+      'Users',
+      'Held referrals',
+      'Levels & rates',
+      'Audit log',
+      'Background jobs',
+    ]) {
       expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     }
   });

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
-import { learnQueryOptions } from '@/features/learn/api/get-learn';
+import { ConsentNeeded } from '@/features/consent/components/consent-needed';
+import { learnQueryOptions } from '@/features/learning/api/get-learn';
 import { useOwnedCourseIds } from './owned-courses';
 
 /** What the learner owns starts loading with the page's chunk. */
@@ -13,5 +14,5 @@ export function prefetch(queryClient: QueryClient) {
 export default function Route() {
   const courseId = Number(useParams().course);
   const isOwned = useOwnedCourseIds()?.has(courseId) ?? false;
-  return <CheckoutPage isOwned={isOwned} />;
+  return <CheckoutPage isOwned={isOwned} ConsentGate={ConsentNeeded} />;
 }

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { myBatchQueryOptions, useMyBatch } from '@/features/checkout/api/get-my-batch';
-import { CoursePage } from '@/features/courses/components/course-page';
-import { learnQueryOptions } from '@/features/learn/api/get-learn';
+import { CoursePage } from '@/features/catalogue/components/course-page';
+import { learnQueryOptions } from '@/features/learning/api/get-learn';
 import { useOwnedCourseIds } from './owned-courses';
 
 /** What the learner owns and their batch start loading with the page's chunk. */

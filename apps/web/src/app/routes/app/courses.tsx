@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { myBatchQueryOptions, useMyBatch } from '@/features/checkout/api/get-my-batch';
 import { BatchFeeCard } from '@/features/checkout/components/batch-fee-card';
-import { categoriesQueryOptions } from '@/features/courses/api/get-categories';
-import { coursesQueryOptions } from '@/features/courses/api/get-courses';
-import { CoursesPage } from '@/features/courses/components/courses-page';
-import { learnQueryOptions } from '@/features/learn/api/get-learn';
+import { categoriesQueryOptions } from '@/features/catalogue/api/get-categories';
+import { coursesQueryOptions } from '@/features/catalogue/api/get-courses';
+import { CoursesPage } from '@/features/catalogue/components/courses-page';
+import { learnQueryOptions } from '@/features/learning/api/get-learn';
 import { useOwnedCourseIds } from './owned-courses';
 
 /** The catalogue, its categories, the learner's courses and batch start loading with the page's chunk, alongside GET /me. */

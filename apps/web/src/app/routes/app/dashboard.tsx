@@ -7,7 +7,7 @@ import { adQueryOptions } from '@/features/dashboard/api/get-ad';
 import { ContinueCard } from '@/features/dashboard/components/continue-card';
 import { DashboardBanner } from '@/features/dashboard/components/dashboard-banner';
 import { Welcome } from '@/features/dashboard/components/welcome';
-import { continueQueryOptions, useContinue } from '@/features/learn/api/get-continue';
+import { continueQueryOptions, useContinue } from '@/features/learning/api/get-continue';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { ProfileSummaryCard } from '@/features/profile/components/profile-summary-card';
 import { levelStatusQueryOptions } from '@/features/referrals/api/get-level-status';
@@ -28,22 +28,22 @@ export function prefetch(queryClient: QueryClient) {
 }
 
 /**
- * Dashboard (spec section 2): banner, level card, profile card with 'Invite People', recent sub-users;
+ * Dashboard (docs/product/referrals-and-levels.md#dashboard): banner, level card, profile card with 'Invite People', recent sub-users;
  * the learner's school batch when it has a fee (paid or still to pay), and 'Continue learning' (the
  * chapter studied last) once there is one.
  */
 export default function DashboardRoute() {
   const batch = useMyBatch().data;
   // The app usually starts here: progress made offline is sent first, so the card includes it.
-  const hasContinue = !!useContinue().data;
+  const continueItem = useContinue().data;
   return (
     <>
       <Welcome />
       <DashboardBanner />
       <Row className="g-4">
-        {hasContinue && (
+        {continueItem && (
           <Col xs={12}>
-            <ContinueCard />
+            <ContinueCard item={continueItem} />
           </Col>
         )}
         {batch && batch.fee > 0 && (

@@ -1,4 +1,4 @@
-import { DownloadsPage } from '@/features/learn/offline/downloads-page';
+import { DownloadsPage } from '@/features/learning/offline/downloads-page';
 
 export default function Route() {
   return <DownloadsPage />;

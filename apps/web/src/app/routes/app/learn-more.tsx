@@ -1,4 +1,4 @@
-import { CourseDetailPage } from '@/features/learn/components/course-detail-page';
+import { CourseDetailPage } from '@/features/learning/components/course-detail-page';
 
 export default function Route() {
   return <CourseDetailPage />;

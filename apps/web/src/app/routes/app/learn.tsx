@@ -1,4 +1,4 @@
-import { MyCoursesPage } from '@/features/learn/components/my-courses-page';
+import { MyCoursesPage } from '@/features/learning/components/my-courses-page';
 
 export default function Route() {
   return <MyCoursesPage />;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLearn } from '@/features/learn/api/get-learn';
+import { useLearn } from '@/features/learning/api/get-learn';
 
 /**
  * The ids of the courses the learner already has, catalogue and school alike, from GET /learn (the

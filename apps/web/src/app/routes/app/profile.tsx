@@ -1,5 +1,6 @@
+import { ConsentNeeded } from '@/features/consent/components/consent-needed';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 
 export default function ProfileRoute() {
-  return <ProfilePage />;
+  return <ProfilePage ConsentGate={ConsentNeeded} />;
 }

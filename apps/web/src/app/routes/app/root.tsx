@@ -1,14 +1,16 @@
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { AppShell } from '@/components/layout/app-shell';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { useProgressSync } from '@/features/learn/api/record-progress';
+import { useProgressSync } from '@/features/learning/api/record-progress';
+import { forgetDownloads } from '@/features/learning/offline/store';
 
 /**
  * The signed-in pages. The router's loader already sent signed-out visitors to /login. A learner
  * with an unverified email is sent back into onboarding, as the API would answer 417 anyway;
- * Profile stays reachable (server-rules: profile works before verification).
+ * Profile stays reachable (profile works before verification: docs/product/accounts-and-sign-in.md#unverified-email).
  */
 export default function AppRoot() {
   const me = useMe();
@@ -16,13 +18,17 @@ export default function AppRoot() {
   // Progress made offline is sent as soon as the app opens online, whichever page it opens on.
   useProgressSync();
 
-  if (me.isPending) return <LoadingOverlay />;
+  // The shell and the page render once GET /me is here, in the background (a deferred value renders in slices),
+  // so the phone stays free to answer a tap while the whole page mounts.
+  const isPending = useDeferredValue(me.isPending);
+
+  if (isPending) return <LoadingOverlay />;
   if (me.data && !me.data.email_verified_at && pathname !== paths.profile.path) {
     const next = me.data.isStandardPicked ? paths.verify : paths.chooseLevel;
     return <Navigate to={next.getHref()} replace />;
   }
   return (
-    <AppShell>
+    <AppShell forgetDevice={forgetDownloads}>
       <Outlet />
     </AppShell>
   );

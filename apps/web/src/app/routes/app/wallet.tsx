@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { ConsentNeeded } from '@/features/consent/components/consent-needed';
 import { BankAccountSummary } from '@/features/profile/components/bank-account-summary';
 import { ReferralCode } from '@/features/referrals/components/referral-code';
 import { transactionsQueryOptions } from '@/features/wallet/api/get-transactions';
@@ -10,5 +11,11 @@ export function prefetch(queryClient: QueryClient) {
 }
 
 export default function WalletRoute() {
-  return <WalletPage referralCode={<ReferralCode />} withdrawDestination={<BankAccountSummary />} />;
+  return (
+    <WalletPage
+      referralCode={<ReferralCode />}
+      withdrawDestination={<BankAccountSummary />}
+      ConsentGate={ConsentNeeded}
+    />
+  );
 }

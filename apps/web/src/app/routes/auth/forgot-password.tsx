@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '@/components/layout/auth-layout';
-import { ForgotPassword } from '@/features/auth/components/forgot-password';
+import { ForgotPassword } from '@/features/accounts/components/forgot-password';
 
 export default function ForgotPasswordRoute() {
+  const { t } = useTranslation('accounts');
   return (
-    <AuthLayout title="Forgot Password">
+    <AuthLayout title={t('forgotPassword.title')}>
       <ForgotPassword />
     </AuthLayout>
   );

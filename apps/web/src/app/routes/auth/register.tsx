@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { notifications } from '@/components/ui/notifications';
-import { useReferral } from '@/features/auth/api/validate-referral';
-import { ReferrerCard } from '@/features/auth/components/referrer-card';
-import { RegisterForm } from '@/features/auth/components/register-form';
+import { useReferral } from '@/features/accounts/api/validate-referral';
+import { ReferrerCard } from '@/features/accounts/components/referrer-card';
+import { RegisterForm } from '@/features/accounts/components/register-form';
 
-/** /register and /register/:referral (an unknown code goes back to /register, spec section 4). */
+/** /register and /register/:referral (an unknown code goes back to /register: docs/product/accounts-and-sign-in.md#referral-codes). */
 export default function RegisterRoute() {
+  const { t } = useTranslation('accounts');
   const { referral } = useParams();
   const navigate = useNavigate();
   const referrer = useReferral(referral);
@@ -22,7 +24,7 @@ export default function RegisterRoute() {
   }, [referrer.error, isRejected, navigate]);
 
   return (
-    <AuthLayout title="Register" subtitle="Create your Live Connect account." isWide>
+    <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')} isWide>
       {referral && !referrer.isError && <ReferrerCard referrer={referrer.data} />}
       <RegisterForm
         key={referral ?? 'none'}

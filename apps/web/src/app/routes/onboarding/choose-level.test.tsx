@@ -13,7 +13,10 @@ describe('Choose My Batch', () => {
       'GET /me': () => ok(learner({ isStandardPicked: isPicked })),
       'GET /syllabus': ok([{ id: 1, name: 'CBSE' }]),
       'GET /standard/1': ok([{ id: 12, name: 'Standard 10' }]),
-      'POST /add-class': () => { isPicked = true; return ok({ isStandardPicked: true }, 'Your class has been saved.'); },
+      'POST /add-class': () => {
+        isPicked = true;
+        return ok({ isStandardPicked: true }, 'Your class has been saved.');
+      },
     });
     await signIn();
     const { router, user } = renderRoutes(createRoutes, '/choose-level');
@@ -21,13 +24,16 @@ describe('Choose My Batch', () => {
     await user.selectOptions(screen.getByLabelText('Syllabus'), 'CBSE');
     await screen.findByRole('option', { name: 'Standard 10' });
     await user.selectOptions(screen.getByLabelText('Standard'), 'Standard 10');
+    await user.type(screen.getByLabelText('Date of Birth'), '2012-05-14');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' }, lazyChunk)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/verify');
     // Only onboarding's own calls: nothing the dashboard (or any other signed-in page) asks for.
     const allowed = ['GET /me', 'GET /syllabus', 'GET /standard/1', 'POST /add-class'];
-    expect(server.calls.map((call) => `${call.method} ${call.path}`).filter((call) => !allowed.includes(call))).toEqual([]);
+    expect(server.calls.map((call) => `${call.method} ${call.path}`).filter((call) => !allowed.includes(call))).toEqual(
+      [],
+    );
     // The app never passed through '/' or the dashboard on the way.
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify'));
   });

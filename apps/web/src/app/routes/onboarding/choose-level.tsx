@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
@@ -7,7 +8,7 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { ChooseBatchForm } from '@/features/onboarding/components/choose-batch-form';
 
 /**
- * Choose My Batch; a learner who is verified or has picked a standard moves on (spec section 4): to '/'
+ * Choose My Batch; a learner who is verified or has picked a standard moves on (docs/product/onboarding.md#choose-my-batch): to '/'
  * when verified, else straight to /verify, where '/' would send them anyway (decision 011). Going
  * through '/' would start the dashboard's queries, answered 417, before the app lands on /verify.
  * The same holds right after Submit, when the refreshed GET /me says a standard is picked.
@@ -15,11 +16,12 @@ import { ChooseBatchForm } from '@/features/onboarding/components/choose-batch-f
 export default function ChooseLevelRoute() {
   const me = useMe();
   const navigate = useNavigate();
+  const { t } = useTranslation('onboarding');
   if (me.isPending) return <LoadingOverlay />;
   if (me.data?.email_verified_at) return <Navigate to={paths.home.getHref()} replace />;
   if (me.data?.isStandardPicked) return <Navigate to={paths.verify.getHref()} replace />;
   return (
-    <AuthLayout title="Choose My Batch" subtitle="Pick your syllabus and standard, or start with the general course.">
+    <AuthLayout title={t('chooseLevel.title')} subtitle={t('chooseLevel.subtitle')}>
       <ChooseBatchForm onDone={() => navigate(paths.verify.getHref(), { replace: true })} />
       <SignedInAs />
     </AuthLayout>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
@@ -6,14 +7,15 @@ import { SignedInAs } from '@/components/layout/signed-in-as';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { VerifyEmailForm } from '@/features/onboarding/components/verify-email-form';
 
-/** Verify; an already verified learner goes to '/' (spec section 4). */
+/** Verify; an already verified learner goes to '/' (docs/product/onboarding.md#verify). */
 export default function VerifyRoute() {
   const me = useMe();
   const navigate = useNavigate();
+  const { t } = useTranslation('onboarding');
   if (me.isPending) return <LoadingOverlay />;
   if (me.data?.email_verified_at) return <Navigate to={paths.home.getHref()} replace />;
   return (
-    <AuthLayout title="Verify Your Email" subtitle="Enter the one-time password (OTP) we sent to your email.">
+    <AuthLayout title={t('verify.title')} subtitle={t('verify.subtitle')}>
       <VerifyEmailForm
         defaultEmail={me.data?.email ?? ''}
         onVerified={() => navigate(paths.home.getHref(), { replace: true })}

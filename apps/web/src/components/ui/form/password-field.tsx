@@ -3,7 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from '../icons';
+import { useAppMessage } from '@/lib/i18n';
 
 export interface PasswordFieldProps {
   id: string;
@@ -20,10 +22,19 @@ export interface PasswordFieldProps {
 
 /** A password input with a show/hide toggle. */
 export function PasswordField({
-  id, label, registration, autoComplete, error, isInvalid, children, describedBy,
+  id,
+  label,
+  registration,
+  autoComplete,
+  error,
+  isInvalid,
+  children,
+  describedBy,
 }: PasswordFieldProps) {
   const [isVisible, setIsVisible] = useState(false);
   const errorId = `${id}-error`;
+  const message = useAppMessage();
+  const { t } = useTranslation('common');
   const invalid = isInvalid ?? Boolean(error);
   const described = [error ? errorId : null, describedBy].filter(Boolean).join(' ') || undefined;
   return (
@@ -41,14 +52,18 @@ export function PasswordField({
         <Button
           variant="outline-secondary"
           className="password-toggle"
-          aria-label={`Show ${label.toLowerCase()}`}
+          aria-label={t('password.show', { label: label.toLowerCase() })}
           aria-pressed={isVisible}
           aria-controls={id}
           onClick={() => setIsVisible((value) => !value)}
         >
           {isVisible ? <EyeOffIcon /> : <EyeIcon />}
         </Button>
-        {error && <Form.Control.Feedback id={errorId} type="invalid">{error}</Form.Control.Feedback>}
+        {error && (
+          <Form.Control.Feedback id={errorId} type="invalid">
+            {message(error)}
+          </Form.Control.Feedback>
+        )}
       </InputGroup>
       {children}
     </Form.Group>

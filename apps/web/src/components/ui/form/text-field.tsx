@@ -1,8 +1,12 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { controlState, FieldGroup } from './field-group';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'size' | 'value' | 'defaultValue'> {
+export interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'size' | 'value' | 'defaultValue'
+> {
   id: string;
   label: ReactNode;
   registration: UseFormRegisterReturn;
@@ -12,18 +16,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input with its validation message. */
 export function TextField({ id, label, registration, error, className = 'mb-3', ...inputProps }: TextFieldProps) {
-  const errorId = `${id}-error`;
   return (
-    <Form.Group className={className} controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        {...inputProps}
-        {...registration}
-        isInvalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && <Form.Control.Feedback id={errorId} type="invalid">{error}</Form.Control.Feedback>}
-    </Form.Group>
+    <FieldGroup id={id} label={label} error={error} className={className}>
+      <Form.Control {...inputProps} {...registration} {...controlState(id, error)} />
+    </FieldGroup>
   );
 }

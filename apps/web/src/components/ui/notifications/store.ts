@@ -18,7 +18,7 @@ function publish(next: readonly Notification[]) {
   for (const listener of listeners) listener();
 }
 
-/** The app-wide alert toasts (spec section 8: danger for errors, success with the server message). */
+/** The app-wide alert toasts (danger for errors, success with the server message: docs/product/app-shell.md#alerts). */
 export const notifications = {
   show(variant: NotificationVariant, message: string) {
     publish([...items, { id: nextId++, variant, message }]);

@@ -42,21 +42,36 @@ const groups = [
 /** The console's sections: a fixed column on large screens, a drawer below that. */
 export function AdminNav({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
-    <Offcanvas id="admin-nav" show={isOpen} onHide={onClose} responsive="lg" className="side-menu admin-nav" aria-label="Admin menu">
+    <Offcanvas
+      id="admin-nav"
+      show={isOpen}
+      onHide={onClose}
+      responsive="lg"
+      className="side-menu admin-nav"
+      aria-label="Admin menu"
+    >
       <Offcanvas.Header closeButton closeLabel="Close menu">
-        <Offcanvas.Title as="span"><Brand /></Offcanvas.Title>
+        <Offcanvas.Title as="span">
+          <Brand />
+        </Offcanvas.Title>
       </Offcanvas.Header>
       <Offcanvas.Body className="p-0 w-100">
         <Nav as="nav" className="flex-column w-100 p-3" aria-label="Admin">
           {groups.map((group) => (
             <div key={group.title} className="mb-3">
-              <p className="admin-nav-title text-uppercase small fw-semibold text-body-secondary mb-1 px-2">{group.title}</p>
+              <p className="admin-nav-title text-uppercase small fw-semibold text-body-secondary mb-1 px-2">
+                {group.title}
+              </p>
               {group.items.map(({ to, label }) => (
-                <NavLink key={to} to={to} className="nav-link side-link py-2" onClick={onClose}>{label}</NavLink>
+                <NavLink key={to} to={to} className="nav-link side-link py-2" onClick={onClose}>
+                  {label}
+                </NavLink>
               ))}
             </div>
           ))}
-          <NavLink to={paths.dashboard.getHref()} className="nav-link side-link py-2 d-sm-none" onClick={onClose}>← Learner app</NavLink>
+          <NavLink to={paths.dashboard.getHref()} className="nav-link side-link py-2 d-sm-none" onClick={onClose}>
+            ← Learner app
+          </NavLink>
         </Nav>
       </Offcanvas.Body>
     </Offcanvas>

@@ -42,7 +42,9 @@ export function AsyncContent({ query, children, label = 'Loading…' }: AsyncCon
     return (
       <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <span>{errorMessage(query.error)}</span>
-        <Button size="sm" variant="outline-danger" onClick={() => void query.refetch()}>Try again</Button>
+        <Button size="sm" variant="outline-danger" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
       </Alert>
     );
   }
@@ -53,7 +55,9 @@ export function AsyncContent({ query, children, label = 'Loading…' }: AsyncCon
 export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>
-      <td colSpan={colSpan} className="text-center text-body-secondary py-4">{children}</td>
+      <td colSpan={colSpan} className="text-center text-body-secondary py-4">
+        {children}
+      </td>
     </tr>
   );
 }

@@ -1,65 +1,10 @@
-import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import type { UseFormRegisterReturn } from 'react-hook-form';
-
-interface ControlProps {
-  id: string;
-  label: ReactNode;
-  registration: UseFormRegisterReturn;
-  error?: string | undefined;
-  className?: string;
-  hint?: ReactNode;
-}
-
-const describedBy = (id: string, error: string | undefined, hint: ReactNode) =>
-  [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-
-/** A labelled select with its validation message. */
-export function SelectField({
-  id, label, registration, error, hint, className = 'mb-3', children, ...props
-}: ControlProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'size' | 'value' | 'defaultValue'>) {
-  return (
-    <Form.Group className={className} controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Select
-        {...props}
-        {...registration}
-        isInvalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-      >
-        {children}
-      </Form.Select>
-      {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
-      {error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>}
-    </Form.Group>
-  );
-}
-
-/** A labelled multi-line text input with its validation message. */
-export function TextAreaField({
-  id, label, registration, error, hint, className = 'mb-3', ...props
-}: ControlProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'defaultValue'>) {
-  return (
-    <Form.Group className={className} controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        as="textarea"
-        {...props}
-        {...registration}
-        isInvalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-      />
-      {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
-      {error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>}
-    </Form.Group>
-  );
-}
+import { describedBy, type FieldProps } from '@/components/ui/form/field-group';
 
 /** An on/off switch bound to a boolean field. */
-export function SwitchField({ id, label, registration, error, hint, className = 'mb-3' }: ControlProps) {
+export function SwitchField({ id, label, registration, error, hint, className = 'mb-3' }: FieldProps) {
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Check
@@ -70,7 +15,11 @@ export function SwitchField({ id, label, registration, error, hint, className = 
         aria-describedby={describedBy(id, error, hint)}
       />
       {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
-      {error && <div id={`${id}-error`} className="invalid-feedback d-block">{error}</div>}
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
     </Form.Group>
   );
 }
@@ -89,7 +38,17 @@ interface FileFieldProps {
 }
 
 /** A labelled file picker (not a form field: the chosen file goes to `onFile`). */
-export function FileField({ id, label, accept, onFile, error, hint, className = 'mb-3', disabled, action }: FileFieldProps) {
+export function FileField({
+  id,
+  label,
+  accept,
+  onFile,
+  error,
+  hint,
+  className = 'mb-3',
+  disabled,
+  action,
+}: FileFieldProps) {
   const input = (
     <Form.Control
       type="file"
@@ -101,11 +60,26 @@ export function FileField({ id, label, accept, onFile, error, hint, className = 
       aria-describedby={describedBy(id, error, hint)}
     />
   );
-  const feedback = error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>;
+  const feedback = error && (
+    <Form.Control.Feedback id={`${id}-error`} type="invalid">
+      {error}
+    </Form.Control.Feedback>
+  );
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
-      {action ? <InputGroup hasValidation>{input}{action}{feedback}</InputGroup> : <>{input}{feedback}</>}
+      {action ? (
+        <InputGroup hasValidation>
+          {input}
+          {action}
+          {feedback}
+        </InputGroup>
+      ) : (
+        <>
+          {input}
+          {feedback}
+        </>
+      )}
       {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
     </Form.Group>
   );

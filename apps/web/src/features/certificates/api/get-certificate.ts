@@ -9,6 +9,10 @@ export async function getCertificate(certificateId: string): Promise<Certificate
 }
 
 export const certificateQueryOptions = (certificateId: string) =>
-  queryOptions({ queryKey: ['certificate', certificateId], queryFn: () => getCertificate(certificateId), staleTime: 0 });
+  queryOptions({
+    queryKey: ['certificate', certificateId],
+    queryFn: () => getCertificate(certificateId),
+    staleTime: 0,
+  });
 
 export const useCertificate = (certificateId: string) => useQuery(certificateQueryOptions(certificateId));

@@ -5,24 +5,56 @@ import { describe, expect, it } from 'vitest';
 import { SANDBOX_MESSAGE_SOURCE, type BatchData, type CheckoutData } from '@app/contracts';
 import { createQueryClient } from '@/lib/query';
 import { fail, mockApi, ok } from '@/testing/mock-api';
-import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { PassThrough, renderWithProviders, signIn } from '@/testing/test-utils';
 import { BatchCheckoutPage } from './batch-checkout-page';
 import { PaymentSuccessPage } from './payment-success-page';
 
 const batch = (overrides: Partial<BatchData> = {}): BatchData => ({
-  id: 4, name: 'CBSE Standard 10', syllabus: { id: 1, name: 'CBSE' }, standard: { id: 10, name: 'Standard 10' },
-  fee: 499, is_mine: true, is_paid: false, is_open: false,
-  subjects: [{ id: 21, name: 'CBSE Class 10 Mathematics' }, { id: 22, name: 'CBSE Class 10 Science' }],
+  id: 4,
+  name: 'CBSE Standard 10',
+  syllabus: { id: 1, name: 'CBSE' },
+  standard: { id: 10, name: 'Standard 10' },
+  fee: 499,
+  is_mine: true,
+  is_paid: false,
+  is_open: false,
+  subjects: [
+    { id: 21, name: 'CBSE Class 10 Mathematics' },
+    { id: 22, name: 'CBSE Class 10 Science' },
+  ],
   ...overrides,
 });
 const batchCode = { code: 'CBSE10BATCH', is_fixed_amount: false, discount: 20, minimum_amount: 0 };
 
 const order = (overrides: Partial<CheckoutData> = {}): CheckoutData => ({
-  payment: true, purchase_id: 31, item: 'batch', first_name: 'Asha', last_name: 'Nair', mobile: '9876543210',
+  payment: true,
+  purchase_id: 31,
+  item: 'batch',
+  first_name: 'Asha',
+  last_name: 'Nair',
+  mobile: '9876543210',
   email: 'asha@example.com',
-  course: { id: 4, name: 'CBSE Standard 10', photo_path: null, price: 499, offer_price: 499, about: 'CBSE, Standard 10', video_path: null, category_id: null, language: null },
-  price: 499, discount: 99.8, payable_amount: 399.2, order_id: 'order_BATCHFEE000001', amount: 39920, currency: 'INR',
-  key: 'rzp_test_sandbox', provider: 'sandbox', merchant_name: 'Live Connect', checkout_url: '/sandbox/checkout/order_BATCHFEE000001',
+  course: {
+    id: 4,
+    name: 'CBSE Standard 10',
+    photo_path: null,
+    price: 499,
+    offer_price: 499,
+    about: 'CBSE, Standard 10',
+    video_path: null,
+    category_id: null,
+    language: null,
+  },
+  price: 499,
+  discount: 99.8,
+  payable_amount: 399.2,
+  order_id: 'order_BATCHFEE000001',
+  amount: 39920,
+  currency: 'INR',
+  key: 'rzp_test_sandbox',
+  provider: 'sandbox',
+  merchant_name: 'Live Connect',
+  checkout_url: '/sandbox/checkout/order_BATCHFEE000001',
   ...overrides,
 });
 
@@ -31,7 +63,7 @@ const line = (label: string) => screen.getByText(label, { selector: 'dt' }).next
 async function openBatchCheckout(handlers: Parameters<typeof mockApi>[0]) {
   const server = mockApi(handlers);
   await signIn();
-  const view = renderWithProviders(<BatchCheckoutPage />, { path: '/checkout/batch' });
+  const view = renderWithProviders(<BatchCheckoutPage ConsentGate={PassThrough} />, { path: '/checkout/batch' });
   return { ...view, server };
 }
 
@@ -40,7 +72,10 @@ describe('BatchCheckoutPage', () => {
     await openBatchCheckout({ 'GET /batch': ok(batch()) });
     expect(await screen.findByRole('heading', { name: 'Batch fee: CBSE, Standard 10' })).toBeInTheDocument();
     const subjects = within(screen.getByRole('list'));
-    expect(subjects.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['CBSE Class 10 Mathematics', 'CBSE Class 10 Science']);
+    expect(subjects.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'CBSE Class 10 Mathematics',
+      'CBSE Class 10 Science',
+    ]);
     expect(line('Price')).toBe('₹499.00');
     expect(line('Payment Amount')).toBe('₹499.00');
   });
@@ -66,16 +101,26 @@ describe('BatchCheckoutPage', () => {
     expect(server.callsTo('POST', '/first-payment')[0]?.body).toEqual({ offer_code: 'CBSE10BATCH' });
     expect(server.callsTo('POST', '/checkout')).toHaveLength(0);
 
-    const response = { razorpay_payment_id: 'pay_9', razorpay_order_id: 'order_BATCHFEE000001', razorpay_signature: 'sig' };
-    window.dispatchEvent(new MessageEvent('message', {
-      origin: window.location.origin,
-      source: (frame as HTMLIFrameElement).contentWindow,
-      data: { source: SANDBOX_MESSAGE_SOURCE, type: 'success', order_id: 'order_BATCHFEE000001', response },
-    }));
+    const response = {
+      razorpay_payment_id: 'pay_9',
+      razorpay_order_id: 'order_BATCHFEE000001',
+      razorpay_signature: 'sig',
+    };
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: window.location.origin,
+        source: (frame as HTMLIFrameElement).contentWindow,
+        data: { source: SANDBOX_MESSAGE_SOURCE, type: 'success', order_id: 'order_BATCHFEE000001', response },
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
     expect(router.state.location.search).toBe('?order=31');
     expect(router.state.location.state).toEqual({ item: 'batch' });
-    expect(server.callsTo('POST', '/pay-now')[0]?.body).toEqual({ payment_id: 'pay_9', order_id: 'order_BATCHFEE000001', signature: 'sig' });
+    expect(server.callsTo('POST', '/pay-now')[0]?.body).toEqual({
+      payment_id: 'pay_9',
+      order_id: 'order_BATCHFEE000001',
+      signature: 'sig',
+    });
   });
 
   it("shows the server's refusal, e.g. another batch's code", async () => {
@@ -110,7 +155,11 @@ describe('PaymentSuccessPage', () => {
     const router = createMemoryRouter([{ path: '/success', element: <PaymentSuccessPage /> }], {
       initialEntries: [{ pathname: '/success', state }],
     });
-    return render(<QueryClientProvider client={createQueryClient()}><RouterProvider router={router} /></QueryClientProvider>);
+    return render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
   };
 
   it("says the batch's subjects are ready after a batch fee, and the course after a course", () => {

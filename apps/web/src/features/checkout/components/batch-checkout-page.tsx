@@ -1,4 +1,6 @@
+import type { ComponentType, ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BatchData } from '@app/contracts';
 import { paths } from '@/config/paths';
@@ -11,27 +13,39 @@ import { CheckoutForm, CheckoutLoading } from './checkout-form';
 
 /** No batch, a paid fee or no fee: nothing to pay here, and where to go instead. */
 function NothingToPay({ batch }: { batch: BatchData | null }) {
+  const { t } = useTranslation('checkout');
   const isPaid = batch?.is_paid ?? false;
-  const message = !batch
-    ? 'You have no school batch, so there is no batch fee to pay.'
-    : isPaid
-      ? 'Your batch fee is paid. Its subjects are in My Courses.'
-      : 'Your batch has no fee: its subjects are already open.';
+  const message = !batch ? t('batchCheckout.noBatch') : isPaid ? t('batchCheckout.paid') : t('batchCheckout.noFee');
   return (
     <>
       <Alert variant={batch?.is_open ? 'success' : 'warning'}>{message}</Alert>
-      {isPaid
-        ? <Link to={paths.learn.getHref()} className="btn btn-primary">Go to My Courses</Link>
-        : <Link to={paths.courses.getHref()} className="btn btn-primary">Back to Courses</Link>}
+      {isPaid ? (
+        <Link to={paths.learn.getHref()} className="btn btn-primary">
+          {t('batchCheckout.goToMyCourses')}
+        </Link>
+      ) : (
+        <Link to={paths.courses.getHref()} className="btn btn-primary">
+          {t('course.backToCourses')}
+        </Link>
+      )}
     </>
   );
 }
 
+interface BatchCheckoutPageProps {
+  /**
+   * Wraps the payment form: app/ passes consent's ConsentNeeded, which offers the next step instead while the
+   * learner's consent is missing (issue 16).
+   */
+  ConsentGate: ComponentType<{ children: ReactNode }>;
+}
+
 /**
- * Checkout of the learner's batch fee (server-rules "School batches"): the same offer code, amounts and
+ * Checkout of the learner's batch fee (docs/product/onboarding.md#school-batches): the same offer code, amounts and
  * provider's form as a course, started with POST /first-payment. Offer codes of the batch apply here.
  */
-export function BatchCheckoutPage() {
+export function BatchCheckoutPage({ ConsentGate }: BatchCheckoutPageProps) {
+  const { t } = useTranslation('checkout');
   const batch = useMyBatch();
   const payBatchFee = usePayBatchFee();
 
@@ -39,7 +53,7 @@ export function BatchCheckoutPage() {
   if (batch.isError) {
     return (
       <>
-        <PageHeader title="Checkout" />
+        <PageHeader title={t('title')} />
         <LoadError error={batch.error} onRetry={() => batch.refetch()} isRetrying={batch.isFetching} />
       </>
     );
@@ -48,7 +62,7 @@ export function BatchCheckoutPage() {
   if (!item || item.is_open || item.fee <= 0) {
     return (
       <>
-        <PageHeader title="Checkout" />
+        <PageHeader title={t('title')} />
         <NothingToPay batch={item} />
       </>
     );
@@ -56,22 +70,28 @@ export function BatchCheckoutPage() {
 
   return (
     <>
-      <PageHeader title="Checkout" />
-      <CheckoutForm
-        name={`Batch fee: ${batchLabel(item)}`}
-        photoPath={null}
-        offerPrice={item.fee}
-        target="batch"
-        description={item.subjects.length > 0 && (
-          <div className="mt-2">
-            <p className="text-body-secondary small mb-1">One fee opens every subject of your batch:</p>
-            <ul className="small mb-0 ps-3">
-              {item.subjects.map((subject) => <li key={subject.id}>{subject.name}</li>)}
-            </ul>
-          </div>
-        )}
-        start={async (offerCode) => (await payBatchFee.mutateAsync({ offer_code: offerCode })).data}
-      />
+      <PageHeader title={t('title')} />
+      <ConsentGate>
+        <CheckoutForm
+          name={t('batchCheckout.name', { batch: batchLabel(item) })}
+          photoPath={null}
+          offerPrice={item.fee}
+          target="batch"
+          description={
+            item.subjects.length > 0 && (
+              <div className="mt-2">
+                <p className="text-body-secondary small mb-1">{t('batchCheckout.subjects')}</p>
+                <ul className="small mb-0 ps-3">
+                  {item.subjects.map((subject) => (
+                    <li key={subject.id}>{subject.name}</li>
+                  ))}
+                </ul>
+              </div>
+            )
+          }
+          start={async (offerCode) => (await payBatchFee.mutateAsync({ offer_code: offerCode })).data}
+        />
+      </ConsentGate>
     </>
   );
 }

@@ -2,9 +2,16 @@ import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
-  offerCodeRuleOf, priceBreakdown, rupeesToPaise, type CheckoutData, type OfferCodeData, type ProviderPaymentResponse, type OfferCodeTarget,
+  offerCodeRuleOf,
+  priceBreakdown,
+  rupeesToPaise,
+  type CheckoutData,
+  type OfferCodeData,
+  type ProviderPaymentResponse,
+  type OfferCodeTarget,
 } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -18,13 +25,15 @@ import { SandboxCheckoutModal } from './sandbox-checkout-modal';
 import { successState } from './payment-success-page';
 import './checkout.css';
 
-export const payingLabel = 'Please wait few seconds....';
 const COURSE_PLACEHOLDER = '/images/course-placeholder.svg';
 
 export function CheckoutLoading() {
+  const { t } = useTranslation('checkout');
   return (
     <div className="text-center py-5">
-      <Spinner animation="border" variant="primary" role="status"><span className="visually-hidden">Loading…</span></Spinner>
+      <Spinner animation="border" variant="primary" role="status">
+        <span className="visually-hidden">{t('loading')}</span>
+      </Spinner>
     </div>
   );
 }
@@ -44,10 +53,11 @@ export interface CheckoutFormProps {
 }
 
 /**
- * The checkout of one item (spec sections 2 and 4): an offer code, the amounts, 'Pay Now', then the
+ * The checkout of one item (docs/product/catalogue-and-checkout.md#checkout): an offer code, the amounts, 'Pay Now', then the
  * provider's form (Razorpay's checkout.js or the sandbox page) and POST /pay-now with what it hands back.
  */
 export function CheckoutForm({ name, photoPath, offerPrice, description, start, target }: CheckoutFormProps) {
+  const { t } = useTranslation('checkout');
   const navigate = useNavigate();
   const payNow = usePayNow();
   const [offerCode, setOfferCode] = useState<OfferCodeData | null>(null);
@@ -58,7 +68,7 @@ export function CheckoutForm({ name, photoPath, offerPrice, description, start, 
   // The purchase id names the order in both flows: a free enrolment has no provider order id.
   const goToSuccess = (order: CheckoutData) =>
     navigate(paths.success.getHref(order.purchase_id), { replace: true, state: successState(order.item) });
-  // The provider's form was closed without paying: start over from a fresh page (spec section 4).
+  // The provider's form was closed without paying: start over from a fresh page (docs/product/catalogue-and-checkout.md#checkout).
   const reload = () => window.location.reload();
 
   const confirm = async (order: CheckoutData, response: ProviderPaymentResponse) => {
@@ -67,7 +77,7 @@ export function CheckoutForm({ name, photoPath, offerPrice, description, start, 
       setSandboxOrder(null);
       await goToSuccess(order);
     } catch (error) {
-      // Spec section 8: payment confirmation errors appear in a browser alert.
+      // Payment confirmation errors appear in a browser alert (docs/product/catalogue-and-checkout.md#payment-confirmation).
       setSandboxOrder(null);
       setIsPaying(false);
       window.alert(errorMessage(error));
@@ -85,7 +95,7 @@ export function CheckoutForm({ name, photoPath, offerPrice, description, start, 
       } else if (order.provider === 'sandbox' && order.checkout_url) {
         setSandboxOrder(order);
       } else {
-        throw new Error('Unknown payment provider.');
+        throw new Error(t('errors.unknownProvider'));
       }
     } catch (error) {
       setIsPaying(false);
@@ -101,7 +111,9 @@ export function CheckoutForm({ name, photoPath, offerPrice, description, start, 
             <div className="col-md-5">
               <img
                 src={mediaUrl(photoPath) ?? COURSE_PLACEHOLDER}
-                onError={(event) => { event.currentTarget.src = COURSE_PLACEHOLDER; }}
+                onError={(event) => {
+                  event.currentTarget.src = COURSE_PLACEHOLDER;
+                }}
                 alt=""
                 className="checkout-image rounded w-100"
               />
@@ -109,15 +121,23 @@ export function CheckoutForm({ name, photoPath, offerPrice, description, start, 
               {description}
             </div>
             <div className="col-md-7">
-              <OfferCodeForm applied={offerCode} onApplied={setOfferCode} offerPrice={offerPrice} target={target} disabled={isPaying} />
+              <OfferCodeForm
+                applied={offerCode}
+                onApplied={setOfferCode}
+                offerPrice={offerPrice}
+                target={target}
+                disabled={isPaying}
+              />
               <PriceSummary breakdown={breakdown} />
               <Button variant="primary" size="lg" className="w-100 mt-3" disabled={isPaying} onClick={() => void pay()}>
                 {isPaying ? (
                   <>
                     <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-                    {payingLabel}
+                    {t('paying')}
                   </>
-                ) : 'Pay Now'}
+                ) : (
+                  t('payNow')
+                )}
               </Button>
             </div>
           </div>
@@ -126,7 +146,9 @@ export function CheckoutForm({ name, photoPath, offerPrice, description, start, 
       <SandboxCheckoutModal
         checkoutUrl={sandboxOrder?.checkout_url ?? null}
         orderId={sandboxOrder?.order_id ?? null}
-        onSuccess={(response) => { if (sandboxOrder) void confirm(sandboxOrder, response); }}
+        onSuccess={(response) => {
+          if (sandboxOrder) void confirm(sandboxOrder, response);
+        }}
         onDismiss={reload}
       />
     </>

@@ -1,13 +1,24 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OrderData } from '@app/contracts';
+import { formatIndiaDate, type OrderData } from '@app/contracts';
+import { ml } from '@app/contracts/i18n/ml';
+import { applyLanguage } from '@/lib/i18n';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { PaymentSuccessPage } from './payment-success-page';
 
 const order = (overrides: Partial<OrderData> = {}): OrderData => ({
-  purchase_id: 11, order_id: 'order_ABCDEFGHIJKLMN', item: 'course', name: 'Foundations of Mathematics', course_id: 7, batch_id: null,
-  amount: 449.1, currency: 'INR', status: 'paid', paid_at: '2026-03-04T05:06:07.000Z', ...overrides,
+  purchase_id: 11,
+  order_id: 'order_ABCDEFGHIJKLMN',
+  item: 'course',
+  name: 'Foundations of Mathematics',
+  course_id: 7,
+  batch_id: null,
+  amount: 449.1,
+  currency: 'INR',
+  status: 'paid',
+  paid_at: '2026-03-04T05:06:07.000Z',
+  ...overrides,
 });
 
 /** The amount shown on a line of the details. */
@@ -33,7 +44,9 @@ describe('PaymentSuccessPage with an order', () => {
   });
 
   it('names a free enrolment by its purchase number, and a batch fee as a batch', async () => {
-    await openSuccess(ok(order({ order_id: null, amount: 0, item: 'batch', name: 'CBSE Standard 10', course_id: null, batch_id: 4 })));
+    await openSuccess(
+      ok(order({ order_id: null, amount: 0, item: 'batch', name: 'CBSE Standard 10', course_id: null, batch_id: 4 })),
+    );
     expect(await screen.findByText('CBSE Standard 10')).toBeInTheDocument();
     expect(line('Batch')).toBe('CBSE Standard 10');
     expect(line('Amount paid')).toBe('₹0.00');
@@ -51,5 +64,20 @@ describe('PaymentSuccessPage with an order', () => {
     const server = await openSuccess(ok(order()), '/success');
     expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
     expect(server.calls.filter((call) => call.path.startsWith('/orders'))).toHaveLength(0);
+  });
+
+  it('speaks Malayalam, with the date in India time and Malayalam month names', async () => {
+    await applyLanguage('ml');
+    const texts = ml.checkout.success;
+    await openSuccess(ok(order()));
+    expect(screen.getByRole('heading', { name: texts.title })).toBeInTheDocument();
+    expect(await screen.findByText('Foundations of Mathematics')).toBeInTheDocument();
+    expect(line(texts.course)).toBe('Foundations of Mathematics');
+    expect(line(texts.amountPaid)).toBe('₹449.10');
+    const paidOn = formatIndiaDate('2026-03-04T05:06:07.000Z', 'ml');
+    expect(paidOn).not.toBe('4 Mar 2026');
+    expect(line(texts.paidOn)).toContain(paidOn);
+    expect(screen.getByText(texts.courseReady)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: texts.back })).toHaveAttribute('href', '/learn');
   });
 });

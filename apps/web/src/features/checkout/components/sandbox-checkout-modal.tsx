@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
 import { SANDBOX_MESSAGE_SOURCE, type ProviderPaymentResponse, type SandboxCheckoutMessage } from '@app/contracts';
 
 interface SandboxCheckoutModalProps {
@@ -20,6 +21,7 @@ function isSandboxMessage(data: unknown): data is SandboxCheckoutMessage {
  * parent, from this origin (apps/api/src/routes/sandbox/checkout-script.ts).
  */
 export function SandboxCheckoutModal({ checkoutUrl, orderId, onSuccess, onDismiss }: SandboxCheckoutModalProps) {
+  const { t } = useTranslation('checkout');
   const frame = useRef<HTMLIFrameElement>(null);
 
   const onMessage = useEffectEvent((event: MessageEvent) => {
@@ -38,13 +40,26 @@ export function SandboxCheckoutModal({ checkoutUrl, orderId, onSuccess, onDismis
   }, [checkoutUrl]);
 
   return (
-    <Modal show={checkoutUrl !== null} onHide={onDismiss} centered backdrop="static" aria-labelledby="sandbox-checkout-title">
-      <Modal.Header closeButton closeLabel="Cancel payment">
-        <Modal.Title id="sandbox-checkout-title" as="h2" className="h6 mb-0">Secure payment</Modal.Title>
+    <Modal
+      show={checkoutUrl !== null}
+      onHide={onDismiss}
+      centered
+      backdrop="static"
+      aria-labelledby="sandbox-checkout-title"
+    >
+      <Modal.Header closeButton closeLabel={t('sandbox.cancel')}>
+        <Modal.Title id="sandbox-checkout-title" as="h2" className="h6 mb-0">
+          {t('sandbox.title')}
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body className="p-0">
         {checkoutUrl && (
-          <iframe ref={frame} src={checkoutUrl} title="Payment form" className="sandbox-checkout-frame w-100 border-0 d-block" />
+          <iframe
+            ref={frame}
+            src={checkoutUrl}
+            title={t('sandbox.frame')}
+            className="sandbox-checkout-frame w-100 border-0 d-block"
+          />
         )}
       </Modal.Body>
     </Modal>

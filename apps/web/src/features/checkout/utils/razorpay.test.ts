@@ -11,8 +11,15 @@ const order: CheckoutData = {
   mobile: '9876543210',
   email: 'asha@example.com',
   course: {
-    id: 3, name: 'Foundations of Mathematics', photo_path: null, price: 999, offer_price: 499, about: '', video_path: null,
-    category_id: null, language: null,
+    id: 3,
+    name: 'Foundations of Mathematics',
+    photo_path: null,
+    price: 999,
+    offer_price: 499,
+    about: '',
+    video_path: null,
+    category_id: null,
+    language: null,
   },
   price: 499,
   discount: 49.9,
@@ -41,13 +48,17 @@ describe('razorpayOptions', () => {
       prefill: { name: 'Asha Kumar', email: 'asha@example.com', contact: '9876543210' },
       theme: { color: '#3b2fc9' },
     });
-    options.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_AAAAAAAAAAAAAA', razorpay_signature: 'sig' });
+    options.handler({
+      razorpay_payment_id: 'pay_1',
+      razorpay_order_id: 'order_AAAAAAAAAAAAAA',
+      razorpay_signature: 'sig',
+    });
     expect(success).toHaveBeenCalledOnce();
     options.modal.ondismiss();
     expect(dismiss).toHaveBeenCalledOnce();
   });
 
-  it('shows UPI first, then cards, then netbanking, with Checkout\'s other blocks after them', () => {
+  it("shows UPI first, then cards, then netbanking, with Checkout's other blocks after them", () => {
     const { display } = razorpayOptions(order, { success: vi.fn(), dismiss: vi.fn() }).config;
     const methods = display.sequence.map((entry) => {
       const block = display.blocks[entry.replace(/^block\./, '')];

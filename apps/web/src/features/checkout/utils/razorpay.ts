@@ -1,4 +1,5 @@
 import type { CheckoutData, ProviderPaymentResponse } from '@app/contracts';
+import { i18next } from '@/lib/i18n';
 
 export const RAZORPAY_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
@@ -64,11 +65,14 @@ export function loadRazorpay(): Promise<RazorpayConstructor> {
     const script = document.createElement('script');
     script.src = RAZORPAY_SCRIPT_URL;
     script.async = true;
-    script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : reject(new Error('Razorpay did not load.')));
+    script.onload = () =>
+      window.Razorpay
+        ? resolve(window.Razorpay)
+        : reject(new Error(i18next.t('errors.providerNotLoaded', { ns: 'checkout' })));
     script.onerror = () => {
       loading = null;
       script.remove();
-      reject(new Error('Could not load the payment form. Check your connection and try again.'));
+      reject(new Error(i18next.t('errors.formNotLoaded', { ns: 'checkout' })));
     };
     document.head.append(script);
   });

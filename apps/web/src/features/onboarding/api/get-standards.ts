@@ -9,7 +9,11 @@ export async function getStandards(syllabusId: number): Promise<IdNameItem[]> {
 }
 
 export const standardsQueryOptions = (syllabusId: number) =>
-  queryOptions({ queryKey: ['standards', syllabusId], queryFn: () => getStandards(syllabusId), staleTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: ['standards', syllabusId],
+    queryFn: () => getStandards(syllabusId),
+    staleTime: 10 * 60_000,
+  });
 
 /** Waits until a syllabus is chosen. */
 export const useStandards = (syllabusId: number | null) =>

@@ -4,8 +4,14 @@ import { deferred, fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { ChooseBatchForm } from './choose-batch-form';
 
-const syllabuses = [{ id: 1, name: 'CBSE' }, { id: 2, name: 'ICSE' }];
-const cbseStandards = [{ id: 11, name: 'Standard 9' }, { id: 12, name: 'Standard 10' }];
+const syllabuses = [
+  { id: 1, name: 'CBSE' },
+  { id: 2, name: 'ICSE' },
+];
+const cbseStandards = [
+  { id: 11, name: 'Standard 9' },
+  { id: 12, name: 'Standard 10' },
+];
 
 describe('ChooseBatchForm', () => {
   it("shows 'syllabus is required.' and 'standard is required.' on an empty submit", async () => {
@@ -14,6 +20,7 @@ describe('ChooseBatchForm', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('syllabus is required.')).toBeInTheDocument();
     expect(screen.getByText('standard is required.')).toBeInTheDocument();
+    expect(screen.getByText('Date of birth is required.')).toBeInTheDocument();
   });
 
   it('loads the standards of the chosen syllabus and submits the pair', async () => {
@@ -30,11 +37,16 @@ describe('ChooseBatchForm', () => {
     await user.selectOptions(screen.getByLabelText('Syllabus'), 'CBSE');
     await screen.findByRole('option', { name: 'Standard 10' });
     await user.selectOptions(screen.getByLabelText('Standard'), 'Standard 10');
+    await user.type(screen.getByLabelText('Date of Birth'), '2012-05-14');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('button', { name: 'Please Wait....' })).toBeDisabled();
     pending.release(ok({ isStandardPicked: true }, 'Your class has been saved.'));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(server.callsTo('POST', '/add-class')[0]?.body).toEqual({ syllabus: 1, standard: 12 });
+    expect(server.callsTo('POST', '/add-class')[0]?.body).toEqual({
+      syllabus: 1,
+      standard: 12,
+      date_of_birth: '2012-05-14',
+    });
   });
 
   it('clears the standard when the syllabus changes', async () => {
@@ -53,13 +65,22 @@ describe('ChooseBatchForm', () => {
     expect(screen.getByLabelText('Standard')).toHaveValue('');
   });
 
-  it("'General Course' sends the email OTP, then moves on", async () => {
-    const server = mockApi({ 'GET /syllabus': ok(syllabuses), 'GET /send-email-otp': ok(null, 'Otp sent to your email') });
+  it("'General Course' asks for the date of birth, saves it, sends the email OTP, then moves on", async () => {
+    const server = mockApi({
+      'GET /syllabus': ok(syllabuses),
+      'GET /send-email-otp': ok(null, 'Otp sent to your email'),
+      'PUT /consent/dob': ok({ status: 'needed', allowed: false }),
+    });
     const onDone = vi.fn();
     const { user } = renderWithProviders(<ChooseBatchForm onDone={onDone} />);
     await user.click(screen.getByRole('button', { name: 'General Course' }));
+    expect(await screen.findByText('Date of birth is required.')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/send-email-otp')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Date of Birth'), '2013-01-20');
+    await user.click(screen.getByRole('button', { name: 'General Course' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(server.callsTo('GET', '/send-email-otp')).toHaveLength(1);
+    expect(server.callsTo('PUT', '/consent/dob')[0]?.body).toEqual({ date_of_birth: '2013-01-20' });
     expect(server.callsTo('POST', '/add-class')).toHaveLength(0);
     expect(await screen.findByRole('alert')).toHaveTextContent('Otp sent to your email');
   });

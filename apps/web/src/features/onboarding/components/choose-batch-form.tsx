@@ -2,25 +2,40 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
 import { addClassBody, type AddClassBody } from '@app/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useSaveDateOfBirth } from '@/lib/consent/save-date-of-birth';
+import { useAppMessage } from '@/lib/i18n';
 import { notifications } from '@/components/ui/notifications';
-import { busyLabel, SubmitButton } from '@/components/ui/submit-button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useAddClass, type AddClassInput } from '../api/add-class';
 import { useSendEmailOtp } from '../api/send-email-otp';
 import { useStandards } from '../api/get-standards';
 import { useSyllabuses } from '../api/get-syllabuses';
+import { DateOfBirthField } from './date-of-birth-field';
 
-/** Choose My Batch: syllabus, then standard, then Submit; or 'General Course' (spec sections 2 and 4). */
+/** Choose My Batch: syllabus, then standard, then Submit; or 'General Course' (docs/product/onboarding.md#choose-my-batch). */
 export function ChooseBatchForm({ onDone }: { onDone: () => void }) {
-  // A failed syllabus fetch is ignored silently (spec section 8): the list just stays empty.
+  // A failed syllabus fetch is ignored silently (docs/product/onboarding.md#choose-my-batch): the list just stays empty.
+  const { t } = useTranslation('onboarding');
+  const message = useAppMessage();
   const syllabuses = useSyllabuses();
   const addClass = useAddClass();
   const sendOtp = useSendEmailOtp();
-  const { register, handleSubmit, control, setValue, formState: { errors, isSubmitting } } = useForm<AddClassBody, unknown, AddClassInput>({
+  const saveDateOfBirth = useSaveDateOfBirth();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    trigger,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<AddClassBody, unknown, AddClassInput>({
     resolver: zodResolver(addClassBody),
     mode: 'onTouched',
-    defaultValues: { syllabus: '', standard: '' },
+    defaultValues: { syllabus: '', standard: '', date_of_birth: '' },
   });
   const chosenSyllabus = Number(useWatch({ control, name: 'syllabus' }));
   const syllabusId = chosenSyllabus > 0 ? chosenSyllabus : null;
@@ -37,7 +52,10 @@ export function ChooseBatchForm({ onDone }: { onDone: () => void }) {
   });
 
   const chooseGeneralCourse = async () => {
+    // The date of birth is asked for either choice (issue 16).
+    if (!(await trigger('date_of_birth'))) return;
     try {
+      await saveDateOfBirth.mutateAsync({ date_of_birth: getValues('date_of_birth') });
       const response = await sendOtp.mutateAsync();
       notifications.success(response.message);
       onDone();
@@ -48,25 +66,33 @@ export function ChooseBatchForm({ onDone }: { onDone: () => void }) {
     }
   };
 
-  const isBusy = isSubmitting || sendOtp.isPending;
+  const isBusy = isSubmitting || sendOtp.isPending || saveDateOfBirth.isPending;
 
   return (
     <Form noValidate onSubmit={onSubmit}>
       <Form.Group className="mb-3" controlId="batch-syllabus">
-        <Form.Label>Syllabus</Form.Label>
+        <Form.Label>{t('chooseLevel.syllabus')}</Form.Label>
         <Form.Select
           {...register('syllabus', { onChange: () => setValue('standard', '') })}
           isInvalid={Boolean(errors.syllabus)}
           aria-invalid={errors.syllabus ? true : undefined}
           aria-describedby={errors.syllabus ? 'batch-syllabus-error' : undefined}
         >
-          <option value="">Choose a syllabus</option>
-          {syllabuses.data?.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
+          <option value="">{t('chooseLevel.chooseSyllabus')}</option>
+          {syllabuses.data?.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
         </Form.Select>
-        {errors.syllabus && <Form.Control.Feedback id="batch-syllabus-error" type="invalid">{errors.syllabus.message}</Form.Control.Feedback>}
+        {errors.syllabus && (
+          <Form.Control.Feedback id="batch-syllabus-error" type="invalid">
+            {message(errors.syllabus.message ?? '')}
+          </Form.Control.Feedback>
+        )}
       </Form.Group>
       <Form.Group className="mb-4" controlId="batch-standard">
-        <Form.Label>Standard</Form.Label>
+        <Form.Label>{t('chooseLevel.standard')}</Form.Label>
         <Form.Select
           {...register('standard')}
           isInvalid={Boolean(errors.standard)}
@@ -74,15 +100,31 @@ export function ChooseBatchForm({ onDone }: { onDone: () => void }) {
           aria-describedby={errors.standard ? 'batch-standard-error' : undefined}
           aria-busy={standards.isFetching}
         >
-          <option value="">{syllabusId ? 'Choose a standard' : 'Choose a syllabus first'}</option>
-          {syllabusId && standards.data?.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
+          <option value="">
+            {syllabusId ? t('chooseLevel.chooseStandard') : t('chooseLevel.chooseSyllabusFirst')}
+          </option>
+          {syllabusId &&
+            standards.data?.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
         </Form.Select>
-        {errors.standard && <Form.Control.Feedback id="batch-standard-error" type="invalid">{errors.standard.message}</Form.Control.Feedback>}
+        {errors.standard && (
+          <Form.Control.Feedback id="batch-standard-error" type="invalid">
+            {message(errors.standard.message ?? '')}
+          </Form.Control.Feedback>
+        )}
       </Form.Group>
-      <SubmitButton isBusy={isSubmitting} disabled={isBusy} className="w-100">Submit</SubmitButton>
-      <div className="divider-text my-3"><span>or</span></div>
+      <DateOfBirthField registration={register('date_of_birth')} error={errors.date_of_birth?.message} />
+      <SubmitButton isBusy={isSubmitting} disabled={isBusy} className="w-100">
+        {t('chooseLevel.submit')}
+      </SubmitButton>
+      <div className="divider-text my-3">
+        <span>{t('chooseLevel.or')}</span>
+      </div>
       <Button variant="outline-primary" className="w-100" disabled={isBusy} onClick={() => void chooseGeneralCourse()}>
-        {sendOtp.isPending ? busyLabel : 'General Course'}
+        {sendOtp.isPending ? t('busy', { ns: 'common' }) : t('chooseLevel.generalCourse')}
       </Button>
     </Form>
   );

@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { deferred, fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { VerifyEmailForm } from './verify-email-form';
+import { ml } from '@app/contracts/i18n/ml';
+import { applyLanguage } from '@/lib/i18n';
 
 describe('VerifyEmailForm', () => {
   it("shows 'Email is required.' and 'Enter OTP' on an empty submit", async () => {
@@ -59,5 +61,17 @@ describe('VerifyEmailForm', () => {
     const { user } = renderWithProviders(<VerifyEmailForm defaultEmail="asha@example.com" onVerified={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Resent OTP' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a minute before asking for a new OTP.');
+  });
+
+  it('speaks Malayalam: labels, buttons and the validation messages', async () => {
+    await applyLanguage('ml');
+    mockApi({});
+    const { user } = renderWithProviders(<VerifyEmailForm defaultEmail="" onVerified={vi.fn()} />);
+    const texts = ml.onboarding.verify;
+    expect(screen.getByLabelText(texts.otp)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: texts.resend })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: texts.submit }));
+    expect(await screen.findByText(ml.messages.common.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(ml.messages.common.otpRequired)).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
 import { verifyEmailOtpBody, type VerifyEmailOtpBody } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { TextField } from '@/components/ui/form';
@@ -15,11 +16,16 @@ interface VerifyEmailFormProps {
   onVerified: () => void;
 }
 
-/** Verify: email and the OTP from the mail; 'Resent OTP' mails a new one (spec section 2). */
+/** Verify: email and the OTP from the mail; 'Resent OTP' mails a new one (docs/product/onboarding.md#verify). */
 export function VerifyEmailForm({ defaultEmail, onVerified }: VerifyEmailFormProps) {
+  const { t } = useTranslation('onboarding');
   const verify = useVerifyEmailOtp();
   const resend = useSendEmailOtp();
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<VerifyEmailOtpBody, unknown, VerifyEmailOtpInput>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<VerifyEmailOtpBody, unknown, VerifyEmailOtpInput>({
     resolver: zodResolver(verifyEmailOtpBody),
     mode: 'onTouched',
     defaultValues: { email: defaultEmail, otp: '' },
@@ -36,26 +42,39 @@ export function VerifyEmailForm({ defaultEmail, onVerified }: VerifyEmailFormPro
     }
   });
 
-  const resendOtp = () => resend.mutate(undefined, {
-    onSuccess: (response) => notifications.success(response.message),
-    onError: (error) => notifications.error(errorMessage(error)),
-  });
+  const resendOtp = () =>
+    resend.mutate(undefined, {
+      onSuccess: (response) => notifications.success(response.message),
+      onError: (error) => notifications.error(errorMessage(error)),
+    });
 
   return (
     <Form noValidate onSubmit={onSubmit}>
       <TextField
-        id="verify-email" label="Email" type="email" autoComplete="email" inputMode="email"
-        registration={register('email')} error={errors.email?.message}
+        id="verify-email"
+        label={t('verify.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        registration={register('email')}
+        error={errors.email?.message}
       />
       <TextField
-        id="verify-otp" label="OTP" autoComplete="one-time-code" inputMode="numeric" maxLength={6}
-        registration={register('otp')} error={errors.otp?.message}
+        id="verify-otp"
+        label={t('verify.otp')}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        registration={register('otp')}
+        error={errors.otp?.message}
       />
-      <SubmitButton isBusy={isSubmitting} className="w-100">Verify</SubmitButton>
+      <SubmitButton isBusy={isSubmitting} className="w-100">
+        {t('verify.submit')}
+      </SubmitButton>
       <p className="text-center mt-3 mb-0 small">
-        Didn’t get the code?{' '}
+        {t('verify.noCode')}{' '}
         <Button variant="link" size="sm" className="p-0 align-baseline" disabled={resend.isPending} onClick={resendOtp}>
-          Resent OTP
+          {t('verify.resend')}
         </Button>
       </p>
     </Form>

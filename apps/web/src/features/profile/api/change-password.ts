@@ -7,7 +7,7 @@ export interface ChangePasswordInput {
   password_confirmation: string;
 }
 
-/** PUT /password: the current password too (server-rules deviation); other sessions are signed out. */
+/** PUT /password: the current password too (docs/product/profile.md#password); other sessions are signed out. */
 export const changePassword = (body: ChangePasswordInput) => api.put<null>('/password', body);
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

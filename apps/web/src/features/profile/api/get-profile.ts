@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileData } from '@app/contracts';
 import { api } from '@/lib/api-client';
 
-/** GET /profile: every profile field of spec section 3, with points, balance and the referral code. */
+/** GET /profile: every profile field (docs/product/profile.md#personal-information), with points, balance and the referral code. */
 export async function getProfile(): Promise<ProfileData> {
   const { data } = await api.get<ProfileData>('/profile');
   return data;

@@ -12,7 +12,10 @@ export function useRemoveProfilePhoto() {
   return useMutation({
     mutationFn: removeProfilePhoto,
     onSuccess: async () => {
-      queryClient.setQueryData<ProfileData>(profileQueryKey, (profile) => profile && { ...profile, profile_photo_path: null });
+      queryClient.setQueryData<ProfileData>(
+        profileQueryKey,
+        (profile) => profile && { ...profile, profile_photo_path: null },
+      );
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });

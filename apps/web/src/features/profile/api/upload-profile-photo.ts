@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileData } from '@app/contracts';
+import { messages, type ProfileData } from '@app/contracts';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ApiError, fallbackErrorMessage, type ApiResponse, type FieldErrors } from '@/lib/api-client';
@@ -10,7 +10,10 @@ import { profileQueryKey } from './get-profile';
 const XSRF_COOKIE = 'XSRF-TOKEN';
 
 function readXsrfCookie(): string | null {
-  const entry = document.cookie.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${XSRF_COOKIE}=`));
+  const entry = document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${XSRF_COOKIE}=`));
   return entry ? decodeURIComponent(entry.slice(XSRF_COOKIE.length + 1)) : null;
 }
 
@@ -65,7 +68,7 @@ export async function uploadProfilePhoto({ file, onProgress }: UploadPhotoInput)
       }
       reject(new ApiError(xhr.status, parsed?.message || fallbackErrorMessage, parsed?.errors ?? {}));
     });
-    xhr.addEventListener('error', () => reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.')));
+    xhr.addEventListener('error', () => reject(new ApiError(0, messages.serverUnreachable)));
     xhr.send(body);
   });
 }
@@ -75,7 +78,10 @@ export function useUploadProfilePhoto() {
   return useMutation({
     mutationFn: uploadProfilePhoto,
     onSuccess: async ({ data }) => {
-      queryClient.setQueryData<ProfileData>(profileQueryKey, (profile) => profile && { ...profile, profile_photo_path: data });
+      queryClient.setQueryData<ProfileData>(
+        profileQueryKey,
+        (profile) => profile && { ...profile, profile_photo_path: data },
+      );
       // The header shows the photo too.
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
     },

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import Spinner from 'react-bootstrap/Spinner';
 import { paths } from '@/config/paths';
@@ -6,21 +7,38 @@ import { useBankDetails } from '../api/get-bank-details';
 /** Where a withdrawal goes: the bank account on file, masked; or a pointer to Profile when there is none. */
 export function BankAccountSummary() {
   const bank = useBankDetails();
-  if (bank.isPending) return <Spinner animation="border" size="sm" role="status"><span className="visually-hidden">Loading…</span></Spinner>;
-  if (bank.isError) return <span className="text-danger">The bank account could not be loaded.</span>;
+  const { t } = useTranslation('profile');
+  if (bank.isPending)
+    return (
+      <Spinner animation="border" size="sm" role="status">
+        <span className="visually-hidden">{t('loading')}</span>
+      </Spinner>
+    );
+  if (bank.isError) return <span className="text-danger">{t('bankSummary.loadFailed')}</span>;
   if (!bank.data) {
     return (
       <span>
-        No bank account on file. <Link to={paths.profile.getHref()}>Add your bank details on Profile</Link>.
+        <Trans t={t} i18nKey="bankSummary.none" components={{ profileLink: <Link to={paths.profile.getHref()} /> }} />
       </span>
     );
   }
-  const { full_name: holder, bank_name: bankName, bank_branch: branch, account_number: account, ifsc_code: ifsc } = bank.data;
+  const {
+    full_name: holder,
+    bank_name: bankName,
+    bank_branch: branch,
+    account_number: account,
+    ifsc_code: ifsc,
+  } = bank.data;
   return (
     <span data-testid="bank-account-summary">
       <span className="fw-semibold">{bankName}</span>, {branch}
       <br />
-      A/c <span className="font-monospace">{account}</span> · {ifsc}
+      <Trans
+        t={t}
+        i18nKey="bankSummary.account"
+        values={{ account, ifsc }}
+        components={{ mono: <span className="font-monospace" /> }}
+      />
       <br />
       <span className="text-body-secondary">{holder}</span>
     </span>

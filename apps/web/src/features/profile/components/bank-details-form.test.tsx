@@ -6,8 +6,12 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { BankDetailsForm } from './bank-details-form';
 
 const onFile: BankDetailsData = {
-  full_name: 'Asha Nair', bank_name: 'State Bank of India', bank_branch: 'Kochi',
-  account_number: '********9012', ifsc_code: 'SBIN0001234', pan_card: 'ABCDE1234F',
+  full_name: 'Asha Nair',
+  bank_name: 'State Bank of India',
+  bank_branch: 'Kochi',
+  account_number: '********9012',
+  ifsc_code: 'SBIN0001234',
+  pan_card: 'ABCDE1234F',
 };
 
 describe('BankDetailsForm', () => {
@@ -16,7 +20,11 @@ describe('BankDetailsForm', () => {
     const { user } = renderWithProviders(<BankDetailsForm bank={null} />);
     await user.click(screen.getByRole('button', { name: 'Update Bank Details' }));
     for (const message of [
-      'Enter Account Holder Name', 'Enter Bank Name', 'Enter Branch Name', 'Enter Account Number', 'Enter IFSC Code',
+      'Enter Account Holder Name',
+      'Enter Bank Name',
+      'Enter Branch Name',
+      'Enter Account Number',
+      'Enter IFSC Code',
       'Enter Pan Card Details',
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
@@ -52,8 +60,12 @@ describe('BankDetailsForm', () => {
     await user.click(screen.getByRole('button', { name: 'Update Bank Details' }));
     expect(await screen.findByText('Bank details updated successfully.')).toBeInTheDocument();
     expect(server.callsTo('POST', '/bank-details')[0]?.body).toEqual({
-      full_name: 'Asha Nair', bank_name: 'State Bank of India', bank_branch: 'Kochi',
-      account_number: '123456784321', ifsc_code: 'SBIN0001234', pan_card: 'ABCDE1234F',
+      full_name: 'Asha Nair',
+      bank_name: 'State Bank of India',
+      bank_branch: 'Kochi',
+      account_number: '123456784321',
+      ifsc_code: 'SBIN0001234',
+      pan_card: 'ABCDE1234F',
     });
     expect(screen.getByLabelText('Account Number')).toHaveValue('');
   });

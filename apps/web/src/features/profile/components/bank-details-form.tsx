@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
@@ -24,10 +25,16 @@ function bankFormValues(bank: BankDetailsData | null): FormValues {
   };
 }
 
-/** 'Bank Account Information' (spec sections 2 and 5): where withdrawals are paid. */
+/** 'Bank Account Information' (docs/product/profile.md#bank-details): where withdrawals are paid. */
 export function BankDetailsForm({ bank }: { bank: BankDetailsData | null }) {
   const save = useSaveBankDetails();
-  const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<BankDetailsBody, unknown, BankDetailsInput>({
+  const { t } = useTranslation('profile');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<BankDetailsBody, unknown, BankDetailsInput>({
     resolver: zodResolver(bankDetailsBody),
     mode: 'onTouched',
     defaultValues: bankFormValues(bank),
@@ -51,31 +58,56 @@ export function BankDetailsForm({ bank }: { bank: BankDetailsData | null }) {
   });
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="Bank Account Information">
+    <Form noValidate onSubmit={onSubmit} aria-label={t('sections.bank')}>
       {bank && (
         <p className="small text-body-secondary" data-testid="bank-on-file">
-          On file: {bank.bank_name}, account <span className="font-monospace">{bank.account_number}</span>.
-          Enter the full account number again to update the details.
+          <Trans
+            t={t}
+            i18nKey="bank.onFile"
+            values={{ bank: bank.bank_name, account: bank.account_number }}
+            components={{ mono: <span className="font-monospace" /> }}
+          />
         </p>
       )}
       <Row className="g-3 mb-4">
-        <Col md={6}><TextField {...field('full_name')} label="Account Holder Name" autoComplete="name" /></Col>
-        <Col md={6}><TextField {...field('bank_name')} label="Bank Name" /></Col>
-        <Col md={6}><TextField {...field('bank_branch')} label="Branch Name" /></Col>
+        <Col md={6}>
+          <TextField {...field('full_name')} label={t('bank.holder')} autoComplete="name" />
+        </Col>
+        <Col md={6}>
+          <TextField {...field('bank_name')} label={t('bank.bankName')} />
+        </Col>
+        <Col md={6}>
+          <TextField {...field('bank_branch')} label={t('bank.branch')} />
+        </Col>
         <Col md={6}>
           <TextField
-            {...field('account_number')} label="Account Number" inputMode="numeric" autoComplete="off"
+            {...field('account_number')}
+            label={t('bank.accountNumber')}
+            inputMode="numeric"
+            autoComplete="off"
             placeholder={bank ? bank.account_number : undefined}
           />
         </Col>
         <Col md={6}>
-          <TextField {...field('ifsc_code')} label="IFSC Code" autoComplete="off" autoCapitalize="characters" maxLength={11} />
+          <TextField
+            {...field('ifsc_code')}
+            label={t('bank.ifsc')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={11}
+          />
         </Col>
         <Col md={6}>
-          <TextField {...field('pan_card')} label="PAN Card" autoComplete="off" autoCapitalize="characters" maxLength={10} />
+          <TextField
+            {...field('pan_card')}
+            label={t('bank.pan')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={10}
+          />
         </Col>
       </Row>
-      <SubmitButton isBusy={isSubmitting}>Update Bank Details</SubmitButton>
+      <SubmitButton isBusy={isSubmitting}>{t('bank.submit')}</SubmitButton>
     </Form>
   );
 }

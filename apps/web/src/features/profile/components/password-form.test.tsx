@@ -22,7 +22,11 @@ describe('PasswordForm', () => {
     const { user } = renderWithProviders(<PasswordForm />);
     const password = screen.getByLabelText('New Password');
     const checklist = screen.getByRole('list', { name: 'Password requirements' });
-    expect(within(checklist).getAllByRole('listitem').every((item) => item.dataset.met === 'false')).toBe(true);
+    expect(
+      within(checklist)
+        .getAllByRole('listitem')
+        .every((item) => item.dataset.met === 'false'),
+    ).toBe(true);
     await user.type(password, 'abcD1');
     expect(within(checklist).getByText('One uppercase letter').closest('li')).toHaveClass('text-success');
     expect(within(checklist).getByText('One special character').closest('li')).toHaveClass('text-danger');
@@ -41,18 +45,21 @@ describe('PasswordForm', () => {
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByRole('button', { name: 'Please Wait....' })).toBeDisabled();
     expect(server.callsTo('PUT', '/password')[0]?.body).toEqual({
-      current_password: 'Old@12345', password: 'Secret@123', password_confirmation: 'Secret@124',
+      current_password: 'Old@12345',
+      password: 'Secret@123',
+      password_confirmation: 'Secret@124',
     });
-    pending.release(fail(422, 'The given data was invalid.', { password_confirmation: ['Password confirmation does not match.'] }));
+    pending.release(
+      fail(422, 'The given data was invalid.', { password_confirmation: ['Password confirmation does not match.'] }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Password confirmation does not match.');
   });
 
   it('shows the message of a 400 and, on success, the server message with the form cleared', async () => {
     let attempt = 0;
     mockApi({
-      'PUT /password': () => (++attempt === 1
-        ? fail(400, 'The current password is incorrect.')
-        : ok(null, 'Password changed successfully.')),
+      'PUT /password': () =>
+        ++attempt === 1 ? fail(400, 'The current password is incorrect.') : ok(null, 'Password changed successfully.'),
     });
     const { user } = renderWithProviders(<PasswordForm />);
     await user.type(screen.getByLabelText('Current Password'), 'Wrong@123');

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import Form from 'react-bootstrap/Form';
 import { z } from 'zod';
 import { messages, newPasswordField, profileMessages } from '@app/contracts';
@@ -12,7 +13,7 @@ import { useChangePassword, type ChangePasswordInput } from '../api/change-passw
 
 /**
  * The client's side of PUT /password. Unlike the server's changePasswordBody it does not compare
- * the two new passwords: spec section 5 leaves that to the server (its 422 is shown).
+ * the two new passwords: that is left to the server (its 422 is shown; docs/product/validation-and-errors.md#password-policy).
  */
 const passwordFormSchema = z.object({
   current_password: z.string().min(1, profileMessages.currentPasswordRequired),
@@ -22,10 +23,17 @@ const passwordFormSchema = z.object({
 
 const emptyValues: ChangePasswordInput = { current_password: '', password: '', password_confirmation: '' };
 
-/** 'Password' (spec sections 2 and 5), with the current password (server-rules deviation). */
+/** 'Password', with the current password too (docs/product/profile.md#password). */
 export function PasswordForm() {
   const change = useChangePassword();
-  const { register, handleSubmit, reset, control, formState: { errors, isSubmitting } } = useForm<ChangePasswordInput>({
+  const { t } = useTranslation('profile');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordInput>({
     resolver: zodResolver(passwordFormSchema),
     mode: 'onTouched',
     defaultValues: emptyValues,
@@ -46,23 +54,33 @@ export function PasswordForm() {
   const passwordError = errors.password?.type === 'custom' ? undefined : errors.password?.message;
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="Password">
+    <Form noValidate onSubmit={onSubmit} aria-label={t('sections.password')}>
       <PasswordField
-        id="password-current" label="Current Password" autoComplete="current-password"
-        registration={register('current_password')} error={errors.current_password?.message}
+        id="password-current"
+        label={t('password.current')}
+        autoComplete="current-password"
+        registration={register('current_password')}
+        error={errors.current_password?.message}
       />
       <PasswordField
-        id="password-new" label="New Password" autoComplete="new-password"
-        registration={register('password')} error={passwordError} isInvalid={Boolean(errors.password)}
+        id="password-new"
+        label={t('password.new')}
+        autoComplete="new-password"
+        registration={register('password')}
+        error={passwordError}
+        isInvalid={Boolean(errors.password)}
         describedBy="password-new-checks"
       >
         <PasswordChecklist id="password-new-checks" password={password} />
       </PasswordField>
       <PasswordField
-        id="password-confirmation" label="Confirm Password" autoComplete="new-password"
-        registration={register('password_confirmation')} error={errors.password_confirmation?.message}
+        id="password-confirmation"
+        label={t('password.confirm')}
+        autoComplete="new-password"
+        registration={register('password_confirmation')}
+        error={errors.password_confirmation?.message}
       />
-      <SubmitButton isBusy={isSubmitting}>Change Password</SubmitButton>
+      <SubmitButton isBusy={isSubmitting}>{t('password.submit')}</SubmitButton>
     </Form>
   );
 }

@@ -65,17 +65,32 @@ describe('PersonalInfoForm', () => {
 
     expect(await screen.findByText('Profile updated successfully.')).toBeInTheDocument();
     expect(server.callsTo('PUT', '/profile')[0]?.body).toEqual({
-      first_name: 'Asha', last_name: 'Nair', email: 'asha@example.com', mobile: '9876543210',
-      date_of_birth: '2009-05-14', gender_id: 2, marital_status_id: 1, country_id: 1,
-      city: 'Thrissur', state: 'Kerala', address: null, landmark: null, pin: '682001',
-      occupation: null, qualification: 'Class 10', about: null,
+      first_name: 'Asha',
+      last_name: 'Nair',
+      email: 'asha@example.com',
+      mobile: '9876543210',
+      date_of_birth: '2009-05-14',
+      gender_id: 2,
+      marital_status_id: 1,
+      country_id: 1,
+      city: 'Thrissur',
+      state: 'Kerala',
+      address: null,
+      landmark: null,
+      pin: '682001',
+      occupation: null,
+      qualification: 'Class 10',
+      about: null,
     });
     expect(router.state.location.pathname).toBe('/profile');
   });
 
   it('goes to /verify when the saved profile has no verified email (a changed address)', async () => {
     mockApi({
-      'PUT /profile': ok(profile({ email: 'new@example.com', email_verified_at: null }), 'Profile updated successfully.'),
+      'PUT /profile': ok(
+        profile({ email: 'new@example.com', email_verified_at: null }),
+        'Profile updated successfully.',
+      ),
       'GET /me': ok(learner({ email: 'new@example.com' })),
     });
     const { user, router } = renderForm();
@@ -87,7 +102,9 @@ describe('PersonalInfoForm', () => {
   });
 
   it('shows the first error of a 422 and the message of a 400 as danger alerts', async () => {
-    mockApi({ 'PUT /profile': fail(422, 'The given data was invalid.', { email: ['This email is already registered.'] }) });
+    mockApi({
+      'PUT /profile': fail(422, 'The given data was invalid.', { email: ['This email is already registered.'] }),
+    });
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');

@@ -1,23 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import {
-  updateProfileBody, type MasterData, type ProfileData, type UpdateProfileBody, type UpdateProfileInput,
+  updateProfileBody,
+  type MasterData,
+  type ProfileData,
+  type UpdateProfileBody,
+  type UpdateProfileInput,
 } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { TextField } from '@/components/ui/form';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useUpdateProfile } from '../api/update-profile';
-import { SelectField, TextAreaField } from './form-controls';
 
 type FormValues = Record<keyof UpdateProfileInput, string>;
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
 
 /** The stored profile as form text: null becomes '', ids become their string. */
 export function profileFormValues(profile: ProfileData): FormValues {
@@ -47,11 +52,17 @@ interface PersonalInfoFormProps {
   master: MasterData | undefined;
 }
 
-/** 'Personal Information' (spec sections 2, 3 and 5); a save that leaves the email unverified goes to /verify. */
+/** 'Personal Information' (docs/product/profile.md#personal-information); a save that leaves the email unverified goes to /verify. */
 export function PersonalInfoForm({ profile, master }: PersonalInfoFormProps) {
   const navigate = useNavigate();
   const update = useUpdateProfile();
-  const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<UpdateProfileBody, unknown, UpdateProfileInput>({
+  const { t } = useTranslation('profile');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<UpdateProfileBody, unknown, UpdateProfileInput>({
     resolver: zodResolver(updateProfileBody),
     mode: 'onTouched',
     defaultValues: profileFormValues(profile),
@@ -76,43 +87,98 @@ export function PersonalInfoForm({ profile, master }: PersonalInfoFormProps) {
   });
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="Personal Information">
+    <Form noValidate onSubmit={onSubmit} aria-label={t('sections.personal')}>
       <Row className="g-3 mb-4">
-        <Col md={6}><TextField {...field('first_name')} label="First Name" autoComplete="given-name" /></Col>
-        <Col md={6}><TextField {...field('last_name')} label="Last Name" autoComplete="family-name" /></Col>
-        <Col md={6}><TextField {...field('email')} label="Email" type="email" autoComplete="email" inputMode="email" /></Col>
         <Col md={6}>
-          <TextField {...field('mobile')} label="Mobile" type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={10} />
+          <TextField {...field('first_name')} label={t('personal.firstName')} autoComplete="given-name" />
         </Col>
-        <Col md={6}><TextField {...field('date_of_birth')} label="Date of Birth" type="date" autoComplete="bday" /></Col>
         <Col md={6}>
-          <SelectField {...field('gender_id')} label="Gender">
-            <option value="">Choose…</option>
-            {master?.genders.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
+          <TextField {...field('last_name')} label={t('personal.lastName')} autoComplete="family-name" />
+        </Col>
+        <Col md={6}>
+          <TextField
+            {...field('email')}
+            label={t('personal.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+          />
+        </Col>
+        <Col md={6}>
+          <TextField
+            {...field('mobile')}
+            label={t('personal.mobile')}
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="numeric"
+            maxLength={10}
+          />
+        </Col>
+        <Col md={6}>
+          <TextField {...field('date_of_birth')} label={t('personal.dateOfBirth')} type="date" autoComplete="bday" />
+        </Col>
+        <Col md={6}>
+          <SelectField {...field('gender_id')} label={t('personal.gender')}>
+            <option value="">{t('personal.choose')}</option>
+            {master?.genders.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
           </SelectField>
         </Col>
         <Col md={6}>
-          <SelectField {...field('marital_status_id')} label="Marital Status">
-            <option value="">Choose…</option>
-            {master?.maritals.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
+          <SelectField {...field('marital_status_id')} label={t('personal.maritalStatus')}>
+            <option value="">{t('personal.choose')}</option>
+            {master?.maritals.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
           </SelectField>
         </Col>
         <Col md={6}>
-          <SelectField {...field('country_id')} label="Country" autoComplete="country">
-            <option value="">Choose…</option>
-            {master?.countries.map((item) => <option key={item.id} value={item.id}>{item.country_name}</option>)}
+          <SelectField {...field('country_id')} label={t('personal.country')} autoComplete="country">
+            <option value="">{t('personal.choose')}</option>
+            {master?.countries.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.country_name}
+              </option>
+            ))}
           </SelectField>
         </Col>
-        <Col md={6}><TextField {...field('city')} label="City" autoComplete="address-level2" /></Col>
-        <Col md={6}><TextField {...field('state')} label="State" autoComplete="address-level1" /></Col>
-        <Col xs={12}><TextAreaField {...field('address')} label="Address" rows={2} autoComplete="street-address" /></Col>
-        <Col md={6}><TextField {...field('landmark')} label="Landmark" /></Col>
-        <Col md={6}><TextField {...field('pin')} label="PIN Code" inputMode="numeric" autoComplete="postal-code" maxLength={10} /></Col>
-        <Col md={6}><TextField {...field('occupation')} label="Occupation" /></Col>
-        <Col md={6}><TextField {...field('qualification')} label="Qualification" /></Col>
-        <Col xs={12}><TextAreaField {...field('about')} label="About" rows={3} /></Col>
+        <Col md={6}>
+          <TextField {...field('city')} label={t('personal.city')} autoComplete="address-level2" />
+        </Col>
+        <Col md={6}>
+          <TextField {...field('state')} label={t('personal.state')} autoComplete="address-level1" />
+        </Col>
+        <Col xs={12}>
+          <TextAreaField {...field('address')} label={t('personal.address')} rows={2} autoComplete="street-address" />
+        </Col>
+        <Col md={6}>
+          <TextField {...field('landmark')} label={t('personal.landmark')} />
+        </Col>
+        <Col md={6}>
+          <TextField
+            {...field('pin')}
+            label={t('personal.pin')}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={10}
+          />
+        </Col>
+        <Col md={6}>
+          <TextField {...field('occupation')} label={t('personal.occupation')} />
+        </Col>
+        <Col md={6}>
+          <TextField {...field('qualification')} label={t('personal.qualification')} />
+        </Col>
+        <Col xs={12}>
+          <TextAreaField {...field('about')} label={t('personal.about')} rows={3} />
+        </Col>
       </Row>
-      <SubmitButton isBusy={isSubmitting}>Save</SubmitButton>
+      <SubmitButton isBusy={isSubmitting}>{t('personal.save')}</SubmitButton>
     </Form>
   );
 }

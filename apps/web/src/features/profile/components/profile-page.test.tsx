@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/test-utils';
+import { PassThrough, renderWithProviders } from '@/testing/test-utils';
 import { ProfilePage } from './profile-page';
 import { master, profile } from './test-data';
 
 describe('ProfilePage', () => {
   it('shows the profile card and the three forms', async () => {
     mockApi({ 'GET /profile': ok(profile()), 'GET /master': ok(master), 'GET /bank-details': ok(null) });
-    renderWithProviders(<ProfilePage />, { path: '/profile' });
+    renderWithProviders(<ProfilePage ConsentGate={PassThrough} />, { path: '/profile' });
     expect(await screen.findByRole('heading', { name: 'Personal Information' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Bank Account Information' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Password' })).toBeInTheDocument();
@@ -21,7 +21,7 @@ describe('ProfilePage', () => {
 
   it('starts at the bank form when opened as /profile#bank-account (from a withdrawal without bank details)', async () => {
     mockApi({ 'GET /profile': ok(profile()), 'GET /master': ok(master), 'GET /bank-details': ok(null) });
-    renderWithProviders(<ProfilePage />, { path: '/profile', url: '/profile#bank-account' });
+    renderWithProviders(<ProfilePage ConsentGate={PassThrough} />, { path: '/profile', url: '/profile#bank-account' });
     const holder = await screen.findByLabelText('Account Holder Name', {}, { timeout: 3000 });
     await waitFor(() => expect(holder).toHaveFocus());
   });
@@ -29,7 +29,7 @@ describe('ProfilePage', () => {
   it('accepts only png, gif and jpeg, and says so in a browser alert', async () => {
     const server = mockApi({ 'GET /profile': ok(profile()), 'GET /master': ok(master), 'GET /bank-details': ok(null) });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    renderWithProviders(<ProfilePage />, { path: '/profile' });
+    renderWithProviders(<ProfilePage ConsentGate={PassThrough} />, { path: '/profile' });
     const input = await screen.findByLabelText('Profile photo file', {}, { timeout: 3000 });
     expect(input).toHaveAttribute('accept', 'image/png,image/gif,image/jpeg');
     // The picker honours `accept`; a file dropped or chosen with "All files" still reaches the check.
@@ -45,8 +45,11 @@ describe('ProfilePage', () => {
       'GET /bank-details': ok(null),
       'DELETE /profile/photo': ok(null, 'Profile photo removed.'),
     });
-    const { user } = renderWithProviders(<ProfilePage />, { path: '/profile' });
-    expect(await screen.findByRole('img', { name: 'Your profile photo' }, { timeout: 3000 })).toHaveAttribute('src', '/media/profile-photos/7.png');
+    const { user } = renderWithProviders(<ProfilePage ConsentGate={PassThrough} />, { path: '/profile' });
+    expect(await screen.findByRole('img', { name: 'Your profile photo' }, { timeout: 3000 })).toHaveAttribute(
+      'src',
+      '/media/profile-photos/7.png',
+    );
     await user.click(screen.getByRole('button', { name: 'Remove Photo' }));
     expect(await screen.findByText('Profile photo removed.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'No profile photo' })).toHaveAttribute('src', '/images/avatar.svg');

@@ -1,15 +1,17 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import { useTranslation } from 'react-i18next';
 import { PHOTO_MAX_BYTES, profileMessages, type ProfileData } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';
+import { useAppMessage } from '@/lib/i18n';
 import { mediaUrl } from '@/lib/media';
 import { notifications } from '@/components/ui/notifications';
 import { useRemoveProfilePhoto } from '../api/remove-profile-photo';
 import { useUploadProfilePhoto } from '../api/upload-profile-photo';
 
 export const fallbackPhotoUrl = '/images/avatar.svg';
-/** Spec section 9: png, gif and jpeg only. */
+/** png, gif and jpeg only (docs/product/profile.md#photo). */
 export const acceptedPhotoTypes = ['image/png', 'image/gif', 'image/jpeg'] as const;
 
 /** The client's check before uploading; the server checks the content again. Null when fine. */
@@ -19,13 +21,15 @@ export function photoProblem(file: File): string | null {
   return null;
 }
 
-/** The profile card: photo with upload (and its progress) and remove; errors in a browser alert (spec section 8). */
+/** The profile card: photo with upload (and its progress) and remove; errors in a browser alert (docs/product/profile.md#photo). */
 export function ProfilePhotoCard({ profile }: { profile: ProfileData }) {
   const upload = useUploadProfilePhoto();
   const remove = useRemoveProfilePhoto();
   const [progress, setProgress] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const { t } = useTranslation('profile');
+  const appMessage = useAppMessage();
   const photo = mediaUrl(profile.profile_photo_path);
   const isBusy = upload.isPending || remove.isPending;
 
@@ -35,7 +39,7 @@ export function ProfilePhotoCard({ profile }: { profile: ProfileData }) {
     if (!file) return;
     const problem = photoProblem(file);
     if (problem) {
-      window.alert(problem);
+      window.alert(appMessage(problem));
       return;
     }
     setProgress(0);
@@ -67,7 +71,7 @@ export function ProfilePhotoCard({ profile }: { profile: ProfileData }) {
           onError={(event) => {
             if (!event.currentTarget.src.endsWith(fallbackPhotoUrl)) event.currentTarget.src = fallbackPhotoUrl;
           }}
-          alt={photo ? 'Your profile photo' : 'No profile photo'}
+          alt={photo ? t('photo.alt') : t('photo.altNone')}
           width={128}
           height={128}
           className="rounded-circle object-fit-cover border mb-3"
@@ -76,10 +80,17 @@ export function ProfilePhotoCard({ profile }: { profile: ProfileData }) {
         <p className="text-body-secondary small mb-3 text-break">{profile.email}</p>
         {progress !== null && (
           <div
-            className="progress mb-3" role="progressbar" aria-label="Upload progress"
-            aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}
+            className="progress mb-3"
+            role="progressbar"
+            aria-label={t('photo.progress')}
+            aria-valuenow={progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
           >
-            <div className="progress-bar progress-bar-striped progress-bar-animated bg-primary" style={{ width: `${progress}%` }}>{`${progress}%`}</div>
+            <div
+              className="progress-bar progress-bar-striped progress-bar-animated bg-primary"
+              style={{ width: `${progress}%` }}
+            >{`${progress}%`}</div>
           </div>
         )}
         <input
@@ -89,19 +100,19 @@ export function ProfilePhotoCard({ profile }: { profile: ProfileData }) {
           accept={acceptedPhotoTypes.join(',')}
           className="d-none"
           onChange={(event) => void onFileChosen(event)}
-          aria-label="Profile photo file"
+          aria-label={t('photo.fileLabel')}
         />
         <div className="d-flex flex-wrap justify-content-center gap-2">
           <Button variant="primary" size="sm" disabled={isBusy} onClick={() => inputRef.current?.click()}>
-            {upload.isPending ? 'Uploading…' : 'Upload Photo'}
+            {upload.isPending ? t('photo.uploading') : t('photo.upload')}
           </Button>
           {photo && (
             <Button variant="outline-danger" size="sm" disabled={isBusy} onClick={() => void onRemove()}>
-              Remove Photo
+              {t('photo.remove')}
             </Button>
           )}
         </div>
-        <p className="small text-body-secondary mt-2 mb-0">PNG, GIF or JPEG, at most 2 MB.</p>
+        <p className="small text-body-secondary mt-2 mb-0">{t('photo.rules')}</p>
       </Card.Body>
     </Card>
   );

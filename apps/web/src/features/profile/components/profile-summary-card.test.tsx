@@ -8,7 +8,9 @@ import { profile } from './test-data';
 describe('ProfileSummaryCard', () => {
   it('shows the points, the referral id slot and the balance in INR', async () => {
     mockApi({ 'GET /profile': ok(profile({ points: 1500, balance: 123456.5 })) });
-    renderWithProviders(<ProfileSummaryCard referralCode={<span>ABCD2345</span>} action={<button type="button">Invite People</button>} />);
+    renderWithProviders(
+      <ProfileSummaryCard referralCode={<span>ABCD2345</span>} action={<button type="button">Invite People</button>} />,
+    );
     expect(await screen.findByText('Asha Nair', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByTestId('summary-points')).toHaveTextContent('1,500');
     expect(screen.getByTestId('summary-balance')).toHaveTextContent('₹1,23,456.50');

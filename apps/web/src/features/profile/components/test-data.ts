@@ -27,7 +27,13 @@ export const profile = (overrides: Partial<ProfileData> = {}): ProfileData => ({
 });
 
 export const master: MasterData = {
-  countries: [{ id: 1, country_name: 'India' }, { id: 2, country_name: 'Nepal' }],
-  genders: [{ id: 1, name: 'Male' }, { id: 2, name: 'Female' }],
+  countries: [
+    { id: 1, country_name: 'India' },
+    { id: 2, country_name: 'Nepal' },
+  ],
+  genders: [
+    { id: 1, name: 'Male' },
+    { id: 2, name: 'Female' },
+  ],
   maritals: [{ id: 1, name: 'Single' }],
 };

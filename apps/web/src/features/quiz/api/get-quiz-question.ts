@@ -12,6 +12,10 @@ export const quizQueryKey = (subjectId: number) => ['quiz', subjectId] as const;
 
 /** A learner's questions are drawn once and stay fixed, so a fetched one never goes stale. */
 export const quizQuestionQueryOptions = (subjectId: number, n: number) =>
-  queryOptions({ queryKey: [...quizQueryKey(subjectId), n], queryFn: () => getQuizQuestion(subjectId, n), staleTime: Infinity });
+  queryOptions({
+    queryKey: [...quizQueryKey(subjectId), n],
+    queryFn: () => getQuizQuestion(subjectId, n),
+    staleTime: Infinity,
+  });
 
 export const useQuizQuestion = (subjectId: number, n: number) => useQuery(quizQuestionQueryOptions(subjectId, n));

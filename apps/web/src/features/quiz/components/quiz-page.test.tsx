@@ -6,18 +6,59 @@ import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { QuizPage } from './quiz-page';
 
 const question = (n: number, overrides: Partial<QuizQuestion> = {}): QuizQuestion => ({
-  id: 100 + n, question: `Question text ${n}?`, option_1: `A${n}`, option_2: `B${n}`, option_3: `C${n}`, option_4: null, option_5: null,
-  question_number: n, total_questions: 3, ...overrides,
+  id: 100 + n,
+  question: `Question text ${n}?`,
+  option_1: `A${n}`,
+  option_2: `B${n}`,
+  option_3: `C${n}`,
+  option_4: null,
+  option_5: null,
+  question_number: n,
+  total_questions: 3,
+  ...overrides,
 });
 const notYet = 'You can retake this quiz after 2 Jan 2025, 5:30 am IST.';
 const result: QuizResult = {
-  total_mark: 2, mark_in_percentage: 66.67, total_questions: 3, submitted_at: '2025-01-01T00:00:00.000Z',
+  total_mark: 2,
+  mark_in_percentage: 66.67,
+  total_questions: 3,
+  submitted_at: '2025-01-01T00:00:00.000Z',
   result: [
-    { question_id: 101, question: 'Question text 1?', answer: 'B1', answer_option: 2, correct_answer: 'B1', correct_option: 2, mark: 1, explanation: null },
-    { question_id: 102, question: 'Question text 2?', answer: 'A2', answer_option: 1, correct_answer: 'C2', correct_option: 3, mark: 0, explanation: 'C2 because of the second law.' },
-    { question_id: 103, question: 'Question text 3?', answer: null, answer_option: null, correct_answer: 'A3', correct_option: 1, mark: 0, explanation: null },
+    {
+      question_id: 101,
+      question: 'Question text 1?',
+      answer: 'B1',
+      answer_option: 2,
+      correct_answer: 'B1',
+      correct_option: 2,
+      mark: 1,
+      explanation: null,
+    },
+    {
+      question_id: 102,
+      question: 'Question text 2?',
+      answer: 'A2',
+      answer_option: 1,
+      correct_answer: 'C2',
+      correct_option: 3,
+      mark: 0,
+      explanation: 'C2 because of the second law.',
+    },
+    {
+      question_id: 103,
+      question: 'Question text 3?',
+      answer: null,
+      answer_option: null,
+      correct_answer: 'A3',
+      correct_option: 1,
+      mark: 0,
+      explanation: null,
+    },
   ],
-  attempt: 1, attempts_used: 1, max_attempts: 3, best_mark_in_percentage: 66.67,
+  attempt: 1,
+  attempts_used: 1,
+  max_attempts: 3,
+  best_mark_in_percentage: 66.67,
   retake: { allowed: false, available_at: '2025-01-02T00:00:00.000Z', reason: notYet },
 };
 const retakeAllowed: QuizResult = { ...result, retake: { allowed: true, available_at: null, reason: null } };
@@ -74,7 +115,13 @@ describe('QuizPage', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('heading', { name: 'Total Mark: 2 (66.67%)' })).toBeInTheDocument();
-    expect(server.callsTo('POST', '/quiz/5')[0]?.body).toEqual({ data: [[101, 2], [102, 1], [103, 3]] });
+    expect(server.callsTo('POST', '/quiz/5')[0]?.body).toEqual({
+      data: [
+        [101, 2],
+        [102, 1],
+        [103, 3],
+      ],
+    });
     expect(sessionStorage.getItem('quiz:5')).toBeNull();
   });
 
@@ -82,7 +129,9 @@ describe('QuizPage', () => {
     quizServer({ 'GET /quiz/5/1': ok(result) });
     await signIn();
     renderWithProviders(<QuizPage />, { path: '/quiz/:id', url: '/quiz/5?course=3' });
-    expect(await screen.findByRole('heading', { name: 'Total Mark: 2 (66.67%)' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Total Mark: 2 (66.67%)' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByText('A2')).toBeInTheDocument();
@@ -96,7 +145,10 @@ describe('QuizPage', () => {
     quizServer({ 'GET /quiz/5/1': ok(result) });
     await signIn();
     renderWithProviders(<QuizPage />, { path: '/quiz/:id', url: '/quiz/5' });
-    expect(await screen.findByRole('link', { name: 'Back to Course' }, { timeout: 5000 })).toHaveAttribute('href', '/learn');
+    expect(await screen.findByRole('link', { name: 'Back to Course' }, { timeout: 5000 })).toHaveAttribute(
+      'href',
+      '/learn',
+    );
   });
 
   it('keeps the answers given so far and the current question across a reload', { timeout: 15_000 }, async () => {
@@ -114,7 +166,13 @@ describe('QuizPage', () => {
     await second.user.click(await screen.findByRole('radio', { name: 'A3' }));
     await second.user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(server.callsTo('POST', '/quiz/5')).toHaveLength(1));
-    expect(server.callsTo('POST', '/quiz/5')[0]?.body).toEqual({ data: [[101, 3], [102, 2], [103, 1]] });
+    expect(server.callsTo('POST', '/quiz/5')[0]?.body).toEqual({
+      data: [
+        [101, 3],
+        [102, 2],
+        [103, 1],
+      ],
+    });
   });
 
   describe('result', () => {
@@ -143,7 +201,13 @@ describe('QuizPage', () => {
 
     it('says when every attempt is used', async () => {
       const used = 'You have used all 3 attempts at this quiz.';
-      await openResult({ ...result, attempt: 3, attempts_used: 3, best_mark_in_percentage: 90, retake: { allowed: false, available_at: null, reason: used } });
+      await openResult({
+        ...result,
+        attempt: 3,
+        attempts_used: 3,
+        best_mark_in_percentage: 90,
+        retake: { allowed: false, available_at: null, reason: used },
+      });
       expect(screen.getByText(used)).toBeInTheDocument();
       expect(screen.getByText('Attempt 3 of 3 · Best 90%')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Retake' })).not.toBeInTheDocument();
@@ -169,11 +233,14 @@ describe('QuizPage', () => {
       expect(sessionStorage.getItem('quiz:5')).toBeNull();
     });
 
-    it('shows the server\'s reason when a retake is refused after all', async () => {
+    it("shows the server's reason when a retake is refused after all", async () => {
       let refused = false;
       const { user } = await openResult(retakeAllowed, {
         'GET /quiz/5/1': () => ok(refused ? result : retakeAllowed),
-        'POST /quiz/5/retake': () => { refused = true; return fail(400, notYet); },
+        'POST /quiz/5/retake': () => {
+          refused = true;
+          return fail(400, notYet);
+        },
       });
       await user.click(screen.getByRole('button', { name: 'Retake' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(notYet);

@@ -3,30 +3,41 @@ import { useQueryClient } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isQuizResult, type QuizResult } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
 import { quizQuestionQueryOptions, useQuizQuestion } from '../api/get-quiz-question';
 import { useRetakeQuiz } from '../api/retake-quiz';
 import { useSubmitQuiz } from '../api/submit-quiz';
-import { answersInOrder, clearQuizSession, loadQuizSession, saveQuizSession, type QuizSession } from '../utils/quiz-session';
+import {
+  answersInOrder,
+  clearQuizSession,
+  loadQuizSession,
+  saveQuizSession,
+  type QuizSession,
+} from '../utils/quiz-session';
 import { QuizQuestionForm } from './quiz-question-form';
 import { QuizResultView } from './quiz-result-view';
 import './quiz.css';
 
 /**
- * Quiz (spec sections 2 and 4): questions one by one, Submit after the last, then the result. If
+ * Quiz (docs/product/learning-and-quizzes.md#quiz): questions one by one, Submit after the last, then the result. If
  * the quiz was submitted before, the server answers the result instead of a question; from the
  * result a retake starts the next attempt when the server allows it.
  */
 export function QuizPage() {
+  const { t } = useTranslation('quiz');
+  const { number } = useFormat();
   const subjectId = Number(useParams().id);
   const courseId = Number(useSearchParams()[0].get('course'));
-  const backHref = Number.isInteger(courseId) && courseId > 0 ? paths.learnMore.getHref(courseId) : paths.learn.getHref();
+  const backHref =
+    Number.isInteger(courseId) && courseId > 0 ? paths.learnMore.getHref(courseId) : paths.learn.getHref();
   const queryClient = useQueryClient();
   const [session, setSession] = useState<QuizSession>(() => loadQuizSession(subjectId));
   const [submitted, setSubmitted] = useState<QuizResult | null>(null);
@@ -84,21 +95,42 @@ export function QuizPage() {
     }
   };
 
-  const heading = result ? 'Quiz Result' : `Question Number ${session.current}`;
+  const heading = result ? t('resultTitle') : t('questionNumber', { number: number(session.current) });
   let body;
   if (result) {
-    body = <QuizResultView result={result} backHref={backHref} onRetake={() => void onRetake()} isRetaking={retakeQuiz.isPending} />;
+    body = (
+      <QuizResultView
+        result={result}
+        backHref={backHref}
+        onRetake={() => void onRetake()}
+        isRetaking={retakeQuiz.isPending}
+      />
+    );
   } else if (question.isPending) {
-    body = <div className="text-center py-5"><Spinner animation="border" variant="primary" role="status"><span className="visually-hidden">Loading question…</span></Spinner></div>;
+    body = (
+      <div className="text-center py-5">
+        <Spinner animation="border" variant="primary" role="status">
+          <span className="visually-hidden">{t('loading')}</span>
+        </Spinner>
+      </div>
+    );
   } else if (question.isError || !current) {
     const isMissing = question.error instanceof ApiError && question.error.status === 404 && session.current > 1;
     body = (
       <>
         <LoadError error={question.error} onRetry={() => question.refetch()} isRetrying={question.isFetching} />
         {isMissing && (
-          <button type="button" className="btn btn-outline-primary me-2" onClick={() => update({ current: 1, answers: {} })}>Start again</button>
+          <button
+            type="button"
+            className="btn btn-outline-primary me-2"
+            onClick={() => update({ current: 1, answers: {} })}
+          >
+            {t('startAgain')}
+          </button>
         )}
-        <Link to={backHref} className="btn btn-primary">Back to Course</Link>
+        <Link to={backHref} className="btn btn-primary">
+          {t('backToCourse')}
+        </Link>
       </>
     );
   } else {
@@ -107,9 +139,16 @@ export function QuizPage() {
       <Card className="border-0 shadow-sm">
         <Card.Body className="p-lg-4">
           <div className="d-flex justify-content-between small text-body-secondary mb-1">
-            <span>{`Question ${current.question_number} of ${current.total_questions}`}</span>
+            <span>
+              {t('questionOf', { number: number(current.question_number), count: number(current.total_questions) })}
+            </span>
           </div>
-          <ProgressBar now={(current.question_number / current.total_questions) * 100} className="quiz-progress mb-4" style={{ height: '0.375rem' }} aria-hidden="true" />
+          <ProgressBar
+            now={(current.question_number / current.total_questions) * 100}
+            className="quiz-progress mb-4"
+            style={{ height: '0.375rem' }}
+            aria-hidden="true"
+          />
           <QuizQuestionForm
             key={current.id}
             question={current}

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import Form from 'react-bootstrap/Form';
 import { z } from 'zod';
 import { messages, type QuizQuestion } from '@app/contracts';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useAppMessage } from '@/lib/i18n';
 
 const answerForm = z.object({
   option: z.string({ error: messages.quizAnswerRequired }).regex(/^[1-5]$/, messages.quizAnswerRequired),
@@ -31,7 +33,13 @@ interface QuizQuestionFormProps {
 
 /** One question with its radio options; Next, or Submit on the last one. */
 export function QuizQuestionForm({ question, chosen, isLast, isBusy, onAnswer }: QuizQuestionFormProps) {
-  const { register, handleSubmit, formState: { errors } } = useForm<AnswerForm>({
+  const { t } = useTranslation('quiz');
+  const message = useAppMessage();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AnswerForm>({
     resolver: zodResolver(answerForm),
     defaultValues: { option: chosen ? String(chosen) : '' },
   });
@@ -55,9 +63,15 @@ export function QuizQuestionForm({ question, chosen, isLast, isBusy, onAnswer }:
           ))}
         </div>
       </fieldset>
-      {errors.option && <p id={errorId} className="text-danger small mt-2 mb-0" role="alert">{errors.option.message}</p>}
+      {errors.option && (
+        <p id={errorId} className="text-danger small mt-2 mb-0" role="alert">
+          {message(errors.option.message ?? '')}
+        </p>
+      )}
       <div className="d-flex justify-content-end mt-4">
-        <SubmitButton isBusy={isBusy} className="px-4">{isLast ? 'Submit' : 'Next'}</SubmitButton>
+        <SubmitButton isBusy={isBusy} className="px-4">
+          {isLast ? t('submit') : t('next')}
+        </SubmitButton>
       </div>
     </Form>
   );

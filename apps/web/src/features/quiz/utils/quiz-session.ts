@@ -10,8 +10,12 @@ const keyOf = (subjectId: number) => `quiz:${subjectId}`;
 const fresh = (): QuizSession => ({ current: 1, answers: {} });
 
 function isAnswer(value: unknown): value is QuizAnswer {
-  return Array.isArray(value) && value.length === 2 && Number.isInteger(value[0])
-    && (value[1] === null || Number.isInteger(value[1]));
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    Number.isInteger(value[0]) &&
+    (value[1] === null || Number.isInteger(value[1]))
+  );
 }
 
 /** Kept in sessionStorage so a reload mid-quiz returns to the same question with the same answers. */

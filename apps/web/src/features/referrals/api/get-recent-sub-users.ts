@@ -8,6 +8,7 @@ export async function getRecentSubUsers(): Promise<SubUser[]> {
   return data;
 }
 
-export const recentSubUsersQueryOptions = () => queryOptions({ queryKey: ['sub-users', 'recent'], queryFn: getRecentSubUsers });
+export const recentSubUsersQueryOptions = () =>
+  queryOptions({ queryKey: ['sub-users', 'recent'], queryFn: getRecentSubUsers });
 
 export const useRecentSubUsers = () => useQuery(recentSubUsersQueryOptions());

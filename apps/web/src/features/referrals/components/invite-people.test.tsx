@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '@/testing/mock-api';
+import { hi } from '@app/contracts/i18n/hi';
+import { applyLanguage } from '@/lib/i18n';
 import { learner, renderWithProviders } from '@/testing/test-utils';
 import { InvitePeople } from './invite-people';
 import { ReferralCode } from './referral-code';
@@ -45,7 +47,8 @@ describe('InvitePeople', () => {
     mockApi({ 'GET /me': ok(learner()) });
     const { user } = renderWithProviders(<InvitePeople />);
     Object.defineProperty(navigator, 'clipboard', {
-      value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) }, configurable: true,
+      value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) },
+      configurable: true,
     });
     document.execCommand = vi.fn().mockReturnValue(false);
     await user.click(await screen.findByRole('button', { name: 'Invite People' }));
@@ -83,7 +86,9 @@ describe('InvitePeople', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Share…' }));
       expect(share).toHaveBeenCalledTimes(1);
       expect(share).toHaveBeenCalledWith({
-        title: 'Join me on Live Connect', text: 'Join me on Live Connect and learn with me.', url: link,
+        title: 'Join me on Live Connect',
+        text: 'Join me on Live Connect and learn with me.',
+        url: link,
       });
       await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Share…' })).toBeEnabled());
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -102,7 +107,9 @@ describe('InvitePeople', () => {
       stubShare(vi.fn().mockRejectedValue(new DOMException('Not allowed', 'NotAllowedError')));
       const { user, dialog } = await openInvite();
       await user.click(within(dialog).getByRole('button', { name: 'Share…' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('Could not open the share menu. Use Copy Link instead.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Could not open the share menu. Use Copy Link instead.',
+      );
     });
   });
 });
@@ -116,5 +123,27 @@ describe('ReferralCode', () => {
     await user.click(screen.getByRole('button', { name: 'Copy referral id' }));
     expect(writeText).toHaveBeenCalledWith('ABCD2345');
     expect(await screen.findByText('Copied to clipboard!')).toBeInTheDocument();
+  });
+});
+
+describe('InvitePeople in Hindi', () => {
+  it('speaks Hindi, and the WhatsApp message itself is in Hindi', async () => {
+    await applyLanguage('hi');
+    const texts = hi.referrals.invite;
+    // The profile keeps the learner's language: /me says Hindi too.
+    mockApi({ 'GET /me': ok(learner({ referral_code: 'HINDI234', language: 'hi' })) });
+    const { user } = renderWithProviders(<InvitePeople />);
+    const writeText = stubClipboard();
+    await user.click(await screen.findByRole('button', { name: texts.button }));
+    const dialog = await screen.findByRole('dialog', { name: texts.title });
+    const link = `${window.location.origin}/register/HINDI234`;
+    expect(within(dialog).getByLabelText(texts.linkLabel)).toHaveValue(link);
+    const whatsApp = within(dialog).getByRole('link', { name: texts.whatsApp });
+    const message = texts.whatsAppText.replace('{{appName}}', 'Live Connect').replace('{{link}}', link);
+    expect(new URL(whatsApp.getAttribute('href') ?? '').searchParams.get('text')).toBe(message);
+    expect(message).toMatch(/मेरे साथ जुड़ें/);
+    await user.click(within(dialog).getByRole('button', { name: texts.copyLink }));
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(await screen.findByText(hi.referrals.copy.copied)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LevelStatusData } from '@app/contracts';
+import { formatIndiaDate } from '@app/contracts';
+import { hi } from '@app/contracts/i18n/hi';
+import { applyLanguage } from '@/lib/i18n';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { LevelCard } from './level-card';
@@ -45,7 +48,9 @@ describe('LevelCard', () => {
 
   it("shows one slot per required sub-user: a tick and the name when done, '------' when not", async () => {
     mockApi({
-      'GET /level-status': ok(levelStatus({ node: 4, completed_node: 2, completed_users: ['Ravi Kumar', 'Meera Das'] })),
+      'GET /level-status': ok(
+        levelStatus({ node: 4, completed_node: 2, completed_users: ['Ravi Kumar', 'Meera Das'] }),
+      ),
     });
     renderWithProviders(<LevelCard />);
     const slots = within(await screen.findByRole('list', { name: 'Required sub-users' })).getAllByRole('listitem');
@@ -61,7 +66,11 @@ describe('LevelCard', () => {
   });
 
   it('says when every level is achieved', async () => {
-    mockApi({ 'GET /level-status': ok(levelStatus({ node: 2, completed_node: 2, completed_users: ['A', 'B'], is_completed: true })) });
+    mockApi({
+      'GET /level-status': ok(
+        levelStatus({ node: 2, completed_node: 2, completed_users: ['A', 'B'], is_completed: true }),
+      ),
+    });
     renderWithProviders(<LevelCard />);
     expect(await screen.findByText(/achieved every level/)).toBeInTheDocument();
     expect(screen.getByTestId('level-percent')).toHaveTextContent('100.00%');
@@ -72,5 +81,24 @@ describe('LevelCard', () => {
     renderWithProviders(<LevelCard />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Your level could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it("speaks Hindi, with the end day as India's calendar day in Hindi", async () => {
+    await applyLanguage('hi');
+    const texts = hi.referrals.level;
+    mockApi({ 'GET /level-status': ok(levelStatus()) });
+    renderWithProviders(<LevelCard />);
+    expect(await screen.findByRole('heading', { name: /Bronze/ })).toBeInTheDocument();
+    expect(screen.getByText(texts.number.replace('{{number}}', '2'))).toBeInTheDocument();
+    expect(screen.getByText(texts.endsOn)).toBeInTheDocument();
+    const endDay = formatIndiaDate('2025-03-01T00:00:00+05:30', 'hi');
+    expect(endDay).toMatch(/^1 .+ 2025$/);
+    expect(screen.getByText(endDay)).toBeInTheDocument();
+    expect(
+      screen.getByText(texts.daysLeft.replace('{{difference}}', '42').replace('{{days}}', '60')),
+    ).toBeInTheDocument();
+    expect(screen.getByText(texts.subUsers.replace('{{completed}}', '1').replace('{{node}}', '3'))).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: texts.progressLabel })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: texts.slots })).toBeInTheDocument();
   });
 });

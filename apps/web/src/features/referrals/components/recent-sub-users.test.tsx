@@ -6,7 +6,14 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { RecentSubUsers } from './recent-sub-users';
 
 const subUser = (id: number, name: string, status: SubUser['status'], reason: string | null = null): SubUser => ({
-  id, name, referral_code: `CODE${id}`, email: `us****${id}@example.com`, status, reason, joined: '2025-02-03T06:00:00.000Z', sub_users_count: 0,
+  id,
+  name,
+  referral_code: `CODE${id}`,
+  email: `us****${id}@example.com`,
+  status,
+  reason,
+  joined: '2025-02-03T06:00:00.000Z',
+  sub_users_count: 0,
 });
 
 describe('RecentSubUsers', () => {
@@ -18,7 +25,9 @@ describe('RecentSubUsers', () => {
       ]),
     });
     renderWithProviders(<RecentSubUsers />);
-    const ravi = (await screen.findByText('Ravi Kumar', {}, { timeout: 3000 })).closest('.list-group-item') as HTMLElement;
+    const ravi = (await screen.findByText('Ravi Kumar', {}, { timeout: 3000 })).closest(
+      '.list-group-item',
+    ) as HTMLElement;
     expect(within(ravi).getByText('Not eligible')).toBeInTheDocument();
     expect(within(ravi).getByText('Same email as yours')).toBeVisible();
     expect(within(ravi).queryByText('Active')).not.toBeInTheDocument();

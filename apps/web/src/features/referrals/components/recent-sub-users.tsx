@@ -2,20 +2,32 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SubUser } from '@app/contracts';
 import { paths } from '@/config/paths';
+import { useFormat } from '@/lib/format';
 import { useRecentSubUsers } from '../api/get-recent-sub-users';
-
-const joinedFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+import { useIneligibleReason } from './ineligible-reason';
 
 export function SubUserStatusBadge({ status }: { status: SubUser['status'] }) {
+  const { t } = useTranslation('referrals');
   if (status === 'ineligible') {
-    return <Badge bg="secondary-subtle" text="secondary-emphasis" className="border border-secondary-subtle">Not eligible</Badge>;
+    return (
+      <Badge bg="secondary-subtle" text="secondary-emphasis" className="border border-secondary-subtle">
+        {t('status.ineligible')}
+      </Badge>
+    );
   }
-  return status === 'active'
-    ? <Badge bg="success-subtle" text="success-emphasis" className="border border-success-subtle">Active</Badge>
-    : <Badge bg="warning-subtle" text="warning-emphasis" className="border border-warning-subtle">Pending</Badge>;
+  return status === 'active' ? (
+    <Badge bg="success-subtle" text="success-emphasis" className="border border-success-subtle">
+      {t('status.active')}
+    </Badge>
+  ) : (
+    <Badge bg="warning-subtle" text="warning-emphasis" className="border border-warning-subtle">
+      {t('status.pending')}
+    </Badge>
+  );
 }
 
 /**
@@ -23,22 +35,29 @@ export function SubUserStatusBadge({ status }: { status: SubUser['status'] }) {
  * the learner nothing shows "Not eligible" and why.
  */
 export function RecentSubUsers() {
+  const { t } = useTranslation('referrals');
+  const { date } = useFormat();
+  const reasonText = useIneligibleReason();
   const recent = useRecentSubUsers();
   return (
     <Card className="border-0 shadow-sm h-100">
       <Card.Header className="bg-transparent border-0 pt-4 px-4 pb-0 d-flex justify-content-between align-items-baseline gap-2">
-        <h2 className="h5 mb-0">Recent sub-users</h2>
-        <Link to={paths.users.getHref()} className="small">See all</Link>
+        <h2 className="h5 mb-0">{t('recent.title')}</h2>
+        <Link to={paths.users.getHref()} className="small text-nowrap">
+          {t('recent.seeAll')}
+        </Link>
       </Card.Header>
       <Card.Body className="px-4 pb-4">
         {recent.isPending ? (
-          <Spinner animation="border" size="sm" role="status"><span className="visually-hidden">Loading…</span></Spinner>
+          <Spinner animation="border" size="sm" role="status">
+            <span className="visually-hidden">{t('recent.loading')}</span>
+          </Spinner>
         ) : recent.isError ? (
-          <p className="text-danger mb-0" role="alert">Recent sub-users could not be loaded.</p>
-        ) : recent.data.length === 0 ? (
-          <p className="text-body-secondary mb-0">
-            Nobody has registered through your link yet. Use ‘Invite People’ to share it.
+          <p className="text-danger mb-0" role="alert">
+            {t('recent.loadFailed')}
           </p>
+        ) : recent.data.length === 0 ? (
+          <p className="text-body-secondary mb-0">{t('recent.empty')}</p>
         ) : (
           <ListGroup variant="flush">
             {recent.data.map((user) => (
@@ -46,9 +65,10 @@ export function RecentSubUsers() {
                 <div style={{ minWidth: 0 }}>
                   <div className="fw-semibold text-break">{user.name}</div>
                   <div className="small text-body-secondary">
-                    <span className="font-monospace">{user.referral_code}</span> · joined {joinedFormat.format(new Date(user.joined))}
+                    <span className="font-monospace">{user.referral_code}</span> ·{' '}
+                    {t('recent.joined', { date: date(user.joined) })}
                   </div>
-                  {user.reason && <div className="small text-body-secondary">{user.reason}</div>}
+                  {user.reason && <div className="small text-body-secondary">{reasonText(user.reason)}</div>}
                 </div>
                 <SubUserStatusBadge status={user.status} />
               </ListGroup.Item>

@@ -11,6 +11,10 @@ export async function getTransactions(page: number): Promise<TransactionsData> {
 }
 
 export const transactionsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: ['transactions', page], queryFn: () => getTransactions(page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['transactions', page],
+    queryFn: () => getTransactions(page),
+    placeholderData: keepPreviousData,
+  });
 
 export const useTransactions = (page: number) => useQuery(transactionsQueryOptions(page));

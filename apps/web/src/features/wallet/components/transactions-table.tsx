@@ -1,29 +1,45 @@
+import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
-import { formatIndiaDate, formatIndiaTime, formatInr, type TransactionsData, type WalletTransaction } from '@app/contracts';
+import type { TransactionsData, WalletTransaction } from '@app/contracts';
+import { useFormat } from '@/lib/format';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { availableOnNote } from '../utils/held-credits';
+import { availableOn } from '../utils/held-credits';
+import { useLedgerLabels } from '../utils/ledger-labels';
 import './transactions-table.css';
 
-const formatPoints = (points: number) => `${points.toLocaleString('en-IN')} ${Math.abs(points) === 1 ? 'point' : 'points'}`;
-
-/** The "Amount / Point" figure: money, points or both (a redeem). */
-function amountValue(transaction: Pick<WalletTransaction, 'kind' | 'amount' | 'point'>): string {
-  return transaction.kind === 'point'
-    ? formatPoints(transaction.point)
-    : transaction.kind === 'both'
-      ? `${formatInr(transaction.amount)} / ${formatPoints(transaction.point)}`
-      : formatInr(transaction.amount);
+/**
+ * The "Amount / Point" figure in the app's language: money, points or both (a redeem, '₹5.00 / 10 points').
+ * Both may wrap after the '/' when the table is tight (longer words in Hindi and Malayalam).
+ */
+function AmountValue({ transaction }: { transaction: Pick<WalletTransaction, 'kind' | 'amount' | 'point'> }) {
+  const { t } = useTranslation('wallet');
+  const { inr, number } = useFormat();
+  const points = (count: number) => t('table.pointCount', { count: Math.abs(count), points: number(count) });
+  if (transaction.kind === 'point') return <span className="text-nowrap">{points(transaction.point)}</span>;
+  if (transaction.kind === 'amount') return <span className="text-nowrap">{inr(transaction.amount)}</span>;
+  return (
+    <>
+      <span className="text-nowrap">{inr(transaction.amount)} /</span>{' '}
+      <span className="text-nowrap">{points(transaction.point)}</span>
+    </>
+  );
 }
 
 /**
- * The "Amount / Point" cell: the figure, with the status in brackets unless Done (spec section 2).
+ * The "Amount / Point" cell: the figure, with the status in brackets unless Done (docs/product/wallet-and-withdrawals.md#wallet-page).
  * The status may wrap under the figure when the table is tight. One block, for the phone layout.
  */
 function AmountCell({ transaction }: { transaction: WalletTransaction }) {
+  const labels = useLedgerLabels();
   return (
     <span>
-      <span className="text-nowrap">{amountValue(transaction)}</span>
-      {transaction.status !== 'Done' && <> <span className="text-nowrap">({transaction.status})</span></>}
+      <AmountValue transaction={transaction} />
+      {transaction.status !== 'Done' && (
+        <>
+          {' '}
+          <span className="text-nowrap">({labels.status(transaction.status)})</span>
+        </>
+      )}
     </span>
   );
 }
@@ -36,9 +52,10 @@ function amountTone(transaction: WalletTransaction): string {
 
 /** '24 Nov 2026, 11:23 am' in India time; the time may wrap under the date when the table is tight. One block, for the phone layout. */
 function DateTimeCell({ iso }: { iso: string }) {
+  const { date, time } = useFormat();
   return (
     <span>
-      <span className="text-nowrap">{formatIndiaDate(iso)},</span> <span className="text-nowrap">{formatIndiaTime(iso)}</span>
+      <span className="text-nowrap">{date(iso)},</span> <span className="text-nowrap">{time(iso)}</span>
     </span>
   );
 }
@@ -48,11 +65,17 @@ function DateTimeCell({ iso }: { iso: string }) {
  * phone layout (label and value side by side) keeps it beside its label.
  */
 function DescriptionCell({ transaction }: { transaction: WalletTransaction }) {
-  const note = availableOnNote(transaction);
+  const { t } = useTranslation('wallet');
+  const { date } = useFormat();
+  const heldUntil = availableOn(transaction);
+  const note = heldUntil === null ? null : t('table.availableOn', { date: date(heldUntil) });
   return (
     <div>
       {transaction.description}
       {note && <div className="text-body-secondary mt-1 text-nowrap">{note}</div>}
+      {transaction.bank_reference && (
+        <div className="text-body-secondary mt-1">{t('bankReference', { reference: transaction.bank_reference })}</div>
+      )}
     </div>
   );
 }
@@ -65,29 +88,42 @@ interface TransactionsTableProps {
 
 /** The ledger, newest first: Date and Time, Transaction Method, Transaction ID, Amount / Point, Description. */
 export function TransactionsTable({ data, onPage, isFetching }: TransactionsTableProps) {
-  if (data.total === 0) return <p className="text-body-secondary mb-0">No transactions yet.</p>;
+  const { t } = useTranslation('wallet');
+  const labels = useLedgerLabels();
+  if (data.total === 0) return <p className="text-body-secondary mb-0">{t('table.empty')}</p>;
   return (
     <>
-      <ResponsiveTable regionLabel="Transactions" hover className="align-middle mb-3 transactions-table" aria-busy={isFetching}>
+      <ResponsiveTable
+        regionLabel={t('transactions')}
+        hover
+        className="align-middle mb-3 transactions-table"
+        aria-busy={isFetching}
+      >
         <thead>
           <tr>
-            <th scope="col" className="text-nowrap">Date and Time</th>
-            <th scope="col" className="text-nowrap">Transaction Method</th>
-            <th scope="col" className="text-nowrap">Transaction ID</th>
-            <th scope="col" className="text-end text-nowrap">Amount / Point</th>
-            <th scope="col" className="text-nowrap">Description</th>
+            <th scope="col">{t('table.dateTime')}</th>
+            <th scope="col">{t('table.method')}</th>
+            <th scope="col">{t('table.transactionId')}</th>
+            <th scope="col" className="text-end">
+              {t('table.amountPoint')}
+            </th>
+            <th scope="col">{t('table.description')}</th>
           </tr>
         </thead>
         <tbody>
           {data.transactions.map((transaction) => (
             <tr key={transaction.transaction_id}>
-              <td data-label="Date and Time"><DateTimeCell iso={transaction.date_time} /></td>
-              <td data-label="Transaction Method" className="text-nowrap">{transaction.method}</td>
-              <td data-label="Transaction ID" className="font-monospace small text-nowrap">{transaction.transaction_id}</td>
-              <td data-label="Amount / Point" className={`text-end fw-semibold ${amountTone(transaction)}`}>
+              <td data-label={t('table.dateTime')}>
+                <DateTimeCell iso={transaction.date_time} />
+              </td>
+              <td data-label={t('table.method')}>{labels.method(transaction.method)}</td>
+              <td data-label={t('table.transactionId')} className="font-monospace small text-nowrap">
+                {transaction.transaction_id}
+              </td>
+              <td data-label={t('table.amountPoint')} className={`text-end fw-semibold ${amountTone(transaction)}`}>
                 <AmountCell transaction={transaction} />
               </td>
-              <td data-label="Description" className="small transactions-description">
+              <td data-label={t('table.description')} className="small transactions-description">
                 <DescriptionCell transaction={transaction} />
               </td>
             </tr>
@@ -95,19 +131,25 @@ export function TransactionsTable({ data, onPage, isFetching }: TransactionsTabl
         </tbody>
       </ResponsiveTable>
       {data.last_page > 1 && (
-        <nav className="d-flex align-items-center justify-content-between gap-2" aria-label="Transactions pages">
+        <nav className="d-flex align-items-center justify-content-between gap-2" aria-label={t('table.pagesLabel')}>
           <Button
-            variant="outline-secondary" size="sm" disabled={data.current_page <= 1 || isFetching}
+            variant="outline-secondary"
+            size="sm"
+            disabled={data.current_page <= 1 || isFetching}
             onClick={() => onPage(data.current_page - 1)}
           >
-            Newer
+            {t('table.newer')}
           </Button>
-          <span className="small text-body-secondary">Page {data.current_page} of {data.last_page}</span>
+          <span className="small text-body-secondary">
+            {t('table.pageOf', { page: data.current_page, pages: data.last_page })}
+          </span>
           <Button
-            variant="outline-secondary" size="sm" disabled={data.current_page >= data.last_page || isFetching}
+            variant="outline-secondary"
+            size="sm"
+            disabled={data.current_page >= data.last_page || isFetching}
             onClick={() => onPage(data.current_page + 1)}
           >
-            Older
+            {t('table.older')}
           </Button>
         </nav>
       )}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TransactionsData, WalletTransaction } from '@app/contracts';
 import { fail, mockApi, ok } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/test-utils';
+import { PassThrough, renderWithProviders } from '@/testing/test-utils';
 import { WalletPage } from './wallet-page';
 
 const transaction = (overrides: Partial<WalletTransaction> = {}): WalletTransaction => ({
@@ -15,6 +15,7 @@ const transaction = (overrides: Partial<WalletTransaction> = {}): WalletTransact
   status: 'Done',
   description: 'Commission for Ravi Kumar’s purchase',
   available_at: null,
+  bank_reference: null,
   ...overrides,
 });
 
@@ -31,7 +32,11 @@ const ledger = (overrides: Partial<TransactionsData> = {}): TransactionsData => 
 
 function renderWallet() {
   return renderWithProviders(
-    <WalletPage referralCode={<span>ABCD2345</span>} withdrawDestination={<span>State Bank of India ********9012</span>} />,
+    <WalletPage
+      referralCode={<span>ABCD2345</span>}
+      withdrawDestination={<span>State Bank of India ********9012</span>}
+      ConsentGate={PassThrough}
+    />,
     { path: '/wallet' },
   );
 }
@@ -69,20 +74,30 @@ describe('WalletPage', () => {
 
   it('lists the transactions with the status in brackets when it is not Done', async () => {
     mockApi({
-      'GET /transactions': ok(ledger({
-        balance: 49.9,
-        total: 4,
-        transactions: [
-          transaction({ transaction_id: 'TXN-4', method: 'Withdraw', amount: -200, status: 'Pending', description: 'Withdrawal to SBI' }),
-          transaction({ transaction_id: 'TXN-3', method: 'Withdraw', amount: -150, status: 'Rejected' }),
-          transaction({ transaction_id: 'TXN-2', method: 'Quiz Points', kind: 'point', amount: 0, point: 8 }),
-          transaction({ transaction_id: 'TXN-1' }),
-        ],
-      })),
+      'GET /transactions': ok(
+        ledger({
+          balance: 49.9,
+          total: 4,
+          transactions: [
+            transaction({
+              transaction_id: 'TXN-4',
+              method: 'Withdraw',
+              amount: -200,
+              status: 'Pending',
+              description: 'Withdrawal to SBI',
+            }),
+            transaction({ transaction_id: 'TXN-3', method: 'Withdraw', amount: -150, status: 'Rejected' }),
+            transaction({ transaction_id: 'TXN-2', method: 'Quiz Points', kind: 'point', amount: 0, point: 8 }),
+            transaction({ transaction_id: 'TXN-1' }),
+          ],
+        }),
+      ),
     });
     renderWallet();
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Date and Time', 'Transaction Method', 'Transaction ID', 'Amount / Point', 'Description']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('₹200.00 (Pending)');
@@ -101,14 +116,16 @@ describe('WalletPage', () => {
 
   it('shows when a held commission becomes available (India time) and why it is held', async () => {
     mockApi({
-      'GET /transactions': ok(ledger({
-        total: 2,
-        transactions: [
-          // 20:00 UTC on 30 Nov is 01:30 on 1 Dec in India.
-          transaction({ transaction_id: 'TXN-2', status: 'Pending', available_at: '2026-11-30T20:00:00.000Z' }),
-          transaction({ transaction_id: 'TXN-1' }),
-        ],
-      })),
+      'GET /transactions': ok(
+        ledger({
+          total: 2,
+          transactions: [
+            // 20:00 UTC on 30 Nov is 01:30 on 1 Dec in India.
+            transaction({ transaction_id: 'TXN-2', status: 'Pending', available_at: '2026-11-30T20:00:00.000Z' }),
+            transaction({ transaction_id: 'TXN-1' }),
+          ],
+        }),
+      ),
     });
     renderWallet();
     const table = await screen.findByRole('table');
@@ -127,7 +144,10 @@ describe('WalletPage', () => {
     const server = mockApi({
       'GET /transactions': () => ok(ledger({ points, balance: 10 })),
       'GET /convert-value': ok({ convert_value: 0.5 }),
-      'POST /redeem-point': () => { points = 10; return ok({ points: 10, balance: 25 }, 'redeemed'); },
+      'POST /redeem-point': () => {
+        points = 10;
+        return ok({ points: 10, balance: 25 }, 'redeemed');
+      },
     });
     const { user } = renderWallet();
     await user.click(await screen.findByRole('button', { name: 'Redeem Point' }));
@@ -159,7 +179,8 @@ describe('WalletPage', () => {
     const server = mockApi({
       'GET /transactions': ok(ledger({ points: 5, balance: 0 })),
       'GET /convert-value': ok({ convert_value: 1 }),
-      'POST /redeem-point': () => (++attempts === 1 ? fail(503, 'Service unavailable.') : ok({ points: 0, balance: 5 }, 'redeemed')),
+      'POST /redeem-point': () =>
+        ++attempts === 1 ? fail(503, 'Service unavailable.') : ok({ points: 0, balance: 5 }, 'redeemed'),
     });
     const { user } = renderWallet();
     await user.click(await screen.findByRole('button', { name: 'Redeem Point' }));
@@ -190,7 +211,10 @@ describe('WalletPage', () => {
   it('shows the amount, the minimum and the bank account before a withdrawal is confirmed', async () => {
     const server = mockApi({
       'GET /transactions': ok(ledger({ balance: 500 })),
-      'POST /withdraw': ok({ points: 0, balance: 350 }, 'Withdrawal requested. It will be paid to your bank account after review.'),
+      'POST /withdraw': ok(
+        { points: 0, balance: 350 },
+        'Withdrawal requested. It will be paid to your bank account after review.',
+      ),
     });
     const { user } = renderWallet();
     await user.click(await screen.findByRole('button', { name: 'Withdraw to account' }));

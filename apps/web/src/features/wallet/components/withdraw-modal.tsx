@@ -1,28 +1,41 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
 import { z } from 'zod';
-import { formatInr, messages, paiseToRupees, rupeesToPaise, walletMessages, withdrawBody } from '@app/contracts';
+import {
+  DEFAULT_MINIMUM_WITHDRAWAL_PAISE,
+  formatInr,
+  messages,
+  paiseToRupees,
+  rupeesToPaise,
+  walletMessages,
+  withdrawBody,
+} from '@app/contracts';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
+import { translateAppMessage, useAppMessage } from '@/lib/i18n';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useWithdraw } from '../api/withdraw';
 import { useWalletRates } from '../api/get-convert-value';
 import { newIdempotencyKey } from '../utils/idempotent-post';
-import { MINIMUM_WITHDRAWAL_RUPEES } from '../utils/withdraw-rules';
 
-const withdrawFormSchema = (balance: number, minimum: number) => z.object({
-  amount: withdrawBody.shape.amount
-    .refine((amount) => rupeesToPaise(amount) >= rupeesToPaise(minimum),
-      walletMessages.amountBelowMinimum(formatInr(minimum)))
-    .refine((amount) => rupeesToPaise(amount) <= rupeesToPaise(balance), walletMessages.amountAboveBalance),
-});
+const withdrawFormSchema = (balance: number, minimum: number) =>
+  z.object({
+    amount: withdrawBody.shape.amount
+      .refine(
+        (amount) => rupeesToPaise(amount) >= rupeesToPaise(minimum),
+        walletMessages.amountBelowMinimum(formatInr(minimum)),
+      )
+      .refine((amount) => rupeesToPaise(amount) <= rupeesToPaise(balance), walletMessages.amountAboveBalance),
+  });
 type WithdrawForm = z.input<ReturnType<typeof withdrawFormSchema>>;
 type WithdrawValues = z.output<ReturnType<typeof withdrawFormSchema>>;
 
@@ -34,17 +47,25 @@ interface WithdrawModalProps {
   destination: ReactNode;
 }
 
-/** 'Withdraw to account': amount, where it goes, then confirm (spec sections 2 and 4, Wallet). */
+/** 'Withdraw to account': amount, where it goes, then confirm (docs/product/wallet-and-withdrawals.md#withdraw). */
 export function WithdrawModal({ show, onHide, balance, destination }: WithdrawModalProps) {
   const navigate = useNavigate();
   const withdrawal = useWithdraw();
   // The operators' minimum; the default until the server's answer arrives (the server checks again).
-  const minimum = useWalletRates().data?.minimum_withdrawal ?? MINIMUM_WITHDRAWAL_RUPEES;
+  const minimum = useWalletRates().data?.minimum_withdrawal ?? paiseToRupees(DEFAULT_MINIMUM_WITHDRAWAL_PAISE);
   const titleId = useId();
   const amountId = useId();
+  const { t } = useTranslation('wallet');
+  const { inr } = useFormat();
+  const appMessage = useAppMessage();
   /** Set on Continue: this confirmation's Idempotency-Key, reused if Confirm is retried. */
   const [attempt, setAttempt] = useState<{ amount: number; key: string } | null>(null);
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<WithdrawForm, unknown, WithdrawValues>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<WithdrawForm, unknown, WithdrawValues>({
     resolver: zodResolver(withdrawFormSchema(balance, minimum)),
     mode: 'onTouched',
     defaultValues: { amount: '' },
@@ -72,8 +93,9 @@ export function WithdrawModal({ show, onHide, balance, destination }: WithdrawMo
     } catch (error) {
       const message = errorMessage(error);
       notifications.error(message);
-      // Spec section 4: without bank details the learner is sent to Profile, at its bank form.
-      if (message === messages.fillAccountDetails) {
+      // Without bank details the learner is sent to Profile, at its bank form (docs/product/wallet-and-withdrawals.md#withdraw).
+      // (The server answers in the app's language; errorMessage translates an English answer.)
+      if (message === translateAppMessage(messages.fillAccountDetails)) {
         finish();
         await navigate({ pathname: paths.profile.getHref(), hash: 'bank-account' });
       }
@@ -84,52 +106,75 @@ export function WithdrawModal({ show, onHide, balance, destination }: WithdrawMo
 
   return (
     <Modal show={show} onHide={close} centered aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id={titleId} as="h2" className="h5">{attempt ? 'Confirm Withdrawal' : 'Withdraw to account'}</Modal.Title>
+      <Modal.Header closeButton closeLabel={t('close')}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {attempt ? t('withdraw.confirmTitle') : t('withdrawToAccount')}
+        </Modal.Title>
       </Modal.Header>
       {attempt ? (
         <Form onSubmit={(event) => void onConfirm(event)}>
           <Modal.Body>
-            <p className="mb-1">You are about to withdraw</p>
-            <p className="fs-4 fw-semibold mb-3" data-testid="withdraw-summary">{formatInr(attempt.amount)}</p>
-            <p className="small text-body-secondary mb-1">To</p>
+            <p className="mb-1">{t('withdraw.aboutTo')}</p>
+            <p className="fs-4 fw-semibold mb-3" data-testid="withdraw-summary">
+              {inr(attempt.amount)}
+            </p>
+            <p className="small text-body-secondary mb-1">{t('withdraw.to')}</p>
             <div className="border rounded p-2 mb-3 small">{destination}</div>
             <p className="small mb-1">
-              Balance after: <span className="fw-semibold">{formatInr(paiseToRupees(rupeesToPaise(balance) - rupeesToPaise(attempt.amount)))}</span>
+              <Trans
+                t={t}
+                i18nKey="withdraw.balanceAfter"
+                values={{ amount: inr(paiseToRupees(rupeesToPaise(balance) - rupeesToPaise(attempt.amount))) }}
+                components={{ strong: <span className="fw-semibold" /> }}
+              />
             </p>
-            <p className="small text-body-secondary mb-0">The amount is held as Pending until it is paid into your account.</p>
+            <p className="small text-body-secondary mb-0">{t('withdraw.heldAsPending')}</p>
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-secondary" disabled={withdrawal.isPending} onClick={() => setAttempt(null)}>Back</Button>
-            <SubmitButton isBusy={withdrawal.isPending}>Confirm</SubmitButton>
+            <Button variant="outline-secondary" disabled={withdrawal.isPending} onClick={() => setAttempt(null)}>
+              {t('back')}
+            </Button>
+            <SubmitButton isBusy={withdrawal.isPending}>{t('confirm')}</SubmitButton>
           </Modal.Footer>
         </Form>
       ) : (
         <Form noValidate onSubmit={(event) => void onContinue(event)}>
           <Modal.Body>
             <Form.Group className="mb-2" controlId={amountId}>
-              <Form.Label>Amount</Form.Label>
+              <Form.Label>{t('withdraw.amount')}</Form.Label>
               <InputGroup hasValidation>
                 <InputGroup.Text>₹</InputGroup.Text>
                 <Form.Control
-                  type="number" inputMode="decimal" min={minimum} max={balance} step="0.01"
+                  type="number"
+                  inputMode="decimal"
+                  min={minimum}
+                  max={balance}
+                  step="0.01"
                   {...register('amount')}
                   isInvalid={Boolean(amountError)}
                   aria-invalid={amountError ? true : undefined}
                   aria-describedby={`${amountId}-hint${amountError ? ` ${amountId}-error` : ''}`}
                 />
-                {amountError && <Form.Control.Feedback id={`${amountId}-error`} type="invalid">{amountError}</Form.Control.Feedback>}
+                {amountError && (
+                  <Form.Control.Feedback id={`${amountId}-error`} type="invalid">
+                    {appMessage(amountError)}
+                  </Form.Control.Feedback>
+                )}
               </InputGroup>
               <Form.Text id={`${amountId}-hint`}>
-                Minimum {formatInr(minimum)} · available {formatInr(balance)}
+                {t('withdraw.limits', { minimum: inr(minimum), available: inr(balance) })}
               </Form.Text>
             </Form.Group>
-            <p className="small text-body-secondary mb-1 mt-3">To</p>
+            <p className="small text-body-secondary mb-1 mt-3">{t('withdraw.to')}</p>
             <div className="border rounded p-2 small">{destination}</div>
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-secondary" onClick={close}>Cancel</Button>
-            <Button type="submit" variant="primary">Continue</Button>
+            <Button variant="outline-secondary" onClick={close}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" variant="primary">
+              {t('continue')}
+            </Button>
           </Modal.Footer>
         </Form>
       )}

@@ -2,7 +2,7 @@ import { api, type ApiResponse } from '@/lib/api-client';
 
 /**
  * A key for one money-moving submission: made when the learner confirms, reused if that same
- * confirmation is retried, so the server moves the money once (server-rules "Wallet").
+ * confirmation is retried, so the server moves the money once (docs/product/wallet-and-withdrawals.md#ledger).
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

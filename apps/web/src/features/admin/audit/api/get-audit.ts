@@ -21,6 +21,10 @@ export async function getAudit(filter: AuditFilter): Promise<Page<AuditEntry>> {
 }
 
 export const auditQueryOptions = (filter: AuditFilter) =>
-  queryOptions({ queryKey: ['admin', 'audit', filter], queryFn: () => getAudit(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['admin', 'audit', filter],
+    queryFn: () => getAudit(filter),
+    placeholderData: keepPreviousData,
+  });
 
 export const useAudit = (filter: AuditFilter) => useQuery(auditQueryOptions(filter));

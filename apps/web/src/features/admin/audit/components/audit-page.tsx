@@ -40,7 +40,13 @@ export function AuditPage() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (key: string) => String(form.get(key) ?? '').trim();
-    setFilters({ actor: value('actor'), entity: value('entity'), action: value('action'), from: value('from'), to: value('to') });
+    setFilters({
+      actor: value('actor'),
+      entity: value('entity'),
+      action: value('action'),
+      from: value('from'),
+      to: value('to'),
+    });
   };
 
   return (
@@ -84,7 +90,9 @@ export function AuditPage() {
               <th scope="col">Action</th>
               <th scope="col">Entity</th>
               <th scope="col">Changes</th>
-              <th scope="col"><span className="visually-hidden">Before and after</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Before and after</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -96,16 +104,29 @@ export function AuditPage() {
                   <tr>
                     <td className="small text-nowrap">{formatDateTime(entry.created_at)}</td>
                     <td className="small">
-                      {entry.actor
-                        ? <><Link to={paths.adminUser.getHref(entry.actor.id)}>{entry.actor.name}</Link><div className="text-body-secondary">{entry.actor.email}</div></>
-                        : <span className="text-body-secondary">System</span>}
+                      {entry.actor ? (
+                        <>
+                          <Link to={paths.adminUser.getHref(entry.actor.id)}>{entry.actor.name}</Link>
+                          <div className="text-body-secondary">{entry.actor.email}</div>
+                        </>
+                      ) : (
+                        <span className="text-body-secondary">System</span>
+                      )}
                     </td>
                     <td className="small font-monospace">{entry.action}</td>
-                    <td className="small text-nowrap">{entry.entity}{entry.entity_id && <span className="text-body-secondary"> #{entry.entity_id}</span>}</td>
-                    <td><ChangeSummary action={entry.action} before={entry.before} after={entry.after} /></td>
+                    <td className="small text-nowrap">
+                      {entry.entity}
+                      {entry.entity_id && <span className="text-body-secondary"> #{entry.entity_id}</span>}
+                    </td>
+                    <td>
+                      <ChangeSummary action={entry.action} before={entry.before} after={entry.after} />
+                    </td>
                     <td className="text-end text-nowrap">
                       <Button
-                        size="sm" variant="link" aria-expanded={isOpen} aria-controls={`audit-${entry.id}-detail`}
+                        size="sm"
+                        variant="link"
+                        aria-expanded={isOpen}
+                        aria-controls={`audit-${entry.id}-detail`}
                         onClick={() => setOpenId(isOpen ? null : entry.id)}
                       >
                         {isOpen ? 'Hide JSON' : 'Before / after'}
@@ -133,7 +154,15 @@ export function AuditPage() {
             })}
           </tbody>
         </ResponsiveTable>
-        {audit.data && <Pager current={audit.data.current_page} last={audit.data.last_page} total={audit.data.total} onPage={setPage} label="Audit pages" />}
+        {audit.data && (
+          <Pager
+            current={audit.data.current_page}
+            last={audit.data.last_page}
+            total={audit.data.total}
+            onPage={setPage}
+            label="Audit pages"
+          />
+        )}
       </AsyncContent>
     </>
   );

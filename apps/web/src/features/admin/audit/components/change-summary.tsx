@@ -31,7 +31,9 @@ function FieldList({ items }: { items: { field: string; text: string }[] }) {
   return (
     <ul className="list-unstyled mb-0 small">
       {items.slice(0, SHOWN).map((item) => (
-        <li key={item.field}><span className="font-monospace">{item.field}</span>: {item.text}</li>
+        <li key={item.field}>
+          <span className="font-monospace">{item.field}</span>: {item.text}
+        </li>
       ))}
       {items.length > SHOWN && <li className="text-body-secondary">and {items.length - SHOWN} more</li>}
     </ul>
@@ -39,7 +41,7 @@ function FieldList({ items }: { items: { field: string; text: string }[] }) {
 }
 
 const fieldsOf = (value: unknown) =>
-  (isRecord(value) ? Object.entries(value).map(([field, v]) => ({ field, text: short(v) })) : []);
+  isRecord(value) ? Object.entries(value).map(([field, v]) => ({ field, text: short(v) })) : [];
 
 /**
  * One line per changed field ('price: 499 → 299'). A create shows 'Created', a delete 'Deleted';

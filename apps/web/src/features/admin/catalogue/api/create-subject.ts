@@ -14,4 +14,5 @@ export type SubjectInput = z.output<typeof subjectCreateBody>;
 export const createSubject = ({ termId, body, file }: { termId: number; body: SubjectInput; file: File | null }) =>
   api.post<AdminSubject>(`/admin/terms/${termId}/subjects`, file ? toFormData(body, file) : body);
 
-export const useCreateSubject = (termId: number) => useInvalidatingMutation(createSubject, [subjectsQueryKey(termId), ['admin', 'terms']]);
+export const useCreateSubject = (termId: number) =>
+  useInvalidatingMutation(createSubject, [subjectsQueryKey(termId), ['admin', 'terms']]);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AdminSyllabus, syllabusBody } from '@app/contracts';
 import { api } from '@/lib/api-client';
 import { useInvalidatingMutation } from '../../utils/invalidating-mutation';
-import { schoolQueryKey } from './get-syllabuses';
+import { schoolQueryKey } from '../../api/school-query-key';
 
 export type SyllabusInput = z.output<typeof syllabusBody>;
 

@@ -11,4 +11,5 @@ export type TermInput = z.output<typeof termCreateBody>;
 export const createTerm = ({ courseId, body }: { courseId: number; body: TermInput }) =>
   api.post<AdminTerm>(`/admin/courses/${courseId}/terms`, body);
 
-export const useCreateTerm = (courseId: number) => useInvalidatingMutation(createTerm, [termsQueryKey(courseId), coursesQueryKey]);
+export const useCreateTerm = (courseId: number) =>
+  useInvalidatingMutation(createTerm, [termsQueryKey(courseId), coursesQueryKey]);

@@ -5,4 +5,5 @@ import { subjectsQueryKey } from './get-subjects';
 /** DELETE /admin/subjects/{id} */
 export const deleteSubject = (id: number) => api.delete<null>(`/admin/subjects/${id}`);
 
-export const useDeleteSubject = (termId: number) => useInvalidatingMutation(deleteSubject, [subjectsQueryKey(termId), ['admin', 'terms']]);
+export const useDeleteSubject = (termId: number) =>
+  useInvalidatingMutation(deleteSubject, [subjectsQueryKey(termId), ['admin', 'terms']]);

@@ -6,4 +6,5 @@ import { termsQueryKey } from './get-terms';
 /** DELETE /admin/terms/{id} */
 export const deleteTerm = (id: number) => api.delete<null>(`/admin/terms/${id}`);
 
-export const useDeleteTerm = (courseId: number) => useInvalidatingMutation(deleteTerm, [termsQueryKey(courseId), coursesQueryKey]);
+export const useDeleteTerm = (courseId: number) =>
+  useInvalidatingMutation(deleteTerm, [termsQueryKey(courseId), coursesQueryKey]);

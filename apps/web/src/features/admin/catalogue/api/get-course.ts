@@ -11,6 +11,7 @@ export async function getCourse(id: number): Promise<AdminCourse> {
   return data;
 }
 
-export const courseQueryOptions = (id: number) => queryOptions({ queryKey: courseQueryKey(id), queryFn: () => getCourse(id) });
+export const courseQueryOptions = (id: number) =>
+  queryOptions({ queryKey: courseQueryKey(id), queryFn: () => getCourse(id) });
 
 export const useCourse = (id: number) => useQuery(courseQueryOptions(id));

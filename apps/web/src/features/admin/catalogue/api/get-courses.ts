@@ -19,6 +19,10 @@ export async function getCourses(filter: CoursesFilter): Promise<Page<AdminCours
 }
 
 export const coursesQueryOptions = (filter: CoursesFilter) =>
-  queryOptions({ queryKey: [...coursesQueryKey, 'list', filter], queryFn: () => getCourses(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...coursesQueryKey, 'list', filter],
+    queryFn: () => getCourses(filter),
+    placeholderData: keepPreviousData,
+  });
 
 export const useCourses = (filter: CoursesFilter) => useQuery(coursesQueryOptions(filter));

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminStandard } from '@app/contracts';
 import { api } from '@/lib/api-client';
 import { queryString } from '../../utils/query-string';
-import { schoolQueryKey } from './get-syllabuses';
+import { schoolQueryKey } from '../../api/school-query-key';
 
 /** GET /admin/standards?syllabus_id=: every standard, or one syllabus's. */
 export async function getStandards(syllabusId: number | null): Promise<AdminStandard[]> {

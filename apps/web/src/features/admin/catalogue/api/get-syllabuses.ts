@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminSyllabus } from '@app/contracts';
 import { api } from '@/lib/api-client';
+import { schoolQueryKey } from '../../api/school-query-key';
 
-export const schoolQueryKey = ['admin', 'school'] as const;
 export const syllabusesQueryKey = [...schoolQueryKey, 'syllabuses'] as const;
 
 /** GET /admin/syllabuses */

@@ -1,6 +1,4 @@
-import {
-  UPLOAD_SIGN_BATCH, type AdminSubject, type UploadSigned, type UploadStart,
-} from '@app/contracts';
+import { UPLOAD_SIGN_BATCH, type AdminSubject, type UploadSigned, type UploadStart } from '@app/contracts';
 import { api, ApiError } from '@/lib/api-client';
 import { toFormData } from '../../utils/form-data';
 import { useInvalidatingMutation } from '../../utils/invalidating-mutation';
@@ -39,7 +37,8 @@ export function readSavedUpload(file: File, termId: number, kind: 'pdf' | 'video
   }
 }
 
-const writeSaved = (file: File, saved: SavedUpload) => localStorage.setItem(savedUploadKey(file), JSON.stringify(saved));
+const writeSaved = (file: File, saved: SavedUpload) =>
+  localStorage.setItem(savedUploadKey(file), JSON.stringify(saved));
 const forgetSaved = (file: File) => localStorage.removeItem(savedUploadKey(file));
 
 const partBytes = (saved: SavedUpload, file: File, n: number) =>
@@ -66,16 +65,25 @@ function putPart(url: string, body: Blob, onProgress: (sent: number) => void): P
 }
 
 /** Sends the parts not yet done, PARALLEL_PARTS at a time, signing their URLs in batches. */
-async function sendParts(file: File, saved: SavedUpload, onProgress: (progress: UploadProgress) => void): Promise<void> {
+async function sendParts(
+  file: File,
+  saved: SavedUpload,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<void> {
   const doneBytes = () => saved.done.reduce((sum, part) => sum + partBytes(saved, file, part.part_number), 0);
   const inFlight = new Map<number, number>();
-  const report = () => onProgress({ sent: doneBytes() + [...inFlight.values()].reduce((a, b) => a + b, 0), total: file.size });
+  const report = () =>
+    onProgress({ sent: doneBytes() + [...inFlight.values()].reduce((a, b) => a + b, 0), total: file.size });
   report();
   const done = new Set(saved.done.map((part) => part.part_number));
   const remaining = Array.from({ length: saved.part_count }, (_, i) => i + 1).filter((n) => !done.has(n));
   for (let from = 0; from < remaining.length; from += UPLOAD_SIGN_BATCH) {
     const batch = remaining.slice(from, from + UPLOAD_SIGN_BATCH);
-    const { data } = await api.post<UploadSigned>('/admin/uploads/parts', { key: saved.key, upload_id: saved.upload_id, part_numbers: batch });
+    const { data } = await api.post<UploadSigned>('/admin/uploads/parts', {
+      key: saved.key,
+      upload_id: saved.upload_id,
+      part_numbers: batch,
+    });
     const queue = [...data.urls];
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
@@ -118,24 +126,40 @@ export async function saveChapterFile(input: SaveChapterFileInput): Promise<Admi
   let saved = readSavedUpload(file, termId, kind);
   if (!saved) {
     const { data } = await api.post<UploadStart>('/admin/uploads', {
-      term_id: termId, kind, file_name: file.name, size: file.size, content_type: file.type || undefined,
+      term_id: termId,
+      kind,
+      file_name: file.name,
+      size: file.size,
+      content_type: file.type || undefined,
     });
     if (!data.direct) {
       const form = toFormData({ ...body, file_type: kind }, file);
-      const progress = { onProgress: (sent: number) => onProgress({ sent: Math.min(sent, file.size), total: file.size }) };
-      const answer = subjectId === undefined
-        ? await api.upload<AdminSubject>('POST', `/admin/terms/${termId}/subjects`, form, progress)
-        : await api.upload<AdminSubject>('PUT', `/admin/subjects/${subjectId}`, form, progress);
+      const progress = {
+        onProgress: (sent: number) => onProgress({ sent: Math.min(sent, file.size), total: file.size }),
+      };
+      const answer =
+        subjectId === undefined
+          ? await api.upload<AdminSubject>('POST', `/admin/terms/${termId}/subjects`, form, progress)
+          : await api.upload<AdminSubject>('PUT', `/admin/subjects/${subjectId}`, form, progress);
       return answer.data;
     }
-    saved = { term_id: termId, kind, key: data.key, upload_id: data.upload_id, part_size: data.part_size, part_count: data.part_count, done: [] };
+    saved = {
+      term_id: termId,
+      kind,
+      key: data.key,
+      upload_id: data.upload_id,
+      part_size: data.part_size,
+      part_count: data.part_count,
+      done: [],
+    };
     writeSaved(file, saved);
   }
   try {
     await sendParts(file, saved, onProgress);
   } catch (error) {
     // An upload the store no longer knows cannot resume: start over next time.
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408) forgetSaved(file);
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408)
+      forgetSaved(file);
     throw error;
   }
   try {
@@ -144,7 +168,9 @@ export async function saveChapterFile(input: SaveChapterFileInput): Promise<Admi
       upload_id: saved.upload_id,
       parts: [...saved.done].sort((a, b) => a.part_number - b.part_number),
       ...(subjectId === undefined ? {} : { subject_id: subjectId }),
-      name: body.name, about: body.about, position: body.position,
+      name: body.name,
+      about: body.about,
+      position: body.position,
     });
     forgetSaved(file);
     return data;

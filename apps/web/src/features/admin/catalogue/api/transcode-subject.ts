@@ -6,4 +6,5 @@ import { subjectsQueryKey } from './get-subjects';
 /** POST /admin/subjects/{id}/transcode: 'Transcode again' (audited). */
 export const transcodeSubject = (id: number) => api.post<VideoState>(`/admin/subjects/${id}/transcode`, {});
 
-export const useTranscodeSubject = (termId: number) => useInvalidatingMutation(transcodeSubject, [subjectsQueryKey(termId)]);
+export const useTranscodeSubject = (termId: number) =>
+  useInvalidatingMutation(transcodeSubject, [subjectsQueryKey(termId)]);

@@ -8,6 +8,7 @@ import { coursesQueryKey } from './get-courses';
 export type CoursePatch = z.output<typeof courseUpdateBody>;
 
 /** PUT /admin/courses/{id}: the fields sent change, the rest stay (publish toggle, demo video URL, details). */
-export const updateCourse = ({ id, body }: { id: number; body: CoursePatch }) => api.put<AdminCourse>(`/admin/courses/${id}`, body);
+export const updateCourse = ({ id, body }: { id: number; body: CoursePatch }) =>
+  api.put<AdminCourse>(`/admin/courses/${id}`, body);
 
 export const useUpdateCourse = () => useInvalidatingMutation(updateCourse, [coursesQueryKey, categoriesQueryKey]);

@@ -4,6 +4,8 @@ import { useInvalidatingMutation } from '../../utils/invalidating-mutation';
 import { questionsQueryKey } from './get-questions';
 
 /** PUT /admin/questions/{id}: the whole question. */
-export const updateQuestion = ({ id, body }: { id: number; body: QuestionInput }) => api.put<AdminQuestion>(`/admin/questions/${id}`, body);
+export const updateQuestion = ({ id, body }: { id: number; body: QuestionInput }) =>
+  api.put<AdminQuestion>(`/admin/questions/${id}`, body);
 
-export const useUpdateQuestion = (subjectId: number) => useInvalidatingMutation(updateQuestion, [questionsQueryKey(subjectId)]);
+export const useUpdateQuestion = (subjectId: number) =>
+  useInvalidatingMutation(updateQuestion, [questionsQueryKey(subjectId)]);

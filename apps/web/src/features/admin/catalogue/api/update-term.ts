@@ -5,6 +5,7 @@ import type { TermInput } from './create-term';
 import { termsQueryKey } from './get-terms';
 
 /** PUT /admin/terms/{id} */
-export const updateTerm = ({ id, body }: { id: number; body: Partial<TermInput> }) => api.put<AdminTerm>(`/admin/terms/${id}`, body);
+export const updateTerm = ({ id, body }: { id: number; body: Partial<TermInput> }) =>
+  api.put<AdminTerm>(`/admin/terms/${id}`, body);
 
 export const useUpdateTerm = (courseId: number) => useInvalidatingMutation(updateTerm, [termsQueryKey(courseId)]);

@@ -56,24 +56,52 @@ function NewAdForm() {
       <Row className="g-3 align-items-start">
         <Col md={5}>
           <FileField
-            key={inputKey} id="ad-file" label="Image" accept="image/png,image/gif,image/jpeg" hint="PNG, GIF or JPEG."
-            error={errors.file} className="mb-0" onFile={(chosen) => { setFile(chosen); setErrors({}); }}
+            key={inputKey}
+            id="ad-file"
+            label="Image"
+            accept="image/png,image/gif,image/jpeg"
+            hint="PNG, GIF or JPEG."
+            error={errors.file}
+            className="mb-0"
+            onFile={(chosen) => {
+              setFile(chosen);
+              setErrors({});
+            }}
           />
         </Col>
         <Col md={4}>
           <Form.Group controlId="ad-url">
             <Form.Label>…or its URL</Form.Label>
             <Form.Control
-              type="url" placeholder="https://" value={url} disabled={Boolean(file)} isInvalid={Boolean(errors.url)}
+              type="url"
+              placeholder="https://"
+              value={url}
+              disabled={Boolean(file)}
+              isInvalid={Boolean(errors.url)}
               aria-describedby={errors.url ? 'ad-url-error' : undefined}
-              onChange={(event) => { setUrl(event.target.value); setErrors({}); }}
+              onChange={(event) => {
+                setUrl(event.target.value);
+                setErrors({});
+              }}
             />
-            {errors.url && <Form.Control.Feedback id="ad-url-error" type="invalid">{errors.url}</Form.Control.Feedback>}
+            {errors.url && (
+              <Form.Control.Feedback id="ad-url-error" type="invalid">
+                {errors.url}
+              </Form.Control.Feedback>
+            )}
           </Form.Group>
         </Col>
         <Col md={3} className="pt-md-4">
-          <Form.Check type="switch" id="ad-active" label="Active" checked={isActive} onChange={(e) => setIsActive(e.target.checked)} />
-          <SubmitButton isBusy={create.isPending} className="mt-2">Add ad</SubmitButton>
+          <Form.Check
+            type="switch"
+            id="ad-active"
+            label="Active"
+            checked={isActive}
+            onChange={(e) => setIsActive(e.target.checked)}
+          />
+          <SubmitButton isBusy={create.isPending} className="mt-2">
+            Add ad
+          </SubmitButton>
         </Col>
       </Row>
     </Form>
@@ -122,14 +150,32 @@ export function AdsPage() {
           {ads.data?.map((ad) => (
             <Col key={ad.id}>
               <Card className="admin-card h-100">
-                {ad.url && <Card.Img variant="top" src={mediaUrl(ad.url) ?? undefined} alt={`Ad ${ad.id}`} className="admin-preview-image rounded-0 rounded-top" />}
+                {ad.url && (
+                  <Card.Img
+                    variant="top"
+                    src={mediaUrl(ad.url) ?? undefined}
+                    alt={`Ad ${ad.id}`}
+                    className="admin-preview-image rounded-0 rounded-top"
+                  />
+                )}
                 <Card.Body className="d-flex align-items-center justify-content-between gap-2">
                   <Form.Check
-                    type="switch" id={`ad-${ad.id}-active`} label={ad.is_active ? 'Active' : 'Off'} checked={ad.is_active}
-                    disabled={update.isPending} onChange={(event) => void onToggle(ad, event.target.checked)}
+                    type="switch"
+                    id={`ad-${ad.id}-active`}
+                    label={ad.is_active ? 'Active' : 'Off'}
+                    checked={ad.is_active}
+                    disabled={update.isPending}
+                    onChange={(event) => void onToggle(ad, event.target.checked)}
                   />
                   <span className="small text-body-secondary">{formatDateTime(ad.created_at)}</span>
-                  <Button size="sm" variant="outline-danger" onClick={() => setDeleting(ad)} aria-label={`Delete ad ${ad.id}`}>Delete</Button>
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    onClick={() => setDeleting(ad)}
+                    aria-label={`Delete ad ${ad.id}`}
+                  >
+                    Delete
+                  </Button>
                 </Card.Body>
               </Card>
             </Col>
@@ -137,8 +183,12 @@ export function AdsPage() {
         </Row>
       </AsyncContent>
       <ConfirmDialog
-        subject={deleting} title="Delete ad?" confirmLabel="Delete" isBusy={remove.isPending}
-        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+        subject={deleting}
+        title="Delete ad?"
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDeleting(null)}
       >
         {() => <p className="mb-0">The ad will no longer be shown.</p>}
       </ConfirmDialog>

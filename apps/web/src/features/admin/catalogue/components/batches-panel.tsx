@@ -4,20 +4,18 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { batchCreateBody, type AdminBatch, type AdminSyllabus } from '@app/contracts';
-import { TextField } from '@/components/ui/form';
+import { batchCreateBody, formatInr, type AdminBatch, type AdminSyllabus } from '@app/contracts';
+import { SelectField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { allOf, AsyncContent, EmptyRow } from '../../components/async-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { SelectField } from '../../components/fields';
-import { formatRupees } from '../../utils/format';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { useCreateBatch, type BatchInput } from '../api/create-batch';
 import { useDeleteBatch } from '../api/delete-batch';
-import { useBatches } from '../api/get-batches';
+import { useBatches } from '../../api/get-batches';
 import { useStandards } from '../api/get-standards';
 import { useSyllabuses } from '../api/get-syllabuses';
 import { useUpdateBatch } from '../api/update-batch';
@@ -45,11 +43,24 @@ function BatchFormModal({ batch, onClose }: { batch?: AdminBatch; onClose: () =>
   );
 }
 
-function BatchForm({ batch, syllabuses, onClose }: { batch?: AdminBatch; syllabuses: AdminSyllabus[]; onClose: () => void }) {
+function BatchForm({
+  batch,
+  syllabuses,
+  onClose,
+}: {
+  batch?: AdminBatch;
+  syllabuses: AdminSyllabus[];
+  onClose: () => void;
+}) {
   const create = useCreateBatch();
   const update = useUpdateBatch();
   const {
-    register, control, handleSubmit, setError, setValue, formState: { errors, isSubmitting },
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
   } = useForm<BatchFormValues, unknown, BatchInput>({
     resolver: formResolver(batchCreateBody),
     mode: 'onTouched',
@@ -77,31 +88,56 @@ function BatchForm({ batch, syllabuses, onClose }: { batch?: AdminBatch; syllabu
   return (
     <Form noValidate onSubmit={onSubmit}>
       <Modal.Header closeButton>
-        <Modal.Title id="batch-form-title" as="h2" className="h5">{batch ? 'Edit batch' : 'Add a batch'}</Modal.Title>
+        <Modal.Title id="batch-form-title" as="h2" className="h5">
+          {batch ? 'Edit batch' : 'Add a batch'}
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <SelectField
-          id="batch-syllabus" label="Syllabus" error={errors.syllabus_id?.message}
+          id="batch-syllabus"
+          label="Syllabus"
+          error={errors.syllabus_id?.message}
           registration={register('syllabus_id', { onChange: () => setValue('standard_id', '') })}
         >
           <option value="">Choose…</option>
-          {syllabuses.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          {syllabuses.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
         </SelectField>
         <SelectField
-          id="batch-standard" label="Standard" registration={register('standard_id')} error={errors.standard_id?.message}
+          id="batch-standard"
+          label="Standard"
+          registration={register('standard_id')}
+          error={errors.standard_id?.message}
           disabled={!syllabusId}
         >
           <option value="">Choose…</option>
-          {syllabusId && standards.data?.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          {syllabusId &&
+            standards.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
         </SelectField>
         <TextField id="batch-name" label="Name" registration={register('name')} error={errors.name?.message} />
         <TextField
-          id="batch-fee" label="Fee (₹)" type="number" min={0} step="0.01" inputMode="decimal" className="mb-0"
-          registration={register('fee')} error={errors.fee?.message}
+          id="batch-fee"
+          label="Fee (₹)"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          className="mb-0"
+          registration={register('fee')}
+          error={errors.fee?.message}
         />
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
+        <Button variant="outline-secondary" onClick={onClose}>
+          Cancel
+        </Button>
         <SubmitButton isBusy={isSubmitting}>{batch ? 'Save batch' : 'Add batch'}</SubmitButton>
       </Modal.Footer>
     </Form>
@@ -134,7 +170,9 @@ export function BatchesPanel() {
       <Card.Body>
         <div className="d-flex align-items-center justify-content-between mb-3">
           <h2 className="h5 mb-0">Batches</h2>
-          <Button size="sm" onClick={() => setEditing({})}>Add batch</Button>
+          <Button size="sm" onClick={() => setEditing({})}>
+            Add batch
+          </Button>
         </div>
         <AsyncContent query={batches}>
           <ResponsiveTable regionLabel="Batches" size="sm" className="admin-table mb-0">
@@ -143,9 +181,15 @@ export function BatchesPanel() {
                 <th scope="col">Name</th>
                 <th scope="col">Syllabus</th>
                 <th scope="col">Standard</th>
-                <th scope="col" className="text-end">Fee</th>
-                <th scope="col" className="text-center">Courses</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col" className="text-end">
+                  Fee
+                </th>
+                <th scope="col" className="text-center">
+                  Courses
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -155,11 +199,24 @@ export function BatchesPanel() {
                   <td className="fw-semibold">{batch.name}</td>
                   <td>{batch.syllabus_name}</td>
                   <td>{batch.standard_name}</td>
-                  <td className="text-end">{batch.fee > 0 ? formatRupees(batch.fee) : 'Free'}</td>
+                  <td className="text-end">{batch.fee > 0 ? formatInr(batch.fee) : 'Free'}</td>
                   <td className="text-center">{batch.courses_count}</td>
                   <td className="text-end text-nowrap">
-                    <Button size="sm" variant="link" onClick={() => setEditing({ batch })} aria-label={`Edit ${batch.name}`}>Edit</Button>
-                    <Button size="sm" variant="link" className="text-danger" onClick={() => setDeleting(batch)} aria-label={`Delete ${batch.name}`}>
+                    <Button
+                      size="sm"
+                      variant="link"
+                      onClick={() => setEditing({ batch })}
+                      aria-label={`Edit ${batch.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="link"
+                      className="text-danger"
+                      onClick={() => setDeleting(batch)}
+                      aria-label={`Delete ${batch.name}`}
+                    >
                       Delete
                     </Button>
                   </td>
@@ -171,8 +228,12 @@ export function BatchesPanel() {
       </Card.Body>
       {editing && <BatchFormModal batch={editing.batch} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        subject={deleting} title="Delete batch?" confirmLabel="Delete" isBusy={remove.isPending}
-        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+        subject={deleting}
+        title="Delete batch?"
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDeleting(null)}
       >
         {(item) => <p className="mb-0">{item.name} will be deleted. A batch still in use cannot be deleted.</p>}
       </ConfirmDialog>

@@ -41,7 +41,8 @@ export function CategoriesPage() {
       <Card className="admin-card" style={{ maxWidth: '44rem' }}>
         <Card.Body>
           <AddByNameForm
-            id="new-category" label="New category name"
+            id="new-category"
+            label="New category name"
             onAdd={async (name) => {
               await create.mutateAsync({ name });
               notifications.success('Category added.');
@@ -52,8 +53,12 @@ export function CategoriesPage() {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col" className="text-center">Courses</th>
-                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                  <th scope="col" className="text-center">
+                    Courses
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -63,8 +68,21 @@ export function CategoriesPage() {
                     <td className="fw-semibold">{category.name}</td>
                     <td className="text-center">{category.courses_count}</td>
                     <td className="text-end text-nowrap">
-                      <Button size="sm" variant="link" onClick={() => setRenaming(category)} aria-label={`Rename ${category.name}`}>Rename</Button>
-                      <Button size="sm" variant="link" className="text-danger" onClick={() => setDeleting(category)} aria-label={`Delete ${category.name}`}>
+                      <Button
+                        size="sm"
+                        variant="link"
+                        onClick={() => setRenaming(category)}
+                        aria-label={`Rename ${category.name}`}
+                      >
+                        Rename
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="link"
+                        className="text-danger"
+                        onClick={() => setDeleting(category)}
+                        aria-label={`Delete ${category.name}`}
+                      >
                         Delete
                       </Button>
                     </td>
@@ -77,7 +95,9 @@ export function CategoriesPage() {
       </Card>
       {renaming && (
         <NameFormModal
-          title="Rename category" name={renaming.name} onClose={() => setRenaming(null)}
+          title="Rename category"
+          name={renaming.name}
+          onClose={() => setRenaming(null)}
           onSave={async (name) => {
             await update.mutateAsync({ id: renaming.id, body: { name } });
             notifications.success('Category saved.');
@@ -85,10 +105,16 @@ export function CategoriesPage() {
         />
       )}
       <ConfirmDialog
-        subject={deleting} title="Delete category?" confirmLabel="Delete" isBusy={remove.isPending}
-        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+        subject={deleting}
+        title="Delete category?"
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDeleting(null)}
       >
-        {(item) => <p className="mb-0">{item.name} will be deleted. A category that still has courses cannot be deleted.</p>}
+        {(item) => (
+          <p className="mb-0">{item.name} will be deleted. A category that still has courses cannot be deleted.</p>
+        )}
       </ConfirmDialog>
     </>
   );

@@ -34,12 +34,21 @@ describe('CourseForm', () => {
     const name = screen.getByLabelText('Name');
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
     expect(name).toHaveAccessibleDescription('This name is already used.');
-    expect(screen.getByLabelText('Offer price (₹)')).toHaveAccessibleDescription('The offer price cannot be more than the price.');
+    expect(screen.getByLabelText('Offer price (₹)')).toHaveAccessibleDescription(
+      'The offer price cannot be more than the price.',
+    );
     expect(screen.getByLabelText('Price (₹)')).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(onSaved).not.toHaveBeenCalled();
     expect(server.callsTo('POST', '/admin/courses')[0]?.body).toEqual({
-      name: 'Algebra Basics', about: '', category_id: 1, batch_id: null, price: 999, offer_price: 499, is_published: false, language: 'en',
+      name: 'Algebra Basics',
+      about: '',
+      category_id: 1,
+      batch_id: null,
+      price: 999,
+      offer_price: 499,
+      is_published: false,
+      language: 'en',
     });
   });
 
@@ -66,12 +75,35 @@ describe('CourseForm', () => {
 
   it("keeps an edited course's category and batch, which load after the course", async () => {
     const course = {
-      id: 7, name: 'Algebra Basics', about: 'Equations.', category_id: 1, batch_id: 2, price: 999, offer_price: 499, is_published: true,
-      photo_path: null, video_path: null, language: 'ml' as const, terms_count: 1, paid_purchases: 3, created_at: '2025-01-01T00:00:00.000Z',
+      id: 7,
+      name: 'Algebra Basics',
+      about: 'Equations.',
+      category_id: 1,
+      batch_id: 2,
+      price: 999,
+      offer_price: 499,
+      is_published: true,
+      photo_path: null,
+      video_path: null,
+      language: 'ml' as const,
+      terms_count: 1,
+      paid_purchases: 3,
+      created_at: '2025-01-01T00:00:00.000Z',
     };
     const server = mockApi({
       ...lists,
-      'GET /admin/batches': ok([{ id: 2, syllabus_id: 1, syllabus_name: 'CBSE', standard_id: 10, standard_name: 'Standard 10', name: 'CBSE 10', fee: 0, courses_count: 1 }]),
+      'GET /admin/batches': ok([
+        {
+          id: 2,
+          syllabus_id: 1,
+          syllabus_name: 'CBSE',
+          standard_id: 10,
+          standard_name: 'Standard 10',
+          name: 'CBSE 10',
+          fee: 0,
+          courses_count: 1,
+        },
+      ]),
       'PUT /admin/courses/7': ok(course, 'Saved.'),
     });
     const { user } = renderWithProviders(<CourseForm course={course} />);
@@ -81,13 +113,30 @@ describe('CourseForm', () => {
     await user.selectOptions(screen.getByLabelText('Language'), 'Hindi');
     await user.click(screen.getByRole('button', { name: 'Save course' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Course saved.');
-    expect(server.callsTo('PUT', '/admin/courses/7')[0]?.body).toMatchObject({ category_id: 1, batch_id: 2, is_published: true, language: 'hi' });
+    expect(server.callsTo('PUT', '/admin/courses/7')[0]?.body).toMatchObject({
+      category_id: 1,
+      batch_id: 2,
+      is_published: true,
+      language: 'hi',
+    });
   });
 
   it('creates the course, says so and hands it on', async () => {
     const created = {
-      id: 12, name: 'Algebra Basics', about: '', category_id: 1, batch_id: null, price: 999, offer_price: 499, is_published: false,
-      photo_path: null, video_path: null, language: 'en' as const, terms_count: 0, paid_purchases: 0, created_at: '2025-01-01T00:00:00.000Z',
+      id: 12,
+      name: 'Algebra Basics',
+      about: '',
+      category_id: 1,
+      batch_id: null,
+      price: 999,
+      offer_price: 499,
+      is_published: false,
+      photo_path: null,
+      video_path: null,
+      language: 'en' as const,
+      terms_count: 0,
+      paid_purchases: 0,
+      created_at: '2025-01-01T00:00:00.000Z',
     };
     mockApi({ ...lists, 'POST /admin/courses': ok(created, 'Created.') });
     const onSaved = vi.fn();

@@ -17,7 +17,8 @@ import { useUploadCourseImage } from '../api/upload-course-image';
 import { useUploadCourseVideo } from '../api/upload-course-video';
 
 /** The 422 message about the uploaded file, if that is what the server refused. */
-const fileErrorOf = (error: unknown) => (error instanceof ApiError && error.status === 422 ? error.errors.file?.[0] : undefined);
+const fileErrorOf = (error: unknown) =>
+  error instanceof ApiError && error.status === 422 ? error.errors.file?.[0] : undefined;
 
 interface UploadProps {
   id: string;
@@ -61,9 +62,21 @@ function UploadForm({ id, label, accept, hint, buttonLabel, upload, successMessa
   return (
     <Form noValidate onSubmit={onSubmit}>
       <FileField
-        key={inputKey} id={id} label={label} accept={accept} hint={hint} error={error}
-        onFile={(chosen) => { setFile(chosen); setError(undefined); }}
-        action={<SubmitButton isBusy={isBusy} variant="outline-primary">{buttonLabel}</SubmitButton>}
+        key={inputKey}
+        id={id}
+        label={label}
+        accept={accept}
+        hint={hint}
+        error={error}
+        onFile={(chosen) => {
+          setFile(chosen);
+          setError(undefined);
+        }}
+        action={
+          <SubmitButton isBusy={isBusy} variant="outline-primary">
+            {buttonLabel}
+          </SubmitButton>
+        }
       />
     </Form>
   );
@@ -78,7 +91,11 @@ export function CourseMedia({ course }: { course: AdminCourse }) {
   const uploadVideo = useUploadCourseVideo();
   const update = useUpdateCourse();
   const {
-    register, handleSubmit, setError, reset, formState: { errors, isSubmitting },
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
   } = useForm<VideoUrlValues, unknown, z.output<typeof videoUrlBody>>({
     resolver: formResolver(videoUrlBody),
     mode: 'onTouched',
@@ -109,25 +126,41 @@ export function CourseMedia({ course }: { course: AdminCourse }) {
   return (
     <>
       <h3 className="h6">Image</h3>
-      {imageUrl
-        ? <img src={imageUrl} alt={`${course.name} image`} className="admin-preview-image mb-2 d-block" />
-        : <p className="text-body-secondary small">No image yet.</p>}
+      {imageUrl ? (
+        <img src={imageUrl} alt={`${course.name} image`} className="admin-preview-image mb-2 d-block" />
+      ) : (
+        <p className="text-body-secondary small">No image yet.</p>
+      )}
       <UploadForm
-        id={`course-${course.id}-image`} label="Upload an image" accept="image/png,image/gif,image/jpeg"
-        hint="PNG, GIF or JPEG, at most 2 MB." buttonLabel="Upload image" successMessage="Image saved."
+        id={`course-${course.id}-image`}
+        label="Upload an image"
+        accept="image/png,image/gif,image/jpeg"
+        hint="PNG, GIF or JPEG, at most 2 MB."
+        buttonLabel="Upload image"
+        successMessage="Image saved."
         upload={(file) => uploadImage.mutateAsync({ id: course.id, file })}
       />
       <hr />
       <h3 className="h6">Demo video</h3>
       {videoUrl ? (
         <p className="small d-flex flex-wrap align-items-center gap-2">
-          <a href={videoUrl} target="_blank" rel="noreferrer" className="text-break">{videoUrl}</a>
-          <Button size="sm" variant="outline-danger" disabled={update.isPending} onClick={() => void onRemoveVideo()}>Remove video</Button>
+          <a href={videoUrl} target="_blank" rel="noreferrer" className="text-break">
+            {videoUrl}
+          </a>
+          <Button size="sm" variant="outline-danger" disabled={update.isPending} onClick={() => void onRemoveVideo()}>
+            Remove video
+          </Button>
         </p>
-      ) : <p className="text-body-secondary small">No demo video yet.</p>}
+      ) : (
+        <p className="text-body-secondary small">No demo video yet.</p>
+      )}
       <UploadForm
-        id={`course-${course.id}-video`} label="Upload an MP4" accept="video/mp4" hint="MP4 video."
-        buttonLabel="Upload video" successMessage="Demo video saved."
+        id={`course-${course.id}-video`}
+        label="Upload an MP4"
+        accept="video/mp4"
+        hint="MP4 video."
+        buttonLabel="Upload video"
+        successMessage="Demo video saved."
         upload={(file) => uploadVideo.mutateAsync({ id: course.id, file })}
       />
       <Form noValidate onSubmit={onSaveUrl}>
@@ -135,13 +168,20 @@ export function CourseMedia({ course }: { course: AdminCourse }) {
           <Form.Label>…or give its URL</Form.Label>
           <InputGroup hasValidation>
             <Form.Control
-              type="url" placeholder="https://" {...register('video_url')}
-              isInvalid={Boolean(errors.video_url)} aria-invalid={errors.video_url ? true : undefined}
+              type="url"
+              placeholder="https://"
+              {...register('video_url')}
+              isInvalid={Boolean(errors.video_url)}
+              aria-invalid={errors.video_url ? true : undefined}
               aria-describedby={errors.video_url ? `course-${course.id}-video-url-error` : undefined}
             />
-            <SubmitButton isBusy={isSubmitting} variant="outline-primary">Save URL</SubmitButton>
+            <SubmitButton isBusy={isSubmitting} variant="outline-primary">
+              Save URL
+            </SubmitButton>
             {errors.video_url && (
-              <Form.Control.Feedback id={`course-${course.id}-video-url-error`} type="invalid">{errors.video_url.message}</Form.Control.Feedback>
+              <Form.Control.Feedback id={`course-${course.id}-video-url-error`} type="invalid">
+                {errors.video_url.message}
+              </Form.Control.Feedback>
             )}
           </InputGroup>
         </Form.Group>

@@ -37,14 +37,20 @@ export function CoursePage({ courseId }: { courseId: number }) {
 
   return (
     <>
-      <p className="mb-2 small"><Link to={paths.adminCourses.getHref()}>← Courses</Link></p>
+      <p className="mb-2 small">
+        <Link to={paths.adminCourses.getHref()}>← Courses</Link>
+      </p>
       <AsyncContent query={course}>
         {course.data && (
           <>
             <PageHeader title={course.data.name}>
               <div className="d-flex align-items-center gap-2">
-                <Badge bg={course.data.is_published ? 'success' : 'secondary'}>{course.data.is_published ? 'Published' : 'Draft'}</Badge>
-                <Button variant="outline-danger" size="sm" onClick={() => setIsDeleting(true)}>Delete course</Button>
+                <Badge bg={course.data.is_published ? 'success' : 'secondary'}>
+                  {course.data.is_published ? 'Published' : 'Draft'}
+                </Badge>
+                <Button variant="outline-danger" size="sm" onClick={() => setIsDeleting(true)}>
+                  Delete course
+                </Button>
               </div>
             </PageHeader>
             <Row className="g-4 mb-4">
@@ -67,12 +73,17 @@ export function CoursePage({ courseId }: { courseId: number }) {
             </Row>
             <TermsPanel courseId={courseId} />
             <ConfirmDialog
-              subject={isDeleting ? course.data : null} title="Delete course?" confirmLabel="Delete" isBusy={remove.isPending}
-              onConfirm={() => void onDelete()} onCancel={() => setIsDeleting(false)}
+              subject={isDeleting ? course.data : null}
+              title="Delete course?"
+              confirmLabel="Delete"
+              isBusy={remove.isPending}
+              onConfirm={() => void onDelete()}
+              onCancel={() => setIsDeleting(false)}
             >
               {(item) => (
                 <p className="mb-0">
-                  {item.name}, its terms, chapters and questions will be deleted. A course that has been bought cannot be deleted; unpublish it instead.
+                  {item.name}, its terms, chapters and questions will be deleted. A course that has been bought cannot
+                  be deleted; unpublish it instead.
                 </p>
               )}
             </ConfirmDialog>

@@ -20,7 +20,10 @@ interface NameFormModalProps {
 /** Rename something that is only a name (a category, a syllabus). */
 export function NameFormModal({ title, name, onSave, onClose }: NameFormModalProps) {
   const {
-    register, handleSubmit, setError, formState: { errors, isSubmitting },
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
   } = useForm<{ name: string }, unknown, { name: string }>({
     resolver: formResolver(categoryBody),
     mode: 'onTouched',
@@ -38,13 +41,23 @@ export function NameFormModal({ title, name, onSave, onClose }: NameFormModalPro
     <Modal show onHide={onClose} centered aria-labelledby="name-form-title">
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
-          <Modal.Title id="name-form-title" as="h2" className="h5">{title}</Modal.Title>
+          <Modal.Title id="name-form-title" as="h2" className="h5">
+            {title}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <TextField id="rename-name" label="Name" registration={register('name')} error={errors.name?.message} className="mb-0" />
+          <TextField
+            id="rename-name"
+            label="Name"
+            registration={register('name')}
+            error={errors.name?.message}
+            className="mb-0"
+          />
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
+          <Button variant="outline-secondary" onClick={onClose}>
+            Cancel
+          </Button>
           <SubmitButton isBusy={isSubmitting}>Save</SubmitButton>
         </Modal.Footer>
       </Form>
@@ -53,9 +66,21 @@ export function NameFormModal({ title, name, onSave, onClose }: NameFormModalPro
 }
 
 /** A one-field form that adds something by name, inline above its list. */
-export function AddByNameForm({ id, label, onAdd }: { id: string; label: string; onAdd: (name: string) => Promise<void> }) {
+export function AddByNameForm({
+  id,
+  label,
+  onAdd,
+}: {
+  id: string;
+  label: string;
+  onAdd: (name: string) => Promise<void>;
+}) {
   const {
-    register, handleSubmit, setError, reset, formState: { errors, isSubmitting },
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
   } = useForm<{ name: string }, unknown, { name: string }>({
     resolver: formResolver(categoryBody),
     defaultValues: { name: '' },
@@ -73,11 +98,22 @@ export function AddByNameForm({ id, label, onAdd }: { id: string; label: string;
     <Form noValidate onSubmit={onSubmit} className="mb-3" aria-label={label}>
       <InputGroup hasValidation>
         <Form.Control
-          id={id} placeholder={label} aria-label={label} {...register('name')}
-          isInvalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+          id={id}
+          placeholder={label}
+          aria-label={label}
+          {...register('name')}
+          isInvalid={Boolean(error)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
         />
-        <SubmitButton isBusy={isSubmitting} className="text-nowrap">Add</SubmitButton>
-        {error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>}
+        <SubmitButton isBusy={isSubmitting} className="text-nowrap">
+          Add
+        </SubmitButton>
+        {error && (
+          <Form.Control.Feedback id={`${id}-error`} type="invalid">
+            {error}
+          </Form.Control.Feedback>
+        )}
       </InputGroup>
     </Form>
   );

@@ -25,7 +25,15 @@ interface Preview {
  * Import a question bank from a CSV: the server checks the file first (a dry run) and the preview
  * shows the rows it read and every error by line. 'Import' is offered only for a file without errors.
  */
-export function QuestionImport({ subjectId, termId, onDone }: { subjectId: number; termId: number; onDone?: () => void }) {
+export function QuestionImport({
+  subjectId,
+  termId,
+  onDone,
+}: {
+  subjectId: number;
+  termId: number;
+  onDone?: () => void;
+}) {
   const importer = useImportQuestions(subjectId, termId);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [fileError, setFileError] = useState<string>();
@@ -73,24 +81,39 @@ export function QuestionImport({ subjectId, termId, onDone }: { subjectId: numbe
   return (
     <div>
       <p className="small text-body-secondary mb-2">
-        The first line must be <code>{header}</code>; options 3 to 5 and the explanation may be empty (or their columns left
-        out) and <code>correct_option</code> is 1 to 5.{' '}
-        <a href={templateHref} download="questions-template.csv">Download a template</a>
+        The first line must be <code>{header}</code>; options 3 to 5 and the explanation may be empty (or their columns
+        left out) and <code>correct_option</code> is 1 to 5.{' '}
+        <a href={templateHref} download="questions-template.csv">
+          Download a template
+        </a>
       </p>
       <FileField
-        key={inputKey} id={`import-${subjectId}`} label="CSV file" accept=".csv,text/csv" error={fileError}
-        disabled={importer.isPending} onFile={(file) => void onFile(file)}
+        key={inputKey}
+        id={`import-${subjectId}`}
+        label="CSV file"
+        accept=".csv,text/csv"
+        error={fileError}
+        disabled={importer.isPending}
+        onFile={(file) => void onFile(file)}
       />
       {isChecking && (
-        <p className="small" role="status"><Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />Checking the file…</p>
+        <p className="small" role="status">
+          <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
+          Checking the file…
+        </p>
       )}
       {preview && (
         <section aria-label="Import preview">
           {errors.length > 0 ? (
             <Alert variant="danger">
-              <p className="fw-semibold mb-1">{preview.fileName} has {errors.length} {errors.length === 1 ? 'error' : 'errors'}; fix them and choose the file again.</p>
+              <p className="fw-semibold mb-1">
+                {preview.fileName} has {errors.length} {errors.length === 1 ? 'error' : 'errors'}; fix them and choose
+                the file again.
+              </p>
               <ul className="mb-0 small" aria-label="Errors by line">
-                {errors.map((error) => <li key={error}>{error}</li>)}
+                {errors.map((error) => (
+                  <li key={error}>{error}</li>
+                ))}
               </ul>
             </Alert>
           ) : (
@@ -107,7 +130,11 @@ export function QuestionImport({ subjectId, termId, onDone }: { subjectId: numbe
                   <tr>
                     <th scope="col">Line</th>
                     <th scope="col">Question</th>
-                    {[1, 2, 3, 4, 5].map((n) => <th key={n} scope="col">Option {n}</th>)}
+                    {[1, 2, 3, 4, 5].map((n) => (
+                      <th key={n} scope="col">
+                        Option {n}
+                      </th>
+                    ))}
                     <th scope="col">Correct</th>
                     <th scope="col">Explanation</th>
                   </tr>
@@ -131,9 +158,14 @@ export function QuestionImport({ subjectId, termId, onDone }: { subjectId: numbe
             </div>
           )}
           <Button onClick={() => void onImport()} disabled={!canImport || importer.isPending}>
-            {isImporting
-              ? (<><Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />{busyLabel}</>)
-              : 'Import'}
+            {isImporting ? (
+              <>
+                <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+                {busyLabel}
+              </>
+            ) : (
+              'Import'
+            )}
           </Button>
         </section>
       )}

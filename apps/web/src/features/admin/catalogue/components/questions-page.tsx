@@ -57,7 +57,11 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
       </p>
       <PageHeader title={`Questions: ${subject?.name ?? 'Chapter'}`}>
         <div className="d-flex gap-2">
-          <Button variant="outline-primary" onClick={() => setIsImportOpen((open) => !open)} aria-expanded={isImportOpen}>
+          <Button
+            variant="outline-primary"
+            onClick={() => setIsImportOpen((open) => !open)}
+            aria-expanded={isImportOpen}
+          >
             Import CSV
           </Button>
           <Button onClick={() => setEditing({})}>Add question</Button>
@@ -78,32 +82,59 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
               <th scope="col">#</th>
               <th scope="col">Question</th>
               <th scope="col">Options (correct in bold)</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
-            {questions.data?.length === 0 && <EmptyRow colSpan={4}>No questions yet. Add some or import a CSV.</EmptyRow>}
+            {questions.data?.length === 0 && (
+              <EmptyRow colSpan={4}>No questions yet. Add some or import a CSV.</EmptyRow>
+            )}
             {questions.data?.map((question, index) => (
               <tr key={question.id}>
                 <td>{index + 1}</td>
                 <td>
                   {question.question}
                   {question.explanation && (
-                    <p className="small text-body-secondary mb-0 mt-1"><span className="fw-semibold">Explanation: </span>{question.explanation}</p>
+                    <p className="small text-body-secondary mb-0 mt-1">
+                      <span className="fw-semibold">Explanation: </span>
+                      {question.explanation}
+                    </p>
                   )}
                 </td>
                 <td>
                   <ol className="mb-0 ps-3 small">
-                    {optionsOf(question).map((option, i) => option && (
-                      <li key={i} className={i + 1 === question.correct_option ? 'fw-bold text-success' : undefined}>
-                        {option}{i + 1 === question.correct_option && <span className="visually-hidden"> (correct)</span>}
-                      </li>
-                    ))}
+                    {optionsOf(question).map(
+                      (option, i) =>
+                        option && (
+                          <li
+                            key={i}
+                            className={i + 1 === question.correct_option ? 'fw-bold text-success' : undefined}
+                          >
+                            {option}
+                            {i + 1 === question.correct_option && <span className="visually-hidden"> (correct)</span>}
+                          </li>
+                        ),
+                    )}
                   </ol>
                 </td>
                 <td className="text-end text-nowrap">
-                  <Button size="sm" variant="link" onClick={() => setEditing({ question })} aria-label={`Edit question ${index + 1}`}>Edit</Button>
-                  <Button size="sm" variant="link" className="text-danger" onClick={() => setDeleting(question)} aria-label={`Delete question ${index + 1}`}>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    onClick={() => setEditing({ question })}
+                    aria-label={`Edit question ${index + 1}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="text-danger"
+                    onClick={() => setDeleting(question)}
+                    aria-label={`Delete question ${index + 1}`}
+                  >
                     Delete
                   </Button>
                 </td>
@@ -112,10 +143,21 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
           </tbody>
         </ResponsiveTable>
       </AsyncContent>
-      {editing && <QuestionFormModal subjectId={subjectId} termId={termId} question={editing.question} onClose={() => setEditing(null)} />}
+      {editing && (
+        <QuestionFormModal
+          subjectId={subjectId}
+          termId={termId}
+          question={editing.question}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog
-        subject={deleting} title="Delete question?" confirmLabel="Delete" isBusy={remove.isPending}
-        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+        subject={deleting}
+        title="Delete question?"
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDeleting(null)}
       >
         {(item) => <p className="mb-0">{item.question}</p>}
       </ConfirmDialog>

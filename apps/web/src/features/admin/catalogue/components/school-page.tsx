@@ -16,8 +16,12 @@ export function SchoolPage() {
     <>
       <PageHeader title="Syllabuses & Batches" />
       <Row className="g-4 mb-4">
-        <Col lg={6}><SyllabusesPanel selectedId={selected?.id ?? null} onSelect={setSelectedId} /></Col>
-        <Col lg={6}><StandardsPanel syllabus={selected} /></Col>
+        <Col lg={6}>
+          <SyllabusesPanel selectedId={selected?.id ?? null} onSelect={setSelectedId} />
+        </Col>
+        <Col lg={6}>
+          <StandardsPanel syllabus={selected} />
+        </Col>
       </Row>
       <BatchesPanel />
     </>

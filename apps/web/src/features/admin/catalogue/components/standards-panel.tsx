@@ -27,21 +27,37 @@ interface StandardFormValues {
 const fields = ['name', 'position'] as const;
 
 /** Add or edit a standard of a syllabus (name and position). */
-function StandardFormModal({ syllabus, standard, nextPosition, onClose }: {
-  syllabus: AdminSyllabus; standard?: AdminStandard; nextPosition: number; onClose: () => void;
+function StandardFormModal({
+  syllabus,
+  standard,
+  nextPosition,
+  onClose,
+}: {
+  syllabus: AdminSyllabus;
+  standard?: AdminStandard;
+  nextPosition: number;
+  onClose: () => void;
 }) {
   const create = useCreateStandard();
   const update = useUpdateStandard();
   const {
-    register, handleSubmit, setError, formState: { errors, isSubmitting },
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
   } = useForm<StandardFormValues, unknown, StandardInput>({
     resolver: formResolver(standardCreateBody),
     mode: 'onTouched',
-    defaultValues: { syllabus_id: String(syllabus.id), name: standard?.name ?? '', position: String(standard?.position ?? nextPosition) },
+    defaultValues: {
+      syllabus_id: String(syllabus.id),
+      name: standard?.name ?? '',
+      position: String(standard?.position ?? nextPosition),
+    },
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      if (standard) await update.mutateAsync({ id: standard.id, body: { name: values.name, position: values.position } });
+      if (standard)
+        await update.mutateAsync({ id: standard.id, body: { name: values.name, position: values.position } });
       else await create.mutateAsync(values);
       notifications.success(standard ? 'Standard saved.' : 'Standard added.');
       onClose();
@@ -60,12 +76,20 @@ function StandardFormModal({ syllabus, standard, nextPosition, onClose }: {
         <Modal.Body>
           <TextField id="standard-name" label="Name" registration={register('name')} error={errors.name?.message} />
           <TextField
-            id="standard-position" label="Position" type="number" min={0} step={1} className="mb-0"
-            registration={register('position')} error={errors.position?.message}
+            id="standard-position"
+            label="Position"
+            type="number"
+            min={0}
+            step={1}
+            className="mb-0"
+            registration={register('position')}
+            error={errors.position?.message}
           />
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
+          <Button variant="outline-secondary" onClick={onClose}>
+            Cancel
+          </Button>
           <SubmitButton isBusy={isSubmitting}>{standard ? 'Save standard' : 'Add standard'}</SubmitButton>
         </Modal.Footer>
       </Form>
@@ -100,9 +124,15 @@ export function StandardsPanel({ syllabus }: { syllabus: AdminSyllabus | null })
       <Card.Body>
         <div className="d-flex align-items-center justify-content-between mb-3">
           <h2 className="h5 mb-0">Standards{syllabus ? ` of ${syllabus.name}` : ''}</h2>
-          {syllabus && <Button size="sm" onClick={() => setEditing({})}>Add standard</Button>}
+          {syllabus && (
+            <Button size="sm" onClick={() => setEditing({})}>
+              Add standard
+            </Button>
+          )}
         </div>
-        {!syllabus ? <p className="text-body-secondary">Choose a syllabus.</p> : (
+        {!syllabus ? (
+          <p className="text-body-secondary">Choose a syllabus.</p>
+        ) : (
           <AsyncContent query={standards}>
             <div className="admin-csv-preview">
               <Table size="sm" className="admin-table mb-0">
@@ -110,7 +140,9 @@ export function StandardsPanel({ syllabus }: { syllabus: AdminSyllabus | null })
                   <tr>
                     <th scope="col">Position</th>
                     <th scope="col">Name</th>
-                    <th scope="col"><span className="visually-hidden">Actions</span></th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -120,8 +152,21 @@ export function StandardsPanel({ syllabus }: { syllabus: AdminSyllabus | null })
                       <td>{standard.position}</td>
                       <td>{standard.name}</td>
                       <td className="text-end text-nowrap">
-                        <Button size="sm" variant="link" onClick={() => setEditing({ standard })} aria-label={`Edit ${standard.name}`}>Edit</Button>
-                        <Button size="sm" variant="link" className="text-danger" onClick={() => setDeleting(standard)} aria-label={`Delete ${standard.name}`}>
+                        <Button
+                          size="sm"
+                          variant="link"
+                          onClick={() => setEditing({ standard })}
+                          aria-label={`Edit ${standard.name}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="link"
+                          className="text-danger"
+                          onClick={() => setDeleting(standard)}
+                          aria-label={`Delete ${standard.name}`}
+                        >
                           Delete
                         </Button>
                       </td>
@@ -134,11 +179,20 @@ export function StandardsPanel({ syllabus }: { syllabus: AdminSyllabus | null })
         )}
       </Card.Body>
       {editing && syllabus && (
-        <StandardFormModal syllabus={syllabus} standard={editing.standard} nextPosition={nextPosition} onClose={() => setEditing(null)} />
+        <StandardFormModal
+          syllabus={syllabus}
+          standard={editing.standard}
+          nextPosition={nextPosition}
+          onClose={() => setEditing(null)}
+        />
       )}
       <ConfirmDialog
-        subject={deleting} title="Delete standard?" confirmLabel="Delete" isBusy={remove.isPending}
-        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+        subject={deleting}
+        title="Delete standard?"
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDeleting(null)}
       >
         {(item) => <p className="mb-0">{item.name} will be deleted. A standard still in use cannot be deleted.</p>}
       </ConfirmDialog>

@@ -16,7 +16,14 @@ interface FakeRequest {
   body: unknown;
   headers: Record<string, string>;
 }
-type XhrAnswer = { status: number; body?: unknown; etag?: string; progress?: number[]; fail?: boolean; hold?: Promise<void> };
+type XhrAnswer = {
+  status: number;
+  body?: unknown;
+  etag?: string;
+  progress?: number[];
+  fail?: boolean;
+  hold?: Promise<void>;
+};
 let answerXhr: (request: FakeRequest) => XhrAnswer;
 const xhrRequests: FakeRequest[] = [];
 let inFlight = 0;
@@ -32,10 +39,18 @@ class FakeXhr {
   withCredentials = false;
   private request: FakeRequest = { method: '', url: '', body: null, headers: {} };
   private etag: string | null = null;
-  open(method: string, url: string) { this.request = { ...this.request, method, url }; }
-  setRequestHeader(name: string, value: string) { this.request.headers[name.toLowerCase()] = value; }
-  getResponseHeader(name: string) { return name.toLowerCase() === 'etag' ? this.etag : null; }
-  abort() { this.onabort?.(); }
+  open(method: string, url: string) {
+    this.request = { ...this.request, method, url };
+  }
+  setRequestHeader(name: string, value: string) {
+    this.request.headers[name.toLowerCase()] = value;
+  }
+  getResponseHeader(name: string) {
+    return name.toLowerCase() === 'etag' ? this.etag : null;
+  }
+  abort() {
+    this.onabort?.();
+  }
   send(body: unknown) {
     this.request.body = body;
     xhrRequests.push(this.request);
@@ -58,11 +73,21 @@ class FakeXhr {
 }
 
 const chapter: AdminSubject = {
-  id: 9, term_id: 7, name: 'Lecture', about: '', position: 0, file_type: 'video', url: null, has_file: true, questions_count: 0, video: null,
+  id: 9,
+  term_id: 7,
+  name: 'Lecture',
+  about: '',
+  position: 0,
+  file_type: 'video',
+  url: null,
+  has_file: true,
+  questions_count: 0,
+  video: null,
 };
 
 /** An MP4-named file of `size` bytes. */
-const videoFile = (size: number) => new File([new Uint8Array(size)], 'lecture.mp4', { type: 'video/mp4', lastModified: 1_700_000_000_000 });
+const videoFile = (size: number) =>
+  new File([new Uint8Array(size)], 'lecture.mp4', { type: 'video/mp4', lastModified: 1_700_000_000_000 });
 
 async function chooseAndSave(user: ReturnType<typeof renderWithProviders>['user'], file: File) {
   await user.upload(screen.getByLabelText('MP4 file'), file);
@@ -92,8 +117,15 @@ describe('SubjectFormModal: uploads', () => {
   it('streams through the API with XHR (file storage) and shows bytes sent on a progress bar', async () => {
     const server = mockApi({ 'POST /admin/uploads': ok({ direct: false }) });
     let release!: () => void;
-    const hold = new Promise<void>((resolve) => { release = resolve; });
-    answerXhr = () => ({ status: 200, body: { status: true, message: 'Created.', data: chapter }, progress: [60], hold });
+    const hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    answerXhr = () => ({
+      status: 200,
+      body: { status: true, message: 'Created.', data: chapter },
+      progress: [60],
+      hold,
+    });
     const { user, onClose } = renderModal();
     await fillVideoChapter(user);
     await chooseAndSave(user, videoFile(100));
@@ -101,9 +133,17 @@ describe('SubjectFormModal: uploads', () => {
     // The bar shows what the browser reports as sent while the request is under way.
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '0');
     release();
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '60'));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '60'),
+    );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(server.callsTo('POST', '/admin/uploads')[0]?.body).toEqual({ term_id: 7, kind: 'video', file_name: 'lecture.mp4', size: 100, content_type: 'video/mp4' });
+    expect(server.callsTo('POST', '/admin/uploads')[0]?.body).toEqual({
+      term_id: 7,
+      kind: 'video',
+      file_name: 'lecture.mp4',
+      size: 100,
+      content_type: 'video/mp4',
+    });
     const [form] = xhrRequests;
     expect([form?.method, form?.url]).toEqual(['POST', '/live-connect/api/admin/terms/7/subjects']);
     expect((form?.body as FormData).get('file_type')).toBe('video');
@@ -113,10 +153,20 @@ describe('SubjectFormModal: uploads', () => {
 
   it('sends parts straight to storage three at a time, and resumes from the parts sent after one fails and the page reloads', async () => {
     const server = mockApi({
-      'POST /admin/uploads': ok({ direct: true, key: 'private/subjects/term-7/chapter-abcdefghijklmnop.mp4', upload_id: 'u1', part_size: 10, part_count: 5 }),
-      'POST /admin/uploads/parts': ({ body }) => ok({
-        urls: (body as { part_numbers: number[] }).part_numbers.map((n) => ({ part_number: n, url: `https://bucket.test/part/${n}` })),
+      'POST /admin/uploads': ok({
+        direct: true,
+        key: 'private/subjects/term-7/chapter-abcdefghijklmnop.mp4',
+        upload_id: 'u1',
+        part_size: 10,
+        part_count: 5,
       }),
+      'POST /admin/uploads/parts': ({ body }) =>
+        ok({
+          urls: (body as { part_numbers: number[] }).part_numbers.map((n) => ({
+            part_number: n,
+            url: `https://bucket.test/part/${n}`,
+          })),
+        }),
       'POST /admin/uploads/complete': ok(chapter, 'Saved.'),
     });
     let isPartFourDown = true;
@@ -130,7 +180,9 @@ describe('SubjectFormModal: uploads', () => {
     await fillVideoChapter(first.user);
     await chooseAndSave(first.user, file);
 
-    expect(await screen.findByText('The upload stopped. Choose Save again to continue from where it stopped.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The upload stopped. Choose Save again to continue from where it stopped.'),
+    ).toBeInTheDocument();
     expect(mostInFlight).toBe(3);
     const saved = JSON.parse(localStorage.getItem(savedUploadKey(file))!);
     expect(saved.done.map((p: { part_number: number }) => p.part_number).sort()).toEqual([1, 2, 3, 5]);
@@ -144,14 +196,18 @@ describe('SubjectFormModal: uploads', () => {
     const second = renderModal();
     await fillVideoChapter(second.user);
     await second.user.upload(screen.getByLabelText('MP4 file'), file);
-    expect(screen.getByText('4 of 5 parts of this file were sent before; saving continues from there.')).toBeInTheDocument();
+    expect(
+      screen.getByText('4 of 5 parts of this file were sent before; saving continues from there.'),
+    ).toBeInTheDocument();
     await second.user.click(screen.getByRole('button', { name: 'Add chapter' }));
     await waitFor(() => expect(second.onClose).toHaveBeenCalled());
 
     expect(xhrRequests.map((r) => r.url)).toEqual(['https://bucket.test/part/4']);
     expect(server.callsTo('POST', '/admin/uploads')).toHaveLength(1);
     expect(server.callsTo('POST', '/admin/uploads/parts').at(-1)?.body).toEqual({
-      key: 'private/subjects/term-7/chapter-abcdefghijklmnop.mp4', upload_id: 'u1', part_numbers: [4],
+      key: 'private/subjects/term-7/chapter-abcdefghijklmnop.mp4',
+      upload_id: 'u1',
+      part_numbers: [4],
     });
     expect(server.callsTo('POST', '/admin/uploads/complete')[0]?.body).toMatchObject({
       key: 'private/subjects/term-7/chapter-abcdefghijklmnop.mp4',

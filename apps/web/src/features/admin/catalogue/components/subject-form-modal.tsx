@@ -6,10 +6,10 @@ import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { adminMessages, subjectCreateBody, type AdminSubject, type SubjectFileType } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
-import { TextField } from '@/components/ui/form';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { FileField, SelectField, TextAreaField } from '../../components/fields';
+import { FileField } from '../../components/fields';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { useCreateSubject, type SubjectInput } from '../api/create-subject';
@@ -27,7 +27,10 @@ interface SubjectFormValues {
 const fields = ['name', 'about', 'position', 'file_type', 'url'] as const;
 
 export const fileTypeLabels: Record<SubjectFileType, string> = {
-  pdf: 'PDF', video: 'MP4 video', youtube: 'YouTube video', link: 'External link',
+  pdf: 'PDF',
+  video: 'MP4 video',
+  youtube: 'YouTube video',
+  link: 'External link',
 };
 const takesFile = (type: SubjectFileType): type is 'pdf' | 'video' => type === 'pdf' || type === 'video';
 
@@ -42,15 +45,16 @@ function UploadProgressBar({ progress }: { progress: UploadProgress }) {
       <ProgressBar>
         <ProgressBar now={percent} label={`${percent}%`} aria-label="Upload progress" />
       </ProgressBar>
-      <div className="small text-body-secondary mt-1">{megabytes(progress.sent)} of {megabytes(progress.total)} sent</div>
+      <div className="small text-body-secondary mt-1">
+        {megabytes(progress.sent)} of {megabytes(progress.total)} sent
+      </div>
     </div>
   );
 }
 
 // A stored-file chapter has no URL: the hidden URL field is not part of what is checked and sent.
-const resolver = formResolver<SubjectFormValues, SubjectInput>(
-  subjectCreateBody,
-  (values) => (takesFile(values.file_type) ? { ...values, url: undefined } : values),
+const resolver = formResolver<SubjectFormValues, SubjectInput>(subjectCreateBody, (values) =>
+  takesFile(values.file_type) ? { ...values, url: undefined } : values,
 );
 
 interface SubjectFormModalProps {
@@ -70,7 +74,11 @@ export function SubjectFormModal({ termId, subject, nextPosition, onClose }: Sub
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [fileError, setFileError] = useState<string>();
   const {
-    register, control, handleSubmit, setError, formState: { errors, isSubmitting },
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
   } = useForm<SubjectFormValues, unknown, SubjectInput>({
     resolver,
     mode: 'onTouched',
@@ -88,9 +96,10 @@ export function SubjectFormModal({ termId, subject, nextPosition, onClose }: Sub
 
   // The same file chosen again after a failure or a reload: its parts already sent are kept.
   const resumable = file && takesFile(fileType) ? readSavedUpload(file, termId, fileType) : null;
-  const resumeHint = resumable && !isSubmitting && resumable.done.length > 0
-    ? `${resumable.done.length} of ${resumable.part_count} parts of this file were sent before; saving continues from there.`
-    : undefined;
+  const resumeHint =
+    resumable && !isSubmitting && resumable.done.length > 0
+      ? `${resumable.done.length} of ${resumable.part_count} parts of this file were sent before; saving continues from there.`
+      : undefined;
 
   const onSubmit = handleSubmit(async (values) => {
     if (isFileRequired && !file) {
@@ -102,7 +111,14 @@ export function SubjectFormModal({ termId, subject, nextPosition, onClose }: Sub
     try {
       if (upload && takesFile(kind)) {
         setProgress({ sent: 0, total: upload.size });
-        await saveFile.mutateAsync({ termId, subjectId: subject?.id, body: values, kind, file: upload, onProgress: setProgress });
+        await saveFile.mutateAsync({
+          termId,
+          subjectId: subject?.id,
+          body: values,
+          kind,
+          file: upload,
+          onProgress: setProgress,
+        });
       } else if (subject) await update.mutateAsync({ id: subject.id, body: values, file: null });
       else await create.mutateAsync({ termId, body: values, file: null });
       notifications.success(subject ? 'Chapter saved.' : 'Chapter added.');
@@ -119,43 +135,74 @@ export function SubjectFormModal({ termId, subject, nextPosition, onClose }: Sub
     <Modal show onHide={onClose} centered aria-labelledby="subject-form-title">
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
-          <Modal.Title id="subject-form-title" as="h2" className="h5">{subject ? 'Edit chapter' : 'Add a chapter'}</Modal.Title>
+          <Modal.Title id="subject-form-title" as="h2" className="h5">
+            {subject ? 'Edit chapter' : 'Add a chapter'}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <TextField id="subject-name" label="Name" registration={register('name')} error={errors.name?.message} />
-          <TextAreaField id="subject-about" label="About" rows={2} registration={register('about')} error={errors.about?.message} />
-          <TextField
-            id="subject-position" label="Position" type="number" min={0} step={1}
-            registration={register('position')} error={errors.position?.message}
+          <TextAreaField
+            id="subject-about"
+            label="About"
+            rows={2}
+            registration={register('about')}
+            error={errors.about?.message}
           />
-          <SelectField id="subject-type" label="Content" registration={register('file_type')} error={errors.file_type?.message}>
+          <TextField
+            id="subject-position"
+            label="Position"
+            type="number"
+            min={0}
+            step={1}
+            registration={register('position')}
+            error={errors.position?.message}
+          />
+          <SelectField
+            id="subject-type"
+            label="Content"
+            registration={register('file_type')}
+            error={errors.file_type?.message}
+          >
             {(Object.keys(fileTypeLabels) as SubjectFileType[]).map((type) => (
-              <option key={type} value={type}>{fileTypeLabels[type]}</option>
+              <option key={type} value={type}>
+                {fileTypeLabels[type]}
+              </option>
             ))}
           </SelectField>
           {takesFile(fileType) ? (
             <>
               <FileField
-                id="subject-file" className="mb-0"
+                id="subject-file"
+                className="mb-0"
                 label={fileType === 'pdf' ? 'PDF file' : 'MP4 file'}
                 accept={fileType === 'pdf' ? 'application/pdf,.pdf' : 'video/mp4,.mp4'}
                 hint={resumeHint ?? (isFileRequired ? undefined : 'Leave empty to keep the current file.')}
                 error={fileError}
                 disabled={isSubmitting}
-                onFile={(chosen) => { setFile(chosen); setFileError(undefined); setProgress(null); }}
+                onFile={(chosen) => {
+                  setFile(chosen);
+                  setFileError(undefined);
+                  setProgress(null);
+                }}
               />
               {progress && <UploadProgressBar progress={progress} />}
             </>
           ) : (
             <TextField
-              id="subject-url" label={fileType === 'youtube' ? 'YouTube URL' : 'Link (https://)'} type="url" className="mb-0"
+              id="subject-url"
+              label={fileType === 'youtube' ? 'YouTube URL' : 'Link (https://)'}
+              type="url"
+              className="mb-0"
               placeholder={fileType === 'youtube' ? 'https://www.youtube.com/watch?v=…' : 'https://'}
-              registration={register('url')} error={errors.url?.message}
+              registration={register('url')}
+              error={errors.url?.message}
             />
           )}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
+          <Button variant="outline-secondary" onClick={onClose}>
+            Cancel
+          </Button>
           <SubmitButton isBusy={isSubmitting}>{subject ? 'Save chapter' : 'Add chapter'}</SubmitButton>
         </Modal.Footer>
       </Form>

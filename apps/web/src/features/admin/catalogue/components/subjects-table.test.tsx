@@ -5,12 +5,41 @@ import { mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { SubjectsTable } from './subjects-table';
 
-const term: AdminTerm = { id: 7, course_id: 3, name: 'Numbers', about: '', photo_path: null, position: 0, subjects_count: 3 };
+const term: AdminTerm = {
+  id: 7,
+  course_id: 3,
+  name: 'Numbers',
+  about: '',
+  photo_path: null,
+  position: 0,
+  subjects_count: 3,
+};
 const video = (overrides: Partial<VideoState>): VideoState => ({
-  status: 'pending', progress: 0, error: null, renditions: [], duration_seconds: null, started_at: null, finished_at: null, ...overrides,
+  status: 'pending',
+  progress: 0,
+  error: null,
+  renditions: [],
+  duration_seconds: null,
+  started_at: null,
+  finished_at: null,
+  ...overrides,
 });
-const subject = (id: number, name: string, state: VideoState | null, fileType: AdminSubject['file_type'] = 'video'): AdminSubject => ({
-  id, term_id: 7, name, about: '', position: id, file_type: fileType, url: null, has_file: true, questions_count: 0, video: state,
+const subject = (
+  id: number,
+  name: string,
+  state: VideoState | null,
+  fileType: AdminSubject['file_type'] = 'video',
+): AdminSubject => ({
+  id,
+  term_id: 7,
+  name,
+  about: '',
+  position: id,
+  file_type: fileType,
+  url: null,
+  has_file: true,
+  questions_count: 0,
+  video: state,
 });
 
 describe('SubjectsTable: video transcoding', () => {
@@ -20,7 +49,13 @@ describe('SubjectsTable: video transcoding', () => {
       'GET /admin/terms/7/subjects': () => {
         calls += 1;
         return ok([
-          subject(1, 'Lecture', calls === 1 ? video({ status: 'running', progress: 42 }) : video({ status: 'ready', progress: 100, renditions: [240, 360, 720] })),
+          subject(
+            1,
+            'Lecture',
+            calls === 1
+              ? video({ status: 'running', progress: 42 })
+              : video({ status: 'ready', progress: 100, renditions: [240, 360, 720] }),
+          ),
           subject(2, 'Reading', null, 'pdf'),
         ]);
       },
@@ -40,9 +75,16 @@ describe('SubjectsTable: video transcoding', () => {
   it("offers 'Transcode again' for a failed video, which asks the API and shows the new state", async () => {
     let isRetried = false;
     const server = mockApi({
-      'GET /admin/terms/7/subjects': () => ok([
-        subject(1, 'Lecture', isRetried ? video({ status: 'pending' }) : video({ status: 'failed', error: 'Not a playable video: moov atom not found' })),
-      ]),
+      'GET /admin/terms/7/subjects': () =>
+        ok([
+          subject(
+            1,
+            'Lecture',
+            isRetried
+              ? video({ status: 'pending' })
+              : video({ status: 'failed', error: 'Not a playable video: moov atom not found' }),
+          ),
+        ]),
       'POST /admin/subjects/1/transcode': () => {
         isRetried = true;
         return ok(video({ status: 'pending' }), 'Transcoding will start shortly.');

@@ -50,14 +50,21 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
   return (
     <>
       <AsyncContent query={subjects}>
-        <ResponsiveTable regionLabel={`Chapters of ${term.name}`} size="sm" className="admin-table mb-2" aria-label={`Chapters of ${term.name}`}>
+        <ResponsiveTable
+          regionLabel={`Chapters of ${term.name}`}
+          size="sm"
+          className="admin-table mb-2"
+          aria-label={`Chapters of ${term.name}`}
+        >
           <thead>
             <tr>
               <th scope="col">#</th>
               <th scope="col">Chapter</th>
               <th scope="col">Content</th>
               <th scope="col">Questions</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -67,10 +74,16 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
                 <td>{subject.position}</td>
                 <td className="fw-semibold">{subject.name}</td>
                 <td>
-                  <Badge bg="light" text="dark" className="me-2">{fileTypeLabels[subject.file_type]}</Badge>
-                  {subject.url
-                    ? <a href={subject.url} target="_blank" rel="noreferrer" className="small text-break">{subject.url}</a>
-                    : <span className="small text-body-secondary">{subject.has_file ? 'File uploaded' : 'No file'}</span>}
+                  <Badge bg="light" text="dark" className="me-2">
+                    {fileTypeLabels[subject.file_type]}
+                  </Badge>
+                  {subject.url ? (
+                    <a href={subject.url} target="_blank" rel="noreferrer" className="small text-break">
+                      {subject.url}
+                    </a>
+                  ) : (
+                    <span className="small text-body-secondary">{subject.has_file ? 'File uploaded' : 'No file'}</span>
+                  )}
                   {subject.video && (
                     <VideoTranscodeState
                       chapterName={subject.name}
@@ -86,8 +99,21 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
                   </Link>
                 </td>
                 <td className="text-end text-nowrap">
-                  <Button size="sm" variant="link" onClick={() => setEditing({ subject })} aria-label={`Edit ${subject.name}`}>Edit</Button>
-                  <Button size="sm" variant="link" className="text-danger" onClick={() => setDeleting(subject)} aria-label={`Delete ${subject.name}`}>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    onClick={() => setEditing({ subject })}
+                    aria-label={`Edit ${subject.name}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="text-danger"
+                    onClick={() => setDeleting(subject)}
+                    aria-label={`Delete ${subject.name}`}
+                  >
                     Delete
                   </Button>
                 </td>
@@ -96,15 +122,30 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
           </tbody>
         </ResponsiveTable>
       </AsyncContent>
-      <Button size="sm" variant="outline-primary" onClick={() => setEditing({})}>Add chapter</Button>
+      <Button size="sm" variant="outline-primary" onClick={() => setEditing({})}>
+        Add chapter
+      </Button>
       {editing && (
-        <SubjectFormModal termId={term.id} subject={editing.subject} nextPosition={nextPosition} onClose={() => setEditing(null)} />
+        <SubjectFormModal
+          termId={term.id}
+          subject={editing.subject}
+          nextPosition={nextPosition}
+          onClose={() => setEditing(null)}
+        />
       )}
       <ConfirmDialog
-        subject={deleting} title="Delete chapter?" confirmLabel="Delete" isBusy={remove.isPending}
-        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+        subject={deleting}
+        title="Delete chapter?"
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDeleting(null)}
       >
-        {(item) => <p className="mb-0">{item.name} and its {item.questions_count} questions will be deleted.</p>}
+        {(item) => (
+          <p className="mb-0">
+            {item.name} and its {item.questions_count} questions will be deleted.
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );

@@ -44,7 +44,8 @@ export function SyllabusesPanel({ selectedId, onSelect }: SyllabusesPanelProps) 
       <Card.Body>
         <h2 className="h5">Syllabuses</h2>
         <AddByNameForm
-          id="new-syllabus" label="New syllabus name"
+          id="new-syllabus"
+          label="New syllabus name"
           onAdd={async (name) => {
             await create.mutateAsync({ name });
             notifications.success('Syllabus added.');
@@ -54,25 +55,34 @@ export function SyllabusesPanel({ selectedId, onSelect }: SyllabusesPanelProps) 
           <ListGroup>
             {syllabuses.data?.map((syllabus) => (
               <ListGroup.Item
-                key={syllabus.id} active={syllabus.id === selectedId}
+                key={syllabus.id}
+                active={syllabus.id === selectedId}
                 className="d-flex align-items-center justify-content-between gap-2"
               >
                 <Button
-                  variant="link" className={`p-0 text-start text-decoration-none ${syllabus.id === selectedId ? 'text-white' : ''}`}
-                  onClick={() => onSelect(syllabus.id)} aria-pressed={syllabus.id === selectedId}
+                  variant="link"
+                  className={`p-0 text-start text-decoration-none ${syllabus.id === selectedId ? 'text-white' : ''}`}
+                  onClick={() => onSelect(syllabus.id)}
+                  aria-pressed={syllabus.id === selectedId}
                 >
                   {syllabus.name} <span className="small opacity-75">({syllabus.standards_count} standards)</span>
                 </Button>
                 <span className="text-nowrap">
                   <Button
-                    size="sm" variant="link" className={syllabus.id === selectedId ? 'text-white' : ''}
-                    onClick={() => setRenaming(syllabus)} aria-label={`Rename ${syllabus.name}`}
+                    size="sm"
+                    variant="link"
+                    className={syllabus.id === selectedId ? 'text-white' : ''}
+                    onClick={() => setRenaming(syllabus)}
+                    aria-label={`Rename ${syllabus.name}`}
                   >
                     Rename
                   </Button>
                   <Button
-                    size="sm" variant="link" className={syllabus.id === selectedId ? 'text-white' : 'text-danger'}
-                    onClick={() => setDeleting(syllabus)} aria-label={`Delete ${syllabus.name}`}
+                    size="sm"
+                    variant="link"
+                    className={syllabus.id === selectedId ? 'text-white' : 'text-danger'}
+                    onClick={() => setDeleting(syllabus)}
+                    aria-label={`Delete ${syllabus.name}`}
                   >
                     Delete
                   </Button>
@@ -84,7 +94,9 @@ export function SyllabusesPanel({ selectedId, onSelect }: SyllabusesPanelProps) 
       </Card.Body>
       {renaming && (
         <NameFormModal
-          title="Rename syllabus" name={renaming.name} onClose={() => setRenaming(null)}
+          title="Rename syllabus"
+          name={renaming.name}
+          onClose={() => setRenaming(null)}
           onSave={async (name) => {
             await update.mutateAsync({ id: renaming.id, body: { name } });
             notifications.success('Syllabus saved.');
@@ -92,8 +104,12 @@ export function SyllabusesPanel({ selectedId, onSelect }: SyllabusesPanelProps) 
         />
       )}
       <ConfirmDialog
-        subject={deleting} title="Delete syllabus?" confirmLabel="Delete" isBusy={remove.isPending}
-        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+        subject={deleting}
+        title="Delete syllabus?"
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDeleting(null)}
       >
         {(item) => <p className="mb-0">{item.name} will be deleted. A syllabus still in use cannot be deleted.</p>}
       </ConfirmDialog>

@@ -3,10 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { termCreateBody, type AdminTerm } from '@app/contracts';
-import { TextField } from '@/components/ui/form';
+import { TextAreaField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { TextAreaField } from '../../components/fields';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { useCreateTerm, type TermInput } from '../api/create-term';
@@ -34,11 +33,18 @@ export function TermFormModal({ courseId, term, nextPosition, onClose }: TermFor
   const create = useCreateTerm(courseId);
   const update = useUpdateTerm(courseId);
   const {
-    register, handleSubmit, setError, formState: { errors, isSubmitting },
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
   } = useForm<TermFormValues, unknown, TermInput>({
     resolver: formResolver(termCreateBody),
     mode: 'onTouched',
-    defaultValues: { name: term?.name ?? '', about: term?.about ?? '', position: String(term?.position ?? nextPosition) },
+    defaultValues: {
+      name: term?.name ?? '',
+      about: term?.about ?? '',
+      position: String(term?.position ?? nextPosition),
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -56,18 +62,34 @@ export function TermFormModal({ courseId, term, nextPosition, onClose }: TermFor
     <Modal show onHide={onClose} centered aria-labelledby="term-form-title">
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
-          <Modal.Title id="term-form-title" as="h2" className="h5">{term ? 'Edit term' : 'Add a term'}</Modal.Title>
+          <Modal.Title id="term-form-title" as="h2" className="h5">
+            {term ? 'Edit term' : 'Add a term'}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <TextField id="term-name" label="Name" registration={register('name')} error={errors.name?.message} />
-          <TextAreaField id="term-about" label="About" rows={3} registration={register('about')} error={errors.about?.message} />
+          <TextAreaField
+            id="term-about"
+            label="About"
+            rows={3}
+            registration={register('about')}
+            error={errors.about?.message}
+          />
           <TextField
-            id="term-position" label="Position" type="number" min={0} step={1} className="mb-0"
-            registration={register('position')} error={errors.position?.message}
+            id="term-position"
+            label="Position"
+            type="number"
+            min={0}
+            step={1}
+            className="mb-0"
+            registration={register('position')}
+            error={errors.position?.message}
           />
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
+          <Button variant="outline-secondary" onClick={onClose}>
+            Cancel
+          </Button>
           <SubmitButton isBusy={isSubmitting}>{term ? 'Save term' : 'Add term'}</SubmitButton>
         </Modal.Footer>
       </Form>

@@ -36,8 +36,12 @@ export function TermsPanel({ courseId }: { courseId: number }) {
   return (
     <section aria-labelledby="terms-title">
       <div className="d-flex align-items-center justify-content-between mb-3">
-        <h2 id="terms-title" className="h5 mb-0">Terms and chapters</h2>
-        <Button variant="primary" onClick={() => setEditing({})}>Add term</Button>
+        <h2 id="terms-title" className="h5 mb-0">
+          Terms and chapters
+        </h2>
+        <Button variant="primary" onClick={() => setEditing({})}>
+          Add term
+        </Button>
       </div>
       <AsyncContent query={terms}>
         {terms.data?.length === 0 && <p className="text-body-secondary">No terms yet. Add one, then its chapters.</p>}
@@ -45,11 +49,25 @@ export function TermsPanel({ courseId }: { courseId: number }) {
           <Card key={term.id} className="admin-card mb-3">
             <Card.Header className="bg-white d-flex flex-wrap align-items-center justify-content-between gap-2">
               <h3 className="h6 mb-0">
-                <span className="text-body-secondary me-2">Term {term.position}</span>{term.name}
+                <span className="text-body-secondary me-2">Term {term.position}</span>
+                {term.name}
               </h3>
               <div>
-                <Button size="sm" variant="link" onClick={() => setEditing({ term })} aria-label={`Edit term ${term.name}`}>Edit</Button>
-                <Button size="sm" variant="link" className="text-danger" onClick={() => setDeleting(term)} aria-label={`Delete term ${term.name}`}>
+                <Button
+                  size="sm"
+                  variant="link"
+                  onClick={() => setEditing({ term })}
+                  aria-label={`Edit term ${term.name}`}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="link"
+                  className="text-danger"
+                  onClick={() => setDeleting(term)}
+                  aria-label={`Delete term ${term.name}`}
+                >
                   Delete
                 </Button>
               </div>
@@ -61,12 +79,27 @@ export function TermsPanel({ courseId }: { courseId: number }) {
           </Card>
         ))}
       </AsyncContent>
-      {editing && <TermFormModal courseId={courseId} term={editing.term} nextPosition={nextPosition} onClose={() => setEditing(null)} />}
+      {editing && (
+        <TermFormModal
+          courseId={courseId}
+          term={editing.term}
+          nextPosition={nextPosition}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog
-        subject={deleting} title="Delete term?" confirmLabel="Delete" isBusy={remove.isPending}
-        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+        subject={deleting}
+        title="Delete term?"
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDeleting(null)}
       >
-        {(item) => <p className="mb-0">{item.name} and its {item.subjects_count} chapters will be deleted.</p>}
+        {(item) => (
+          <p className="mb-0">
+            {item.name} and its {item.subjects_count} chapters will be deleted.
+          </p>
+        )}
       </ConfirmDialog>
     </section>
   );

@@ -36,7 +36,14 @@ export function VideoTranscodeState({ chapterName, video, onTranscodeAgain, isBu
       {video.status === 'failed' && (
         <>
           {video.error && <div className="text-danger text-break mt-1">{video.error}</div>}
-          <Button size="sm" variant="outline-danger" className="mt-1" disabled={isBusy} onClick={onTranscodeAgain} aria-label={`Transcode ${chapterName} again`}>
+          <Button
+            size="sm"
+            variant="outline-danger"
+            className="mt-1"
+            disabled={isBusy}
+            onClick={onTranscodeAgain}
+            aria-label={`Transcode ${chapterName} again`}
+          >
             Transcode again
           </Button>
         </>

@@ -19,17 +19,27 @@ export function JobsPage() {
   return (
     <>
       <PageHeader title="Background jobs">
-        <Button size="sm" variant="outline-secondary" onClick={() => void jobs.refetch()} disabled={jobs.isFetching}>Refresh</Button>
+        <Button size="sm" variant="outline-secondary" onClick={() => void jobs.refetch()} disabled={jobs.isFetching}>
+          Refresh
+        </Button>
       </PageHeader>
       <AsyncContent query={jobs}>
         <ResponsiveTable regionLabel="Queues" className="admin-table mb-4">
           <thead>
             <tr>
               <th scope="col">Queue</th>
-              <th scope="col" className="text-end">Waiting</th>
-              <th scope="col" className="text-end">Running</th>
-              <th scope="col" className="text-end">Waiting to retry</th>
-              <th scope="col" className="text-end">Failed</th>
+              <th scope="col" className="text-end">
+                Waiting
+              </th>
+              <th scope="col" className="text-end">
+                Running
+              </th>
+              <th scope="col" className="text-end">
+                Waiting to retry
+              </th>
+              <th scope="col" className="text-end">
+                Failed
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -53,7 +63,9 @@ export function JobsPage() {
               <th scope="col">Queue</th>
               <th scope="col">Job</th>
               <th scope="col">Error</th>
-              <th scope="col" className="text-end">Attempts</th>
+              <th scope="col" className="text-end">
+                Attempts
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -19,6 +19,10 @@ export async function getPurchases(filter: PurchasesFilter): Promise<Page<AdminP
 }
 
 export const purchasesQueryOptions = (filter: PurchasesFilter) =>
-  queryOptions({ queryKey: [...purchasesQueryKey, filter], queryFn: () => getPurchases(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...purchasesQueryKey, filter],
+    queryFn: () => getPurchases(filter),
+    placeholderData: keepPreviousData,
+  });
 
 export const usePurchases = (filter: PurchasesFilter) => useQuery(purchasesQueryOptions(filter));

@@ -9,6 +9,10 @@ export async function getUserLedger(userId: number, page: number): Promise<Trans
 }
 
 export const userLedgerQueryOptions = (userId: number, page: number) =>
-  queryOptions({ queryKey: ['admin', 'users', userId, 'ledger', page], queryFn: () => getUserLedger(userId, page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['admin', 'users', userId, 'ledger', page],
+    queryFn: () => getUserLedger(userId, page),
+    placeholderData: keepPreviousData,
+  });
 
 export const useUserLedger = (userId: number, page: number) => useQuery(userLedgerQueryOptions(userId, page));

@@ -12,4 +12,5 @@ export async function getWithdrawal(id: number): Promise<AdminWithdrawal> {
 export const withdrawalQueryOptions = (id: number) =>
   queryOptions({ queryKey: [...withdrawalsQueryKey, 'detail', id], queryFn: () => getWithdrawal(id), staleTime: 0 });
 
-export const useWithdrawal = (id: number, options: { enabled: boolean }) => useQuery({ ...withdrawalQueryOptions(id), ...options });
+export const useWithdrawal = (id: number, options: { enabled: boolean }) =>
+  useQuery({ ...withdrawalQueryOptions(id), ...options });

@@ -19,6 +19,10 @@ export async function getWithdrawals(filter: WithdrawalsFilter): Promise<Page<Ad
 }
 
 export const withdrawalsQueryOptions = (filter: WithdrawalsFilter) =>
-  queryOptions({ queryKey: [...withdrawalsQueryKey, 'list', filter], queryFn: () => getWithdrawals(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...withdrawalsQueryKey, 'list', filter],
+    queryFn: () => getWithdrawals(filter),
+    placeholderData: keepPreviousData,
+  });
 
 export const useWithdrawals = (filter: WithdrawalsFilter) => useQuery(withdrawalsQueryOptions(filter));

@@ -16,10 +16,16 @@ export function useSettleWithdrawal() {
     mutationFn: settleWithdrawal,
     onSuccess: async ({ data }) => {
       // The row shows its new status at once; the lists then reload (a pending filter drops it).
-      queryClient.setQueriesData<Page<AdminWithdrawal>>({ queryKey: [...withdrawalsQueryKey, 'list'] }, (page) => page && {
-        ...page,
-        data: page.data.map((row) => (row.id === data.withdrawal.id ? { ...row, ...data.withdrawal, bank: row.bank } : row)),
-      });
+      queryClient.setQueriesData<Page<AdminWithdrawal>>(
+        { queryKey: [...withdrawalsQueryKey, 'list'] },
+        (page) =>
+          page && {
+            ...page,
+            data: page.data.map((row) =>
+              row.id === data.withdrawal.id ? { ...row, ...data.withdrawal, bank: row.bank } : row,
+            ),
+          },
+      );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: withdrawalsQueryKey }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { PURCHASE_STATUSES, type AdminPurchase } from '@app/contracts';
+import { formatInr, PURCHASE_STATUSES, type AdminPurchase } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,13 +11,32 @@ import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Pager } from '../../components/pager';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime, formatRupees } from '../../utils/format';
+import { formatDateTime } from '../../utils/format';
 import { useListParams } from '../../utils/list-params';
 import { showServerError } from '../../utils/server-errors';
 import { usePurchases } from '../api/get-purchases';
 import { useRefundPurchase } from '../api/refund-purchase';
+import { downloadInvoicePdf, type TaxDocumentKind } from '../api/download-invoice-pdf';
 
 const filterKeys = ['status', 'user'] as const;
+
+/** A GST document's number as a link that downloads its PDF (fetched with the operator's token). */
+function DocumentLink({ purchaseId, kind, number }: { purchaseId: number; kind: TaxDocumentKind; number: string }) {
+  const onClick = () => {
+    downloadInvoicePdf(purchaseId, kind, number).catch(showServerError);
+  };
+  return (
+    <Button
+      variant="link"
+      size="sm"
+      className="p-0 font-monospace text-nowrap align-baseline"
+      onClick={onClick}
+      aria-label={`Download ${kind === 'invoice' ? 'invoice' : 'credit note'} ${number} (PDF)`}
+    >
+      {number}
+    </Button>
+  );
+}
 
 /** Every purchase with its payment status; a paid one can be refunded in full. */
 export function PurchasesPage() {
@@ -34,10 +53,12 @@ export function PurchasesPage() {
     if (!refunding) return;
     try {
       const { data, message } = await refund.mutateAsync(refunding.id);
-      const reversed = data.commission_reversed > 0 ? ` Commission of ${formatRupees(data.commission_reversed)} reversed.` : '';
-      const shortfall = data.commission_shortfall > 0
-        ? ` ${formatRupees(data.commission_shortfall)} more could not be taken back: the referrer's wallet was short.`
-        : '';
+      const reversed =
+        data.commission_reversed > 0 ? ` Commission of ${formatInr(data.commission_reversed)} reversed.` : '';
+      const shortfall =
+        data.commission_shortfall > 0
+          ? ` ${formatInr(data.commission_shortfall)} more could not be taken back: the referrer's wallet was short.`
+          : '';
       notifications.success(`${message}${reversed}${shortfall}`);
     } catch (error) {
       showServerError(error);
@@ -50,13 +71,31 @@ export function PurchasesPage() {
     <>
       <PageHeader title="Purchases" />
       <div className="admin-filters">
-        <Form.Select aria-label="Status" value={filters.status} className="w-auto" onChange={(e) => setFilters({ status: e.target.value })}>
+        <Form.Select
+          aria-label="Status"
+          value={filters.status}
+          className="w-auto"
+          onChange={(e) => setFilters({ status: e.target.value })}
+        >
           <option value="">All statuses</option>
-          {PURCHASE_STATUSES.map((status) => <option key={status} value={status}>{status[0]?.toUpperCase()}{status.slice(1)}</option>)}
+          {PURCHASE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status[0]?.toUpperCase()}
+              {status.slice(1)}
+            </option>
+          ))}
         </Form.Select>
         <Form onSubmit={onSearch} className="d-flex gap-2" role="search">
-          <Form.Control name="user" type="search" placeholder="User id, email or referral code" aria-label="Filter by user" defaultValue={filters.user} />
-          <Button type="submit" variant="outline-primary">Filter</Button>
+          <Form.Control
+            name="user"
+            type="search"
+            placeholder="User id, email or referral code"
+            aria-label="Filter by user"
+            defaultValue={filters.user}
+          />
+          <Button type="submit" variant="outline-primary">
+            Filter
+          </Button>
         </Form>
       </div>
       <AsyncContent query={purchases}>
@@ -67,12 +106,20 @@ export function PurchasesPage() {
               <th scope="col">Date</th>
               <th scope="col">User</th>
               <th scope="col">Item</th>
-              <th scope="col" className="text-end">Price</th>
-              <th scope="col" className="text-end">Discount</th>
-              <th scope="col" className="text-end">Paid</th>
+              <th scope="col" className="text-end">
+                Price
+              </th>
+              <th scope="col" className="text-end">
+                Discount
+              </th>
+              <th scope="col" className="text-end">
+                Paid
+              </th>
               <th scope="col">Status</th>
               <th scope="col">Payment</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -81,22 +128,50 @@ export function PurchasesPage() {
               <tr key={purchase.id}>
                 <td>{purchase.id}</td>
                 <td className="small text-nowrap">{formatDateTime(purchase.created_at)}</td>
-                <td><Link to={paths.adminUser.getHref(purchase.user.id)}>{purchase.user.name}</Link><div className="small text-body-secondary">{purchase.user.email}</div></td>
-                <td>{purchase.item.name}<div className="small text-body-secondary text-capitalize">{purchase.item.type}</div></td>
-                <td className="text-end">{formatRupees(purchase.price)}</td>
-                <td className="text-end">
-                  {purchase.discount > 0 ? formatRupees(purchase.discount) : '—'}
-                  {purchase.offer_code && <div className="small text-body-secondary font-monospace">{purchase.offer_code}</div>}
+                <td>
+                  <Link to={paths.adminUser.getHref(purchase.user.id)}>{purchase.user.name}</Link>
+                  <div className="small text-body-secondary">{purchase.user.email}</div>
                 </td>
-                <td className="text-end fw-semibold">{formatRupees(purchase.amount)}</td>
-                <td><StatusBadge status={purchase.status} /></td>
+                <td>
+                  {purchase.item.name}
+                  <div className="small text-body-secondary text-capitalize">{purchase.item.type}</div>
+                </td>
+                <td className="text-end">{formatInr(purchase.price)}</td>
+                <td className="text-end">
+                  {purchase.discount > 0 ? formatInr(purchase.discount) : '—'}
+                  {purchase.offer_code && (
+                    <div className="small text-body-secondary font-monospace">{purchase.offer_code}</div>
+                  )}
+                </td>
+                <td className="text-end fw-semibold">{formatInr(purchase.amount)}</td>
+                <td>
+                  <StatusBadge status={purchase.status} />
+                </td>
                 <td className="small">
                   <span className="text-capitalize">{purchase.provider}</span>
-                  {purchase.payment_id && <div className="text-body-secondary font-monospace">{purchase.payment_id}</div>}
+                  {purchase.payment_id && (
+                    <div className="text-body-secondary font-monospace">{purchase.payment_id}</div>
+                  )}
+                  {/* The GST documents: the numbers download their PDFs. */}
+                  {purchase.invoice_number && (
+                    <div>
+                      <DocumentLink purchaseId={purchase.id} kind="invoice" number={purchase.invoice_number} />
+                    </div>
+                  )}
+                  {purchase.credit_note_number && (
+                    <div>
+                      <DocumentLink purchaseId={purchase.id} kind="credit_note" number={purchase.credit_note_number} />
+                    </div>
+                  )}
                 </td>
                 <td className="text-end">
                   {purchase.status === 'paid' && (
-                    <Button size="sm" variant="outline-danger" onClick={() => setRefunding(purchase)} aria-label={`Refund purchase ${purchase.id}`}>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      onClick={() => setRefunding(purchase)}
+                      aria-label={`Refund purchase ${purchase.id}`}
+                    >
                       Refund
                     </Button>
                   )}
@@ -106,17 +181,28 @@ export function PurchasesPage() {
           </tbody>
         </ResponsiveTable>
         {purchases.data && (
-          <Pager current={purchases.data.current_page} last={purchases.data.last_page} total={purchases.data.total} onPage={setPage} label="Purchase pages" />
+          <Pager
+            current={purchases.data.current_page}
+            last={purchases.data.last_page}
+            total={purchases.data.total}
+            onPage={setPage}
+            label="Purchase pages"
+          />
         )}
       </AsyncContent>
       <ConfirmDialog
-        subject={refunding} title="Refund this purchase?" confirmLabel="Refund" isBusy={refund.isPending}
-        onConfirm={() => void onRefund()} onCancel={() => setRefunding(null)}
+        subject={refunding}
+        title="Refund this purchase?"
+        confirmLabel="Refund"
+        isBusy={refund.isPending}
+        onConfirm={() => void onRefund()}
+        onCancel={() => setRefunding(null)}
       >
         {(purchase) => (
           <p className="mb-0">
-            {formatRupees(purchase.amount)} for {purchase.item.name} goes back to {purchase.user.name} through {purchase.provider},
-            the purchase is marked refunded and the referrer&apos;s commission on it is reversed. This cannot be undone.
+            {formatInr(purchase.amount)} for {purchase.item.name} goes back to {purchase.user.name} through{' '}
+            {purchase.provider}, the purchase is marked refunded and the referrer&apos;s commission on it is reversed.
+            This cannot be undone.
           </p>
         )}
       </ConfirmDialog>

@@ -5,12 +5,10 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { settleBody, type AdminWithdrawal, type SettleBody, type SettleData } from '@app/contracts';
+import { formatInr, settleBody, type AdminWithdrawal, type SettleBody, type SettleData } from '@app/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { TextField } from '@/components/ui/form';
+import { TextAreaField, TextField } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { TextAreaField } from '../../components/fields';
-import { formatRupees } from '../../utils/format';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { useWithdrawal } from '../api/get-withdrawal';
@@ -34,16 +32,38 @@ interface SettleWithdrawalDialogProps {
 /** The bank account to pay to (fetched in full, an audited look), for 'Mark as Done'. */
 function PayTo({ id }: { id: number }) {
   const detail = useWithdrawal(id, { enabled: true });
-  if (detail.isPending) return <p className="small"><Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />Loading bank details…</p>;
-  if (detail.isError) return <Alert variant="danger" className="small py-2">{errorMessage(detail.error)}</Alert>;
+  if (detail.isPending)
+    return (
+      <p className="small">
+        <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
+        Loading bank details…
+      </p>
+    );
+  if (detail.isError)
+    return (
+      <Alert variant="danger" className="small py-2">
+        {errorMessage(detail.error)}
+      </Alert>
+    );
   const bank = detail.data.bank;
-  if (!bank) return <Alert variant="warning" className="small py-2">This learner has no bank details on file.</Alert>;
+  if (!bank)
+    return (
+      <Alert variant="warning" className="small py-2">
+        This learner has no bank details on file.
+      </Alert>
+    );
   return (
     <dl className="row small mb-3" aria-label="Pay to">
-      <dt className="col-5">Account holder</dt><dd className="col-7">{bank.full_name}</dd>
-      <dt className="col-5">Bank</dt><dd className="col-7">{bank.bank_name}, {bank.bank_branch}</dd>
-      <dt className="col-5">Account number</dt><dd className="col-7 font-monospace">{bank.account_number}</dd>
-      <dt className="col-5">IFSC</dt><dd className="col-7 font-monospace">{bank.ifsc_code}</dd>
+      <dt className="col-5">Account holder</dt>
+      <dd className="col-7">{bank.full_name}</dd>
+      <dt className="col-5">Bank</dt>
+      <dd className="col-7">
+        {bank.bank_name}, {bank.bank_branch}
+      </dd>
+      <dt className="col-5">Account number</dt>
+      <dd className="col-7 font-monospace">{bank.account_number}</dd>
+      <dt className="col-5">IFSC</dt>
+      <dd className="col-7 font-monospace">{bank.ifsc_code}</dd>
     </dl>
   );
 }
@@ -56,7 +76,10 @@ export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled
   const settle = useSettleWithdrawal();
   const isDone = outcome === 'Done';
   const {
-    register, handleSubmit, setError, formState: { errors, isSubmitting },
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
   } = useForm<SettleFormValues, unknown, SettleBody>({
     resolver: formResolver(settleBody),
     mode: 'onTouched',
@@ -86,31 +109,48 @@ export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled
     <Modal show onHide={isBusy ? () => undefined : onClose} centered aria-labelledby="settle-title">
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton={!isBusy}>
-          <Modal.Title id="settle-title" as="h2" className="h5">{isDone ? 'Mark withdrawal as Done' : 'Reject withdrawal'}</Modal.Title>
+          <Modal.Title id="settle-title" as="h2" className="h5">
+            {isDone ? 'Mark withdrawal as Done' : 'Reject withdrawal'}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p>
-            <strong>{formatRupees(withdrawal.amount)}</strong> to {withdrawal.user.name} ({withdrawal.user.email}),
+            <strong>{formatInr(withdrawal.amount)}</strong> to {withdrawal.user.name} ({withdrawal.user.email}),
             requested as <span className="font-monospace">{withdrawal.transaction_id}</span>.
           </p>
           {isDone ? (
             <>
               <PayTo id={withdrawal.id} />
               <TextField
-                id="settle-reference" label="Bank reference" autoComplete="off" className="mb-0"
-                registration={register('bank_reference')} error={errors.bank_reference?.message}
+                id="settle-reference"
+                label="Bank reference"
+                autoComplete="off"
+                className="mb-0"
+                registration={register('bank_reference')}
+                error={errors.bank_reference?.message}
               />
             </>
           ) : (
             <>
               <p className="small text-body-secondary">The amount goes back to the learner&apos;s wallet.</p>
-              <TextAreaField id="settle-reason" label="Reason" rows={2} className="mb-0" registration={register('reason')} error={errors.reason?.message} />
+              <TextAreaField
+                id="settle-reason"
+                label="Reason"
+                rows={2}
+                className="mb-0"
+                registration={register('reason')}
+                error={errors.reason?.message}
+              />
             </>
           )}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose} disabled={isBusy}>Cancel</Button>
-          <SubmitButton isBusy={isBusy} variant={isDone ? 'success' : 'danger'}>{isDone ? 'Mark as Done' : 'Reject'}</SubmitButton>
+          <Button variant="outline-secondary" onClick={onClose} disabled={isBusy}>
+            Cancel
+          </Button>
+          <SubmitButton isBusy={isBusy} variant={isDone ? 'success' : 'danger'}>
+            {isDone ? 'Mark as Done' : 'Reject'}
+          </SubmitButton>
         </Modal.Footer>
       </Form>
     </Modal>

@@ -4,16 +4,28 @@ import { deferred, fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { WithdrawalsPage } from './withdrawals-page';
 
-const bank = { full_name: 'Asha Nair', bank_name: 'State Bank of India', bank_branch: 'Kochi', ifsc_code: 'SBIN0001234' };
+const bank = {
+  full_name: 'Asha Nair',
+  bank_name: 'State Bank of India',
+  bank_branch: 'Kochi',
+  ifsc_code: 'SBIN0001234',
+};
 const pending = {
-  id: 7, transaction_id: 'TXABCDEFGH123456', user: { id: 3, name: 'Asha Nair', email: 'asha@example.com' }, amount: 250,
-  status: 'Pending', description: 'Withdraw', bank_reference: null, created_at: '2025-01-02T10:00:00.000Z', settled_at: null,
+  id: 7,
+  transaction_id: 'TXABCDEFGH123456',
+  user: { id: 3, name: 'Asha Nair', email: 'asha@example.com' },
+  amount: 250,
+  status: 'Pending',
+  description: 'Withdraw',
+  bank_reference: null,
+  created_at: '2025-01-02T10:00:00.000Z',
+  settled_at: null,
   bank: { ...bank, account_number: 'XXXXXX7890' },
 };
 const page = (data: unknown[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
 
 describe('WithdrawalsPage', () => {
-  it("settles a pending withdrawal as Done with one request, however often it is clicked, and shows the result", async () => {
+  it('settles a pending withdrawal as Done with one request, however often it is clicked, and shows the result', async () => {
     const settle = deferred();
     let isSettled = false;
     const server = mockApi({
@@ -32,12 +44,24 @@ describe('WithdrawalsPage', () => {
     expect(await within(dialog).findByRole('button', { name: 'Please Wait....' })).toBeDisabled();
 
     isSettled = true;
-    settle.release(ok({
-      withdrawal: { ...pending, status: 'Done', bank_reference: 'UTR0099887766', settled_at: '2025-01-03T09:00:00.000Z' },
-      reversal_transaction_id: null,
-    }, 'Withdrawal settled.'));
+    settle.release(
+      ok(
+        {
+          withdrawal: {
+            ...pending,
+            status: 'Done',
+            bank_reference: 'UTR0099887766',
+            settled_at: '2025-01-03T09:00:00.000Z',
+          },
+          reversal_transaction_id: null,
+        },
+        'Withdrawal settled.',
+      ),
+    );
 
-    expect(await screen.findByTestId('settle-result')).toHaveTextContent('₹250.00 to Asha Nair marked as Done (bank reference UTR0099887766).');
+    expect(await screen.findByTestId('settle-result')).toHaveTextContent(
+      '₹250.00 to Asha Nair marked as Done (bank reference UTR0099887766).',
+    );
     expect(await screen.findByText('Withdrawal settled.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const calls = server.callsTo('POST', '/admin/withdrawals/7/settle');
@@ -49,10 +73,13 @@ describe('WithdrawalsPage', () => {
   it('asks for the reason before rejecting, then sends it', async () => {
     const server = mockApi({
       'GET /admin/withdrawals': ok(page([pending])),
-      'POST /admin/withdrawals/7/settle': ok({
-        withdrawal: { ...pending, status: 'Rejected', settled_at: '2025-01-03T09:00:00.000Z' },
-        reversal_transaction_id: 'TXREVERSAL000001',
-      }, 'Withdrawal settled.'),
+      'POST /admin/withdrawals/7/settle': ok(
+        {
+          withdrawal: { ...pending, status: 'Rejected', settled_at: '2025-01-03T09:00:00.000Z' },
+          reversal_transaction_id: 'TXREVERSAL000001',
+        },
+        'Withdrawal settled.',
+      ),
     });
     const { user } = renderWithProviders(<WithdrawalsPage />);
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
@@ -63,11 +90,16 @@ describe('WithdrawalsPage', () => {
 
     await user.type(within(dialog).getByLabelText('Reason'), 'Bank details do not match');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await screen.findByTestId('settle-result')).toHaveTextContent('rejected; the amount is back in the wallet (TXREVERSAL000001)');
-    expect(server.callsTo('POST', '/admin/withdrawals/7/settle')[0]?.body).toEqual({ status: 'Rejected', reason: 'Bank details do not match' });
+    expect(await screen.findByTestId('settle-result')).toHaveTextContent(
+      'rejected; the amount is back in the wallet (TXREVERSAL000001)',
+    );
+    expect(server.callsTo('POST', '/admin/withdrawals/7/settle')[0]?.body).toEqual({
+      status: 'Rejected',
+      reason: 'Bank details do not match',
+    });
   });
 
-  it("tells the operator when another operator settled it first", async () => {
+  it('tells the operator when another operator settled it first', async () => {
     mockApi({
       'GET /admin/withdrawals': ok(page([pending])),
       'GET /admin/withdrawals/7': ok(pending),

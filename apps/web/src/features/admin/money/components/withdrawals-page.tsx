@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { LEDGER_STATUSES, type AdminWithdrawal, type SettleData } from '@app/contracts';
+import { formatInr, LEDGER_STATUSES, type AdminWithdrawal, type SettleData } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,7 +11,7 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { Pager } from '../../components/pager';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime, formatRupees } from '../../utils/format';
+import { formatDateTime } from '../../utils/format';
 import { useListParams } from '../../utils/list-params';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { SettleWithdrawalDialog, type SettleOutcome } from './settle-withdrawal-dialog';
@@ -20,7 +20,7 @@ const filterKeys = ['status', 'user'] as const;
 
 /** What a settlement did, in one sentence. */
 function resultText({ withdrawal, reversal_transaction_id: reversal }: SettleData) {
-  const who = `${formatRupees(withdrawal.amount)} to ${withdrawal.user.name}`;
+  const who = `${formatInr(withdrawal.amount)} to ${withdrawal.user.name}`;
   return withdrawal.status === 'Done'
     ? `${who} marked as Done (bank reference ${withdrawal.bank_reference ?? '—'}).`
     : `${who} rejected; the amount is back in the wallet${reversal ? ` (${reversal})` : ''}.`;
@@ -44,17 +44,39 @@ export function WithdrawalsPage() {
     <>
       <PageHeader title="Withdrawals" />
       <div className="admin-filters">
-        <Form.Select aria-label="Status" value={filters.status || 'Pending'} className="w-auto" onChange={(e) => setFilters({ status: e.target.value })}>
-          {LEDGER_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+        <Form.Select
+          aria-label="Status"
+          value={filters.status || 'Pending'}
+          className="w-auto"
+          onChange={(e) => setFilters({ status: e.target.value })}
+        >
+          {LEDGER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
           <option value="all">All statuses</option>
         </Form.Select>
         <Form onSubmit={onSearch} className="d-flex gap-2" role="search">
-          <Form.Control name="user" type="search" placeholder="User id, email or referral code" aria-label="Filter by user" defaultValue={filters.user} />
-          <Button type="submit" variant="outline-primary">Filter</Button>
+          <Form.Control
+            name="user"
+            type="search"
+            placeholder="User id, email or referral code"
+            aria-label="Filter by user"
+            defaultValue={filters.user}
+          />
+          <Button type="submit" variant="outline-primary">
+            Filter
+          </Button>
         </Form>
       </div>
       {lastResult && (
-        <Alert variant={lastResult.withdrawal.status === 'Done' ? 'success' : 'warning'} dismissible onClose={() => setLastResult(null)} data-testid="settle-result">
+        <Alert
+          variant={lastResult.withdrawal.status === 'Done' ? 'success' : 'warning'}
+          dismissible
+          onClose={() => setLastResult(null)}
+          data-testid="settle-result"
+        >
           {resultText(lastResult)}
         </Alert>
       )}
@@ -65,14 +87,20 @@ export function WithdrawalsPage() {
               <th scope="col">Requested</th>
               <th scope="col">User</th>
               <th scope="col">Transaction</th>
-              <th scope="col" className="text-end">Amount</th>
+              <th scope="col" className="text-end">
+                Amount
+              </th>
               <th scope="col">Bank</th>
               <th scope="col">Status</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
-            {withdrawals.data?.data.length === 0 && <EmptyRow colSpan={7}>No withdrawals {status ? `are ${status}` : 'yet'}.</EmptyRow>}
+            {withdrawals.data?.data.length === 0 && (
+              <EmptyRow colSpan={7}>No withdrawals {status ? `are ${status}` : 'yet'}.</EmptyRow>
+            )}
             {withdrawals.data?.data.map((withdrawal) => (
               <tr key={withdrawal.id}>
                 <td className="small text-nowrap">{formatDateTime(withdrawal.created_at)}</td>
@@ -81,24 +109,42 @@ export function WithdrawalsPage() {
                   <div className="small text-body-secondary">{withdrawal.user.email}</div>
                 </td>
                 <td className="small font-monospace">{withdrawal.transaction_id}</td>
-                <td className="text-end fw-semibold">{formatRupees(withdrawal.amount)}</td>
+                <td className="text-end fw-semibold">{formatInr(withdrawal.amount)}</td>
                 <td className="small">
-                  {withdrawal.bank
-                    ? <>{withdrawal.bank.bank_name}<div className="text-body-secondary font-monospace">{withdrawal.bank.account_number}</div></>
-                    : <span className="text-body-secondary">No bank details</span>}
+                  {withdrawal.bank ? (
+                    <>
+                      {withdrawal.bank.bank_name}
+                      <div className="text-body-secondary font-monospace">{withdrawal.bank.account_number}</div>
+                    </>
+                  ) : (
+                    <span className="text-body-secondary">No bank details</span>
+                  )}
                 </td>
                 <td>
                   <StatusBadge status={withdrawal.status} />
-                  {withdrawal.bank_reference && <div className="small text-body-secondary">Ref {withdrawal.bank_reference}</div>}
-                  {withdrawal.settled_at && <div className="small text-body-secondary">{formatDateTime(withdrawal.settled_at)}</div>}
+                  {withdrawal.bank_reference && (
+                    <div className="small text-body-secondary">Ref {withdrawal.bank_reference}</div>
+                  )}
+                  {withdrawal.settled_at && (
+                    <div className="small text-body-secondary">{formatDateTime(withdrawal.settled_at)}</div>
+                  )}
                 </td>
                 <td className="text-end text-nowrap">
                   {withdrawal.status === 'Pending' && (
                     <>
-                      <Button size="sm" variant="success" className="me-2" onClick={() => setSettling({ withdrawal, outcome: 'Done' })}>
+                      <Button
+                        size="sm"
+                        variant="success"
+                        className="me-2"
+                        onClick={() => setSettling({ withdrawal, outcome: 'Done' })}
+                      >
                         Mark as Done
                       </Button>
-                      <Button size="sm" variant="outline-danger" onClick={() => setSettling({ withdrawal, outcome: 'Rejected' })}>
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        onClick={() => setSettling({ withdrawal, outcome: 'Rejected' })}
+                      >
                         Reject
                       </Button>
                     </>
@@ -109,7 +155,13 @@ export function WithdrawalsPage() {
           </tbody>
         </ResponsiveTable>
         {withdrawals.data && (
-          <Pager current={withdrawals.data.current_page} last={withdrawals.data.last_page} total={withdrawals.data.total} onPage={setPage} label="Withdrawal pages" />
+          <Pager
+            current={withdrawals.data.current_page}
+            last={withdrawals.data.last_page}
+            total={withdrawals.data.total}
+            onPage={setPage}
+            label="Withdrawal pages"
+          />
         )}
       </AsyncContent>
       {settling && (

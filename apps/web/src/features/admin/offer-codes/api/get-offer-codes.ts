@@ -18,6 +18,10 @@ export async function getOfferCodes(filter: OfferCodesFilter): Promise<Page<Admi
 }
 
 export const offerCodesQueryOptions = (filter: OfferCodesFilter) =>
-  queryOptions({ queryKey: [...offerCodesQueryKey, filter], queryFn: () => getOfferCodes(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...offerCodesQueryKey, filter],
+    queryFn: () => getOfferCodes(filter),
+    placeholderData: keepPreviousData,
+  });
 
 export const useOfferCodes = (filter: OfferCodesFilter) => useQuery(offerCodesQueryOptions(filter));

@@ -5,12 +5,12 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { offerCodeBody, type AdminBatch, type AdminOfferCode, type OfferCodeInput } from '@app/contracts';
-import { TextField } from '@/components/ui/form';
+import { SelectField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { AsyncContent } from '../../components/async-content';
-import { SelectField, SwitchField } from '../../components/fields';
-import { useBatches } from '../../catalogue/api/get-batches';
+import { SwitchField } from '../../components/fields';
+import { useBatches } from '../../api/get-batches';
 import { toDateTimeInput } from '../../utils/format';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
@@ -31,7 +31,16 @@ interface OfferCodeFormValues {
 }
 
 const fields = [
-  'code', 'is_fixed_amount', 'discount', 'minimum_amount', 'valid_from', 'valid_until', 'max_uses', 'max_uses_per_user', 'batch_id', 'is_active',
+  'code',
+  'is_fixed_amount',
+  'discount',
+  'minimum_amount',
+  'valid_from',
+  'valid_until',
+  'max_uses',
+  'max_uses_per_user',
+  'batch_id',
+  'is_active',
 ] as const;
 
 const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -72,7 +81,11 @@ function OfferCodeForm({ offerCode, batches, onClose }: OfferCodeFormModalProps 
   const create = useCreateOfferCode();
   const update = useUpdateOfferCode();
   const {
-    register, control, handleSubmit, setError, formState: { errors, isSubmitting },
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
   } = useForm<OfferCodeFormValues, unknown, OfferCodeInput>({
     resolver: formResolver(offerCodeBody),
     mode: 'onTouched',
@@ -94,76 +107,139 @@ function OfferCodeForm({ offerCode, batches, onClose }: OfferCodeFormModalProps 
   return (
     <Form noValidate onSubmit={onSubmit}>
       <Modal.Header closeButton>
-        <Modal.Title id="offer-code-form-title" as="h2" className="h5">{offerCode ? `Edit ${offerCode.code}` : 'New offer code'}</Modal.Title>
+        <Modal.Title id="offer-code-form-title" as="h2" className="h5">
+          {offerCode ? `Edit ${offerCode.code}` : 'New offer code'}
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <Row>
           <Col md={6}>
             <TextField
-              id="offer-code" label="Code" autoCapitalize="characters" registration={register('code')} error={errors.code?.message}
+              id="offer-code"
+              label="Code"
+              autoCapitalize="characters"
+              registration={register('code')}
+              error={errors.code?.message}
             />
           </Col>
           <Col md={6}>
             <fieldset className="mb-3">
               <legend className="form-label fs-6 mb-2">Discount type</legend>
-              <Form.Check inline type="radio" id="offer-fixed" label="Fixed amount (₹)" value="true" {...register('is_fixed_amount')} />
-              <Form.Check inline type="radio" id="offer-percent" label="Percentage (%)" value="false" {...register('is_fixed_amount')} />
+              <Form.Check
+                inline
+                type="radio"
+                id="offer-fixed"
+                label="Fixed amount (₹)"
+                value="true"
+                {...register('is_fixed_amount')}
+              />
+              <Form.Check
+                inline
+                type="radio"
+                id="offer-percent"
+                label="Percentage (%)"
+                value="false"
+                {...register('is_fixed_amount')}
+              />
             </fieldset>
           </Col>
         </Row>
         <Row>
           <Col md={6}>
             <TextField
-              id="offer-discount" label={isFixed ? 'Discount (₹)' : 'Discount (%)'} type="number" min={0} step="0.01" inputMode="decimal"
-              registration={register('discount')} error={errors.discount?.message}
+              id="offer-discount"
+              label={isFixed ? 'Discount (₹)' : 'Discount (%)'}
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              registration={register('discount')}
+              error={errors.discount?.message}
             />
           </Col>
           <Col md={6}>
             <TextField
-              id="offer-minimum" label="Minimum price (₹)" type="number" min={0} step="0.01" inputMode="decimal"
-              registration={register('minimum_amount')} error={errors.minimum_amount?.message}
+              id="offer-minimum"
+              label="Minimum price (₹)"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              registration={register('minimum_amount')}
+              error={errors.minimum_amount?.message}
             />
           </Col>
         </Row>
         <Row>
           <Col md={6}>
             <TextField
-              id="offer-valid-from" label="Valid from (optional)" type="datetime-local"
-              registration={register('valid_from')} error={errors.valid_from?.message}
+              id="offer-valid-from"
+              label="Valid from (optional)"
+              type="datetime-local"
+              registration={register('valid_from')}
+              error={errors.valid_from?.message}
             />
           </Col>
           <Col md={6}>
             <TextField
-              id="offer-valid-until" label="Valid until (optional)" type="datetime-local"
-              registration={register('valid_until')} error={errors.valid_until?.message}
+              id="offer-valid-until"
+              label="Valid until (optional)"
+              type="datetime-local"
+              registration={register('valid_until')}
+              error={errors.valid_until?.message}
             />
           </Col>
         </Row>
         <Row>
           <Col md={6}>
             <TextField
-              id="offer-max-uses" label="Max uses (empty: unlimited)" type="number" min={1} step={1}
-              registration={register('max_uses')} error={errors.max_uses?.message}
+              id="offer-max-uses"
+              label="Max uses (empty: unlimited)"
+              type="number"
+              min={1}
+              step={1}
+              registration={register('max_uses')}
+              error={errors.max_uses?.message}
             />
           </Col>
           <Col md={6}>
             <TextField
-              id="offer-max-per-user" label="Uses per user (empty: unlimited)" type="number" min={1} step={1}
-              registration={register('max_uses_per_user')} error={errors.max_uses_per_user?.message}
+              id="offer-max-per-user"
+              label="Uses per user (empty: unlimited)"
+              type="number"
+              min={1}
+              step={1}
+              registration={register('max_uses_per_user')}
+              error={errors.max_uses_per_user?.message}
             />
           </Col>
         </Row>
         <SelectField
-          id="offer-batch" label="Batch" registration={register('batch_id')} error={errors.batch_id?.message}
+          id="offer-batch"
+          label="Batch"
+          registration={register('batch_id')}
+          error={errors.batch_id?.message}
           hint="A batch's own code applies only to that batch's fee."
         >
           <option value="">Any course</option>
-          {batches.map((batch) => <option key={batch.id} value={batch.id}>{batch.name}</option>)}
+          {batches.map((batch) => (
+            <option key={batch.id} value={batch.id}>
+              {batch.name}
+            </option>
+          ))}
         </SelectField>
-        <SwitchField id="offer-active" label="Active" registration={register('is_active')} error={errors.is_active?.message} className="mb-0" />
+        <SwitchField
+          id="offer-active"
+          label="Active"
+          registration={register('is_active')}
+          error={errors.is_active?.message}
+          className="mb-0"
+        />
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose}>Cancel</Button>
+        <Button variant="outline-secondary" onClick={onClose}>
+          Cancel
+        </Button>
         <SubmitButton isBusy={isSubmitting}>{offerCode ? 'Save offer code' : 'Create offer code'}</SubmitButton>
       </Modal.Footer>
     </Form>

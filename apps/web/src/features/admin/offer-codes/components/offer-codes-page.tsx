@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { AdminOfferCode } from '@app/contracts';
+import { formatInr } from '@app/contracts';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
@@ -9,8 +10,8 @@ import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Pager } from '../../components/pager';
 import { StatusBadge } from '../../components/status-badge';
-import { useBatches } from '../../catalogue/api/get-batches';
-import { formatDateTime, formatRupees } from '../../utils/format';
+import { useBatches } from '../../api/get-batches';
+import { formatDateTime } from '../../utils/format';
 import { useListParams } from '../../utils/list-params';
 import { showServerError } from '../../utils/server-errors';
 import { useDeleteOfferCode } from '../api/delete-offer-code';
@@ -20,7 +21,7 @@ import { OfferCodeFormModal } from './offer-code-form-modal';
 const filterKeys = ['q', 'is_active'] as const;
 type Editing = { offerCode?: AdminOfferCode } | null;
 
-const discountText = (code: AdminOfferCode) => (code.is_fixed_amount ? formatRupees(code.discount) : `${code.discount}%`);
+const discountText = (code: AdminOfferCode) => (code.is_fixed_amount ? formatInr(code.discount) : `${code.discount}%`);
 
 function validityText(code: AdminOfferCode) {
   if (!code.valid_from && !code.valid_until) return 'Always';
@@ -37,7 +38,8 @@ export function OfferCodesPage() {
   const remove = useDeleteOfferCode();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminOfferCode | null>(null);
-  const batchName = (id: number | null) => (id ? (batches.data?.find((b) => b.id === id)?.name ?? `Batch ${id}`) : 'Any course');
+  const batchName = (id: number | null) =>
+    id ? (batches.data?.find((b) => b.id === id)?.name ?? `Batch ${id}`) : 'Any course';
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,10 +64,23 @@ export function OfferCodesPage() {
       </PageHeader>
       <div className="admin-filters">
         <Form onSubmit={onSearch} className="d-flex gap-2" role="search">
-          <Form.Control name="q" type="search" placeholder="Search codes" aria-label="Search offer codes" defaultValue={filters.q} />
-          <Button type="submit" variant="outline-primary">Search</Button>
+          <Form.Control
+            name="q"
+            type="search"
+            placeholder="Search codes"
+            aria-label="Search offer codes"
+            defaultValue={filters.q}
+          />
+          <Button type="submit" variant="outline-primary">
+            Search
+          </Button>
         </Form>
-        <Form.Select aria-label="Active" value={filters.is_active} className="w-auto" onChange={(e) => setFilters({ is_active: e.target.value })}>
+        <Form.Select
+          aria-label="Active"
+          value={filters.is_active}
+          className="w-auto"
+          onChange={(e) => setFilters({ is_active: e.target.value })}
+        >
           <option value="">Active and inactive</option>
           <option value="true">Active</option>
           <option value="false">Inactive</option>
@@ -83,7 +98,9 @@ export function OfferCodesPage() {
               <th scope="col">Per user</th>
               <th scope="col">Batch</th>
               <th scope="col">Status</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -92,28 +109,64 @@ export function OfferCodesPage() {
               <tr key={code.id}>
                 <td className="fw-semibold font-monospace">{code.code}</td>
                 <td>{discountText(code)}</td>
-                <td>{code.minimum_amount > 0 ? formatRupees(code.minimum_amount) : '—'}</td>
+                <td>{code.minimum_amount > 0 ? formatInr(code.minimum_amount) : '—'}</td>
                 <td className="small">{validityText(code)}</td>
-                <td>{code.uses}{code.max_uses !== null && ` / ${code.max_uses}`}</td>
+                <td>
+                  {code.uses}
+                  {code.max_uses !== null && ` / ${code.max_uses}`}
+                </td>
                 <td>{code.max_uses_per_user ?? '∞'}</td>
                 <td className="small">{batchName(code.batch_id)}</td>
-                <td><StatusBadge status={code.is_active ? 'active' : 'inactive'} /></td>
+                <td>
+                  <StatusBadge status={code.is_active ? 'active' : 'inactive'} />
+                </td>
                 <td className="text-end text-nowrap">
-                  <Button size="sm" variant="link" onClick={() => setEditing({ offerCode: code })} aria-label={`Edit ${code.code}`}>Edit</Button>
-                  <Button size="sm" variant="link" className="text-danger" onClick={() => setDeleting(code)} aria-label={`Delete ${code.code}`}>Delete</Button>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    onClick={() => setEditing({ offerCode: code })}
+                    aria-label={`Edit ${code.code}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="text-danger"
+                    onClick={() => setDeleting(code)}
+                    aria-label={`Delete ${code.code}`}
+                  >
+                    Delete
+                  </Button>
                 </td>
               </tr>
             ))}
           </tbody>
         </ResponsiveTable>
-        {codes.data && <Pager current={codes.data.current_page} last={codes.data.last_page} total={codes.data.total} onPage={setPage} label="Offer code pages" />}
+        {codes.data && (
+          <Pager
+            current={codes.data.current_page}
+            last={codes.data.last_page}
+            total={codes.data.total}
+            onPage={setPage}
+            label="Offer code pages"
+          />
+        )}
       </AsyncContent>
       {editing && <OfferCodeFormModal offerCode={editing.offerCode} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        subject={deleting} title="Delete offer code?" confirmLabel="Delete" isBusy={remove.isPending}
-        onConfirm={() => void onDelete()} onCancel={() => setDeleting(null)}
+        subject={deleting}
+        title="Delete offer code?"
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDeleting(null)}
       >
-        {(item) => <p className="mb-0">{item.code} will be deleted. A code that has been used cannot be deleted; switch it off instead.</p>}
+        {(item) => (
+          <p className="mb-0">
+            {item.code} will be deleted. A code that has been used cannot be deleted; switch it off instead.
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );

@@ -11,6 +11,10 @@ export async function getHeldReferrals(page: number): Promise<Page<HeldReferral>
 }
 
 export const heldReferralsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: [...heldReferralsQueryKey, page], queryFn: () => getHeldReferrals(page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...heldReferralsQueryKey, page],
+    queryFn: () => getHeldReferrals(page),
+    placeholderData: keepPreviousData,
+  });
 
 export const useHeldReferrals = (page: number) => useQuery(heldReferralsQueryOptions(page));

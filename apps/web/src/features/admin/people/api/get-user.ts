@@ -11,6 +11,7 @@ export async function getUser(id: number): Promise<AdminUserDetail> {
   return data;
 }
 
-export const userQueryOptions = (id: number) => queryOptions({ queryKey: userQueryKey(id), queryFn: () => getUser(id) });
+export const userQueryOptions = (id: number) =>
+  queryOptions({ queryKey: userQueryKey(id), queryFn: () => getUser(id) });
 
 export const useUser = (id: number) => useQuery(userQueryOptions(id));

@@ -12,6 +12,10 @@ export async function getUsers(filter: { page: number; q?: string }): Promise<Pa
 }
 
 export const usersQueryOptions = (filter: { page: number; q?: string }) =>
-  queryOptions({ queryKey: [...usersQueryKey, 'search', filter], queryFn: () => getUsers(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...usersQueryKey, 'search', filter],
+    queryFn: () => getUsers(filter),
+    placeholderData: keepPreviousData,
+  });
 
 export const useUsers = (filter: { page: number; q?: string }) => useQuery(usersQueryOptions(filter));

@@ -7,4 +7,5 @@ import { usersQueryKey } from './get-users';
 /** POST /admin/referrals/{userId}/release: the sign-up counts for the referrer from now on. */
 export const releaseReferral = (userId: number) => api.post<ReferralDecisionData>(`/admin/referrals/${userId}/release`);
 
-export const useReleaseReferral = () => useInvalidatingMutation(releaseReferral, [heldReferralsQueryKey, usersQueryKey]);
+export const useReleaseReferral = () =>
+  useInvalidatingMutation(releaseReferral, [heldReferralsQueryKey, usersQueryKey]);

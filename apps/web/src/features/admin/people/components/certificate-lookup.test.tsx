@@ -6,9 +6,15 @@ import { CertificateLookup } from './certificate-lookup';
 
 const id = 'c3f1a9e2b7d84c6a9e0f1a2b3c4d5e6f';
 const certificate = {
-  id, holder_name: 'Asha Nair', user: { id: 3, name: 'Asha N. Pillai', email: 'asha@example.com' },
-  course: { id: 9, name: 'Foundations of Mathematics' }, purchase_id: 12, issued_at: '2025-03-14T10:00:00.000Z', reissued_at: null,
-  is_valid: true, verify_url: `https://learn.example.in/certificate/${id}`,
+  id,
+  holder_name: 'Asha Nair',
+  user: { id: 3, name: 'Asha N. Pillai', email: 'asha@example.com' },
+  course: { id: 9, name: 'Foundations of Mathematics' },
+  purchase_id: 12,
+  issued_at: '2025-03-14T10:00:00.000Z',
+  reissued_at: null,
+  is_valid: true,
+  verify_url: `https://learn.example.in/certificate/${id}`,
 };
 
 async function lookUp(user: ReturnType<typeof renderWithProviders>['user'], typed: string) {
@@ -20,9 +26,15 @@ describe('CertificateLookup', () => {
   it('finds a certificate by id and reissues it under the corrected name', async () => {
     const server = mockApi({
       [`GET /admin/certificates/${id}`]: ok(certificate),
-      [`POST /admin/certificates/${id}/reissue`]: (call) => ok({
-        ...certificate, holder_name: (call.body as { name: string }).name, reissued_at: '2025-04-01T09:00:00.000Z',
-      }, 'Certificate reissued.'),
+      [`POST /admin/certificates/${id}/reissue`]: (call) =>
+        ok(
+          {
+            ...certificate,
+            holder_name: (call.body as { name: string }).name,
+            reissued_at: '2025-04-01T09:00:00.000Z',
+          },
+          'Certificate reissued.',
+        ),
     });
     const { user } = renderWithProviders(<CertificateLookup />);
     // Typed in capitals with spaces around, as read off a printout.
@@ -59,7 +71,9 @@ describe('CertificateLookup', () => {
     const name = await screen.findByLabelText('Corrected name');
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Reissue' }));
-    expect(await screen.findByText('Enter the name as it should appear on the certificate (1 to 120 characters).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter the name as it should appear on the certificate (1 to 120 characters).'),
+    ).toBeInTheDocument();
     expect(server.callsTo('POST', `/admin/certificates/${id}/reissue`)).toHaveLength(0);
 
     await user.type(name, 'Someone');

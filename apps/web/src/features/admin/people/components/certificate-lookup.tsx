@@ -30,7 +30,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function ReissueForm({ certificate }: { certificate: AdminCertificate }) {
   const reissue = useReissueCertificate();
   const {
-    register, handleSubmit, setError, formState: { errors, isSubmitting },
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
   } = useForm<{ name: string }, unknown, ReissueCertificateBody>({
     resolver: formResolver(reissueCertificateBody),
     mode: 'onTouched',
@@ -48,8 +51,12 @@ function ReissueForm({ certificate }: { certificate: AdminCertificate }) {
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Reissue certificate">
       <TextField
-        id="certificate-name" label="Corrected name" autoComplete="off" maxLength={200}
-        registration={register('name')} error={errors.name?.message}
+        id="certificate-name"
+        label="Corrected name"
+        autoComplete="off"
+        maxLength={200}
+        registration={register('name')}
+        error={errors.name?.message}
       />
       <p className="small text-body-secondary">
         The certificate keeps its id, course and date; the page and the PDF show the new name. The change is audited.
@@ -63,18 +70,27 @@ function CertificateDetails({ certificate }: { certificate: AdminCertificate }) 
   return (
     <div style={{ maxWidth: '40rem' }}>
       <dl className="row small mb-3" aria-label="Certificate">
-        <Fact label="Name on certificate"><strong>{certificate.holder_name}</strong></Fact>
+        <Fact label="Name on certificate">
+          <strong>{certificate.holder_name}</strong>
+        </Fact>
         <Fact label="Course">{certificate.course.name}</Fact>
         <Fact label="Issued">{formatDateTime(certificate.issued_at)}</Fact>
         {certificate.reissued_at && <Fact label="Reissued">{formatDateTime(certificate.reissued_at)}</Fact>}
         <Fact label="Status">
-          {certificate.is_valid ? <StatusBadge status="active" label="valid" /> : <StatusBadge status="refunded" label="no longer valid (refunded)" />}
+          {certificate.is_valid ? (
+            <StatusBadge status="active" label="valid" />
+          ) : (
+            <StatusBadge status="refunded" label="no longer valid (refunded)" />
+          )}
         </Fact>
         <Fact label="Learner's account">
-          <Link to={paths.adminUser.getHref(certificate.user.id)}>{certificate.user.name}</Link> ({certificate.user.email})
+          <Link to={paths.adminUser.getHref(certificate.user.id)}>{certificate.user.name}</Link> (
+          {certificate.user.email})
         </Fact>
         <Fact label="Public page">
-          <a href={certificate.verify_url} target="_blank" rel="noreferrer" className="text-break">{certificate.verify_url}</a>
+          <a href={certificate.verify_url} target="_blank" rel="noreferrer" className="text-break">
+            {certificate.verify_url}
+          </a>
         </Fact>
       </dl>
       <ReissueForm key={`${certificate.id}:${certificate.holder_name}`} certificate={certificate} />
@@ -92,16 +108,31 @@ export function CertificateLookup() {
 
   const onLookUp = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setId(String(new FormData(event.currentTarget).get('certificate') ?? '').trim().toLowerCase());
+    setId(
+      String(new FormData(event.currentTarget).get('certificate') ?? '')
+        .trim()
+        .toLowerCase(),
+    );
   };
 
   return (
     <Card as="section" className="admin-card" aria-labelledby="certificates-title">
       <Card.Body>
-        <h2 id="certificates-title" className="h5">Certificates</h2>
+        <h2 id="certificates-title" className="h5">
+          Certificates
+        </h2>
         <Form onSubmit={onLookUp} className="d-flex gap-2 mb-3" role="search" style={{ maxWidth: '36rem' }}>
-          <Form.Control name="certificate" placeholder="Certificate ID" aria-label="Certificate ID" autoComplete="off" className="font-monospace" required />
-          <Button type="submit" variant="outline-primary" className="text-nowrap">Look up</Button>
+          <Form.Control
+            name="certificate"
+            placeholder="Certificate ID"
+            aria-label="Certificate ID"
+            autoComplete="off"
+            className="font-monospace"
+            required
+          />
+          <Button type="submit" variant="outline-primary" className="text-nowrap">
+            Look up
+          </Button>
         </Form>
         {id && (
           <AsyncContent query={certificate} label="Loading the certificate…">

@@ -34,9 +34,10 @@ export function HeldReferralsPage() {
     if (!deciding) return;
     const { referral, decision } = deciding;
     try {
-      const { data, message } = decision === 'release'
-        ? await release.mutateAsync(referral.user.id)
-        : await reject.mutateAsync(referral.user.id);
+      const { data, message } =
+        decision === 'release'
+          ? await release.mutateAsync(referral.user.id)
+          : await reject.mutateAsync(referral.user.id);
       const achieved = data.level_achieved ? ` The referrer reached ${data.level_achieved}.` : '';
       notifications.success(`${message}${achieved}`);
     } catch (error) {
@@ -50,7 +51,8 @@ export function HeldReferralsPage() {
     <>
       <PageHeader title="Held referrals" />
       <p className="text-body-secondary small">
-        A sign-up is held when its referrer already had several sign-ups from the same address that week. Release counts it for the referrer; reject never will.
+        A sign-up is held when its referrer already had several sign-ups from the same address that week. Release counts
+        it for the referrer; reject never will.
       </p>
       <AsyncContent query={held}>
         <ResponsiveTable regionLabel="Held referrals" hover className="admin-table">
@@ -60,9 +62,13 @@ export function HeldReferralsPage() {
               <th scope="col">User</th>
               <th scope="col">Referrer</th>
               <th scope="col">Address</th>
-              <th scope="col" className="text-center">Same address, 7 days</th>
+              <th scope="col" className="text-center">
+                Same address, 7 days
+              </th>
               <th scope="col">Active</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -75,34 +81,62 @@ export function HeldReferralsPage() {
                   <div className="small text-body-secondary">{referral.user.email}</div>
                 </td>
                 <td>
-                  {referral.referrer
-                    ? <><Link to={paths.adminUser.getHref(referral.referrer.id)}>{referral.referrer.name}</Link><div className="small text-body-secondary font-monospace">{referral.referrer.referral_code}</div></>
-                    : '—'}
+                  {referral.referrer ? (
+                    <>
+                      <Link to={paths.adminUser.getHref(referral.referrer.id)}>{referral.referrer.name}</Link>
+                      <div className="small text-body-secondary font-monospace">{referral.referrer.referral_code}</div>
+                    </>
+                  ) : (
+                    '—'
+                  )}
                 </td>
                 <td className="small font-monospace">{referral.signup_ip ?? '—'}</td>
                 <td className="text-center">{referral.signups_from_ip}</td>
                 <td>{referral.is_active ? 'Yes' : 'No'}</td>
                 <td className="text-end text-nowrap">
-                  <Button size="sm" variant="success" className="me-2" onClick={() => setDeciding({ referral, decision: 'release' })}>Release</Button>
-                  <Button size="sm" variant="outline-danger" onClick={() => setDeciding({ referral, decision: 'reject' })}>Reject</Button>
+                  <Button
+                    size="sm"
+                    variant="success"
+                    className="me-2"
+                    onClick={() => setDeciding({ referral, decision: 'release' })}
+                  >
+                    Release
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    onClick={() => setDeciding({ referral, decision: 'reject' })}
+                  >
+                    Reject
+                  </Button>
                 </td>
               </tr>
             ))}
           </tbody>
         </ResponsiveTable>
-        {held.data && <Pager current={held.data.current_page} last={held.data.last_page} total={held.data.total} onPage={setPage} label="Held referral pages" />}
+        {held.data && (
+          <Pager
+            current={held.data.current_page}
+            last={held.data.last_page}
+            total={held.data.total}
+            onPage={setPage}
+            label="Held referral pages"
+          />
+        )}
       </AsyncContent>
       <ConfirmDialog
         subject={deciding}
         title={({ decision }) => (decision === 'release' ? 'Release this sign-up?' : 'Reject this sign-up?')}
         confirmLabel={({ decision }) => (decision === 'release' ? 'Release' : 'Reject')}
         variant={({ decision }) => (decision === 'release' ? 'primary' : 'danger')}
-        isBusy={isBusy} onConfirm={() => void onDecide()} onCancel={() => setDeciding(null)}
+        isBusy={isBusy}
+        onConfirm={() => void onDecide()}
+        onCancel={() => setDeciding(null)}
       >
         {({ referral, decision }) => (
           <p className="mb-0">
-            {referral.user.name} {decision === 'release' ? 'will count' : 'will never count'} as a sub-user
-            of {referral.referrer?.name ?? 'their referrer'}.
+            {referral.user.name} {decision === 'release' ? 'will count' : 'will never count'} as a sub-user of{' '}
+            {referral.referrer?.name ?? 'their referrer'}.
           </p>
         )}
       </ConfirmDialog>

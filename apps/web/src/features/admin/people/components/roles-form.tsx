@@ -36,12 +36,22 @@ export function RolesForm({ userId, roles }: { userId: number; roles: string[] }
     <Form noValidate onSubmit={onSubmit} aria-label="Roles" className="d-flex flex-wrap align-items-center gap-3">
       {ROLES.map((role) => (
         <Form.Check
-          key={role} type="checkbox" id={`role-${role}`} label={role === 'admin' ? 'Admin' : 'Learner'}
-          checked={chosen.includes(role)} onChange={(event) => toggle(role, event.target.checked)}
+          key={role}
+          type="checkbox"
+          id={`role-${role}`}
+          label={role === 'admin' ? 'Admin' : 'Learner'}
+          checked={chosen.includes(role)}
+          onChange={(event) => toggle(role, event.target.checked)}
         />
       ))}
-      <SubmitButton isBusy={update.isPending} size="sm" disabled={!isChanged}>Save roles</SubmitButton>
-      {error && <div className="text-danger small w-100" role="alert">{error}</div>}
+      <SubmitButton isBusy={update.isPending} size="sm" disabled={!isChanged}>
+        Save roles
+      </SubmitButton>
+      {error && (
+        <div className="text-danger small w-100" role="alert">
+          {error}
+        </div>
+      )}
     </Form>
   );
 }

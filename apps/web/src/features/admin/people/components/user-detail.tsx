@@ -5,11 +5,12 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import type { AdminUserDetail } from '@app/contracts';
+import { formatInr } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyRow } from '../../components/async-content';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime, formatRupees } from '../../utils/format';
+import { formatDateTime } from '../../utils/format';
 import { RolesForm } from './roles-form';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -31,20 +32,39 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
           <Card.Body>
             <h2 className="h5">Profile</h2>
             <dl className="row small mb-0">
-              <Fact label="Email">{profile.email} {profile.email_verified_at ? <StatusBadge status="active" label="verified" /> : <StatusBadge status="pending" label="unverified" />}</Fact>
+              <Fact label="Email">
+                {profile.email}{' '}
+                {profile.email_verified_at ? (
+                  <StatusBadge status="active" label="verified" />
+                ) : (
+                  <StatusBadge status="pending" label="unverified" />
+                )}
+              </Fact>
               <Fact label="Mobile">{profile.mobile}</Fact>
-              <Fact label="Referral code"><span className="font-monospace">{profile.referral_code}</span></Fact>
-              <Fact label="Syllabus / standard">{profile.syllabus ? `${profile.syllabus} · ${profile.standard ?? '—'}` : null}</Fact>
-              <Fact label="City / state">{profile.city || profile.state ? [profile.city, profile.state].filter(Boolean).join(', ') : null}</Fact>
+              <Fact label="Referral code">
+                <span className="font-monospace">{profile.referral_code}</span>
+              </Fact>
+              <Fact label="Syllabus / standard">
+                {profile.syllabus ? `${profile.syllabus} · ${profile.standard ?? '—'}` : null}
+              </Fact>
+              <Fact label="City / state">
+                {profile.city || profile.state ? [profile.city, profile.state].filter(Boolean).join(', ') : null}
+              </Fact>
               <Fact label="Joined">{formatDateTime(profile.created_at)}</Fact>
-              <Fact label="Active since">{profile.activated_at ? formatDateTime(profile.activated_at) : 'Not active (no paid purchase)'}</Fact>
+              <Fact label="Active since">
+                {profile.activated_at ? formatDateTime(profile.activated_at) : 'Not active (no paid purchase)'}
+              </Fact>
               <Fact label="Sign-up address">{profile.signup_ip}</Fact>
               <Fact label="Referred by">
-                {user.referrer
-                  ? <Link to={paths.adminUser.getHref(user.referrer.id)}>{user.referrer.name} ({user.referrer.referral_code})</Link>
-                  : null}
+                {user.referrer ? (
+                  <Link to={paths.adminUser.getHref(user.referrer.id)}>
+                    {user.referrer.name} ({user.referrer.referral_code})
+                  </Link>
+                ) : null}
               </Fact>
-              <Fact label="Referral status"><StatusBadge status={user.referral_status} /></Fact>
+              <Fact label="Referral status">
+                <StatusBadge status={user.referral_status} />
+              </Fact>
             </dl>
             <hr />
             <h3 className="h6">Roles</h3>
@@ -57,28 +77,49 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
           <Card.Body>
             <h2 className="h5">Wallet and network</h2>
             <Row className="text-center g-2">
-              <Col xs={6} md={3}><div className="fs-5 fw-semibold">{formatRupees(user.wallet.balance)}</div><div className="small text-body-secondary">Balance</div></Col>
-              <Col xs={6} md={3}><div className="fs-5 fw-semibold">{user.wallet.points.toLocaleString('en-IN')}</div><div className="small text-body-secondary">Points</div></Col>
-              <Col xs={6} md={3}><div className="fs-5 fw-semibold">{user.sub_users.total}</div><div className="small text-body-secondary">Sub-users</div></Col>
-              <Col xs={6} md={3}><div className="fs-5 fw-semibold">{user.sub_users.active}</div><div className="small text-body-secondary">Active sub-users</div></Col>
+              <Col xs={6} md={3}>
+                <div className="fs-5 fw-semibold">{formatInr(user.wallet.balance)}</div>
+                <div className="small text-body-secondary">Balance</div>
+              </Col>
+              <Col xs={6} md={3}>
+                <div className="fs-5 fw-semibold">{user.wallet.points.toLocaleString('en-IN')}</div>
+                <div className="small text-body-secondary">Points</div>
+              </Col>
+              <Col xs={6} md={3}>
+                <div className="fs-5 fw-semibold">{user.sub_users.total}</div>
+                <div className="small text-body-secondary">Sub-users</div>
+              </Col>
+              <Col xs={6} md={3}>
+                <div className="fs-5 fw-semibold">{user.sub_users.active}</div>
+                <div className="small text-body-secondary">Active sub-users</div>
+              </Col>
             </Row>
           </Card.Body>
         </Card>
         <Card className="admin-card">
           <Card.Body>
             <h2 className="h5">Level</h2>
-            {!level ? <p className="text-body-secondary mb-0">No levels are configured.</p> : (
+            {!level ? (
+              <p className="text-body-secondary mb-0">No levels are configured.</p>
+            ) : (
               <>
                 <p className="mb-1">
-                  <strong>Level {level.level_number}: {level.level_name}</strong>
+                  <strong>
+                    Level {level.level_number}: {level.level_name}
+                  </strong>
                   {level.is_completed && <StatusBadge status="active" label="all levels achieved" />}
                 </p>
                 <p className="small text-body-secondary mb-2">
-                  {level.completed_node} of {level.node} sub-users · {level.level_start} to {level.level_end} ({level.difference} days left)
+                  {level.completed_node} of {level.node} sub-users · {level.level_start} to {level.level_end} (
+                  {level.difference} days left)
                 </p>
                 {/* The name goes on the inner bar (role progressbar); on the outer one it would name a plain div. */}
                 <ProgressBar>
-                  <ProgressBar now={level.progress_percent} label={`${level.progress_percent}%`} aria-label="Level progress" />
+                  <ProgressBar
+                    now={level.progress_percent}
+                    label={`${level.progress_percent}%`}
+                    aria-label="Level progress"
+                  />
                 </ProgressBar>
               </>
             )}
@@ -94,7 +135,9 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
                 <tr>
                   <th scope="col">Date</th>
                   <th scope="col">Item</th>
-                  <th scope="col" className="text-end">Paid</th>
+                  <th scope="col" className="text-end">
+                    Paid
+                  </th>
                   <th scope="col">Status</th>
                   <th scope="col">Offer code</th>
                 </tr>
@@ -105,14 +148,20 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
                   <tr key={purchase.id}>
                     <td className="small text-nowrap">{formatDateTime(purchase.created_at)}</td>
                     <td>{purchase.item.name}</td>
-                    <td className="text-end">{formatRupees(purchase.amount)}</td>
-                    <td><StatusBadge status={purchase.status} /></td>
+                    <td className="text-end">{formatInr(purchase.amount)}</td>
+                    <td>
+                      <StatusBadge status={purchase.status} />
+                    </td>
                     <td className="font-monospace small">{purchase.offer_code ?? '—'}</td>
                   </tr>
                 ))}
               </tbody>
             </ResponsiveTable>
-            <p className="small mt-2 mb-0"><Link to={`${paths.adminPurchases.getHref()}?user=${profile.id}`}>Refunds are on the Purchases page →</Link></p>
+            <p className="small mt-2 mb-0">
+              <Link to={`${paths.adminPurchases.getHref()}?user=${profile.id}`}>
+                Refunds are on the Purchases page →
+              </Link>
+            </p>
           </Card.Body>
         </Card>
       </Col>

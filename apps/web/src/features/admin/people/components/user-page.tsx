@@ -12,7 +12,9 @@ export function UserPage({ userId, ledger }: { userId: number; ledger: ReactNode
   const user = useUser(userId);
   return (
     <>
-      <p className="mb-2 small"><Link to={paths.adminUsers.getHref()}>← Users</Link></p>
+      <p className="mb-2 small">
+        <Link to={paths.adminUsers.getHref()}>← Users</Link>
+      </p>
       <AsyncContent query={user}>
         {user.data && (
           <>

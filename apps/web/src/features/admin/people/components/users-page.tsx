@@ -31,7 +31,11 @@ export function UsersPage() {
       <PageHeader title="Users" />
       <Form onSubmit={onSearch} className="d-flex gap-2 mb-3" role="search" style={{ maxWidth: '36rem' }}>
         <Form.Control
-          name="q" type="search" placeholder="Name, email, mobile or referral code" aria-label="Search users" defaultValue={filters.q}
+          name="q"
+          type="search"
+          placeholder="Name, email, mobile or referral code"
+          aria-label="Search users"
+          defaultValue={filters.q}
         />
         <Button type="submit">Search</Button>
       </Form>
@@ -52,21 +56,48 @@ export function UsersPage() {
             {users.data?.data.length === 0 && <EmptyRow colSpan={7}>No users match.</EmptyRow>}
             {users.data?.data.map((user) => (
               <tr key={user.id}>
-                <td><Link to={paths.adminUser.getHref(user.id)} className="fw-semibold">{user.name}</Link></td>
+                <td>
+                  <Link to={paths.adminUser.getHref(user.id)} className="fw-semibold">
+                    {user.name}
+                  </Link>
+                </td>
                 <td>{user.email}</td>
                 <td>{user.mobile}</td>
                 <td className="font-monospace">{user.referral_code}</td>
-                <td>{user.roles.map((role) => <Badge key={role} bg={role === 'admin' ? 'dark' : 'light'} text={role === 'admin' ? undefined : 'dark'} className="me-1">{role}</Badge>)}</td>
+                <td>
+                  {user.roles.map((role) => (
+                    <Badge
+                      key={role}
+                      bg={role === 'admin' ? 'dark' : 'light'}
+                      text={role === 'admin' ? undefined : 'dark'}
+                      className="me-1"
+                    >
+                      {role}
+                    </Badge>
+                  ))}
+                </td>
                 <td className="small">
                   {user.is_verified ? 'Verified' : 'Unverified'} · {user.is_active ? 'Active' : 'Not active'}
-                  {user.referral_status !== 'counted' && <div><StatusBadge status={user.referral_status} label={`Referral ${user.referral_status}`} /></div>}
+                  {user.referral_status !== 'counted' && (
+                    <div>
+                      <StatusBadge status={user.referral_status} label={`Referral ${user.referral_status}`} />
+                    </div>
+                  )}
                 </td>
                 <td className="small text-nowrap">{formatDateTime(user.created_at)}</td>
               </tr>
             ))}
           </tbody>
         </ResponsiveTable>
-        {users.data && <Pager current={users.data.current_page} last={users.data.last_page} total={users.data.total} onPage={setPage} label="User pages" />}
+        {users.data && (
+          <Pager
+            current={users.data.current_page}
+            last={users.data.last_page}
+            total={users.data.total}
+            onPage={setPage}
+            label="User pages"
+          />
+        )}
       </AsyncContent>
       <div className="mt-5">
         <CertificateLookup />

@@ -25,15 +25,24 @@ const columns: { key: keyof AdminLevel; label: string; type: 'text' | 'number'; 
 ];
 
 const rowOf = (level: AdminLevel): LevelRow => ({
-  number: String(level.number), name: level.name, days: String(level.days), node: String(level.node),
-  reward_points: String(level.reward_points), reward_amount: String(level.reward_amount),
+  number: String(level.number),
+  name: level.name,
+  days: String(level.days),
+  node: String(level.node),
+  reward_points: String(level.reward_points),
+  reward_amount: String(level.reward_amount),
 });
 
 /** The referral level ladder, edited as a whole; levels removed here are removed (their users move up). */
 export function LevelsForm({ levels }: { levels: AdminLevel[] }) {
   const update = useUpdateLevels();
   const {
-    register, control, handleSubmit, setError, reset, formState: { errors, isSubmitting, isDirty },
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<LevelsFormValues, unknown, LevelsInput>({
     resolver: formResolver(levelsBody),
     mode: 'onTouched',
@@ -57,12 +66,22 @@ export function LevelsForm({ levels }: { levels: AdminLevel[] }) {
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Levels">
-      {ladderError && <Alert variant="danger" className="py-2">{ladderError}</Alert>}
+      {ladderError && (
+        <Alert variant="danger" className="py-2">
+          {ladderError}
+        </Alert>
+      )}
       <ResponsiveTable regionLabel="Levels" size="sm" className="admin-table">
         <thead>
           <tr>
-            {columns.map((column) => <th key={column.key} scope="col">{column.label}</th>)}
-            <th scope="col"><span className="visually-hidden">Remove</span></th>
+            {columns.map((column) => (
+              <th key={column.key} scope="col">
+                {column.label}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -74,17 +93,33 @@ export function LevelsForm({ levels }: { levels: AdminLevel[] }) {
                 return (
                   <td key={column.key} style={column.key === 'name' ? { minWidth: '9rem' } : { minWidth: '6rem' }}>
                     <Form.Control
-                      id={id} size="sm" type={column.type} step={column.step} min={column.type === 'number' ? 0 : undefined}
+                      id={id}
+                      size="sm"
+                      type={column.type}
+                      step={column.step}
+                      min={column.type === 'number' ? 0 : undefined}
                       aria-label={`Level ${index + 1} ${column.label}`}
                       {...register(`levels.${index}.${column.key}`)}
-                      isInvalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+                      isInvalid={Boolean(error)}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-error` : undefined}
                     />
-                    {error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>}
+                    {error && (
+                      <Form.Control.Feedback id={`${id}-error`} type="invalid">
+                        {error}
+                      </Form.Control.Feedback>
+                    )}
                   </td>
                 );
               })}
               <td className="text-end">
-                <Button size="sm" variant="link" className="text-danger" onClick={() => remove(index)} aria-label={`Remove level ${index + 1}`}>
+                <Button
+                  size="sm"
+                  variant="link"
+                  className="text-danger"
+                  onClick={() => remove(index)}
+                  aria-label={`Remove level ${index + 1}`}
+                >
                   Remove
                 </Button>
               </td>
@@ -95,11 +130,15 @@ export function LevelsForm({ levels }: { levels: AdminLevel[] }) {
       <div className="d-flex gap-2">
         <Button
           variant="outline-primary"
-          onClick={() => append({ number: nextNumber(), name: '', days: '30', node: '1', reward_points: '0', reward_amount: '0' })}
+          onClick={() =>
+            append({ number: nextNumber(), name: '', days: '30', node: '1', reward_points: '0', reward_amount: '0' })
+          }
         >
           Add level
         </Button>
-        <SubmitButton isBusy={isSubmitting} disabled={!isDirty}>Save levels</SubmitButton>
+        <SubmitButton isBusy={isSubmitting} disabled={!isDirty}>
+          Save levels
+        </SubmitButton>
       </div>
     </Form>
   );

@@ -22,7 +22,9 @@ export function LevelsRatesPage() {
       <Card className="admin-card">
         <Card.Body>
           <h2 className="h5">Levels</h2>
-          <p className="small text-body-secondary">Each level asks for a number of active sub-users within its days and pays its reward when reached.</p>
+          <p className="small text-body-secondary">
+            Each level asks for a number of active sub-users within its days and pays its reward when reached.
+          </p>
           <AsyncContent query={levels}>{levels.data && <LevelsForm levels={levels.data} />}</AsyncContent>
         </Card.Body>
       </Card>

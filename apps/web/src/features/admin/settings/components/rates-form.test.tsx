@@ -6,14 +6,22 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { RatesForm } from './rates-form';
 
 const settings: AdminSettings = {
-  commission_percent: 10, convert_value: 1, pass_mark_percent: 40, minimum_withdrawal: 100,
-  referral_hold_signups_per_ip_week: 3, refund_window_days: 7, offer_reservation_minutes: 30,
-  quiz_retake_cooldown_hours: 24, quiz_max_attempts: 3,
+  commission_percent: 10,
+  convert_value: 1,
+  pass_mark_percent: 40,
+  minimum_withdrawal: 100,
+  referral_hold_signups_per_ip_week: 3,
+  refund_window_days: 7,
+  offer_reservation_minutes: 30,
+  quiz_retake_cooldown_hours: 24,
+  quiz_max_attempts: 3,
 };
 
 describe('RatesForm', () => {
   it('edits the refund window and the offer reservation time, each explained under its input', async () => {
-    const server = mockApi({ 'PUT /admin/settings': ok({ ...settings, refund_window_days: 14, offer_reservation_minutes: 45 }) });
+    const server = mockApi({
+      'PUT /admin/settings': ok({ ...settings, refund_window_days: 14, offer_reservation_minutes: 45 }),
+    });
     const { user } = renderWithProviders(<RatesForm settings={settings} />);
     const refundWindow = screen.getByLabelText('Refund window (days)');
     const reservation = screen.getByLabelText('Offer code reservation (minutes)');
@@ -21,7 +29,9 @@ describe('RatesForm', () => {
     expect(refundWindow).toHaveAccessibleDescription(
       'Commissions and level rewards stay Pending this many days after the purchase that earned them; a refund inside the window cancels them.',
     );
-    expect(reservation).toHaveAccessibleDescription('A checkout with a limited offer code holds one use of it this many minutes.');
+    expect(reservation).toHaveAccessibleDescription(
+      'A checkout with a limited offer code holds one use of it this many minutes.',
+    );
 
     await user.clear(refundWindow);
     await user.type(refundWindow, '14');
@@ -29,12 +39,17 @@ describe('RatesForm', () => {
     await user.type(reservation, '45');
     await user.click(screen.getByRole('button', { name: 'Save rates' }));
     expect(await screen.findByText('Rates saved. They apply from now on.')).toBeInTheDocument();
-    expect(server.callsTo('PUT', '/admin/settings')[0]?.body).toMatchObject({ refund_window_days: 14, offer_reservation_minutes: 45 });
+    expect(server.callsTo('PUT', '/admin/settings')[0]?.body).toMatchObject({
+      refund_window_days: 14,
+      offer_reservation_minutes: 45,
+    });
   });
 
   it('refuses values out of range with the shared rules, and shows the server’s field errors', async () => {
     const server = mockApi({
-      'PUT /admin/settings': fail(422, 'Invalid.', { offer_reservation_minutes: ['offer_reservation_minutes must be a whole number from 5 to 1440.'] }),
+      'PUT /admin/settings': fail(422, 'Invalid.', {
+        offer_reservation_minutes: ['offer_reservation_minutes must be a whole number from 5 to 1440.'],
+      }),
     });
     const { user } = renderWithProviders(<RatesForm settings={settings} />);
     const refundWindow = screen.getByLabelText('Refund window (days)');
@@ -55,20 +70,26 @@ describe('RatesForm', () => {
   });
 
   it('edits the quiz retake cooldown and the maximum attempts, within their ranges', async () => {
-    const server = mockApi({ 'PUT /admin/settings': ok({ ...settings, quiz_retake_cooldown_hours: 12, quiz_max_attempts: 5 }) });
+    const server = mockApi({
+      'PUT /admin/settings': ok({ ...settings, quiz_retake_cooldown_hours: 12, quiz_max_attempts: 5 }),
+    });
     const { user } = renderWithProviders(<RatesForm settings={settings} />);
     const cooldown = screen.getByLabelText('Quiz retake cooldown (hours)');
     const attempts = screen.getByLabelText('Quiz attempts (maximum)');
     expect(cooldown).toHaveValue(24);
     expect(attempts).toHaveValue(3);
-    expect(cooldown).toHaveAccessibleDescription('How long after submitting a quiz a learner waits before retaking it; 0 allows a retake at once.');
+    expect(cooldown).toHaveAccessibleDescription(
+      'How long after submitting a quiz a learner waits before retaking it; 0 allows a retake at once.',
+    );
 
     await user.clear(cooldown);
     await user.type(cooldown, '721');
     await user.clear(attempts);
     await user.type(attempts, '0');
     await user.click(screen.getByRole('button', { name: 'Save rates' }));
-    expect(await screen.findByText('quiz_retake_cooldown_hours must be a whole number from 0 to 720.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('quiz_retake_cooldown_hours must be a whole number from 0 to 720.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('quiz_max_attempts must be a whole number from 1 to 20.')).toBeInTheDocument();
     expect(server.callsTo('PUT', '/admin/settings')).toHaveLength(0);
 
@@ -78,6 +99,9 @@ describe('RatesForm', () => {
     await user.type(attempts, '5');
     await user.click(screen.getByRole('button', { name: 'Save rates' }));
     expect(await screen.findByText('Rates saved. They apply from now on.')).toBeInTheDocument();
-    expect(server.callsTo('PUT', '/admin/settings')[0]?.body).toMatchObject({ quiz_retake_cooldown_hours: 12, quiz_max_attempts: 5 });
+    expect(server.callsTo('PUT', '/admin/settings')[0]?.body).toMatchObject({
+      quiz_retake_cooldown_hours: 12,
+      quiz_max_attempts: 5,
+    });
   });
 });

@@ -13,8 +13,15 @@ import { useUpdateSettings, type SettingsInput } from '../api/update-settings';
 type RatesFormValues = Record<keyof AdminSettings, string>;
 
 const fields = [
-  'commission_percent', 'convert_value', 'pass_mark_percent', 'minimum_withdrawal', 'refund_window_days', 'offer_reservation_minutes',
-  'referral_hold_signups_per_ip_week', 'quiz_retake_cooldown_hours', 'quiz_max_attempts',
+  'commission_percent',
+  'convert_value',
+  'pass_mark_percent',
+  'minimum_withdrawal',
+  'refund_window_days',
+  'offer_reservation_minutes',
+  'referral_hold_signups_per_ip_week',
+  'quiz_retake_cooldown_hours',
+  'quiz_max_attempts',
 ] as const satisfies readonly (keyof AdminSettings)[];
 
 const valuesOf = (settings: AdminSettings): RatesFormValues => ({
@@ -45,10 +52,18 @@ function RateField({ id, label, registration, error, hint, ...inputProps }: Rate
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
-        type="number" {...inputProps} {...registration}
-        isInvalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={describedBy}
+        type="number"
+        {...inputProps}
+        {...registration}
+        isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
       />
-      {error && <Form.Control.Feedback id={`${id}-error`} type="invalid">{error}</Form.Control.Feedback>}
+      {error && (
+        <Form.Control.Feedback id={`${id}-error`} type="invalid">
+          {error}
+        </Form.Control.Feedback>
+      )}
       {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
     </Form.Group>
   );
@@ -58,7 +73,11 @@ function RateField({ id, label, registration, error, hint, ...inputProps }: Rate
 export function RatesForm({ settings }: { settings: AdminSettings }) {
   const update = useUpdateSettings();
   const {
-    register, handleSubmit, setError, reset, formState: { errors, isSubmitting, isDirty },
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<RatesFormValues, unknown, SettingsInput>({
     resolver: formResolver(settingsBody),
     mode: 'onTouched',
@@ -81,47 +100,103 @@ export function RatesForm({ settings }: { settings: AdminSettings }) {
     <Form noValidate onSubmit={onSubmit} aria-label="Rates">
       <Row>
         <Col md={6}>
-          <RateField id="rate-commission" label="Referral commission (%)" {...decimal}
-            registration={register('commission_percent')} error={errors.commission_percent?.message} />
+          <RateField
+            id="rate-commission"
+            label="Referral commission (%)"
+            {...decimal}
+            registration={register('commission_percent')}
+            error={errors.commission_percent?.message}
+          />
         </Col>
         <Col md={6}>
-          <RateField id="rate-convert" label="Convert value (₹ per point)" {...decimal}
-            registration={register('convert_value')} error={errors.convert_value?.message} />
+          <RateField
+            id="rate-convert"
+            label="Convert value (₹ per point)"
+            {...decimal}
+            registration={register('convert_value')}
+            error={errors.convert_value?.message}
+          />
         </Col>
         <Col md={6}>
-          <RateField id="rate-pass-mark" label="Quiz pass mark (%)" {...decimal}
-            registration={register('pass_mark_percent')} error={errors.pass_mark_percent?.message} />
+          <RateField
+            id="rate-pass-mark"
+            label="Quiz pass mark (%)"
+            {...decimal}
+            registration={register('pass_mark_percent')}
+            error={errors.pass_mark_percent?.message}
+          />
         </Col>
         <Col md={6}>
-          <RateField id="rate-minimum-withdrawal" label="Minimum withdrawal (₹)" {...decimal}
-            registration={register('minimum_withdrawal')} error={errors.minimum_withdrawal?.message} />
+          <RateField
+            id="rate-minimum-withdrawal"
+            label="Minimum withdrawal (₹)"
+            {...decimal}
+            registration={register('minimum_withdrawal')}
+            error={errors.minimum_withdrawal?.message}
+          />
         </Col>
         <Col md={6}>
-          <RateField id="rate-refund-window" label="Refund window (days)" {...whole} min={0} max={60}
-            registration={register('refund_window_days')} error={errors.refund_window_days?.message}
-            hint="Commissions and level rewards stay Pending this many days after the purchase that earned them; a refund inside the window cancels them." />
+          <RateField
+            id="rate-refund-window"
+            label="Refund window (days)"
+            {...whole}
+            min={0}
+            max={60}
+            registration={register('refund_window_days')}
+            error={errors.refund_window_days?.message}
+            hint="Commissions and level rewards stay Pending this many days after the purchase that earned them; a refund inside the window cancels them."
+          />
         </Col>
         <Col md={6}>
-          <RateField id="rate-offer-reservation" label="Offer code reservation (minutes)" {...whole} min={5} max={1440}
-            registration={register('offer_reservation_minutes')} error={errors.offer_reservation_minutes?.message}
-            hint="A checkout with a limited offer code holds one use of it this many minutes." />
+          <RateField
+            id="rate-offer-reservation"
+            label="Offer code reservation (minutes)"
+            {...whole}
+            min={5}
+            max={1440}
+            registration={register('offer_reservation_minutes')}
+            error={errors.offer_reservation_minutes?.message}
+            hint="A checkout with a limited offer code holds one use of it this many minutes."
+          />
         </Col>
         <Col md={6}>
-          <RateField id="rate-hold" label="Hold threshold (sign-ups per address per week)" {...whole} min={1}
-            registration={register('referral_hold_signups_per_ip_week')} error={errors.referral_hold_signups_per_ip_week?.message} />
+          <RateField
+            id="rate-hold"
+            label="Hold threshold (sign-ups per address per week)"
+            {...whole}
+            min={1}
+            registration={register('referral_hold_signups_per_ip_week')}
+            error={errors.referral_hold_signups_per_ip_week?.message}
+          />
         </Col>
         <Col md={6}>
-          <RateField id="rate-quiz-cooldown" label="Quiz retake cooldown (hours)" {...whole} min={0} max={720}
-            registration={register('quiz_retake_cooldown_hours')} error={errors.quiz_retake_cooldown_hours?.message}
-            hint="How long after submitting a quiz a learner waits before retaking it; 0 allows a retake at once." />
+          <RateField
+            id="rate-quiz-cooldown"
+            label="Quiz retake cooldown (hours)"
+            {...whole}
+            min={0}
+            max={720}
+            registration={register('quiz_retake_cooldown_hours')}
+            error={errors.quiz_retake_cooldown_hours?.message}
+            hint="How long after submitting a quiz a learner waits before retaking it; 0 allows a retake at once."
+          />
         </Col>
         <Col md={6}>
-          <RateField id="rate-quiz-attempts" label="Quiz attempts (maximum)" {...whole} min={1} max={20}
-            registration={register('quiz_max_attempts')} error={errors.quiz_max_attempts?.message}
-            hint="Attempts a learner may make at one quiz, the first included; the best counts for the certificate. Quiz Points come from the first only." />
+          <RateField
+            id="rate-quiz-attempts"
+            label="Quiz attempts (maximum)"
+            {...whole}
+            min={1}
+            max={20}
+            registration={register('quiz_max_attempts')}
+            error={errors.quiz_max_attempts?.message}
+            hint="Attempts a learner may make at one quiz, the first included; the best counts for the certificate. Quiz Points come from the first only."
+          />
         </Col>
       </Row>
-      <SubmitButton isBusy={isSubmitting} disabled={!isDirty}>Save rates</SubmitButton>
+      <SubmitButton isBusy={isSubmitting} disabled={!isDirty}>
+        Save rates
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { CourseLanguage } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { courseListKey, type CachedCourseList } from '../../services/database/index.ts';
+import { listCourses } from '../../services/catalogue/index.ts';
+
+/**
+ * Behind a bearer token, so never in a shared cache; the browser keeps it but asks each time, and
+ * an unchanged list costs a 304 without a body.
+ */
+const CACHE_CONTROL = 'private, no-cache';
+
+/** Answers read from the database this request, to be kept once serialized (by `keepCourseList`). */
+const toKeep = new WeakMap<FastifyRequest, { key: string; generation: number }>();
+
+/** If-None-Match against a strong ETag: any listed tag (weak or not) naming the same body, or `*`. */
+function isNotModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
+
+/**
+ * GET /course from the course-list cache when it holds this batch's answer, else from the database
+ * (kept by `keepCourseList` once Fastify has serialized it, so a cached answer is the very bytes the
+ * route would send). The auth hook's findSession has already settled the change feed for this request.
+ */
+export async function replyWithCourseList(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  language: CourseLanguage | undefined,
+) {
+  const { user } = sessionOf(request);
+  const key = courseListKey({
+    syllabusId: user.syllabusId,
+    standardId: user.standardId,
+    language,
+    replyLanguage: request.language,
+  });
+  const cached = ctx.caches.courseLists.get(key);
+  if (cached) {
+    reply.header('etag', cached.etag).header('cache-control', CACHE_CONTROL);
+    if (isNotModified(request, cached.etag)) return reply.code(304).send();
+    return reply.type(cached.contentType).send(cached.body);
+  }
+  const generation = ctx.caches.courseLists.generation;
+  const data = await listCourses(ctx, { syllabusId: user.syllabusId, standardId: user.standardId, language });
+  toKeep.set(request, { key, generation });
+  return ok(data);
+}
+
+/** The route's onSend hook: keeps a freshly serialized answer, and tags it with its ETag. */
+export function keepCourseList(ctx: AppContext): onSendHookHandler {
+  return async (request, reply, payload) => {
+    const pending = toKeep.get(request);
+    if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const etag = `"${createHash('sha256').update(payload).digest('base64url')}"`;
+    const entry: CachedCourseList = { body: payload, etag, contentType: String(reply.getHeader('content-type')) };
+    ctx.caches.courseLists.set(pending.key, entry, pending.generation);
+    reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
+    if (!isNotModified(request, etag)) return payload;
+    reply.code(304);
+    return '';
+  };
+}

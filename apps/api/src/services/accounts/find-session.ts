@@ -1,0 +1,67 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { accessTokens, users } from '@app/db';
+import type { AppContext } from '../../context.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
+import { preparedPerDatabase, type CachedSession, type Session } from '../database/index.ts';
+
+/** Tokens expire after this long unused. */
+export const TOKEN_IDLE_DAYS = 30;
+/** last_used_at is written at most this often, so a read is not a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export type AuthUser = typeof users.$inferSelect;
+
+/** Every authenticated request runs this lookup, so it is prepared once (see preparedPerDatabase). */
+const liveTokenQuery = preparedPerDatabase((db) =>
+  db
+    .select({ user: users, tokenId: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.lastUsedAt, sql.placeholder('idleCutoff')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_session'),
+);
+
+/**
+ * The live session behind a bearer token, or null when unknown, revoked or idle too long. Served from
+ * this process's session cache when it can be (decision 025): the cache first waits for the change
+ * feed to settle, so a session cached here is as fresh as this read would be, then checks idle expiry
+ * against ctx.now() as the query does. last_used_at is still touched at most once a minute.
+ */
+export async function findSession(ctx: AppContext, token: string): Promise<Session | null> {
+  const now = ctx.now();
+  const idleCutoff = new Date(now.getTime() - TOKEN_IDLE_DAYS * 86_400_000);
+  const tokenHash = sha256Hex(token);
+  const { sessions } = ctx.caches;
+  const settling = sessions.settle();
+  if (settling) await settling;
+  const cached = sessions.get(tokenHash);
+  if (cached && cached.lastUsedAt > idleCutoff) {
+    await touchIfDue(ctx, cached, now);
+    return cached.session;
+  }
+  const generation = sessions.generation;
+  // Placeholders skip the column's encoder, so the timestamp goes in as the ISO text it would become.
+  const [row] = await liveTokenQuery(ctx.db).execute({ tokenHash, idleCutoff: idleCutoff.toISOString() });
+  if (!row) {
+    if (cached) sessions.delete(tokenHash);
+    return null;
+  }
+  const entry = { session: { user: row.user, tokenId: row.tokenId }, lastUsedAt: row.lastUsedAt };
+  await touchIfDue(ctx, entry, now);
+  sessions.set(tokenHash, entry, generation);
+  return entry.session;
+}
+
+/** Writes last_used_at when the last write is over a minute old (no notification: see migration 0014). */
+async function touchIfDue(ctx: AppContext, entry: CachedSession, now: Date): Promise<void> {
+  if (now.getTime() - entry.lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return;
+  await ctx.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, entry.session.tokenId));
+  entry.lastUsedAt = now;
+}

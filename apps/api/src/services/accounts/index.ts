@@ -1,0 +1,14 @@
+export { describeMe, describeProfile } from './describe-user.ts';
+export { findSession } from './find-session.ts';
+export type { AuthUser } from './find-session.ts';
+export { findUserByEmail } from './find-user.ts';
+export type { UserRow } from './find-user.ts';
+export { loginUser } from './login-user.ts';
+export { registerUser } from './register-user.ts';
+export { requestPasswordReset } from './request-password-reset.ts';
+export { resetPassword } from './reset-password.ts';
+export { revokeToken, revokeUserTokens } from './revoke-token.ts';
+export { sendVerificationOtp } from './send-verification-otp.ts';
+export { validateReferral } from './validate-referral.ts';
+export { verifyEmail } from './verify-email.ts';
+export { withFreshReferralCode } from './with-fresh-referral-code.ts';

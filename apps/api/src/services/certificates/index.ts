@@ -1,0 +1,5 @@
+export { certificateUrl } from './certificate-url.ts';
+export { findCertificate, isCertificateValid, normalizeCertificateId } from './find-certificate.ts';
+export { issueCertificateIfComplete } from './issue-certificate-if-complete.ts';
+export { passedQuizSubjectIds } from './passed-quiz-subject-ids.ts';
+export { renderCertificatePdf } from './render-certificate-pdf.ts';

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { offerCodes, type DbOrTx } from '@app/db';
+import { checkoutMessages, type OfferCodeRule } from '@app/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertOfferCodeUsesLeft, type OfferCodeLimits, type PurchaseItem } from '../purchases/index.ts';
+
+export interface UsableOfferCode extends OfferCodeLimits {
+  code: string;
+  rule: OfferCodeRule;
+  /** A batch's own code: only for that batch's fee. */
+  batchId: number | null;
+}
+
+/**
+ * An offer code the learner may use now, or a 400 saying why not: unknown or switched off, outside
+ * its validity window, or its total or per-learner uses spent (paid uses and live reservations,
+ * offer-code-uses.ts; checkout counts again under the code's lock). Matched case-insensitively.
+ */
+export async function findUsableOfferCode(
+  db: DbOrTx,
+  options: { code: string; userId: number; item?: PurchaseItem; now: Date },
+): Promise<UsableOfferCode> {
+  const [row] = await db
+    .select()
+    .from(offerCodes)
+    .where(sql`upper(${offerCodes.code}) = ${options.code.trim().toUpperCase()}`)
+    .limit(1);
+  if (!row || !row.isActive) throw AppError.badRequest(checkoutMessages.offerCodeInvalid);
+  if (row.validFrom && options.now < row.validFrom) throw AppError.badRequest(checkoutMessages.offerCodeNotYetValid);
+  if (row.validUntil && options.now >= row.validUntil) throw AppError.badRequest(checkoutMessages.offerCodeExpired);
+  await assertOfferCodeUsesLeft(db, {
+    code: row,
+    userId: options.userId,
+    ...(options.item ? { item: options.item } : {}),
+    now: options.now,
+  });
+  return {
+    id: row.id,
+    maxUses: row.maxUses,
+    maxUsesPerUser: row.maxUsesPerUser,
+    code: row.code.toUpperCase(),
+    rule: {
+      isFixedAmount: row.isFixedAmount,
+      discountValue: row.discountValue,
+      minimumAmountPaise: row.minimumAmountPaise,
+    },
+    batchId: row.batchId,
+  };
+}
+
+/**
+ * A batch's own code fits only that batch's fee; other codes fit courses and batches alike. `batchId`
+ * is the batch being paid for, null for a course. One rule for checkout and for the code's preview.
+ */
+export function assertOfferCodeFits(code: UsableOfferCode, batchId: number | null): void {
+  if (code.batchId !== null && code.batchId !== batchId)
+    throw AppError.badRequest(checkoutMessages.offerCodeNotForThis);
+}

@@ -1,0 +1,75 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { guardianConsents, users, type DbOrTx } from '@app/db';
+import { ADULT_AGE, ageOn, indiaToday, type ConsentData, type ConsentStatus } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { maskEmail, maskMobile } from '../../lib/mask-contact.ts';
+
+export type GuardianConsentRow = typeof guardianConsents.$inferSelect;
+
+export interface ConsentState {
+  status: ConsentStatus;
+  /** Money actions (pay, redeem, bank details, withdraw) are open. */
+  allowed: boolean;
+  dateOfBirth: string | null;
+  age: number | null;
+  /** The learner's current request (the newest one not superseded), if any. */
+  consent: GuardianConsentRow | null;
+}
+
+/** The newest consent row of a learner that counts (superseded requests never do). */
+export async function currentConsent(db: DbOrTx, userId: number): Promise<GuardianConsentRow | null> {
+  const [row] = await db
+    .select()
+    .from(guardianConsents)
+    .where(and(eq(guardianConsents.userId, userId), ne(guardianConsents.status, 'superseded')))
+    .orderBy(desc(guardianConsents.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Where a learner stands (issue 16, part 7), age counted in India time at ctx.now(): without a date of
+ * birth, dob_needed; 18 or over, not_needed (a learner who turns 18 needs no consent any more);
+ * under 18, by their current request: needed (none), pending, given or withdrawn.
+ */
+export async function consentStatus(
+  ctx: Pick<AppContext, 'now'>,
+  db: DbOrTx,
+  options: { userId: number },
+): Promise<ConsentState> {
+  const [user] = await db.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, options.userId));
+  const dateOfBirth = user?.dateOfBirth ?? null;
+  if (!dateOfBirth) return { status: 'dob_needed', allowed: false, dateOfBirth: null, age: null, consent: null };
+  const age = ageOn(dateOfBirth, indiaToday(ctx.now()));
+  const consent = await currentConsent(db, options.userId);
+  if (age >= ADULT_AGE) return { status: 'not_needed', allowed: true, dateOfBirth, age, consent };
+  if (!consent) return { status: 'needed', allowed: false, dateOfBirth, age, consent: null };
+  const status = consent.status as 'pending' | 'given' | 'withdrawn';
+  return { status, allowed: status === 'given', dateOfBirth, age, consent };
+}
+
+/** GET /consent's answer: the state with the guardian's contact masked. */
+export function toConsentData(state: ConsentState): ConsentData {
+  const { consent } = state;
+  const showGuardian = consent && state.status !== 'not_needed';
+  return {
+    status: state.status,
+    allowed: state.allowed,
+    date_of_birth: state.dateOfBirth,
+    age: state.age,
+    guardian: showGuardian
+      ? {
+          name: consent.guardianName,
+          channel: consent.guardianEmail ? 'email' : 'mobile',
+          contact: consent.guardianEmail ? maskEmail(consent.guardianEmail) : maskMobile(consent.guardianMobile ?? ''),
+        }
+      : null,
+    requested_at: showGuardian ? consent.createdAt.toISOString() : null,
+    given_at: showGuardian && consent.givenAt ? consent.givenAt.toISOString() : null,
+    withdrawn_at: showGuardian && consent.withdrawnAt ? consent.withdrawnAt.toISOString() : null,
+  };
+}
+
+export async function getConsentStatus(ctx: AppContext, options: { userId: number }): Promise<ConsentData> {
+  return toConsentData(await consentStatus(ctx, ctx.db, options));
+}

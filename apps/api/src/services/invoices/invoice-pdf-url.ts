@@ -1,0 +1,51 @@
+import type { InvoiceKind } from '@app/contracts';
+import type { Env } from '../../env.ts';
+import { hmacHex, signaturesMatch } from '../../lib/crypto.ts';
+
+/** How long an invoice link from GET /purchases works. */
+export const INVOICE_URL_TTL_SECONDS = 3600;
+/** Expiries are rounded up to this step, so links asked for close together are equal. */
+const EXPIRY_STEP_SECONDS = 300;
+
+const keyOf = (env: Pick<Env, 'APP_SECRET'>) => hmacHex(env.APP_SECRET, 'invoice-pdf-url');
+const payloadOf = (kind: InvoiceKind, purchaseId: number, userId: number, expiry: number) =>
+  `invoice-pdf:${kind}:${purchaseId}:${userId}:${expiry}`;
+
+const pathOf = (apiPrefix: string, kind: InvoiceKind, purchaseId: number) =>
+  `${apiPrefix}/invoices/${purchaseId}${kind === 'credit_note' ? '/credit-note' : ''}/pdf`;
+
+/**
+ * A learner's link to one of their tax documents: `<prefix>/invoices/<id>/pdf?u=<user>&e=<expiry>&s=<hmac>`.
+ * A plain link or download in the browser cannot send the bearer token (as with chapter files), so the
+ * link carries who may open it and until when; the route still checks that the purchase is theirs.
+ */
+export function signInvoicePdfUrl(
+  env: Pick<Env, 'APP_SECRET'>,
+  options: { apiPrefix: string; kind: InvoiceKind; purchaseId: number; userId: number; now: Date },
+): string {
+  const nowSeconds = Math.floor(options.now.getTime() / 1000);
+  const expiry = Math.ceil((nowSeconds + INVOICE_URL_TTL_SECONDS) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+  const signature = hmacHex(keyOf(env), payloadOf(options.kind, options.purchaseId, options.userId, expiry));
+  return `${pathOf(options.apiPrefix, options.kind, options.purchaseId)}?u=${options.userId}&e=${expiry}&s=${signature}`;
+}
+
+/** The learner a link was signed for, or null when it is forged, altered, for another document, or expired. */
+export function verifyInvoicePdfUrl(
+  env: Pick<Env, 'APP_SECRET'>,
+  options: {
+    kind: InvoiceKind;
+    purchaseId: number;
+    u?: string | undefined;
+    e?: string | undefined;
+    s?: string | undefined;
+    now: Date;
+  },
+): number | null {
+  if (!options.u || !options.e || !options.s || !/^\d{1,10}$/.test(options.u) || !/^\d{1,12}$/.test(options.e))
+    return null;
+  const userId = Number(options.u);
+  const expiry = Number(options.e);
+  if (expiry * 1000 <= options.now.getTime()) return null;
+  const expected = hmacHex(keyOf(env), payloadOf(options.kind, options.purchaseId, userId, expiry));
+  return signaturesMatch(expected, options.s) ? userId : null;
+}

@@ -1,0 +1,50 @@
+import { and, eq } from 'drizzle-orm';
+import { invoices, type Tx } from '@app/db';
+import { documentNumber, financialYearOf } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nextDocumentSequence } from './next-document-sequence.ts';
+
+/**
+ * Issues the credit note of a refund, in the transaction that marks the purchase refunded
+ * (markPurchaseRefunded): the full invoice is credited back (refunds are always in full), with the
+ * invoice's seller, buyer, place of supply and amounts as issued, a number from the credit-note
+ * series of the refund's financial year, and `invoice_id` pointing at the invoice. Null when the
+ * purchase has no invoice (a free enrolment: nothing was paid, nothing is credited).
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  ctx: AppContext,
+  options: { purchaseId: number },
+): Promise<number | null> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.purchaseId, options.purchaseId), eq(invoices.kind, 'invoice')));
+  if (!invoice) return null;
+  const issuedAt = ctx.now();
+  const financialYear = financialYearOf(issuedAt);
+  const sequence = await nextDocumentSequence(tx, { kind: 'credit_note', financialYear });
+  const {
+    id: _id,
+    number: _number,
+    kind: _kind,
+    financialYear: _fy,
+    sequence: _sequence,
+    issuedAt: _issuedAt,
+    invoiceId: _invoiceId,
+    ...copied
+  } = invoice;
+  const [created] = await tx
+    .insert(invoices)
+    .values({
+      ...copied,
+      kind: 'credit_note',
+      number: documentNumber('credit_note', financialYear, sequence),
+      financialYear,
+      sequence,
+      issuedAt,
+      invoiceId: invoice.id,
+    })
+    .returning({ id: invoices.id });
+  return created!.id;
+}

@@ -1,0 +1,1 @@
+export { getLegal } from './get-legal.ts';

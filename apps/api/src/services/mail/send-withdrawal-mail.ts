@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { bankDetails, users, walletTransactions } from '@app/db';
+import type { AppContext } from '../../context.ts';
+import { queueNotice } from './queue-notice.ts';
+import { withdrawalRejectedMail, withdrawalSettledMail } from './templates.ts';
+
+/**
+ * Queues the mail about a withdrawal the operator has just settled (after its transaction committed):
+ * paid, with the bank reference; or rejected, with the reason and the money back in the wallet.
+ * Settling happens once (a conditional UPDATE), so this runs once per withdrawal. Never throws.
+ */
+export async function sendWithdrawalMail(
+  ctx: AppContext,
+  options: { withdrawalId: number; reason?: string | null },
+): Promise<void> {
+  await queueNotice(ctx, {
+    about: { kind: 'withdrawal', withdrawalId: options.withdrawalId },
+    build: async () => {
+      const [row] = await ctx.db
+        .select({
+          entry: walletTransactions,
+          email: users.email,
+          firstName: users.firstName,
+          language: users.language,
+          bankName: bankDetails.bankName,
+          accountLast4: bankDetails.accountLast4,
+        })
+        .from(walletTransactions)
+        .innerJoin(users, eq(users.id, walletTransactions.userId))
+        .leftJoin(bankDetails, eq(bankDetails.userId, walletTransactions.userId))
+        .where(eq(walletTransactions.id, options.withdrawalId));
+      if (!row) return null;
+      const { entry } = row;
+      const recipient = { appName: ctx.env.APP_NAME, to: row.email, firstName: row.firstName, language: row.language };
+      // A withdrawal is a negative ledger entry.
+      const amountPaise = Math.abs(entry.amountPaise);
+      if (entry.status === 'Done' && entry.bankReference) {
+        return {
+          mail: withdrawalSettledMail({
+            ...recipient,
+            amountPaise,
+            transactionId: entry.transactionId,
+            bankReference: entry.bankReference,
+            account: row.accountLast4 ? `${row.bankName ?? ''} ********${row.accountLast4}`.trim() : null,
+            settledAt: entry.settledAt ?? ctx.now(),
+          }),
+        };
+      }
+      if (entry.status === 'Rejected') {
+        return {
+          mail: withdrawalRejectedMail({
+            ...recipient,
+            amountPaise,
+            transactionId: entry.transactionId,
+            reason: options.reason?.trim() || null,
+          }),
+        };
+      }
+      return null;
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import type { DbOrTx } from '@app/db';
+
+export type ProviderName = 'sandbox' | 'razorpay';
+
+/** Where an order stands with the provider. amountPaise/currency are the captured payment's when paid. */
+export interface OrderPayment {
+  status: 'paid' | 'pending' | 'failed';
+  paymentId?: string | undefined;
+  amountPaise: number;
+  currency: string;
+}
+
+/**
+ * The one interface checkout, /pay-now, the webhook and the reconciler talk to. Both adapters
+ * speak Razorpay's model: orders, payments, HMAC-SHA256 signatures of `order_id|payment_id` and
+ * of the raw webhook body.
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** The public key the browser's checkout form needs. */
+  readonly keyId: string;
+  createOrder(options: { amountPaise: number; receipt: string; currency?: string }): Promise<{ orderId: string }>;
+  /** True when `signature` is the provider's signature of `orderId|paymentId`. */
+  verifyPaymentSignature(options: { orderId: string; paymentId: string; signature: string }): boolean;
+  fetchOrderPayment(orderId: string): Promise<OrderPayment>;
+  /** True when `signature` is the provider's signature of the raw webhook body. */
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): boolean;
+  /**
+   * Refunds are asked for inside the caller's transaction, which holds the purchase's row lock so
+   * attempts take turns. `tx` is that transaction: a provider that keeps its books in this database
+   * (the sandbox) must act through it, since on PGlite, one connection, a query outside the open
+   * transaction would wait for it forever. A provider reached over the network ignores it.
+   */
+  refund(paymentId: string, amountPaise: number, tx: DbOrTx): Promise<{ refundId: string }>;
+  /**
+   * The id of a refund already made of this payment, or null: a refund whose answer was lost (the
+   * server died after asking) is found again instead of being asked for a second time.
+   */
+  findRefund(paymentId: string, tx: DbOrTx): Promise<string | null>;
+  /**
+   * Stops an unpaid order from being paid later, when the provider can; false when it was paid
+   * meanwhile. Providers without such a call answer true (a late payment is then refunded).
+   */
+  closeOrder(orderId: string): Promise<boolean>;
+}
+
+/** The provider failed or refused; `message` is safe to log, not to show. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode?: number,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}

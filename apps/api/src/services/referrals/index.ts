@@ -1,0 +1,5 @@
+export type { BankIdentity } from './find-self-referral.ts';
+export type { PaidReferralPurchase } from './on-purchase-paid.ts';
+export { listSubUsers, recentSubUsers } from './list-sub-users.ts';
+export { onPurchasePaid } from './on-purchase-paid.ts';
+export { onPurchaseRefunded } from './on-purchase-refunded.ts';

@@ -1,0 +1,16 @@
+export { getConvertValue } from './get-convert-value.ts';
+export {
+  addHeldCredit,
+  cancelHeldCredit,
+  refundWindowEnd,
+  refundWindowEndAt,
+  releaseDueHeldCredits,
+  releaseHeldCredits,
+} from './held-credits.ts';
+export { listTransactions } from './list-transactions.ts';
+export { postEntry } from './post-entry.ts';
+export { redeemPoints } from './redeem-points.ts';
+export { takeBackQuizPoints } from './take-back-quiz-points.ts';
+export { addTakenBack, NOTHING_TAKEN, takeBack } from './take-back.ts';
+export type { TakenBack } from './take-back.ts';
+export { withdrawBalance } from './withdraw-balance.ts';

@@ -1,0 +1,467 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, devMailbox, guardianConsents, users } from '@app/db';
+import { dayNumber, isoDay } from '@app/contracts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { createLearner, getUser } from './fixtures.ts';
+import { createBatch, createCourse } from './catalogue-fixtures.ts';
+import { payThroughSandbox } from './abuse/abuse-fixtures.ts';
+import { sha256Hex } from '../src/lib/crypto.ts';
+import { consentTokenMailedTo, createMinor, dobForAge, giveConsentByEmail } from './consent-fixtures.ts';
+
+const REFUSED = 'A parent or guardian must agree before you can pay, redeem points or withdraw money.';
+
+describe('parental consent (issue 16, part 7)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const auditOf = async (action: string, entityId: number) =>
+    t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
+
+  describe('status', () => {
+    it('says not_needed for an adult, dob_needed without a date of birth, needed for a 13-year-old', async () => {
+      const adult = await createLearner(t.app);
+      expect((await t.client.as(adult.token).get('/consent')).body.data).toMatchObject({
+        status: 'not_needed',
+        allowed: true,
+        age: expect.any(Number),
+      });
+      const unknown = await createLearner(t.app, { dateOfBirth: null });
+      expect((await t.client.as(unknown.token).get('/consent')).body.data).toMatchObject({
+        status: 'dob_needed',
+        allowed: false,
+        date_of_birth: null,
+      });
+      const child = await createMinor(t);
+      expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({
+        status: 'needed',
+        allowed: false,
+        age: 13,
+        guardian: null,
+      });
+    });
+
+    it('asks a learner without a date of birth for it at the first money action, not before studying', async () => {
+      const unknown = await createLearner(t.app, { dateOfBirth: null });
+      const course = await createCourse(t.app, { pricePaise: 50_000 });
+      const res = await t.client.as(unknown.token).post('/checkout', { course_id: course.id });
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toEqual({
+        status: false,
+        message: 'Tell us your date of birth before you pay, redeem points or withdraw money.',
+      });
+      // Free content stays open.
+      const free = await createCourse(t.app, { pricePaise: 0 });
+      expect((await t.client.as(unknown.token).post('/checkout', { course_id: free.id })).statusCode).toBe(200);
+      // Giving an adult's date of birth opens paying.
+      const saved = await t.client.as(unknown.token).put('/consent/dob', { date_of_birth: '1995-08-20' });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.body).toMatchObject({
+        message: 'Date of birth saved.',
+        data: { status: 'not_needed', allowed: true },
+      });
+      expect((await t.client.as(unknown.token).post('/checkout', { course_id: course.id })).statusCode).toBe(200);
+    });
+  });
+
+  describe('date of birth', () => {
+    it('422s a missing, unreal, future or out-of-range date of birth on PUT /consent/dob', async () => {
+      const learner = await createLearner(t.app, { dateOfBirth: null });
+      const today = isoDay(dayNumber(t.clock.now()));
+      const cases: [unknown, string][] = [
+        [undefined, 'Date of birth is required.'],
+        ['', 'Date of birth is required.'],
+        ['2012-02-30', 'Enter a valid date of birth.'],
+        ['12/05/2012', 'Enter a valid date of birth.'],
+        [isoDay(dayNumber(t.clock.now()) + 2), 'Date of birth cannot be in the future.'],
+        [dobForAge(t.clock.now(), 4), 'Age must be between 5 and 100 years.'],
+        [dobForAge(t.clock.now(), 101), 'Age must be between 5 and 100 years.'],
+      ];
+      for (const [value, message] of cases) {
+        const res = await t.client
+          .as(learner.token)
+          .put('/consent/dob', value === undefined ? {} : { date_of_birth: value });
+        expect(res.statusCode, String(value)).toBe(422);
+        expect(res.body.errors.date_of_birth).toEqual([message]);
+      }
+      expect((await getUser(t.app, learner.id)).dateOfBirth).toBeNull();
+      expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    });
+
+    it('asks for the date of birth at choose-level (POST /add-class) and stores it', async () => {
+      const learner = await createLearner(t.app, { verified: false, dateOfBirth: null });
+      const batch = await createBatch(t.app);
+      const body = { syllabus: batch.syllabusId, standard: batch.standardId };
+      const missing = await t.client.as(learner.token).post('/add-class', body);
+      expect(missing.statusCode).toBe(422);
+      expect(missing.body.errors).toEqual({ date_of_birth: ['Date of birth is required.'] });
+      const future = await t.client.as(learner.token).post('/add-class', { ...body, date_of_birth: '2999-01-01' });
+      expect(future.statusCode).toBe(422);
+      expect((await getUser(t.app, learner.id)).isStandardPicked).toBe(false);
+      const dob = dobForAge(t.clock.now(), 13);
+      const ok = await t.client.as(learner.token).post('/add-class', { ...body, date_of_birth: dob });
+      expect(ok.statusCode).toBe(200);
+      expect(await getUser(t.app, learner.id)).toMatchObject({ dateOfBirth: dob, isStandardPicked: true });
+    });
+
+    it('does not let a child make themselves an adult or clear the date (profile, consent form, choose-level)', async () => {
+      const child = await createMinor(t);
+      const profile = (await t.client.as(child.token).get('/profile')).body.data;
+      const form = {
+        first_name: profile.first_name,
+        last_name: profile.last_name,
+        email: profile.email,
+        mobile: profile.mobile,
+      };
+      for (const date_of_birth of ['1990-01-01', null]) {
+        const res = await t.client.as(child.token).put('/profile', { ...form, date_of_birth });
+        expect(res.statusCode).toBe(422);
+        expect(res.body.errors.date_of_birth).toEqual([
+          'Your date of birth cannot be changed this way. Please write to us to correct it.',
+        ]);
+      }
+      expect((await t.client.as(child.token).put('/consent/dob', { date_of_birth: '1990-01-01' })).statusCode).toBe(
+        422,
+      );
+      // A typo between two child dates is fine.
+      expect(
+        (await t.client.as(child.token).put('/consent/dob', { date_of_birth: dobForAge(t.clock.now(), 12) }))
+          .statusCode,
+      ).toBe(200);
+      expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({ status: 'needed', age: 12 });
+    });
+  });
+
+  describe('asking a guardian', () => {
+    it("mails the link by email in the learner's language, keeping only the token's SHA-256", async () => {
+      const child = await createMinor(t);
+      await t.app.ctx.db
+        .update(users)
+        .set({ language: 'hi', firstName: 'Aarav', lastName: 'Nair' })
+        .where(eq(users.id, child.id));
+      const res = await t.client
+        .as(child.token)
+        .post('/consent', { guardian_name: 'Meera Nair', channel: 'email', guardian_email: 'Meera.Nair@Example.com' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.message).toBe('We have emailed the consent link to your parent or guardian.');
+      expect(res.body.data).toMatchObject({
+        status: 'pending',
+        allowed: false,
+        link: null,
+        whatsapp_url: null,
+        guardian: { name: 'Meera Nair', channel: 'email', contact: 'me****@example.com' },
+      });
+      const [mail] = await t.app.ctx.db.select().from(devMailbox).where(eq(devMailbox.to, 'meera.nair@example.com'));
+      expect(mail!.subject).toBe('Aarav Nair Live Connect पर आपकी सहमति माँग रहे हैं');
+      expect(mail!.text).toContain('नमस्ते Meera Nair');
+      const token = await consentTokenMailedTo(t, 'meera.nair@example.com');
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(mail!.text).toContain(`http://localhost:3000/guardian/consent/${token}`);
+      expect(mail!.html).toContain(`href="http://localhost:3000/guardian/consent/${token}?lang=hi"`);
+      const [row] = await t.app.ctx.db.select().from(guardianConsents).where(eq(guardianConsents.userId, child.id));
+      expect(row).toMatchObject({
+        tokenHash: sha256Hex(token),
+        status: 'pending',
+        guardianEmail: 'meera.nair@example.com',
+        guardianMobile: null,
+      });
+      expect(JSON.stringify(row)).not.toContain(token);
+      const [audit] = await auditOf('consent.request', row!.id);
+      expect(audit).toMatchObject({ actorId: child.id, entity: 'guardian_consents' });
+      expect(audit!.after).toMatchObject({ channel: 'email', guardian: 'me****@example.com' });
+    });
+
+    it("gives a mobile guardian's link and a WhatsApp URL to pass on (no SMS gateway), and mails nobody", async () => {
+      const child = await createMinor(t);
+      const before = (await t.app.ctx.db.select().from(devMailbox)).length;
+      // The web form posts what it parsed: the unused contact as null.
+      const res = await t.client.as(child.token).post('/consent', {
+        guardian_name: 'Ravi Kumar',
+        channel: 'mobile',
+        guardian_email: null,
+        guardian_mobile: '9876543210',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.message).toBe('Send the consent link to your parent or guardian.');
+      const { link, whatsapp_url: wa, guardian } = res.body.data;
+      expect(guardian).toEqual({ name: 'Ravi Kumar', channel: 'mobile', contact: '******3210' });
+      expect(link).toMatch(/^http:\/\/localhost:3000\/guardian\/consent\/[A-Za-z0-9_-]{43}$/);
+      expect(wa.startsWith('https://wa.me/919876543210?text=')).toBe(true);
+      expect(decodeURIComponent(wa.split('?text=')[1])).toContain(link);
+      expect((await t.app.ctx.db.select().from(devMailbox)).length).toBe(before);
+      const token = link.split('/').pop();
+      expect((await t.client.as(undefined).get(`/guardian/consent/${token}`)).body.data).toMatchObject({
+        status: 'pending',
+        guardian_name: 'Ravi Kumar',
+      });
+    });
+
+    it("validates the guardian: name, a valid email or Indian mobile, and not the learner's own", async () => {
+      const child = await createLearner(t.app, { dateOfBirth: dobForAge(t.clock.now(), 13), mobile: '9123456789' });
+      const cases: [object, string, string][] = [
+        [
+          { guardian_name: '', channel: 'email', guardian_email: 'p@example.com' },
+          'guardian_name',
+          'Enter the name of your parent or guardian.',
+        ],
+        [
+          { guardian_name: 'P', channel: 'email', guardian_email: '' },
+          'guardian_email',
+          'Enter the email or the mobile number of your parent or guardian.',
+        ],
+        [{ guardian_name: 'P', channel: 'email', guardian_email: 'not-an-email' }, 'guardian_email', 'Invalid Email.'],
+        [
+          { guardian_name: 'P', channel: 'mobile', guardian_mobile: '12345' },
+          'guardian_mobile',
+          'Invalid Mobile Number',
+        ],
+        [
+          { guardian_name: 'P', channel: 'mobile', guardian_mobile: '9123456789' },
+          'guardian_mobile',
+          'Enter the email or mobile number of your parent or guardian, not your own.',
+        ],
+        [
+          { guardian_name: 'P', channel: 'email', guardian_email: child.email.toUpperCase() },
+          'guardian_email',
+          'Enter the email or mobile number of your parent or guardian, not your own.',
+        ],
+      ];
+      for (const [body, field, message] of cases) {
+        const res = await t.client.as(child.token).post('/consent', body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(422);
+        expect(res.body.errors[field]).toEqual([message]);
+      }
+    });
+
+    it('refuses to ask for an adult (not needed) and for a learner without a date of birth', async () => {
+      const adult = await createLearner(t.app);
+      const body = { guardian_name: 'P', channel: 'email', guardian_email: 'p@example.com' };
+      expect((await t.client.as(adult.token).post('/consent', body)).body).toEqual({
+        status: false,
+        message: "You do not need a parent's consent.",
+      });
+      const unknown = await createLearner(t.app, { dateOfBirth: null });
+      expect((await t.client.as(unknown.token).post('/consent', body)).statusCode).toBe(400);
+    });
+
+    it('rate-limits requests per learner (429 after five an hour)', async () => {
+      const child = await createMinor(t);
+      for (let i = 0; i < 5; i++) {
+        const res = await t.client
+          .as(child.token)
+          .post('/consent', { guardian_name: 'P', channel: 'mobile', guardian_mobile: '9876500000' });
+        expect(res.statusCode).toBe(200);
+      }
+      const sixth = await t.client
+        .as(child.token)
+        .post('/consent', { guardian_name: 'P', channel: 'mobile', guardian_mobile: '9876500000' });
+      expect(sixth.statusCode).toBe(429);
+    });
+  });
+
+  describe("the guardian's link", () => {
+    it('shows who asks, takes the agreement with its evidence, then paying works', async () => {
+      const child = await createMinor(t);
+      await t.app.ctx.db.update(users).set({ firstName: 'Diya', lastName: 'Menon' }).where(eq(users.id, child.id));
+      const course = await createCourse(t.app, { pricePaise: 49_900, name: 'Physics Basics' });
+      expect((await t.client.as(child.token).post('/checkout', { course_id: course.id })).body).toEqual({
+        status: false,
+        message: REFUSED,
+      });
+
+      await t.client
+        .as(child.token)
+        .post('/consent', { guardian_name: 'Lakshmi Menon', channel: 'email', guardian_email: 'lakshmi@example.com' });
+      const token = await consentTokenMailedTo(t, 'lakshmi@example.com');
+      const guardian = t.client.as(undefined);
+      const page = await guardian.get(`/guardian/consent/${token}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body.data).toMatchObject({
+        status: 'pending',
+        child_name: 'Diya Menon',
+        guardian_name: 'Lakshmi Menon',
+        language: 'en',
+        given_at: null,
+      });
+      expect((await guardian.get(`/guardian/consent/${token}/purchases`)).statusCode).toBe(403);
+
+      const unticked = await guardian.post(`/guardian/consent/${token}`, { agree: false });
+      expect(unticked.statusCode).toBe(422);
+      expect(unticked.body.errors.agree).toEqual(['Tick the box to agree.']);
+      const agreed = await guardian
+        .from('203.0.113.7')
+        .post(`/guardian/consent/${token}`, { agree: true }, { 'user-agent': 'GuardianBrowser/1.0' });
+      expect(agreed.statusCode).toBe(200);
+      expect(agreed.body).toMatchObject({
+        message: 'Thank you. Your consent is recorded.',
+        data: { status: 'given', given_at: expect.any(String) },
+      });
+      const [row] = await t.app.ctx.db.select().from(guardianConsents).where(eq(guardianConsents.userId, child.id));
+      expect(row).toMatchObject({ status: 'given', answerIp: '203.0.113.7', answerUserAgent: 'GuardianBrowser/1.0' });
+      expect(await auditOf('consent.given', row!.id)).toHaveLength(1);
+      // Agreeing twice changes nothing.
+      expect((await guardian.post(`/guardian/consent/${token}`, { agree: true })).statusCode).toBe(200);
+      expect(await auditOf('consent.given', row!.id)).toHaveLength(1);
+
+      expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({
+        status: 'given',
+        allowed: true,
+      });
+      const purchaseId = await payThroughSandbox(t, child, '/checkout', { course_id: course.id });
+      const purchases = await guardian.get(`/guardian/consent/${token}/purchases`);
+      expect(purchases.body.data).toEqual([
+        {
+          id: purchaseId,
+          item: 'Physics Basics',
+          kind: 'course',
+          amount: 499,
+          date: expect.any(String),
+          status: 'paid',
+        },
+      ]);
+    });
+
+    it('withdrawing consent blocks the money actions again at once; the link cannot agree again', async () => {
+      const child = await createMinor(t);
+      const token = await giveConsentByEmail(t, child);
+      const course = await createCourse(t.app, { pricePaise: 20_000 });
+      const withdrawn = await t.client.as(undefined).post(`/guardian/consent/${token}/withdraw`);
+      expect(withdrawn.statusCode).toBe(200);
+      expect(withdrawn.body).toMatchObject({
+        message: 'Consent withdrawn. Payments and withdrawals are blocked again.',
+        data: { status: 'withdrawn' },
+      });
+      expect((await t.client.as(child.token).post('/checkout', { course_id: course.id })).statusCode).toBe(403);
+      expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({
+        status: 'withdrawn',
+        allowed: false,
+        withdrawn_at: expect.any(String),
+      });
+      const [row] = await t.app.ctx.db.select().from(guardianConsents).where(eq(guardianConsents.userId, child.id));
+      expect(await auditOf('consent.withdrawn', row!.id)).toHaveLength(1);
+      const again = await t.client.as(undefined).post(`/guardian/consent/${token}`, { agree: true });
+      expect(again.statusCode).toBe(400);
+      // The guardian still sees the purchases after withdrawing.
+      expect((await t.client.as(undefined).get(`/guardian/consent/${token}/purchases`)).statusCode).toBe(200);
+      // The learner may ask again: a new link, a new answer.
+      const second = await giveConsentByEmail(t, child, 'second-parent@example.com');
+      expect(second).not.toBe(token);
+      expect((await t.client.as(child.token).get('/consent')).body.data.status).toBe('given');
+    });
+
+    it('answers 404 to a wrong token and to a superseded one (the learner asked again)', async () => {
+      const child = await createMinor(t);
+      await t.client
+        .as(child.token)
+        .post('/consent', { guardian_name: 'A', channel: 'email', guardian_email: 'first@example.com' });
+      const first = await consentTokenMailedTo(t, 'first@example.com');
+      await t.client
+        .as(child.token)
+        .post('/consent', { guardian_name: 'B', channel: 'email', guardian_email: 'second@example.com' });
+      const second = await consentTokenMailedTo(t, 'second@example.com');
+      const guardian = t.client.as(undefined);
+      for (const token of [first, 'x'.repeat(43), 'A'.repeat(43)]) {
+        for (const res of [
+          await guardian.get(`/guardian/consent/${token}`),
+          await guardian.post(`/guardian/consent/${token}`, { agree: true }),
+          await guardian.post(`/guardian/consent/${token}/withdraw`),
+          await guardian.get(`/guardian/consent/${token}/purchases`),
+        ]) {
+          expect(res.statusCode).toBe(404);
+          expect(res.body).toEqual({
+            status: false,
+            message: 'This consent link is not valid. It may have been replaced by a newer one.',
+          });
+        }
+      }
+      expect((await guardian.get('/guardian/consent/short')).statusCode).toBe(422);
+      expect((await t.client.as(child.token).get('/consent')).body.data.guardian).toMatchObject({ name: 'B' });
+      expect((await guardian.post(`/guardian/consent/${second}`, { agree: true })).statusCode).toBe(200);
+      const rows = await t.app.ctx.db.select().from(guardianConsents).where(eq(guardianConsents.userId, child.id));
+      expect(rows.map((r) => r.status).sort()).toEqual(['given', 'superseded']);
+    });
+
+    it("needs the XSRF echo on the guardian's POSTs, as every public POST", async () => {
+      const child = await createMinor(t);
+      await t.client
+        .as(child.token)
+        .post('/consent', { guardian_name: 'A', channel: 'email', guardian_email: `x-${child.id}@example.com` });
+      const token = await consentTokenMailedTo(t, `x-${child.id}@example.com`);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/live-connect/api/guardian/consent/${token}`,
+        payload: { agree: true },
+      });
+      expect(res.statusCode).toBe(403);
+    });
+  });
+
+  describe('adults', () => {
+    it('are unaffected: an adult pays with no guardian at all', async () => {
+      const adult = await createLearner(t.app);
+      const course = await createCourse(t.app, { pricePaise: 30_000 });
+      await payThroughSandbox(t, adult, '/checkout', { course_id: course.id });
+      expect(await t.app.ctx.db.select().from(guardianConsents).where(eq(guardianConsents.userId, adult.id))).toEqual(
+        [],
+      );
+    });
+
+    it('a learner who turns 18 no longer needs consent (age in India time)', async () => {
+      // 18 in ten days' time.
+      const now = t.clock.now();
+      const birthday = isoDay(dayNumber(now) + 10);
+      const dob = `${Number(birthday.slice(0, 4)) - 18}${birthday.slice(4)}`.replace(/-02-29$/, '-02-28');
+      const child = await createLearner(t.app, { dateOfBirth: dob });
+      const course = await createCourse(t.app, { pricePaise: 10_000 });
+      expect((await t.client.as(child.token).post('/checkout', { course_id: course.id })).statusCode).toBe(403);
+      t.clock.advance(11 * 86_400_000);
+      try {
+        expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({
+          status: 'not_needed',
+          age: 18,
+        });
+        expect((await t.client.as(child.token).post('/checkout', { course_id: course.id })).statusCode).toBe(200);
+      } finally {
+        t.clock.advance(-11 * 86_400_000);
+      }
+    });
+  });
+
+  it('GET /legal names the configured operator, contact and grievance officer', async () => {
+    const other = await createTestApp({
+      env: {
+        OPERATOR_LEGAL_NAME: 'Vidya Learning Pvt Ltd',
+        OPERATOR_ADDRESS: '12 Beach Road, Kozhikode 673001',
+        CONTACT_EMAIL: 'hello@vidya.example',
+        GRIEVANCE_OFFICER_NAME: 'Anil Varma',
+        GRIEVANCE_OFFICER_EMAIL: 'grievance@vidya.example',
+      },
+    });
+    try {
+      const res = await other.client.as(undefined).get('/legal');
+      expect(res.statusCode).toBe(200);
+      expect(res.body.data).toEqual({
+        app_name: 'Live Connect',
+        operator: { legal_name: 'Vidya Learning Pvt Ltd', address: '12 Beach Road, Kozhikode 673001' },
+        contact_email: 'hello@vidya.example',
+        grievance_officer: {
+          name: 'Anil Varma',
+          email: 'grievance@vidya.example',
+          address: '12 Beach Road, Kozhikode 673001',
+        },
+        grievance_response_days: 15,
+        retention_days: 30,
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,476 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { invoices, invoiceSeries, purchases, users } from '@app/db';
+import { financialYearOf } from '@app/contracts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { createLearner, type Learner } from './fixtures.ts';
+import { createCourse, createOfferCode } from './catalogue-fixtures.ts';
+import { payThroughSandbox } from './abuse/abuse-fixtures.ts';
+import { pendingPurchase, refundPurchase, setReferenceData } from './wallet-fixtures.ts';
+import { markPurchasePaid } from '../src/services/purchases/index.ts';
+import { assertPopplerInstalled, pdfFonts, pdfTextLines } from './pdf-text.ts';
+import type { App } from '../src/app.ts';
+
+const HOUR_MS = 3_600_000;
+
+let t: TestApp;
+
+beforeAll(async () => {
+  assertPopplerInstalled();
+  t = await createTestApp();
+  await setReferenceData(t.app);
+});
+afterAll(async () => t?.close());
+
+async function learnerIn(
+  app: App,
+  state: string | null,
+  name?: { firstName: string; lastName: string },
+  language = 'en',
+): Promise<Learner> {
+  const learner = await createLearner(app);
+  await app.ctx.db
+    .update(users)
+    .set({ state, language, ...name })
+    .where(eq(users.id, learner.id));
+  return learner;
+}
+
+async function invoiceOf(app: App, purchaseId: number, kind: 'invoice' | 'credit_note' = 'invoice') {
+  const [row] = await app.ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.purchaseId, purchaseId), eq(invoices.kind, kind)));
+  return row;
+}
+
+const pay = (app: App, purchaseId: number, amountPaise: number) =>
+  app.ctx.db.transaction((tx) =>
+    markPurchasePaid(tx, app.ctx, {
+      purchaseId,
+      payment: { paymentId: `pay_${purchaseId}`, amountPaise, currency: 'INR' },
+    }),
+  );
+
+async function sequencesOf(app: App, financialYear: string, kind = 'invoice') {
+  const rows = await app.ctx.db
+    .select({ sequence: invoices.sequence })
+    .from(invoices)
+    .where(and(eq(invoices.kind, kind), eq(invoices.financialYear, financialYear)))
+    .orderBy(asc(invoices.sequence));
+  return rows.map((r) => r.sequence);
+}
+
+describe('tax invoice on payment', () => {
+  it('issues INV/<year>/000001 within the seller’s state: CGST + SGST, the odd paisa to SGST, discount shown', async () => {
+    const buyer = await learnerIn(t.app, 'kerala');
+    // ₹1,110.00 less 10% = ₹999.00: taxable 84661, tax 15239 → CGST 7619 + SGST 7620.
+    const course = await createCourse(t.app, { name: 'Physics', pricePaise: 111_000 });
+    const code = await createOfferCode(t.app, { discountValue: 1_000 });
+    const purchaseId = await payThroughSandbox(t, buyer, '/checkout', { course_id: course.id, offer_code: code.code });
+
+    const [purchase] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, purchaseId));
+    const invoice = await invoiceOf(t.app, purchaseId);
+    const year = financialYearOf(purchase!.paidAt!);
+    expect(invoice).toMatchObject({
+      kind: 'invoice',
+      number: `INV/${year}/000001`,
+      financialYear: year,
+      sequence: 1,
+      buyerName: 'Test Learner',
+      buyerEmail: buyer.email,
+      buyerState: 'kerala',
+      placeOfSupply: 'Kerala (32)',
+      itemDescription: 'Physics',
+      rateBasisPoints: 1800,
+      pricePaise: 111_000,
+      discountPaise: 11_100,
+      totalPaise: 99_900,
+      taxablePaise: 84_661,
+      cgstPaise: 7_619,
+      sgstPaise: 7_620,
+      igstPaise: 0,
+      paymentReference: purchase!.providerPaymentId,
+      invoiceId: null,
+    });
+    expect(invoice!.issuedAt.toISOString()).toBe(purchase!.paidAt!.toISOString());
+    expect(invoice!.seller).toMatchObject({
+      state: 'Kerala',
+      stateCode: '32',
+      sac: '999293',
+      gstin: '32AAACL1234A1ZI',
+    });
+    expect(invoice!.paymentReference).toMatch(/^pay_/);
+  });
+
+  it('charges IGST to a buyer in another state, and takes the seller’s state when the profile names none or an unknown one', async () => {
+    const elsewhere = await learnerIn(t.app, 'Maharashtra');
+    const id1 = await pendingPurchase(t.app, elsewhere.id, 33_333);
+    expect(await pay(t.app, id1, 33_333)).toBe(true);
+    expect(await invoiceOf(t.app, id1)).toMatchObject({
+      placeOfSupply: 'Maharashtra (27)',
+      taxablePaise: 28_248,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 5_085,
+      totalPaise: 33_333,
+    });
+
+    for (const state of [null, '', 'Atlantis']) {
+      const buyer = await learnerIn(t.app, state);
+      const id = await pendingPurchase(t.app, buyer.id, 118_000);
+      await pay(t.app, id, 118_000);
+      expect(await invoiceOf(t.app, id)).toMatchObject({
+        buyerState: state || null,
+        placeOfSupply: 'Kerala (32)',
+        taxablePaise: 100_000,
+        cgstPaise: 9_000,
+        sgstPaise: 9_000,
+        igstPaise: 0,
+      });
+    }
+  });
+
+  it('issues nothing for a free enrolment and spends no number on it', async () => {
+    const year = financialYearOf(t.app.ctx.now());
+    const before = await sequencesOf(t.app, year);
+    const buyer = await createLearner(t.app);
+    const course = await createCourse(t.app, { pricePaise: 0 });
+    const free = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    expect(free.body.data.payment).toBe(false);
+    expect(await invoiceOf(t.app, free.body.data.purchase_id)).toBeUndefined();
+    expect(await sequencesOf(t.app, year)).toEqual(before);
+  });
+
+  it('gives the number back when the paying transaction fails: the series stays gapless', async () => {
+    const year = financialYearOf(t.app.ctx.now());
+    const before = await sequencesOf(t.app, year);
+    const buyer = await createLearner(t.app);
+    const failing = await pendingPurchase(t.app, buyer.id, 50_000);
+    await expect(
+      t.app.ctx.db.transaction(async (tx) => {
+        await markPurchasePaid(tx, t.app.ctx, {
+          purchaseId: failing,
+          payment: { paymentId: 'pay_x', amountPaise: 50_000, currency: 'INR' },
+        });
+        throw new Error('the provider call after the flip failed');
+      }),
+    ).rejects.toThrow('the provider call after the flip failed');
+    expect(await invoiceOf(t.app, failing)).toBeUndefined();
+
+    const next = await pendingPurchase(t.app, buyer.id, 50_000);
+    await pay(t.app, next, 50_000);
+    const after = await sequencesOf(t.app, year);
+    expect(after).toEqual([...before, before.length + 1]);
+    expect(after).toEqual(after.map((_, i) => i + 1));
+  });
+});
+
+describe('numbering under concurrency and across financial years (fresh database)', () => {
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await createTestApp();
+    await setReferenceData(fresh.app);
+  });
+  afterAll(async () => fresh?.close());
+
+  it('numbers 10 purchases paid at once 1..10, and 10 more of which half fail 11..15', async () => {
+    const year = financialYearOf(fresh.app.ctx.now());
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => createLearner(fresh.app)));
+    const ids = await Promise.all(buyers.map((b) => pendingPurchase(fresh.app, b.id, 49_900)));
+    expect(await Promise.all(ids.map((id) => pay(fresh.app, id, 49_900)))).toEqual(ids.map(() => true));
+    expect(await sequencesOf(fresh.app, year)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+
+    const more = await Promise.all(buyers.map((b) => pendingPurchase(fresh.app, b.id, 20_000)));
+    const results = await Promise.allSettled(
+      more.map((id, i) =>
+        fresh.app.ctx.db.transaction(async (tx) => {
+          await markPurchasePaid(tx, fresh.app.ctx, {
+            purchaseId: id,
+            payment: { paymentId: null, amountPaise: 20_000, currency: 'INR' },
+          });
+          // Hold the number a moment, then half of them fail after taking it.
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          if (i % 2 === 1) throw new Error('later step failed');
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(5);
+    expect(await sequencesOf(fresh.app, year)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    const [series] = await fresh.app.ctx.db
+      .select()
+      .from(invoiceSeries)
+      .where(and(eq(invoiceSeries.kind, 'invoice'), eq(invoiceSeries.financialYear, year)));
+    expect(series!.lastSequence).toBe(15);
+    // Numbers are unique and match their sequence.
+    const rows = await fresh.app.ctx.db.select({ number: invoices.number, sequence: invoices.sequence }).from(invoices);
+    for (const row of rows) expect(row.number).toBe(`INV/${year}/${String(row.sequence).padStart(6, '0')}`);
+  });
+
+  it('restarts at 1 in a new financial year (1 April, India time)', async () => {
+    const now = fresh.app.ctx.now();
+    const year = financialYearOf(now);
+    const startYear = Number(year.slice(0, 4));
+    // 1 April 00:00:30 IST of the next financial year.
+    const nextApril = new Date(`${startYear + 1}-04-01T00:00:30+05:30`);
+    fresh.clock.advance(nextApril.getTime() - now.getTime());
+    const nextYear = financialYearOf(fresh.app.ctx.now());
+    expect(nextYear).toBe(`${startYear + 1}-${String((startYear + 2) % 100).padStart(2, '0')}`);
+
+    const buyer = await createLearner(fresh.app);
+    const id = await pendingPurchase(fresh.app, buyer.id, 10_000);
+    await pay(fresh.app, id, 10_000);
+    expect((await invoiceOf(fresh.app, id))!.number).toBe(`INV/${nextYear}/000001`);
+    expect(await sequencesOf(fresh.app, year)).toHaveLength(15);
+  });
+});
+
+describe('credit note on refund', () => {
+  it('credits the full invoice under its own series, linked to the invoice; a free purchase gets none', async () => {
+    const buyer = await learnerIn(t.app, 'Tamil Nadu');
+    const id = await pendingPurchase(t.app, buyer.id, 76_543);
+    await pay(t.app, id, 76_543);
+    const invoice = await invoiceOf(t.app, id);
+    t.clock.advance(HOUR_MS);
+    await refundPurchase(t.app, id);
+
+    const note = await invoiceOf(t.app, id, 'credit_note');
+    const year = financialYearOf(t.app.ctx.now());
+    expect(note).toMatchObject({
+      kind: 'credit_note',
+      number: `CN/${year}/000001`,
+      sequence: 1,
+      invoiceId: invoice!.id,
+      placeOfSupply: 'Tamil Nadu (33)',
+      totalPaise: 76_543,
+      taxablePaise: invoice!.taxablePaise,
+      igstPaise: invoice!.igstPaise,
+      buyerName: invoice!.buyerName,
+      paymentReference: invoice!.paymentReference,
+    });
+    expect(note!.issuedAt.getTime()).toBeGreaterThan(invoice!.issuedAt.getTime());
+    // A second refund attempt does nothing (the purchase is no longer paid): still one credit note.
+    expect(await refundPurchase(t.app, id)).toBeNull();
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.purchaseId, id), eq(invoices.kind, 'credit_note'))),
+    ).toHaveLength(1);
+
+    const freeBuyer = await createLearner(t.app);
+    const freeCourse = await createCourse(t.app, { pricePaise: 0 });
+    const free = await t.client.as(freeBuyer.token).post('/checkout', { course_id: freeCourse.id });
+    await refundPurchase(t.app, free.body.data.purchase_id);
+    expect(await invoiceOf(t.app, free.body.data.purchase_id, 'credit_note')).toBeUndefined();
+  });
+});
+
+describe('GET /purchases', () => {
+  it("lists the learner's purchases newest first with invoice and credit note links, and only their own", async () => {
+    const buyer = await learnerIn(t.app, 'Kerala');
+    const other = await createLearner(t.app);
+    const course = await createCourse(t.app, { name: 'Biology', pricePaise: 59_000 });
+    const paidId = await payThroughSandbox(t, buyer, '/checkout', { course_id: course.id });
+    const refunded = await pendingPurchase(t.app, buyer.id, 30_000);
+    await pay(t.app, refunded, 30_000);
+    await refundPurchase(t.app, refunded);
+    const freeCourse = await createCourse(t.app, { name: 'Free maths', pricePaise: 0 });
+    const free = (await t.client.as(buyer.token).post('/checkout', { course_id: freeCourse.id })).body.data
+      .purchase_id as number;
+    await pendingPurchase(t.app, other.id, 10_000);
+
+    const res = await t.client.as(buyer.token).get('/purchases');
+    expect(res.statusCode).toBe(200);
+    expect(res.body.status).toBe(true);
+    const list = res.body.data as any[];
+    expect(list.map((p) => p.purchase_id)).toEqual([free, refunded, paidId]);
+    const paid = list[2];
+    const invoice = await invoiceOf(t.app, paidId);
+    expect(paid).toMatchObject({
+      purchase_id: paidId,
+      item: 'course',
+      name: 'Biology',
+      course_id: course.id,
+      batch_id: null,
+      price: 590,
+      discount: 0,
+      amount: 590,
+      currency: 'INR',
+      status: 'paid',
+      refunded_at: null,
+      payment_reference: expect.stringMatching(/^pay_/),
+      invoice: {
+        number: invoice!.number,
+        issued_at: invoice!.issuedAt.toISOString(),
+        pdf_url: expect.stringMatching(
+          new RegExp(`^/live-connect/api/invoices/${paidId}/pdf\\?u=${buyer.id}&e=\\d+&s=[0-9a-f]+$`),
+        ),
+      },
+      credit_note: null,
+    });
+    expect(paid.paid_at).toEqual(expect.any(String));
+    expect(list[1]).toMatchObject({
+      status: 'refunded',
+      invoice: { number: expect.stringMatching(/^INV\//) },
+      credit_note: {
+        number: expect.stringMatching(/^CN\//),
+        pdf_url: expect.stringContaining(`/invoices/${refunded}/credit-note/pdf?`),
+      },
+    });
+    expect(list[1].refunded_at).toEqual(expect.any(String));
+    expect(list[0]).toMatchObject({
+      name: 'Free maths',
+      amount: 0,
+      status: 'paid',
+      payment_reference: null,
+      invoice: null,
+      credit_note: null,
+    });
+
+    // The signed link works without the token, as a browser's link does.
+    const pdf = await t.app.inject({ method: 'GET', url: paid.invoice.pdf_url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const note = await t.app.inject({ method: 'GET', url: list[1].credit_note.pdf_url });
+    expect(note.statusCode).toBe(200);
+
+    expect((await t.client.as(other.token).get('/purchases')).body.data).toHaveLength(1);
+    expect((await t.client.get('/purchases')).statusCode).toBe(401);
+    const unverified = await createLearner(t.app, { verified: false });
+    expect((await t.client.as(unverified.token).get('/purchases')).statusCode).toBe(417);
+  });
+});
+
+describe('invoice PDF access (attacks)', () => {
+  it("is 404 for someone else's invoice, for a purchase without one, and 401 without token or link", async () => {
+    const owner = await learnerIn(t.app, 'Kerala');
+    const attacker = await createLearner(t.app);
+    const id = await pendingPurchase(t.app, owner.id, 25_000);
+    await pay(t.app, id, 25_000);
+
+    const own = await t.client.as(owner.token).get(`/invoices/${id}/pdf`);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+
+    expect(await t.client.as(attacker.token).get(`/invoices/${id}/pdf`)).toMatchObject({
+      statusCode: 404,
+      body: { status: false, message: 'Not found.' },
+    });
+    expect((await t.client.as(owner.token).get(`/invoices/${id}/credit-note/pdf`)).statusCode).toBe(404);
+    expect((await t.client.as(owner.token).get('/invoices/999999/pdf')).statusCode).toBe(404);
+    expect((await t.client.get(`/invoices/${id}/pdf`)).statusCode).toBe(401);
+    expect((await t.client.as(owner.token).get('/invoices/abc/pdf')).statusCode).toBe(422);
+    const unverified = await createLearner(t.app, { verified: false });
+    expect((await t.client.as(unverified.token).get(`/invoices/${id}/pdf`)).statusCode).toBe(417);
+  });
+
+  it('refuses a signed link altered to another learner or purchase or kind, and an expired one', async () => {
+    const owner = await learnerIn(t.app, 'Kerala');
+    const attacker = await createLearner(t.app);
+    const id = await pendingPurchase(t.app, owner.id, 25_000);
+    await pay(t.app, id, 25_000);
+    const theirs = await pendingPurchase(t.app, attacker.id, 25_000);
+    await pay(t.app, theirs, 25_000);
+    const list = (await t.client.as(attacker.token).get('/purchases')).body.data as any[];
+    const link = list.find((p) => p.purchase_id === theirs).invoice.pdf_url as string;
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+    expect((await get(link)).statusCode).toBe(200);
+    // Their own valid signature, pointed at the owner's purchase: refused.
+    expect((await get(link.replace(`/invoices/${theirs}/`, `/invoices/${id}/`))).statusCode).toBe(403);
+    // Claiming to be the owner without the owner's signature: refused.
+    expect((await get(link.replace(`u=${attacker.id}`, `u=${owner.id}`))).statusCode).toBe(403);
+    // An invoice link is not a credit-note link.
+    expect((await get(link.replace('/pdf?', '/credit-note/pdf?'))).statusCode).toBe(403);
+    expect((await get(link.replace(/s=[0-9a-f]+/, 's=00'))).statusCode).toBe(403);
+    // Expired after an hour (rounded up to 5 minutes).
+    t.clock.advance(HOUR_MS + 10 * 60_000);
+    expect((await get(link)).statusCode).toBe(403);
+    expect((await t.client.as(attacker.token).get(`/invoices/${theirs}/pdf`)).statusCode).toBe(200);
+  });
+});
+
+describe('invoice PDF content', () => {
+  it('prints seller, GSTIN, a Devanagari buyer name that copies back out, SAC, the split and the payment reference', async () => {
+    const buyer = await learnerIn(t.app, 'Maharashtra', { firstName: 'अनन्या', lastName: 'शर्मा' }, 'hi');
+    const id = await pendingPurchase(t.app, buyer.id, 99_900);
+    await pay(t.app, id, 99_900);
+    const invoice = await invoiceOf(t.app, id);
+    const res = await t.client.as(buyer.token).get(`/invoices/${id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    const pdf = Buffer.from(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/live-connect/api/invoices/${id}/pdf`,
+          headers: { authorization: `Bearer ${buyer.token}` },
+        })
+      ).rawPayload,
+    );
+    const text = pdfTextLines(pdf).join('\n');
+    expect(text).toContain('अनन्या शर्मा');
+    expect(text).toContain('32AAACL1234A1ZI');
+    expect(text).toContain(invoice!.number);
+    expect(text).toContain('999293');
+    expect(text).toContain('कर बीजक'); // "Tax Invoice" in Hindi: the buyer's language
+    expect(text).toContain('IGST @ 18%');
+    expect(text).toContain('₹846.61'); // taxable value
+    expect(text).toContain('₹152.39'); // IGST
+    expect(text).toContain('₹999.00');
+    expect(text).toContain('Maharashtra (27)');
+    expect(text).toContain('pay_' + id);
+    const fonts = pdfFonts(pdf);
+    expect(fonts.every((f) => f.embedded)).toBe(true);
+    expect(fonts.map((f) => f.name).join(' ')).toMatch(/NotoSansDevanagari/);
+
+    // The credit note, in English for an English buyer, CGST + SGST within Kerala.
+    const english = await learnerIn(t.app, 'Kerala', { firstName: 'Meera', lastName: 'മീര' });
+    const id2 = await pendingPurchase(t.app, english.id, 118_000);
+    await pay(t.app, id2, 118_000);
+    await refundPurchase(t.app, id2);
+    const note = await t.app.inject({
+      method: 'GET',
+      url: `/live-connect/api/invoices/${id2}/credit-note/pdf`,
+      headers: { authorization: `Bearer ${english.token}` },
+    });
+    expect(note.statusCode).toBe(200);
+    const noteText = pdfTextLines(Buffer.from(note.rawPayload)).join('\n');
+    const inv2 = await invoiceOf(t.app, id2);
+    expect(noteText).toContain('Credit Note');
+    expect(noteText).toContain('Meera മീര');
+    expect(noteText).toContain(`Against invoice ${inv2!.number}`);
+    expect(noteText).toContain('CGST @ 9%');
+    expect(noteText).toContain('SGST @ 9%');
+    expect(noteText).toContain('₹90.00');
+    expect(noteText).toContain('₹1,000.00');
+    expect(noteText).toContain('Total credited');
+  });
+});
+
+describe('operator console', () => {
+  it('shows the numbers in the purchase list and serves any purchase’s PDFs to an admin only', async () => {
+    const admin = await createLearner(t.app, { roles: ['learner', 'admin'] });
+    const buyer = await learnerIn(t.app, 'Goa');
+    const id = await pendingPurchase(t.app, buyer.id, 40_000);
+    await pay(t.app, id, 40_000);
+    await refundPurchase(t.app, id);
+    const invoice = await invoiceOf(t.app, id);
+    const note = await invoiceOf(t.app, id, 'credit_note');
+
+    const list = await t.client.as(admin.token).get(`/admin/purchases?user=${buyer.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.body.data.data[0]).toMatchObject({
+      id,
+      invoice_number: invoice!.number,
+      credit_note_number: note!.number,
+    });
+
+    const pdf = await t.client.as(admin.token).get(`/admin/invoices/${id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await t.client.as(admin.token).get(`/admin/invoices/${id}/credit-note/pdf`)).statusCode).toBe(200);
+    expect((await t.client.as(buyer.token).get(`/admin/invoices/${id}/pdf`)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+/** A web build as vite-plugins/prerender.ts leaves it: the shell, a page per fixed path and pages.json. */
+function writeWebBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lc-web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, 'pages/admin'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<p>shell</p>');
+  writeFileSync(join(dir, 'assets/index-abc.js'), 'export {};');
+  writeFileSync(join(dir, 'pages/login.html'), '<div id="root" data-prerendered><p>pre-rendered sign-in</p></div>');
+  writeFileSync(join(dir, 'pages/admin/courses.html'), '<p>admin courses shell</p>');
+  writeFileSync(
+    join(dir, 'pages.json'),
+    JSON.stringify({ '/login': 'pages/login.html', '/admin/courses': 'pages/admin/courses.html' }),
+  );
+  return dir;
+}
+
+describe('the web build', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = writeWebBuild();
+    t = await createTestApp({ env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('answers a fixed path with its page from pages.json, never cached without asking', async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/login?next=%2Fwallet' });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<p>pre-rendered sign-in</p>');
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ method: 'GET', url: '/admin/courses' })).body).toBe('<p>admin courses shell</p>');
+  });
+
+  it('answers a Hindi or Malayalam reader with the shell, not a page pre-rendered in English', async () => {
+    const page = async (headers: Record<string, string>) =>
+      (await t.app.inject({ method: 'GET', url: '/login', headers })).body;
+    expect(await page({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).toBe('<p>shell</p>');
+    expect(await page({ cookie: 'language=ml' })).toBe('<p>shell</p>');
+    // The choice made on the device wins over the browser's languages.
+    expect(await page({ cookie: 'language=en', 'accept-language': 'hi' })).toContain('pre-rendered sign-in');
+    expect(await page({ 'accept-language': 'en-IN,en;q=0.9' })).toContain('pre-rendered sign-in');
+    // A page that is only the shell with its chunks preloaded is the same in every language.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/admin/courses', headers: { cookie: 'language=hi' } })).body,
+    ).toBe('<p>admin courses shell</p>');
+    const answer = await t.app.inject({ method: 'GET', url: '/login', headers: { cookie: 'language=hi' } });
+    expect(String(answer.headers.vary)).toMatch(/cookie/);
+    expect(String(answer.headers.vary)).toMatch(/accept-language/);
+  });
+
+  it('answers other client routes with the shell and a missing asset with 404', async () => {
+    for (const url of ['/', '/learn-more/3', '/login/extra', '/register']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).toBe('<p>shell</p>');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});

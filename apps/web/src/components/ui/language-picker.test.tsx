@@ -1,0 +1,36 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { hi } from '@app/contracts/i18n/hi';
+import { mockApi, ok } from '@/testing/mock-api';
+import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { LanguagePicker } from './language-picker';
+
+describe('LanguagePicker', () => {
+  it("switches the app, <html lang> and the device's memory when signed out, without calling the API", async () => {
+    const api = mockApi({});
+    const { user } = renderWithProviders(<LanguagePicker />);
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
+
+    await waitFor(() => expect(document.documentElement.lang).toBe('hi'));
+    expect(localStorage.getItem('language')).toBe('hi');
+    // The server reads the choice too, to send a Hindi reader the shell rather than a page pre-rendered in English.
+    expect(document.cookie).toContain('language=hi');
+    expect(screen.getByRole('button', { name: `${hi.layout.language}: हिन्दी` })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path === '/profile/language')).toEqual([]);
+  });
+
+  it("keeps a signed-in learner's choice in the profile and asks the API in that language from then on", async () => {
+    await signIn();
+    const api = mockApi({ 'PUT /profile/language': ok(null, 'Language saved.') });
+    const { user } = renderWithProviders(<LanguagePicker />);
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    await user.click(screen.getByRole('button', { name: 'മലയാളം' }));
+
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/profile/language')).toBe(true));
+    const call = api.calls.find((c) => c.path === '/profile/language')!;
+    expect(call.body).toEqual({ language: 'ml' });
+    expect(call.headers.get('accept-language')).toBe('ml');
+    expect(document.documentElement.lang).toBe('ml');
+  });
+});

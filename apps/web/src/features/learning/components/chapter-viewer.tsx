@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
+import type { ProgressReport, SubjectItem } from '@app/contracts';
+import { LoadError } from '@/components/ui/load-error';
+import { useTermSubjects } from '../api/get-term-subjects';
+import { VideoChapter } from './video-chapter';
+import { YouTubeChapter } from './youtube-chapter';
+import { SaveForOffline } from '../offline/save-for-offline';
+import { LazyPdfReader } from './lazy-pdf-reader';
+
+/** The viewer is unmounted and mounted again this long after the subject changes (docs/product/learning-and-quizzes.md#chapter-viewer). */
+export const VIEWER_RELOAD_DELAY_MS = 100;
+
+export { youtubeEmbedUrl } from './youtube-chapter';
+
+/** Mounts `key`'s content only after it has stayed the same for `delayMs`: each change is a fresh load. */
+function useDelayedMount(key: number, delayMs: number): boolean {
+  const [mounted, setMounted] = useState<number | null>(null);
+  useEffect(() => {
+    // Anything but `key` counts as unmounted, so a change unmounts at once and mounts after the delay.
+    const timer = window.setTimeout(() => setMounted(key), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [key, delayMs]);
+  return mounted === key;
+}
+
+/** Where a chapter starts: the stored video position and PDF page (null: none stored). */
+export interface ChapterResume {
+  /** Null while not known yet: the viewer waits for it. */
+  positionSeconds: number | null;
+  page: number | null;
+}
+
+interface ChapterContentProps {
+  subject: SubjectItem;
+  /** Known (positionSeconds not null) by the time the content mounts. */
+  resume: ChapterResume;
+  /** How far the learner got (POST /progress without subject_id); the server decides what is done. */
+  onProgress: (report: ProgressReport) => void;
+  /** The server counts this chapter done. */
+  isDone: boolean;
+}
+
+function ChapterContent({ subject, resume, onProgress, isDone }: ChapterContentProps) {
+  const { t } = useTranslation('learning');
+  switch (subject.file_type) {
+    case 'pdf':
+      return (
+        <LazyPdfReader
+          src={subject.file_url}
+          title={subject.name}
+          initialPage={resume.page ?? 1}
+          onPage={(page, pageCount) => onProgress({ page, page_count: pageCount })}
+          onMarkDone={() => onProgress({ completed: true })}
+          isDone={isDone}
+        />
+      );
+    case 'youtube':
+      return (
+        <YouTubeChapter
+          url={subject.file_url}
+          title={subject.name}
+          resumeAt={resume.positionSeconds ?? 0}
+          onProgress={onProgress}
+        />
+      );
+    case 'video':
+      return (
+        <VideoChapter
+          src={subject.file_url}
+          hlsUrl={subject.hls_url}
+          title={subject.name}
+          resumeAt={resume.positionSeconds}
+          onProgress={onProgress}
+        />
+      );
+    case 'link':
+      return (
+        <div className="bg-white rounded p-4 text-center">
+          {/* Opening the link is what finishes this chapter. */}
+          <a
+            href={subject.file_url}
+            target="_blank"
+            rel="noopener"
+            className="btn btn-primary"
+            onClick={() => onProgress({ completed: true })}
+          >
+            {t('viewer.openLink')}
+          </a>
+        </div>
+      );
+  }
+}
+
+interface ChapterViewerProps {
+  termId: number;
+  subjectId: number;
+  resume: ChapterResume;
+  /** Reports for this subject: the caller adds subject_id. */
+  onProgress: (report: ProgressReport) => void;
+  /** The server counts this chapter done. */
+  isDone?: boolean;
+}
+
+/** The chosen subject's file, by its file_type (docs/product/learning-and-quizzes.md#chapter-viewer). */
+export function ChapterViewer({ termId, subjectId, resume, onProgress, isDone = false }: ChapterViewerProps) {
+  const { t } = useTranslation('learning');
+  const subjects = useTermSubjects(termId);
+  const isMounted = useDelayedMount(subjectId, VIEWER_RELOAD_DELAY_MS);
+  const subject = subjects.data?.find((item) => item.id === subjectId);
+
+  if (subjects.isError) return <LoadError onRetry={() => subjects.refetch()} isRetrying={subjects.isFetching} />;
+  // Waits for the stored place too, so the video and PDF start there rather than jump.
+  if (!subject || !isMounted || resume.positionSeconds === null) {
+    if (subjects.data && !subject) return <Alert variant="warning">{t('viewer.unavailable')}</Alert>;
+    return (
+      <div className="text-center py-5">
+        <Spinner animation="border" variant="primary" role="status">
+          <span className="visually-hidden">{t('viewer.loading')}</span>
+        </Spinner>
+      </div>
+    );
+  }
+  return (
+    <article aria-label={subject.name}>
+      <h2 className="h5 mb-1">{subject.name}</h2>
+      {subject.about && <p className="text-body-secondary small mb-3">{subject.about}</p>}
+      <SaveForOffline subject={subject} />
+      <ChapterContent subject={subject} resume={resume} onProgress={onProgress} isDone={isDone} />
+    </article>
+  );
+}

@@ -1,0 +1,198 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ProgressData, SubjectItem, TermItem } from '@app/contracts';
+import { fail, mockApi, ok } from '@/testing/mock-api';
+import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { CourseDetailPage } from './course-detail-page';
+
+// 'Save for offline' registers the offline worker, which needs the PWA plugin's virtual module.
+vi.mock('@/lib/service-worker', () => ({ registerServiceWorkerNow: vi.fn(async () => undefined) }));
+
+const subject = (id: number, name: string, file_type: SubjectItem['file_type'], file_url: string): SubjectItem => ({
+  id,
+  name,
+  about: '',
+  photo_path: null,
+  file_type,
+  file_url,
+  hls_url: null,
+});
+const term1Subjects = [
+  subject(11, 'Fractions', 'pdf', '/live-connect/api/files/subjects/11?u=1&e=2&s=x'),
+  subject(12, 'Intro video', 'video', '/live-connect/api/files/subjects/12?u=1&e=2&s=x'),
+];
+const term2Subjects = [
+  subject(21, 'Ratios explained', 'youtube', 'https://www.youtube.com/watch?v=abc123'),
+  subject(22, 'Further reading', 'link', 'https://example.org/ratios'),
+];
+const summary = ({ id, name, about, photo_path, file_type }: SubjectItem) => ({
+  id,
+  name,
+  about,
+  photo_path,
+  file_type,
+});
+const terms: TermItem[] = [
+  { id: 1, name: 'Term 1: Numbers', about: '', photo_path: null, termSubjects: term1Subjects.map(summary) },
+  { id: 2, name: 'Term 2: Ratios', about: '', photo_path: null, termSubjects: term2Subjects.map(summary) },
+];
+const progress = (overrides: Partial<ProgressData> = {}): ProgressData => ({
+  course_id: 3,
+  last_subject_id: null,
+  last_term_id: null,
+  position_seconds: 0,
+  page: null,
+  studied_subject_ids: [],
+  completed_subject_ids: [],
+  passed_quiz_subject_ids: [],
+  total_subjects: 4,
+  total_quizzes: 0,
+  percent: 0,
+  ...overrides,
+});
+
+async function openCourse(progressData: ProgressData, url = '/learn-more/3') {
+  const server = mockApi({
+    'GET /learn': ok({
+      course: [
+        {
+          id: 3,
+          name: 'Foundations of Mathematics',
+          photo_path: null,
+          price: 1,
+          offer_price: 1,
+          about: '',
+          video_path: null,
+          category_id: 1,
+          certificate_id: null,
+          certificate_url: null,
+          progress_percent: 0,
+        },
+      ],
+      school: [],
+    }),
+    'GET /terms/3': ok(terms),
+    'GET /progress/3': ok(progressData),
+    'GET /term-subjects/1': ok(term1Subjects),
+    'GET /term-subjects/2': ok(term2Subjects),
+    'POST /progress': (call) => {
+      const { subject_id } = call.body as { subject_id: number };
+      const termId = subject_id < 20 ? 1 : 2;
+      return ok(progress({ last_subject_id: subject_id, last_term_id: termId, studied_subject_ids: [subject_id] }));
+    },
+  });
+  await signIn();
+  const view = renderWithProviders(<CourseDetailPage />, { path: '/learn-more/:id', url });
+  await screen.findByRole('heading', { level: 1, name: 'Foundations of Mathematics' }, { timeout: 5000 });
+  return { ...view, server };
+}
+
+describe('CourseDetailPage (learn-more)', () => {
+  it("lists the terms with a 'Quiz' link each and a 'Quiz' link per subject", async () => {
+    await openCourse(progress());
+    expect(await screen.findByRole('button', { name: 'Term 1: Numbers' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Quiz: Term 1: Numbers' })).toHaveAttribute('href', '/quiz/11?course=3');
+    expect(screen.getByRole('link', { name: 'Quiz: Term 2: Ratios' })).toHaveAttribute('href', '/quiz/21?course=3');
+    expect(screen.getByRole('link', { name: 'Quiz: Intro video' })).toHaveAttribute('href', '/quiz/12?course=3');
+  });
+
+  it('resumes the last subject at its stored position', async () => {
+    await openCourse(
+      progress({ last_subject_id: 12, last_term_id: 1, position_seconds: 95, studied_subject_ids: [12] }),
+    );
+    const video = await screen.findByTitle('Intro video');
+    expect(video.tagName).toBe('VIDEO');
+    expect(screen.getByRole('button', { name: /Intro video/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('opens a subject (marking it studied), and shows each file type its way', async () => {
+    const { user, server } = await openCourse(progress());
+    await user.click(await screen.findByRole('button', { name: 'Term 2: Ratios' }));
+    await user.click(await screen.findByRole('button', { name: /Ratios explained/ }));
+    const youtube = await screen.findByTitle('Ratios explained');
+    // The player API is on, so the YouTube chapter reports how much was watched.
+    expect(youtube.getAttribute('src')).toMatch(/^https:\/\/www\.youtube\.com\/embed\/abc123\?enablejsapi=1&origin=/);
+    expect(server.callsTo('POST', '/progress').map((c) => c.body)).toContainEqual({ subject_id: 21 });
+
+    await user.click(screen.getByRole('button', { name: /Further reading/ }));
+    const link = await screen.findByRole('link', { name: 'click here to view details' });
+    expect(link).toHaveAttribute('href', 'https://example.org/ratios');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener');
+    expect(screen.queryByTitle('Ratios explained')).not.toBeInTheDocument();
+    // Opening the link finishes the chapter.
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/progress').map((c) => c.body)).toContainEqual({
+        subject_id: 22,
+        completed: true,
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Term 1: Numbers' }));
+    await user.click(await screen.findByRole('button', { name: /Intro video/ }));
+    const video = await screen.findByTitle('Intro video');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video).toHaveAttribute('src', '/live-connect/api/files/subjects/12?u=1&e=2&s=x');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('loop');
+    expect(video).toHaveAttribute('autoplay');
+  });
+
+  it('shows each chapter done, opened or not started, and passed quizzes', async () => {
+    await openCourse(
+      progress({ studied_subject_ids: [11, 12], completed_subject_ids: [11], passed_quiz_subject_ids: [12] }),
+    );
+    const done = await screen.findByRole('button', { name: /Fractions/ });
+    expect(within(done).getByText('Done:')).toBeInTheDocument();
+    expect(within(done).getByTitle('Done')).toBeInTheDocument();
+    const opened = screen.getByRole('button', { name: /Intro video/ });
+    expect(within(opened).getByText('Opened:')).toBeInTheDocument();
+    expect(within(opened).getByTitle('Opened, not finished yet')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Term 2: Ratios' }));
+    const fresh = await screen.findByRole('button', { name: /Ratios explained/ });
+    expect(within(fresh).getByTitle('Not started')).toBeInTheDocument();
+
+    const passed = screen.getByRole('link', { name: 'Quiz: Intro video (passed)' });
+    expect(passed).toHaveTextContent('Passed');
+    expect(passed).toHaveAttribute('href', '/quiz/12?course=3');
+    expect(screen.getByRole('link', { name: 'Quiz: Fractions' })).toHaveTextContent('Quiz');
+  });
+
+  it('opens the chapter named by ?subject= (the dashboard link) with its term expanded, at the stored place', async () => {
+    const { server } = await openCourse(
+      progress({ last_subject_id: 11, last_term_id: 1, studied_subject_ids: [11, 21] }),
+      '/learn-more/3?subject=21',
+    );
+    const youtube = await screen.findByTitle('Ratios explained');
+    expect(screen.getByRole('button', { name: /Ratios explained/ })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: 'Term 2: Ratios' })).toHaveAttribute('aria-expanded', 'true');
+    // Not the last one studied: it is opened like a click, and the answer gives its place.
+    expect(server.callsTo('POST', '/progress').map((c) => c.body)).toEqual([{ subject_id: 21 }]);
+    expect(youtube.getAttribute('src')).toContain('enablejsapi=1');
+  });
+
+  it('resumes a linked chapter that is the last one studied without reporting anything', async () => {
+    const { server } = await openCourse(
+      progress({ last_subject_id: 21, last_term_id: 2, position_seconds: 95, studied_subject_ids: [21] }),
+      '/learn-more/3?subject=21',
+    );
+    const youtube = await screen.findByTitle('Ratios explained');
+    expect(youtube.getAttribute('src')).toContain('start=95');
+    expect(server.callsTo('POST', '/progress')).toEqual([]);
+  });
+
+  it("says so when the course is not the learner's", async () => {
+    mockApi({
+      'GET /learn': ok({ course: [], school: [] }),
+      'GET /terms/3': fail(403, 'You do not have access to this.'),
+      'GET /progress/3': fail(403, 'You do not have access to this.'),
+    });
+    await signIn();
+    renderWithProviders(<CourseDetailPage />, { path: '/learn-more/:id', url: '/learn-more/3' });
+    expect(await screen.findByText('You do not have access to this.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Purchase Courses' })).toHaveAttribute('href', '/courses');
+  });
+});

@@ -1,0 +1,195 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { PageHeader } from '@/components/ui/page-header';
+import { CrossIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
+import type { ProgressData, ProgressReport, TermItem } from '@app/contracts';
+import { useLearn } from '../api/get-learn';
+import { useProgress } from '../api/get-progress';
+import { useRecordProgress } from '../api/record-progress';
+import { useTerms } from '../api/get-terms';
+import { ChapterViewer, type ChapterResume } from './chapter-viewer';
+import { TermList, type SubjectChoice } from './term-list';
+import './learn.css';
+
+/** A subject's quiz; the course id lets the result page lead back here. */
+export const subjectQuizHref = (subjectId: number, courseId: number) =>
+  `${paths.quiz.getHref(subjectId)}?course=${courseId}`;
+
+/** The subject asked for in the address (`?subject=`, the dashboard's Continue link), when it is in the course. */
+function linkedChoiceOf(terms: TermItem[] | undefined, subjectId: number): SubjectChoice | null {
+  const term = terms?.find((item) => item.termSubjects.some((s) => s.id === subjectId));
+  return term ? { termId: term.id, subjectId } : null;
+}
+
+/** Where the learner left off (GET /progress), when that subject is still in the course. */
+function resumeChoiceOf(terms: TermItem[] | undefined, progress: ProgressData | undefined): SubjectChoice | null {
+  if (!terms || !progress || progress.last_subject_id === null) return null;
+  const subjectId = progress.last_subject_id;
+  const term = terms.find((item) => item.id === progress.last_term_id);
+  return term?.termSubjects.some((s) => s.id === subjectId) ? { termId: term.id, subjectId } : null;
+}
+
+const unknownResume: ChapterResume = { positionSeconds: null, page: null };
+
+/**
+ * Learn-more (docs/product/learning-and-quizzes.md#learn-more): the terms of a purchased course, expanding to subjects, and the
+ * chapter viewer. On arrival it opens the subject named by `?subject=`, else the one studied last
+ * (GET /progress), at its stored place. Rows show done / opened / not started and passed quizzes.
+ */
+export function CourseDetailPage() {
+  const { t } = useTranslation('learning');
+  const courseId = Number(useParams().id);
+  const learn = useLearn();
+  const terms = useTerms(courseId);
+  const progress = useProgress(courseId);
+  const recordProgress = useRecordProgress();
+  const linkedSubjectId = Number(useSearchParams()[0].get('subject'));
+  /** Subjects whose opening report was answered (or queued offline): their resume point is then known. */
+  const [settledOpens, setSettledOpens] = useState<ReadonlySet<number>>(new Set());
+  /** undefined until the learner picks a subject (or closes the viewer): until then the resumed one shows. */
+  const [choice, setChoice] = useState<SubjectChoice | null | undefined>(undefined);
+  const [openTerms, setOpenTerms] = useState<string[] | undefined>(undefined);
+
+  const course = learn.data && [...learn.data.course, ...learn.data.school].find((item) => item.id === courseId);
+  const studied = useMemo(() => new Set(progress.data?.studied_subject_ids ?? []), [progress.data]);
+  const completed = useMemo(() => new Set(progress.data?.completed_subject_ids ?? []), [progress.data]);
+  const passedQuizzes = useMemo(() => new Set(progress.data?.passed_quiz_subject_ids ?? []), [progress.data]);
+  const linked = useMemo(() => linkedChoiceOf(terms.data, linkedSubjectId), [terms.data, linkedSubjectId]);
+  const resumed = useMemo(() => resumeChoiceOf(terms.data, progress.data), [terms.data, progress.data]);
+  const selected = choice === undefined ? (linked ?? resumed) : choice;
+  const firstTermId = terms.data?.[0]?.id;
+  const openTermIds =
+    openTerms ?? (selected ? [String(selected.termId)] : firstTermId !== undefined ? [String(firstTermId)] : []);
+
+  // Opening a subject marks it opened; the answer names it the last one, with its stored place.
+  const reportOpened = (subjectId: number) => {
+    const settle = () => setSettledOpens((before) => new Set(before).add(subjectId));
+    recordProgress.mutate({ subject_id: subjectId }, { onSettled: settle });
+  };
+  const openSubject = (next: SubjectChoice) => {
+    setChoice(next);
+    setOpenTerms(openTermIds.includes(String(next.termId)) ? openTermIds : [...openTermIds, String(next.termId)]);
+  };
+
+  // Each newly shown subject is reported opened from an effect, so after the previous chapter's
+  // closing report (its viewer's cleanup runs first): the server then names this one the last.
+  // The subject resumed from GET /progress already is the last one: nothing to report.
+  const reportedSubject = useRef<number | null>(null);
+  const selectedId = selected?.subjectId ?? null;
+  const isResumedLast = choice === undefined && progress.data?.last_subject_id === selectedId;
+  useEffect(() => {
+    if (selectedId === null) reportedSubject.current = null;
+    if (selectedId === null || !progress.data || reportedSubject.current === selectedId) return;
+    reportedSubject.current = selectedId;
+    if (!isResumedLast) reportOpened(selectedId);
+  });
+
+  // The stored place is known once the progress names this subject as the last one opened; if its
+  // opening report failed or waits offline, the chapter starts from the beginning.
+  const resume: ChapterResume = !selected
+    ? unknownResume
+    : progress.data?.last_subject_id === selected.subjectId
+      ? { positionSeconds: progress.data.position_seconds, page: progress.data.page }
+      : settledOpens.has(selected.subjectId)
+        ? { positionSeconds: 0, page: null }
+        : unknownResume;
+  const saveProgress = (subjectId: number, report: ProgressReport) => {
+    recordProgress.mutate({ subject_id: subjectId, ...report });
+  };
+
+  const title = course?.name ?? t('course.fallbackTitle');
+  const backLink = (
+    <Link to={paths.learn.getHref()} className="btn btn-outline-secondary btn-sm">
+      {t('course.backToMyCourses')}
+    </Link>
+  );
+
+  if (terms.isPending) {
+    return (
+      <>
+        <PageHeader title={title}>{backLink}</PageHeader>
+        <div className="text-center py-5">
+          <Spinner animation="border" variant="primary" role="status">
+            <span className="visually-hidden">{t('loading')}</span>
+          </Spinner>
+        </div>
+      </>
+    );
+  }
+  if (terms.isError) {
+    const notBought = terms.error instanceof ApiError && terms.error.status === 403;
+    return (
+      <>
+        <PageHeader title={title}>{backLink}</PageHeader>
+        {notBought ? (
+          <Alert variant="warning">{errorMessage(terms.error)}</Alert>
+        ) : (
+          <LoadError error={terms.error} onRetry={() => terms.refetch()} isRetrying={terms.isFetching} />
+        )}
+        {notBought && (
+          <Link to={paths.courses.getHref()} className="btn btn-primary">
+            {t('purchaseCourses')}
+          </Link>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={title}>{backLink}</PageHeader>
+      {terms.data.length === 0 ? (
+        <p className="text-body-secondary">{t('course.noChapters')}</p>
+      ) : (
+        <div className="row g-4">
+          <div className="col-lg-5 col-xxl-4">
+            <TermList
+              terms={terms.data}
+              openTermIds={openTermIds}
+              onToggleTerms={setOpenTerms}
+              selectedSubjectId={selected?.subjectId ?? null}
+              studiedSubjectIds={studied}
+              completedSubjectIds={completed}
+              passedQuizSubjectIds={passedQuizzes}
+              onOpenSubject={openSubject}
+              quizHref={(subjectId) => subjectQuizHref(subjectId, courseId)}
+            />
+          </div>
+          <div className="col-lg-7 col-xxl-8">
+            {selected ? (
+              <section className="chapter-panel" aria-label={t('course.chapterRegion')}>
+                <div className="d-flex justify-content-end d-lg-none mb-2">
+                  <Button
+                    variant="light"
+                    className="border d-inline-flex align-items-center gap-1"
+                    onClick={() => setChoice(null)}
+                  >
+                    <CrossIcon /> {t('course.close')}
+                  </Button>
+                </div>
+                <ChapterViewer
+                  termId={selected.termId}
+                  subjectId={selected.subjectId}
+                  resume={resume}
+                  onProgress={(report) => saveProgress(selected.subjectId, report)}
+                  isDone={completed.has(selected.subjectId)}
+                />
+              </section>
+            ) : (
+              <div className="d-none d-lg-flex learn-empty align-items-center justify-content-center text-body-secondary p-5 h-100">
+                {t('course.chooseChapter')}
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import type { ProgressReport } from '@app/contracts';
+import { loadHlsJs, type LoadHls } from './hls-source';
+import { useHlsPlayback } from './use-hls-playback';
+import { createWatchTracker } from './watch-tracker';
+
+/** How often a playing video reports its progress (position, length, seconds watched). */
+export const SAVE_POSITION_EVERY_MS = 10_000;
+
+export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
+
+interface VideoChapterProps {
+  /** The MP4 (signed link): played until the adaptive renditions are ready, and when HLS cannot play. */
+  src: string;
+  /** The HLS master playlist (signed link), or null. */
+  hlsUrl?: string | null;
+  title: string;
+  /** Where to start, seconds; null until known. Applied once. */
+  resumeAt: number | null;
+  /** Progress reports: while playing, on pause and end, and when the chapter closes. */
+  onProgress: (report: ProgressReport) => void;
+  /** Loads hls.js on demand; tests pass a stand-in. */
+  loadHls?: LoadHls;
+}
+
+const speedLabel = (speed: number) => `${speed}×`;
+
+/**
+ * A video chapter: controls, autoplay and loop; adaptive HLS when ready (quality menu with Auto),
+ * a speed control; resumes where the learner left off and keeps reporting where they are and how
+ * much they actually watched (seeking adds nothing, so only watching completes the chapter).
+ */
+export function VideoChapter({
+  src,
+  hlsUrl = null,
+  title,
+  resumeAt,
+  onProgress,
+  loadHls = loadHlsJs,
+}: VideoChapterProps) {
+  const { t } = useTranslation('learning');
+  const id = useId();
+  const video = useRef<HTMLVideoElement>(null);
+  const hasResumed = useRef(false);
+  const [speed, setSpeed] = useState(1);
+  const playback = useHlsPlayback(video, { hlsUrl, loadHls });
+  const [tracker] = useState(createWatchTracker);
+  /** The position only once resumed, so a report before the seek cannot overwrite the stored one. */
+  const reportNow = (element: HTMLVideoElement) => {
+    const watched = tracker.take();
+    if (!hasResumed.current && watched === 0) return;
+    const duration = element.duration;
+    onProgress({
+      ...(hasResumed.current ? { position_seconds: element.currentTime } : {}),
+      ...(Number.isFinite(duration) && duration > 0 ? { duration_seconds: duration } : {}),
+      watched_seconds: watched,
+    });
+  };
+  const report = useEffectEvent(reportNow);
+
+  // Seek once, as soon as both the video's length and the stored position are known.
+  const resume = () => {
+    const element = video.current;
+    if (!element || hasResumed.current || resumeAt === null || element.readyState < 1) return;
+    hasResumed.current = true;
+    if (resumeAt > 0 && resumeAt < (element.duration || Infinity) - 1) element.currentTime = resumeAt;
+  };
+  useEffect(resume);
+
+  useEffect(() => {
+    // Kept here: the ref is already cleared when the cleanup runs.
+    const element = video.current;
+    if (!element) return;
+    const timer = window.setInterval(() => {
+      if (!element.paused) report(element);
+    }, SAVE_POSITION_EVERY_MS);
+    return () => {
+      window.clearInterval(timer);
+      report(element);
+    };
+  }, []);
+
+  // A new source resets the rate to the default, so both are set.
+  const applySpeed = () => {
+    const element = video.current;
+    if (!element) return;
+    element.defaultPlaybackRate = speed;
+    element.playbackRate = speed;
+  };
+  useEffect(applySpeed);
+
+  // hls.js attaches its own source; the tag gets one only for the MP4 or native HLS.
+  const source = playback.mode === 'mp4' ? src : playback.mode === 'native-hls' ? (hlsUrl ?? src) : undefined;
+  const playing = playback.levels.find((level) => level.index === playback.playingLevel);
+
+  return (
+    <div className="video-chapter">
+      <video
+        ref={video}
+        src={source}
+        title={title}
+        className="chapter-media rounded"
+        controls
+        autoPlay
+        loop
+        playsInline
+        onLoadedMetadata={() => {
+          applySpeed();
+          resume();
+        }}
+        onTimeUpdate={(event) => tracker.tick(event.currentTarget.currentTime)}
+        onPause={(event) => reportNow(event.currentTarget)}
+        onEnded={(event) => reportNow(event.currentTarget)}
+      >
+        {t('video.cannotPlay')}
+      </video>
+      <div className="video-controls d-flex flex-wrap gap-2 justify-content-end mt-2">
+        {playback.levels.length > 0 && (
+          <Form.Group controlId={`${id}-quality`} className="d-flex align-items-center gap-1">
+            <Form.Label className="small mb-0 text-body-secondary">{t('video.quality')}</Form.Label>
+            <Form.Select
+              size="sm"
+              className="w-auto"
+              value={playback.chosenLevel}
+              onChange={(event) => playback.chooseLevel(Number(event.target.value))}
+            >
+              <option value={-1}>
+                {playback.chosenLevel === -1 && playing
+                  ? t('video.autoPlaying', { height: playing.height })
+                  : t('video.auto')}
+              </option>
+              {[...playback.levels].reverse().map((level) => (
+                <option key={level.index} value={level.index}>{`${level.height}p`}</option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        <Form.Group controlId={`${id}-speed`} className="d-flex align-items-center gap-1">
+          <Form.Label className="small mb-0 text-body-secondary">{t('video.speed')}</Form.Label>
+          <Form.Select
+            size="sm"
+            className="w-auto"
+            value={speed}
+            onChange={(event) => setSpeed(Number(event.target.value))}
+          >
+            {PLAYBACK_SPEEDS.map((value) => (
+              <option key={value} value={value}>
+                {speedLabel(value)}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { SubjectItem } from '@app/contracts';
+import { paths } from '@/config/paths';
+import { CheckIcon, DownloadIcon } from '@/components/ui/icons';
+import { useFormat } from '@/lib/format';
+import { useLearn } from '../api/get-learn';
+import { canSaveForOffline, formatBytes, useDownloads, useSaveForOffline } from './downloads';
+import { DownloadError } from './fetch-chapter';
+
+/**
+ * 'Download for offline' on a PDF or video chapter of the course page (learn-more/:id); once
+ * saved, its size and the way to Downloads.
+ */
+export function SaveForOffline({ subject }: { subject: SubjectItem }) {
+  const { t } = useTranslation('learning');
+  const { language, number } = useFormat();
+  const courseId = Number(useParams().id);
+  const learn = useLearn();
+  const downloads = useDownloads();
+  const save = useSaveForOffline();
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+
+  if (!canSaveForOffline(subject)) return null;
+  const saved = downloads.data?.find((chapter) => chapter.subjectId === subject.id);
+  if (saved) {
+    return (
+      <p className="save-for-offline small text-success d-flex flex-wrap align-items-center gap-1 mb-2">
+        <CheckIcon /> {t('save.saved', { size: formatBytes(saved.size, language) })}
+        <Link to={paths.downloads.getHref()}>{t('save.openDownloads')}</Link>
+      </p>
+    );
+  }
+
+  // Enabled once the course is known: a saved chapter is listed under its course's name.
+  const course = learn.data && [...learn.data.course, ...learn.data.school].find((item) => item.id === courseId);
+  const start = () => {
+    setProgress(null);
+    save.mutate({
+      subject,
+      course: { id: courseId, name: course?.name ?? '' },
+      onProgress: (done, total) => setProgress({ done, total }),
+    });
+  };
+  const busyLabel =
+    progress && progress.total > 0
+      ? t('save.downloadingPercent', { percent: number(Math.round((progress.done * 100) / progress.total)) })
+      : t('save.downloading');
+  return (
+    <div className="save-for-offline mb-2">
+      <Button
+        variant="outline-primary"
+        size="sm"
+        className="d-inline-flex align-items-center gap-1"
+        disabled={save.isPending || !course}
+        onClick={start}
+      >
+        <DownloadIcon />{' '}
+        {save.isPending ? busyLabel : subject.file_type === 'video' ? t('save.downloadVideo') : t('save.download')}
+      </Button>
+      {save.isError && (
+        <p className="text-danger small mt-1 mb-0" role="alert">
+          {save.error instanceof DownloadError ? t(`save.errors.${save.error.reason}`) : t('save.couldNotSave')}
+        </p>
+      )}
+    </div>
+  );
+}

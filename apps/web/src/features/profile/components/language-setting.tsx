@@ -1,0 +1,38 @@
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, languageNames, languages, type Language } from '@app/contracts';
+import { chooseLanguage } from '@/lib/auth/save-language';
+import { notifications } from '@/components/ui/notifications';
+
+/**
+ * Profile's 'Language': the header picker's choice, where a learner looks for settings. The same
+ * `chooseLanguage` (shown at once, kept on the device and in the profile) and the same names, each
+ * in its own script.
+ */
+export function LanguageSetting({ label }: { label: string }) {
+  const { t, i18n } = useTranslation('profile');
+  const current: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const choose = (language: Language) => {
+    chooseLanguage(language).catch(() => notifications.error(t('languageChanged', { ns: 'layout' })));
+  };
+  return (
+    <Form.Group as="fieldset" aria-describedby="language-setting-hint">
+      <legend className="visually-hidden">{label}</legend>
+      {languages.map((language) => (
+        <Form.Check
+          key={language}
+          type="radio"
+          id={`language-setting-${language}`}
+          name="language"
+          className="mb-2"
+          checked={language === current}
+          onChange={() => choose(language)}
+          label={<span lang={language}>{languageNames[language]}</span>}
+        />
+      ))}
+      <p id="language-setting-hint" className="small text-body-secondary mb-0">
+        {t('language.hint')}
+      </p>
+    </Form.Group>
+  );
+}

@@ -1,0 +1,2 @@
+/** The cache key of GET /me. */
+export const meQueryKey = ['me'] as const;

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import {
+  formatIndiaDate,
+  formatIndiaDateTime,
+  formatIndiaTime,
+  formatInr,
+  isLanguage,
+  localeOf,
+  type Language,
+} from '@app/contracts';
+
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+
+function formatNumber(value: number, language: Language): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf[language]);
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
+}
+
+/** Money, numbers and India-time dates in the app's current language (re-renders when it changes). */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  return {
+    language,
+    inr: (rupees: number) => formatInr(rupees, language),
+    number: (value: number) => formatNumber(value, language),
+    date: (at: Date | string) => formatIndiaDate(at, language),
+    time: (at: Date | string) => formatIndiaTime(at, language),
+    dateTime: (at: Date | string) => formatIndiaDateTime(at, language),
+  };
+}

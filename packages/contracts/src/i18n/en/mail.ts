@@ -1,0 +1,62 @@
+/** English texts of the 'mail' namespace: the spec's texts, word for word, where it gives them. */
+export default {
+  greeting: 'Hello {{name}},',
+  signOff: '{{appName}}',
+  automatic: 'This email was sent automatically; replies to it are not read.',
+  otp: {
+    verify_email: {
+      subject: '{{appName}}: code to verify your email address',
+      codeIs: 'Your {{appName}} code to verify your email address is:',
+      ignore: 'If you did not create an account, ignore this email.',
+    },
+    reset_password: {
+      subject: '{{appName}}: code to reset your password',
+      codeIs: 'Your {{appName}} code to reset your password is:',
+      ignore: 'If you did not ask to reset your password, ignore this email: your password stays as it is.',
+    },
+    lasts: 'It lasts {{minutes}} minutes and works once. Never share it with anyone.',
+  },
+  receipt: {
+    subject: '{{appName}}: payment receipt for {{item}}',
+    heading: 'Thank you for your payment',
+    intro: 'We have received your payment for {{item}}. It is yours to study now.',
+    item: 'Item',
+    amount: 'Amount paid',
+    date: 'Paid on',
+    order: 'Order reference',
+    payment: 'Payment reference',
+    invoiceNumber: 'Invoice number',
+    invoiceAttached: 'Your GST tax invoice is attached to this email as a PDF.',
+    batchFee: 'Batch fee: {{batch}}',
+  },
+  withdrawalSettled: {
+    subject: '{{appName}}: your withdrawal of {{amount}} has been paid',
+    intro: 'We have paid your withdrawal of {{amount}} into your bank account.',
+    amount: 'Amount',
+    transaction: 'Transaction ID',
+    bankReference: 'Bank reference',
+    account: 'Paid to account',
+    date: 'Paid on',
+    note: 'Your bank may take a little while to show it. If you ask your bank about this payment, give them the bank reference.',
+  },
+  withdrawalRejected: {
+    subject: '{{appName}}: your withdrawal of {{amount}} was not paid',
+    intro: 'We could not pay your withdrawal of {{amount}}.',
+    reason: 'Reason',
+    transaction: 'Transaction ID',
+    moneyBack: 'The {{amount}} is back in your wallet: you can use it or ask for a withdrawal again.',
+  },
+  passwordChanged: {
+    subject: '{{appName}}: your password was changed',
+    intro: 'The password of your {{appName}} account ({{email}}) was changed on {{date}}.',
+    signedOut: 'Your other devices have been signed out.',
+    notYou: 'If you did not change it, reset your password now.',
+    resetButton: 'Reset your password',
+  },
+  emailChanged: {
+    subject: '{{appName}}: the email address of your account was changed',
+    intro: 'The email address of your {{appName}} account was changed on {{date}} from this address to {{newEmail}}.',
+    fromNow: 'From now on we write to the new address only.',
+    notYou: 'If you did not make this change, someone else may be using your account: contact {{appName}} at once.',
+  },
+};

@@ -1,0 +1,27 @@
+import { messages } from '../../common/messages.ts';
+import { accountMessages } from '../../accounts/messages.ts';
+import { catalogueMessages } from '../../catalogue/messages.ts';
+import { checkoutMessages } from '../../checkout/messages.ts';
+import { profileMessages } from '../../profile/messages.ts';
+import { quizMessages, quizMessageTemplates } from '../../quiz/messages.ts';
+import { walletMessages, walletMessageTemplates } from '../../wallet/messages.ts';
+import { consentMessages } from '../../consent/messages.ts';
+
+const { retakeAllUsed: _allUsed, retakeCooldown: _cooldown, ...quizTexts } = quizMessages;
+const { amountBelowMinimum: _minimum, ...walletTexts } = walletMessages;
+
+/**
+ * The messages the server sends and the forms show (validation, errors, confirmations): the contracts' message
+ * objects themselves, so English is written once. The API translates a response's message at the edge by finding
+ * it here (translateMessage); the operator console's messages stay English and are not listed.
+ */
+export default {
+  common: { ...messages },
+  accounts: { ...accountMessages },
+  catalogue: { ...catalogueMessages },
+  checkout: { ...checkoutMessages },
+  profile: { ...profileMessages },
+  quiz: { ...quizTexts, ...quizMessageTemplates },
+  wallet: { ...walletTexts, ...walletMessageTemplates },
+  consent: { ...consentMessages },
+};

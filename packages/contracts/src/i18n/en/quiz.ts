@@ -1,0 +1,27 @@
+/** English texts of the 'quiz' namespace: the spec's texts, word for word, where it gives them. */
+export default {
+  questionNumber: 'Question Number {{number}}',
+  resultTitle: 'Quiz Result',
+  loading: 'Loading question…',
+  startAgain: 'Start again',
+  backToCourse: 'Back to Course',
+  questionOf: 'Question {{number}} of {{count}}',
+  next: 'Next',
+  submit: 'Submit',
+  result: {
+    totalMark: 'Total Mark: {{mark}} ({{percent}}%)',
+    correctCount: '{{mark}} of {{count}} correct',
+    /** 'Attempt 2 of 3 · Best 70%': the best attempt is the one that counts for the certificate. */
+    attempt: 'Attempt {{attempt}} of {{max}} · Best {{best}}%',
+    answers: 'Answers',
+    number: '#',
+    question: 'Question',
+    yourAnswer: 'Your answer',
+    correctAnswer: 'Correct answer',
+    mark: 'Mark',
+    explanation: 'Explanation: ',
+    notAnswered: 'Not answered',
+    retake: 'Retake',
+    retaking: 'Please Wait....',
+  },
+};

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { findIndianState, INDIAN_STATES } from '../common/indian-states.ts';
+import { documentNumber, financialYearOf, formatGstRate, gstinCheckCharacter, gstinProblem, splitGst } from './gst.ts';
+
+describe('splitGst', () => {
+  it('splits a round price within the state into CGST + SGST', () => {
+    // ₹1,180.00 at 18%: ₹1,000 + ₹90 + ₹90.
+    expect(splitGst({ totalPaise: 118_000, rateBasisPoints: 1800, intraState: true })).toEqual({
+      taxablePaise: 100_000,
+      cgstPaise: 9_000,
+      sgstPaise: 9_000,
+      igstPaise: 0,
+      totalPaise: 118_000,
+    });
+  });
+
+  it('puts the whole tax in IGST between states', () => {
+    expect(splitGst({ totalPaise: 118_000, rateBasisPoints: 1800, intraState: false })).toEqual({
+      taxablePaise: 100_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 18_000,
+      totalPaise: 118_000,
+    });
+  });
+
+  it('rounds the taxable value and gives the odd paisa to SGST', () => {
+    // ₹999.00: 99900 × 10000 / 11800 = 84661.016… → 84661; tax 15239 → CGST 7619, SGST 7620.
+    expect(splitGst({ totalPaise: 99_900, rateBasisPoints: 1800, intraState: true })).toEqual({
+      taxablePaise: 84_661,
+      cgstPaise: 7_619,
+      sgstPaise: 7_620,
+      igstPaise: 0,
+      totalPaise: 99_900,
+    });
+    // ₹333.33: 33333 × 10000 / 11800 = 28248.305… → 28248; tax 5085.
+    expect(splitGst({ totalPaise: 33_333, rateBasisPoints: 1800, intraState: false })).toEqual({
+      taxablePaise: 28_248,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 5_085,
+      totalPaise: 33_333,
+    });
+    // One paisa: 10000 / 11800 = 0.847… → 1, so no tax at all.
+    expect(splitGst({ totalPaise: 1, rateBasisPoints: 1800, intraState: true })).toEqual({
+      taxablePaise: 1,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      totalPaise: 1,
+    });
+  });
+
+  it('always adds up to the amount paid, to the paisa, for every amount and rate', () => {
+    for (const rate of [0, 500, 1200, 1800, 2800]) {
+      for (let total = 0; total <= 20_000; total += 7) {
+        for (const intraState of [true, false]) {
+          const s = splitGst({ totalPaise: total, rateBasisPoints: rate, intraState });
+          expect(s.taxablePaise + s.cgstPaise + s.sgstPaise + s.igstPaise).toBe(total);
+          expect(s.taxablePaise).toBeGreaterThanOrEqual(0);
+          expect(Math.abs(s.sgstPaise - s.cgstPaise)).toBeLessThanOrEqual(1);
+          // The tax is the rate on the taxable value, within half a paisa of rounding.
+          expect(Math.abs((s.taxablePaise * rate) / 10_000 - (total - s.taxablePaise))).toBeLessThanOrEqual(
+            0.5 + rate / 10_000,
+          );
+        }
+      }
+    }
+  });
+
+  it('refuses fractions of a paisa and impossible rates', () => {
+    expect(() => splitGst({ totalPaise: 10.5, rateBasisPoints: 1800, intraState: true })).toThrow(RangeError);
+    expect(() => splitGst({ totalPaise: -1, rateBasisPoints: 1800, intraState: true })).toThrow(RangeError);
+    expect(() => splitGst({ totalPaise: 100, rateBasisPoints: 18.5, intraState: true })).toThrow(RangeError);
+  });
+
+  it('prints rates', () => {
+    expect(formatGstRate(1800)).toBe('18%');
+    expect(formatGstRate(900)).toBe('9%');
+    expect(formatGstRate(250)).toBe('2.5%');
+  });
+});
+
+describe('financialYearOf', () => {
+  it('runs April to March by India time', () => {
+    expect(financialYearOf(new Date('2026-04-01T00:00:00+05:30'))).toBe('2026-27');
+    expect(financialYearOf(new Date('2026-03-31T18:29:59Z'))).toBe('2025-26'); // 23:59:59 IST on 31 March
+    expect(financialYearOf(new Date('2026-03-31T18:30:00Z'))).toBe('2026-27'); // midnight IST, 1 April
+    expect(financialYearOf(new Date('2027-03-31T12:00:00Z'))).toBe('2026-27');
+    expect(financialYearOf(new Date('2099-12-31T00:00:00Z'))).toBe('2099-00');
+  });
+
+  it('numbers documents per kind', () => {
+    expect(documentNumber('invoice', '2026-27', 1)).toBe('INV/2026-27/000001');
+    expect(documentNumber('credit_note', '2026-27', 42)).toBe('CN/2026-27/000042');
+  });
+});
+
+describe('GSTIN', () => {
+  it('computes the check character of known GSTINs', () => {
+    expect(gstinCheckCharacter('27AAPFU0939F1Z')).toBe('V');
+  });
+
+  it('refuses a malformed GSTIN, another state and a wrong check character', () => {
+    expect(gstinProblem('27AAPFU0939F1ZV', '27')).toBeNull();
+    expect(gstinProblem('27AAPFU0939F1Z', '27')).toMatch(/15-character/);
+    expect(gstinProblem('27aapfu0939f1zv', '27')).toMatch(/15-character/);
+    expect(gstinProblem('27AAPFU0939F1ZV', '32')).toMatch(/state code 32/);
+    expect(gstinProblem('27AAPFU0939F1ZW', '27')).toMatch(/check character/);
+  });
+});
+
+describe('Indian states', () => {
+  it('has unique two-digit codes', () => {
+    const codes = INDIAN_STATES.map((s) => s.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(code).toMatch(/^\d{2}$/);
+  });
+
+  it('matches names case-insensitively, with common spellings, and nothing else', () => {
+    expect(findIndianState('kerala')?.code).toBe('32');
+    expect(findIndianState('  TAMIL   nadu ')?.code).toBe('33');
+    expect(findIndianState('Jammu & Kashmir')?.code).toBe('01');
+    expect(findIndianState('Orissa')?.code).toBe('21');
+    expect(findIndianState('New Delhi')?.code).toBe('07');
+    expect(findIndianState('32')?.name).toBe('Kerala');
+    expect(findIndianState('')).toBeNull();
+    expect(findIndianState(null)).toBeNull();
+    expect(findIndianState('Atlantis')).toBeNull();
+    expect(findIndianState('99')).toBeNull();
+  });
+});

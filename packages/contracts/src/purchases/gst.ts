@@ -1,0 +1,90 @@
+/**
+ * GST on a course or batch fee: the pure rules of a tax invoice (the split of a GST-inclusive price,
+ * the Indian financial year, document numbers, the GSTIN's form). Amounts in paise.
+ */
+
+export interface GstSplit {
+  /** The taxable value: the price without GST. */
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  /** taxable + CGST + SGST + IGST: always the amount paid, to the paisa. */
+  totalPaise: number;
+}
+
+/**
+ * Splits a GST-inclusive amount: taxable = round(total × 10000 / (10000 + rate)), tax = total −
+ * taxable (so the parts always add up to what was paid); within the seller's state the tax is
+ * CGST + SGST, CGST = floor(tax / 2) and SGST takes the odd paisa; between states it is all IGST.
+ * Integer arithmetic only (rates in basis points: 1800 = 18%).
+ */
+export function splitGst(options: { totalPaise: number; rateBasisPoints: number; intraState: boolean }): GstSplit {
+  const { totalPaise, rateBasisPoints, intraState } = options;
+  if (!Number.isSafeInteger(totalPaise) || totalPaise < 0)
+    throw new RangeError(`totalPaise must be a whole number of paise ≥ 0, got ${totalPaise}`);
+  if (!Number.isInteger(rateBasisPoints) || rateBasisPoints < 0 || rateBasisPoints > 10_000) {
+    throw new RangeError(`rateBasisPoints must be 0..10000, got ${rateBasisPoints}`);
+  }
+  // Math.round on an exact quotient of integers: total * 10000 stays far below 2^53 for any real price.
+  const taxablePaise = Math.round((totalPaise * 10_000) / (10_000 + rateBasisPoints));
+  const tax = totalPaise - taxablePaise;
+  if (!intraState) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: tax, totalPaise };
+  const cgstPaise = Math.floor(tax / 2);
+  return { taxablePaise, cgstPaise, sgstPaise: tax - cgstPaise, igstPaise: 0, totalPaise };
+}
+
+/** '18%', '9%', '2.5%' from basis points. */
+export function formatGstRate(rateBasisPoints: number): string {
+  return `${Number((rateBasisPoints / 100).toFixed(2))}%`;
+}
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/**
+ * The Indian financial year (1 April to 31 March) an instant falls in, by India time: '2026-27'.
+ * 31 March 2027 23:59 IST (18:29 UTC) is still 2026-27; 1 April 00:00 IST (31 March 18:30 UTC) is 2027-28.
+ */
+export function financialYearOf(at: Date): string {
+  const india = new Date(at.getTime() + IST_OFFSET_MS);
+  const year = india.getUTCMonth() >= 3 ? india.getUTCFullYear() : india.getUTCFullYear() - 1;
+  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+}
+
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+const PREFIX: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
+
+/**
+ * The printed number: INV/2026-27/000001, CN/2026-27/000001 (16 characters at most up to 999999 a
+ * year: GST rules allow 16, letters, digits, '-' and '/').
+ */
+export function documentNumber(kind: InvoiceKind, financialYear: string, sequence: number): string {
+  return `${PREFIX[kind]}/${financialYear}/${String(sequence).padStart(6, '0')}`;
+}
+
+const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** The check character of a GSTIN's first 14 characters (the GSTN's mod-36 scheme). */
+export function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = GSTIN_CHARS.indexOf(first14[i]!) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_CHARS[(36 - (sum % 36)) % 36]!;
+}
+
+/** state code (2 digits), PAN (5 letters, 4 digits, 1 letter), entity number, 'Z', check character. */
+export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** Why a GSTIN is refused (null when it is well formed): the pattern, the state code, the check character. */
+export function gstinProblem(gstin: string, stateCode: string): string | null {
+  if (!GSTIN_PATTERN.test(gstin))
+    return 'must be a 15-character GSTIN (e.g. 32ABCDE1234F1Z5): state code, PAN, entity number, Z, check character';
+  if (gstin.slice(0, 2) !== stateCode) return `must begin with the seller's state code ${stateCode}`;
+  if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14])
+    return 'has a wrong check character (the last one): check it for a typing mistake';
+  return null;
+}

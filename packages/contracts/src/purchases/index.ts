@@ -1,0 +1,2 @@
+export * from './gst.ts';
+export * from './schemas.ts';

@@ -1,0 +1,39 @@
+import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { purchases } from './purchases.ts';
+
+export const levels = pgTable('levels', {
+  number: integer('number').primaryKey(),
+  name: text('name').notNull(),
+  days: integer('days').notNull(),
+  node: integer('node').notNull(),
+  rewardPoints: integer('reward_points').notNull().default(0),
+  rewardPaise: bigint('reward_paise', { mode: 'number' }).notNull().default(0),
+});
+
+/** Where a user stands in the level ladder: the level being worked on and its current window. */
+export const userLevels = pgTable('user_levels', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  levelNumber: integer('level_number').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  /** Set once every level is achieved. */
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+export const levelAchievements = pgTable(
+  'level_achievements',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    levelNumber: integer('level_number').notNull(),
+    achievedAt: timestamp('achieved_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The window the level was achieved in, so a refund inside the holding period can reopen it. */
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    /** The purchase whose activation completed the level. */
+    purchaseId: integer('purchase_id').references(() => purchases.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.levelNumber] })],
+);
