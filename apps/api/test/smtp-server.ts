@@ -14,6 +14,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** How many deliveries were refused (451) so far. */
   refusals: () => number;
+  /** Connections that broke mid-delivery (a client killed between MAIL FROM and the end of its message). */
+  brokenConnections: Error[];
   close: () => Promise<void>;
 }
 
@@ -46,12 +48,18 @@ export async function startSmtpServer(options: { refuseFirst?: number } = {}): P
       });
     },
   });
+  // A client that dies mid-delivery (the crash test SIGKILLs the API while it sends a mail) resets its
+  // connection; smtp-server reports that as an 'error' event, which without a listener would crash the
+  // test process. A real mail server logs it and goes on serving: so does this one.
+  const brokenConnections: Error[] = [];
+  server.on('error', (error) => brokenConnections.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
     refusals: () => refused,
+    brokenConnections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
