@@ -2,11 +2,14 @@ import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './bootstrap.scss';
-// Hindi and Malayalam letters for devices that lack them: each file is fetched only when a page shows its script.
-import '@fontsource/noto-sans-devanagari/devanagari-400.css';
-import '@fontsource/noto-sans-devanagari/devanagari-700.css';
-import '@fontsource/noto-sans-malayalam/malayalam-400.css';
-import '@fontsource/noto-sans-malayalam/malayalam-700.css';
+// Hindi and Malayalam letters for devices that lack them. The faces with every subset, each with its
+// unicode-range: a file is fetched only when a page shows its letters, and the browser knows which face
+// covers which script (the script-only files declare no range, so a Malayalam word on an English page
+// stopped at the Devanagari face and stayed as empty boxes).
+import '@fontsource/noto-sans-devanagari/400.css';
+import '@fontsource/noto-sans-devanagari/700.css';
+import '@fontsource/noto-sans-malayalam/400.css';
+import '@fontsource/noto-sans-malayalam/700.css';
 import './styles.css';
 import { App } from './app';
 import { createAppRouter, createRoutes, loadRouteModules } from './app/router';
