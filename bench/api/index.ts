@@ -22,9 +22,9 @@ import { dropDatabase, recreateDatabase } from './database.ts';
 import { measure, type Measurement } from './load.ts';
 import { renderSummary, summarizeProfile } from './profile-summary.ts';
 import { isTargetMet, renderReport } from './report.ts';
-import { scenarios } from './scenarios.ts';
 import { seedScenarioData, type SeededData } from './seed.ts';
-import { startApi, startCeiling, type RunningServer } from './servers.ts';
+import { API_PREFIX, scenarios } from './scenarios.ts';
+import { startApi, startCeiling, startFrameworkFloor, type RunningServer } from './servers.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,7 +40,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     server: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     database: { type: 'string', default: 'bench_api' },
-    // 4100 is the ceiling, 4101 the API (this bench's assigned range is 4100-4199).
+    // 4100 is the ceiling, 4101 the API, 4102 the framework's floor (this bench's assigned range is 4100-4199).
     port: { type: 'string', default: '4100' },
   },
 });
@@ -59,11 +59,15 @@ async function seed(databaseUrl: string, dataDir: string): Promise<SeededData> {
 }
 
 async function runScenarios(
-  servers: { ceiling: RunningServer; api: RunningServer },
+  servers: { ceiling: RunningServer; floor: RunningServer; api: RunningServer },
   data: SeededData,
   databaseUrl: string,
 ): Promise<Measurement[]> {
-  const meters = { ceiling: new CpuMeter(servers.ceiling.pid), api: new CpuMeter(servers.api.pid, databaseUrl) };
+  const meters = {
+    ceiling: new CpuMeter(servers.ceiling.pid),
+    floor: new CpuMeter(servers.floor.pid),
+    api: new CpuMeter(servers.api.pid, databaseUrl),
+  };
   const only = args.only?.split(',').map((key) => key.trim());
   const chosen = scenarios(data, {
     getConnections: Number(args.connections),
@@ -92,6 +96,21 @@ async function runScenarios(
     measurements.push(m);
   }
   return measurements;
+}
+
+/** The API's GET /course answer for the learner (its body in a file, its ETag), for the framework's floor to serve. */
+async function courseAnswer(
+  apiUrl: string,
+  data: SeededData,
+  workDir: string,
+): Promise<{ bodyFile: string; etag: string }> {
+  const answer = await fetch(`${apiUrl}${API_PREFIX}/course`, {
+    headers: { authorization: `Bearer ${data.learner.token}` },
+  });
+  if (!answer.ok) throw new Error(`GET /course answered ${answer.status}`);
+  const bodyFile = join(workDir, 'course.json');
+  await writeFile(bodyFile, Buffer.from(await answer.arrayBuffer()));
+  return { bodyFile, etag: answer.headers.get('etag') ?? '"floor"' };
 }
 
 /**
@@ -127,6 +146,7 @@ async function main(): Promise<void> {
 
   const ceiling = await startCeiling(port, join(workDir, 'ceiling.log'));
   let api: RunningServer | undefined;
+  let floor: RunningServer | undefined;
   let measurements: Measurement[];
   try {
     api = await startApi({
@@ -140,8 +160,14 @@ async function main(): Promise<void> {
     log(
       `ceiling on ${ceiling.url}, API on ${api.url} (NODE_ENV=production, LOG_LEVEL=${args['log-level']}; logs in ${workDir})`,
     );
-    measurements = await runScenarios({ ceiling, api }, seeded, databaseUrl);
+    floor = await startFrameworkFloor(
+      port + 2,
+      join(workDir, 'floor.log'),
+      await courseAnswer(api.url, seeded, workDir),
+    );
+    measurements = await runScenarios({ ceiling, floor, api }, seeded, databaseUrl);
   } finally {
+    await floor?.stop();
     await api?.stop();
     await ceiling.stop();
   }

@@ -75,7 +75,9 @@ export function renderReport(report: ApiReport): string {
     '',
     `The API runs as the container starts it (\`node --import tsx apps/api/src/server.ts\`, \`NODE_ENV=production\`, PostgreSQL, ` +
       `\`LOG_LEVEL=${report.logLevel}\` so nothing is logged per request, \`TRUST_PROXY=1\` as behind the deployed proxy). ` +
-      'The ceiling is a bare `node:http` server answering a fixed JSON body. Each runs in its own process; autocannon 8 runs in a third, ' +
+      "The ceiling is a bare `node:http` server answering a fixed JSON body; the floor is the API's own Fastify with one route and no hook, " +
+      "answering that body, then the bytes of the API's GET /course: what the framework costs before the API adds anything. " +
+      'Each runs in its own process; autocannon 8 runs in another, ' +
       `on the same cores. Each scenario: ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured. ` +
       `Every answer was checked: ${whole(total)} requests, all 2xx, or 304 where revalidated (a pre-check also reads one body and its \`status\` field). ` +
       'CPU per request is the CPU time of the server process (all threads) and of its PostgreSQL backends during the measured run, ' +

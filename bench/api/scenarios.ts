@@ -13,7 +13,7 @@ export type Target =
 export interface Scenario {
   key: string;
   name: string;
-  server: 'ceiling' | 'api';
+  server: 'ceiling' | 'floor' | 'api';
   connections: number;
   method: 'GET' | 'POST';
   path: string;
@@ -87,6 +87,30 @@ export function scenarios(data: SeededData, options: { getConnections: number; l
       connections: options.getConnections,
       method: 'GET',
       path: '/',
+      headers: {},
+      okStatus: true,
+      target: { kind: 'none' },
+    },
+    // The framework's own floor: the API's Fastify with one route and no hook, answering the ceiling's
+    // body, then the very bytes of the API's GET /course. No API scenario can go faster than these.
+    {
+      key: 'floor',
+      name: 'floor: Fastify, one route, no hook (fixed JSON)',
+      server: 'floor',
+      connections: options.getConnections,
+      method: 'GET',
+      path: '/',
+      headers: {},
+      okStatus: true,
+      target: { kind: 'none' },
+    },
+    {
+      key: 'floor-course',
+      name: "floor: Fastify, one route, no hook (GET /course's body)",
+      server: 'floor',
+      connections: options.getConnections,
+      method: 'GET',
+      path: '/course',
       headers: {},
       okStatus: true,
       target: { kind: 'none' },

@@ -1,5 +1,5 @@
 /**
- * The two servers under load, each in its own process so the load generator (this process)
+ * The servers under load (the ceiling, the framework's floor, the API), each in its own process so the load generator (this process)
  * never shares an event loop with them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -106,6 +106,29 @@ export async function startCeiling(port: number, logFile: string): Promise<Runni
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(url, child, logFile);
   return { name: 'ceiling', url, pid: child.pid!, logFile, stop: stopper(child) };
+}
+
+/** The framework's floor (framework-floor-server.ts): Fastify with no hook, answering `bodyFile` on GET /course. */
+export async function startFrameworkFloor(
+  port: number,
+  logFile: string,
+  course: { bodyFile: string; etag: string },
+): Promise<RunningServer> {
+  const child = startProcess(
+    'floor',
+    ['--import', 'tsx', join(repoRoot, 'bench/api/framework-floor-server.ts')],
+    {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      BODY_FILE: course.bodyFile,
+      BODY_ETAG: course.etag,
+    },
+    logFile,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(url, child, logFile);
+  return { name: 'floor', url, pid: child.pid!, logFile, stop: stopper(child) };
 }
 
 /** The API exactly as the container starts it: `node --import tsx apps/api/src/server.ts`. */

@@ -1,0 +1,25 @@
+/**
+ * The framework's floor: the API's Fastify, one route each, no plugin and no hook, run in its own
+ * process like the API. Between the ceiling (bare node:http) and the API, it shows what Fastify's
+ * routing, reply and serialisation cost before the API adds anything:
+ * - GET / answers the ceiling's fixed JSON body;
+ * - GET /course answers the bytes of the API's own GET /course answer (BODY_FILE), with its ETag.
+ */
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+
+const CEILING_BODY = JSON.stringify({ status: true, message: '', data: { ok: true } });
+
+const port = Number(process.env.PORT);
+const course = readFileSync(process.env.BODY_FILE!);
+const etag = process.env.BODY_ETAG ?? '"floor"';
+
+const app = Fastify({ logger: false });
+app.get('/', (_request, reply) => {
+  reply.header('content-type', 'application/json; charset=utf-8').send(CEILING_BODY);
+});
+app.get('/course', (_request, reply) => {
+  reply.header('content-type', 'application/json; charset=utf-8').header('etag', etag).send(course);
+});
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`framework floor listening on ${port}`);
