@@ -14,7 +14,7 @@ import { createRateLimits, type LimitRules } from './lib/rate-limits.ts';
 import { createStorage, storageBrowserOrigin } from './lib/storage.ts';
 import { answerError, errorsPlugin } from './plugins/errors.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
-import { staticSecurityHeaders } from './plugins/security-headers.ts';
+import { isJsonContentType, jsonSecurityHeaders, staticSecurityHeaders } from './plugins/security-headers.ts';
 import { LazyRequestLogger, type ParentLogger } from './lib/lazy-request-logger.ts';
 import { loadWebPages } from './lib/web-pages.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -157,6 +157,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     caches,
   };
 
+  // helmet's headers are fixed strings, worked out once here and set in one call per answer
+  // (plugins/security-headers.ts): documents, scripts and files get them all (chapter files, videos and
+  // images may be signed URLs on the bucket's own origin, which the CSP names); a JSON answer, which no
+  // browser renders, gets the short set. Set when the answer's type is known, so an error, a 404 or a
+  // file is covered as well as a route's answer. Every answer also carries its request id (the proxy's
+  // or client's x-request-id, else a new UUID) for log lookups.
+  const isProduction = env.NODE_ENV === 'production';
+  const documentHeaders = staticSecurityHeaders({ isProduction, storageOrigin: storageBrowserOrigin(env) });
+  const jsonHeaders = jsonSecurityHeaders(documentHeaders);
   const app = Fastify({
     logger: options.logger ?? {
       level: env.LOG_LEVEL,
@@ -176,22 +185,22 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
     // A malformed URL (bad percent-encoding) or an over-long path parameter is answered before any
-    // route or error handler runs: this puts those answers in the envelope too.
-    frameworkErrors: answerError,
+    // route, hook or error handler runs: this puts those answers in the envelope too, with the headers
+    // of a JSON answer.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(jsonHeaders).header('x-request-id', request.id);
+      return answerError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   await caches.feed.start();
-  const isProduction = env.NODE_ENV === 'production';
-  // helmet's headers are fixed strings, worked out once here and set in one call per answer
-  // (plugins/security-headers.ts). Chapter files, videos and images may be signed URLs on the bucket's
-  // own origin (S3 storage), which the CSP names. Every answer also carries its request id (the proxy's
-  // or client's x-request-id, else a new UUID) for log lookups.
-  const securityHeaders = staticSecurityHeaders({ isProduction, storageOrigin: storageBrowserOrigin(env) });
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeaders).header('x-request-id', request.id);
-    done();
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply
+      .headers(isJsonContentType(reply.getHeader('content-type')) ? jsonHeaders : documentHeaders)
+      .header('x-request-id', request.id);
+    done(null, payload);
   });
   await app.register(errorsPlugin);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });

@@ -22,8 +22,18 @@ function helmetHeaders(settings: SecurityHeaderSettings): Record<string, string>
   return Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
 }
 
-/** The answers a browser and the web client meet: JSON, a 404, a refused token, a refused write, the OpenAPI page. */
-async function sampleAnswers(t: TestApp) {
+/** Helmet's document-only headers, which a JSON answer does not carry. */
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** The JSON answers the web client meets: health, an API answer, a 404, a refused token, a refused write, a bad URL. */
+async function jsonAnswers(t: TestApp) {
   const learner = await createLearner(t.app);
   return {
     healthz: await t.app.inject({ method: 'GET', url: '/healthz' }),
@@ -35,8 +45,16 @@ async function sampleAnswers(t: TestApp) {
     unknown: await t.app.inject({ method: 'GET', url: '/no-such-page' }),
     unauthenticated: await t.app.inject({ method: 'GET', url: '/live-connect/api/me' }),
     xsrfRefused: await t.app.inject({ method: 'POST', url: '/live-connect/api/login', payload: {} }),
-    docs: await t.app.inject({ method: 'GET', url: '/docs/json' }),
+    malformedUrl: await t.app.inject({ method: 'GET', url: '/live-connect/api/courses/%E0%A4%A' }),
+    openApiDocument: await t.app.inject({ method: 'GET', url: '/docs/json' }),
   };
+}
+
+/** Answers a browser renders or runs: the OpenAPI page and its script. */
+async function documentAnswers(t: TestApp) {
+  const page = await t.app.inject({ method: 'GET', url: '/docs' });
+  const script = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+  return { page, script };
 }
 
 describe.each([
@@ -49,35 +67,60 @@ describe.each([
   ],
 ] as const)('security headers in %s', (_name, env) => {
   let t: TestApp;
+  let expected: Record<string, string>;
   beforeAll(async () => {
     t = await createTestApp({ env });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  it('are the headers helmet set, with the same values, on every kind of answer', async () => {
     const settings = {
       isProduction: t.app.ctx.env.NODE_ENV === 'production',
       storageOrigin: storageBrowserOrigin(t.app.ctx.env),
     };
-    const expected = helmetHeaders(settings);
+    expected = helmetHeaders(settings);
     expect(expected['content-security-policy']).toContain("default-src 'self'");
     expect('x-powered-by' in expected).toBe(false);
     expect(Boolean(expected['strict-transport-security'])).toBe(settings.isProduction);
     if (settings.storageOrigin)
       expect(expected['content-security-policy']).toContain(`media-src 'self' blob: ${settings.storageOrigin}`);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-    const answers = await sampleAnswers(t);
-    expect(answers.healthz.statusCode).toBe(200);
-    expect(answers.api.statusCode).toBe(200);
-    expect(answers.unknown.statusCode).toBe(404);
-    expect(answers.unauthenticated.statusCode).toBe(401);
-    expect(answers.xsrfRefused.statusCode).toBe(403);
-    expect(answers.docs.statusCode).toBe(200);
+  it('are the headers helmet set, with the same values, on what a browser renders or runs', async () => {
+    const answers = await documentAnswers(t);
+    expect(answers.page.statusCode).toBe(200);
+    expect(answers.page.headers['content-type']).toContain('text/html');
+    expect(answers.script.statusCode).toBe(200);
+    expect(answers.script.headers['content-type']).toContain('javascript');
     for (const [name, answer] of Object.entries(answers)) {
       const sent = Object.fromEntries(Object.keys(expected).map((header) => [header, answer.headers[header]]));
       expect(sent, name).toEqual(expected);
+      expect(answer.headers['x-powered-by'], name).toBeUndefined();
+      expect(answer.headers['x-request-id'], name).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('are the short set on every JSON answer: nothing may load, frame, sniff or read it cross-origin, HSTS kept', async () => {
+    const answers = await jsonAnswers(t);
+    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.statusCode]))).toEqual({
+      healthz: 200,
+      api: 200,
+      unknown: 404,
+      unauthenticated: 401,
+      xsrfRefused: 403,
+      malformedUrl: 400,
+      openApiDocument: 200,
+    });
+    for (const [name, answer] of Object.entries(answers)) {
+      expect(answer.headers['content-type'], name).toContain('application/json');
+      expect(answer.headers, name).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+      expect(answer.headers['strict-transport-security'], name).toBe(expected['strict-transport-security']);
+      for (const header of DOCUMENT_ONLY) expect(answer.headers[header], `${name}: ${header}`).toBeUndefined();
       expect(answer.headers['x-powered-by'], name).toBeUndefined();
       expect(answer.headers['x-request-id'], name).toMatch(/^[0-9a-f-]{36}$/);
     }

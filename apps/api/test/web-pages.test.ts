@@ -66,4 +66,17 @@ describe('the web build', () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
+
+  it("sends the web app's pages and scripts with the page CSP, and its JSON with the short set", async () => {
+    for (const url of ['/', '/login', '/assets/index-abc.js']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(String(answer.headers['content-security-policy']), url).toContain(
+        "script-src 'self' https://checkout.razorpay.com https://www.youtube.com",
+      );
+      expect(answer.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(answer.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+    const json = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(json.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
 });

@@ -61,3 +61,33 @@ export function staticSecurityHeaders(settings: SecurityHeaderSettings): Readonl
   if (!finished) throw new Error('helmet did not finish synchronously: its headers cannot be computed once');
   return Object.freeze(headers);
 }
+
+/**
+ * The headers of a JSON answer, after OWASP's REST Security Cheat Sheet: a JSON answer is never a
+ * document, so helmet's document-only headers (the page's CSP, COOP, Origin-Agent-Cluster, DNS
+ * prefetch, IE's download and XSS switches, Flash's cross-domain policy) tell the browser nothing;
+ * it gets a CSP that allows nothing, is never framed, never sniffed, never read cross-origin, sends
+ * no referrer and, in production, keeps HSTS. Six headers instead of thirteen: the API sends one on
+ * nearly every answer, and Node checks and writes each header of each answer.
+ */
+export function jsonSecurityHeaders(
+  documentHeaders: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const hsts = documentHeaders['strict-transport-security'];
+  return Object.freeze({
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  });
+}
+
+/** A JSON answer's media type (`application/json`, `application/problem+json`, with or without parameters). */
+export function isJsonContentType(contentType: unknown): boolean {
+  if (typeof contentType !== 'string') return false;
+  const end = contentType.indexOf(';');
+  const type = (end === -1 ? contentType : contentType.slice(0, end)).trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
