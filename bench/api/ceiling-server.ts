@@ -3,11 +3,10 @@
  * the API. Whatever the API does beyond this (routing, auth, SQL, serialisation) is its cost.
  */
 import { createServer } from 'node:http';
-
-const CEILING_BODY = JSON.stringify({ status: true, message: '', data: { ok: true } });
+import { FIXED_BODY } from './fixed-body.ts';
 
 const port = Number(process.env.PORT);
-const body = Buffer.from(CEILING_BODY);
+const body = Buffer.from(FIXED_BODY);
 createServer((_request, response) => {
   response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
   response.end(body);

@@ -7,8 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-
-const CEILING_BODY = JSON.stringify({ status: true, message: '', data: { ok: true } });
+import { FIXED_BODY } from './fixed-body.ts';
 
 const port = Number(process.env.PORT);
 const course = readFileSync(process.env.BODY_FILE!);
@@ -16,7 +15,7 @@ const etag = process.env.BODY_ETAG ?? '"floor"';
 
 const app = Fastify({ logger: false });
 app.get('/', (_request, reply) => {
-  reply.header('content-type', 'application/json; charset=utf-8').send(CEILING_BODY);
+  reply.header('content-type', 'application/json; charset=utf-8').send(FIXED_BODY);
 });
 app.get('/course', (_request, reply) => {
   reply.header('content-type', 'application/json; charset=utf-8').header('etag', etag).send(course);
