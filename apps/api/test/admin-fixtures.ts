@@ -1,16 +1,39 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { auditLog } from '@app/db';
 import type { App } from '../src/app.ts';
-import type { TestApp } from './helpers.ts';
-import { createLearner, type Learner } from './fixtures.ts';
+import type { TestApp, TestClient } from './helpers.ts';
+import { createLearner, madeInBeforeAll, type Learner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
+import { setUpLedgerTestApp, type LedgerTestApp } from './wallet-fixtures.ts';
 
 /** A verified operator who is also a learner. */
 export function createAdmin(app: App): Promise<Learner> {
   return createLearner(app, { roles: ['admin', 'learner'] });
+}
+
+/** An admin money test's app (setUpAdminTestApp): the operator, and `as()`, the client with their token. */
+export interface AdminTestApp extends LedgerTestApp {
+  readonly admin: Learner;
+  as: () => TestClient;
+}
+
+/**
+ * setUpLedgerTestApp with an operator made in the same describe block's beforeAll: the setup of the
+ * admin money, people and settings tests. As there, read the answer in tests and hooks only.
+ */
+export function setUpAdminTestApp(): AdminTestApp {
+  const t = setUpLedgerTestApp();
+  let admin: Learner | undefined;
+  beforeAll(async () => {
+    admin = await createAdmin(t.app);
+  });
+  return Object.defineProperties(t, {
+    admin: { get: () => madeInBeforeAll(admin) },
+    as: { value: () => t.client.as(madeInBeforeAll(admin).token) },
+  }) as AdminTestApp;
 }
 
 /** A multipart/form-data body with text fields and at most one file, as a browser sends it. */
@@ -70,7 +93,7 @@ export async function auditOf(app: App, entity: string, entityId: string | numbe
  * pay call, then /pay-now (confirmPayment, onPurchasePaid). Returns the purchase id and payment id.
  */
 export async function buyThroughSandbox(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'client'>,
   buyer: Learner,
   pricePaise: number,
 ): Promise<{ purchaseId: number; paymentId: string; courseId: number }> {

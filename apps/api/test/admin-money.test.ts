@@ -1,36 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paymentEvents, purchases, sandboxPayments, walletTransactions } from '@app/db';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { createLearner, type Learner } from './fixtures.ts';
+import { createLearner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
 import { postEntry } from '../src/services/wallet/index.ts';
-import { expectLedgerBalanced, payPurchase, setReferenceData, validBank, walletOf } from './wallet-fixtures.ts';
-import { auditOf, buyThroughSandbox, createAdmin } from './admin-fixtures.ts';
+import { ledgerOf, payPurchase, validBank, walletOf } from './wallet-fixtures.ts';
+import { auditOf, buyThroughSandbox, setUpAdminTestApp } from './admin-fixtures.ts';
 
 describe('admin money: purchases and refunds', () => {
-  let t: TestApp;
-  let admin: Learner;
-  const as = () => t.client.as(admin.token);
+  const t = setUpAdminTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app);
-    admin = await createAdmin(t.app);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const ledgerOf = (userId: number) =>
-    t.app.ctx.db
-      .select()
-      .from(walletTransactions)
-      .where(eq(walletTransactions.userId, userId))
-      .orderBy(walletTransactions.id);
   const refundedAtProvider = async (paymentId: string) =>
     (await t.app.ctx.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId)))[0]!
       .amountRefundedPaise;
@@ -41,7 +20,7 @@ describe('admin money: purchases and refunds', () => {
     const { purchaseId, paymentId, courseId } = await buyThroughSandbox(t, buyer, 49_900);
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 4_990, points: 0 });
 
-    const listed = await as().get(`/admin/purchases?status=paid&user=${encodeURIComponent(buyer.email)}`);
+    const listed = await t.as().get(`/admin/purchases?status=paid&user=${encodeURIComponent(buyer.email)}`);
     expect(listed.body.data.data).toEqual([
       expect.objectContaining({
         id: purchaseId,
@@ -56,7 +35,7 @@ describe('admin money: purchases and refunds', () => {
       }),
     ]);
 
-    const res = await as().post(`/admin/purchases/${purchaseId}/refund`);
+    const res = await t.as().post(`/admin/purchases/${purchaseId}/refund`);
     expect(res.statusCode).toBe(200);
     expect(res.body.message).toBe('Purchase refunded.');
     expect(res.body.data).toMatchObject({
@@ -67,7 +46,7 @@ describe('admin money: purchases and refunds', () => {
     });
     expect(await refundedAtProvider(paymentId)).toBe(49_900);
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
-    expect((await ledgerOf(referrer.id)).map((e) => [e.method, e.amountPaise])).toEqual([
+    expect((await ledgerOf(t.app, referrer.id)).map((e) => [e.method, e.amountPaise])).toEqual([
       ['Referral Commission', 4_990],
       ['Commission Reversal', -4_990],
     ]);
@@ -76,17 +55,17 @@ describe('admin money: purchases and refunds', () => {
 
     const [audit] = await auditOf(t.app, 'purchases', purchaseId);
     expect(audit).toMatchObject({
-      actorId: admin.id,
+      actorId: t.admin.id,
       action: 'purchase.refund',
       before: { status: 'paid', amount: 499 },
       after: { status: 'refunded', commission_reversed: 49.9, refund_id: res.body.data.refund_id },
     });
 
-    const again = await as().post(`/admin/purchases/${purchaseId}/refund`);
+    const again = await t.as().post(`/admin/purchases/${purchaseId}/refund`);
     expect(again.body).toEqual({ status: false, message: 'This purchase is already refunded.' });
     expect(await refundedAtProvider(paymentId)).toBe(49_900);
     expect(
-      (await as().get('/admin/purchases?status=refunded')).body.data.data.map((p: { id: number }) => p.id),
+      (await t.as().get('/admin/purchases?status=refunded')).body.data.data.map((p: { id: number }) => p.id),
     ).toContain(purchaseId);
   });
 
@@ -96,7 +75,7 @@ describe('admin money: purchases and refunds', () => {
     const { purchaseId, paymentId } = await buyThroughSandbox(t, buyer, 100_000);
     const refund = vi.spyOn(t.app.ctx.payments, 'refund');
     try {
-      const results = await Promise.all([1, 2, 3].map(() => as().post(`/admin/purchases/${purchaseId}/refund`)));
+      const results = await Promise.all([1, 2, 3].map(() => t.as().post(`/admin/purchases/${purchaseId}/refund`)));
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
       for (const r of results.filter((x) => x.statusCode === 400)) {
         expect(['This purchase is already refunded.', 'A refund of this purchase is already in progress.']).toContain(
@@ -108,7 +87,7 @@ describe('admin money: purchases and refunds', () => {
       refund.mockRestore();
     }
     expect(await refundedAtProvider(paymentId)).toBe(100_000);
-    expect((await ledgerOf(referrer.id)).filter((e) => e.method === 'Commission Reversal')).toHaveLength(1);
+    expect((await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Commission Reversal')).toHaveLength(1);
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
     expect((await auditOf(t.app, 'purchases', purchaseId)).filter((a) => a.action === 'purchase.refund')).toHaveLength(
       1,
@@ -124,7 +103,7 @@ describe('admin money: purchases and refunds', () => {
       .update(sandboxPayments)
       .set({ amountRefundedPaise: 20_000 })
       .where(eq(sandboxPayments.id, paymentId));
-    const refused = await as().post(`/admin/purchases/${purchaseId}/refund`);
+    const refused = await t.as().post(`/admin/purchases/${purchaseId}/refund`);
     expect(refused.body).toEqual({
       status: false,
       message: 'The payment provider refused the refund. Nothing was changed; please try again later.',
@@ -141,7 +120,7 @@ describe('admin money: purchases and refunds', () => {
     ).toEqual([]);
 
     await t.app.ctx.db.update(sandboxPayments).set({ amountRefundedPaise: 0 }).where(eq(sandboxPayments.id, paymentId));
-    expect((await as().post(`/admin/purchases/${purchaseId}/refund`)).statusCode).toBe(200);
+    expect((await t.as().post(`/admin/purchases/${purchaseId}/refund`)).statusCode).toBe(200);
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
   });
 
@@ -149,35 +128,21 @@ describe('admin money: purchases and refunds', () => {
     const buyer = await createLearner(t.app);
     const course = await createCourse(t.app, { pricePaise: 30_000 });
     const pending = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
-    const notPaid = await as().post(`/admin/purchases/${pending.body.data.purchase_id}/refund`);
+    const notPaid = await t.as().post(`/admin/purchases/${pending.body.data.purchase_id}/refund`);
     expect(notPaid.body).toEqual({ status: false, message: 'Only a paid purchase can be refunded.' });
-    expect((await as().post('/admin/purchases/999999/refund')).statusCode).toBe(404);
-    expect((await as().post('/admin/purchases/abc/refund')).statusCode).toBe(422);
+    expect((await t.as().post('/admin/purchases/999999/refund')).statusCode).toBe(404);
+    expect((await t.as().post('/admin/purchases/abc/refund')).statusCode).toBe(422);
 
     const freeId = await payPurchase(t.app, buyer.id, 0);
-    const free = await as().post(`/admin/purchases/${freeId}/refund`);
+    const free = await t.as().post(`/admin/purchases/${freeId}/refund`);
     expect(free.statusCode).toBe(200);
     expect(free.body.data).toMatchObject({ refund_id: null, commission_reversed: 0, purchase: { status: 'refunded' } });
-    expect((await as().get('/admin/purchases?status=nope')).statusCode).toBe(422);
+    expect((await t.as().get('/admin/purchases?status=nope')).statusCode).toBe(422);
   });
 });
 
 describe('admin money: withdrawals and ledgers', () => {
-  let t: TestApp;
-  let admin: Learner;
-  const as = () => t.client.as(admin.token);
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app);
-    admin = await createAdmin(t.app);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpAdminTestApp();
 
   /** A learner with ₹500 and bank details who asked to withdraw `amount` rupees. */
   const pendingWithdrawal = async (amount = 200) => {
@@ -207,7 +172,7 @@ describe('admin money: withdrawals and ledgers', () => {
 
   it('lists pending withdrawals with masked bank details; the full account number is shown on one, audited', async () => {
     const { learner, id } = await pendingWithdrawal();
-    const list = await as().get('/admin/withdrawals?status=Pending');
+    const list = await t.as().get('/admin/withdrawals?status=Pending');
     const row = list.body.data.data.find((w: { id: number }) => w.id === id);
     expect(row).toMatchObject({
       amount: 200,
@@ -216,23 +181,23 @@ describe('admin money: withdrawals and ledgers', () => {
       user: { id: learner.id },
       bank: { account_number: '********9012', ifsc_code: 'SBIN0001234', bank_name: 'State Bank of India' },
     });
-    const one = await as().get(`/admin/withdrawals/${id}`);
+    const one = await t.as().get(`/admin/withdrawals/${id}`);
     expect(one.body.data.bank.account_number).toBe('123456789012');
     expect(await auditOf(t.app, 'bank_details', learner.id)).toEqual([
-      expect.objectContaining({ action: 'bank_details.view', actorId: admin.id }),
+      expect.objectContaining({ action: 'bank_details.view', actorId: t.admin.id }),
     ]);
   });
 
   it('settles as Done with the bank reference, once', async () => {
     const { learner, id } = await pendingWithdrawal();
-    const done = await as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: 'UTR123456' });
+    const done = await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: 'UTR123456' });
     expect(done.statusCode).toBe(200);
     expect(done.body.data).toMatchObject({
       withdrawal: { id, status: 'Done', bank_reference: 'UTR123456', settled_at: expect.any(String) },
       reversal_transaction_id: null,
     });
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 30_000, points: 0 });
-    const again = await as().post(`/admin/withdrawals/${id}/settle`, { status: 'Rejected', reason: 'oops' });
+    const again = await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Rejected', reason: 'oops' });
     expect(again.body).toEqual({ status: false, message: 'Already settled' });
     const tx = await t.client.as(learner.token).get('/transactions');
     expect(tx.body.data.transactions.find((e: { method: string }) => e.method === 'Withdraw').status).toBe('Done');
@@ -247,7 +212,7 @@ describe('admin money: withdrawals and ledgers', () => {
   it('Rejected returns the amount to the wallet through a Withdraw Reversal', async () => {
     const { learner, id } = await pendingWithdrawal(150);
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 35_000, points: 0 });
-    const res = await as().post(`/admin/withdrawals/${id}/settle`, {
+    const res = await t.as().post(`/admin/withdrawals/${id}/settle`, {
       status: 'Rejected',
       reason: 'Account name does not match',
     });
@@ -287,7 +252,7 @@ describe('admin money: withdrawals and ledgers', () => {
     ] as const) {
       const { learner, id } = await pendingWithdrawal(200);
       const results = await Promise.all(
-        [first, second].map((body) => as().post(`/admin/withdrawals/${id}/settle`, body)),
+        [first, second].map((body) => t.as().post(`/admin/withdrawals/${id}/settle`, body)),
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
       const loser = results.find((r) => r.statusCode === 400)!;
@@ -314,25 +279,26 @@ describe('admin money: withdrawals and ledgers', () => {
       { status: 'Rejected' },
       { status: 'Maybe' },
     ]) {
-      const res = await as().post(`/admin/withdrawals/${id}/settle`, body);
+      const res = await t.as().post(`/admin/withdrawals/${id}/settle`, body);
       expect({ body, status: res.statusCode, ok: res.body.status }).toEqual({ body, status: 422, ok: false });
     }
     expect(
-      (await as().post('/admin/withdrawals/999999/settle', { status: 'Done', bank_reference: 'X' })).statusCode,
+      (await t.as().post('/admin/withdrawals/999999/settle', { status: 'Done', bank_reference: 'X' })).statusCode,
     ).toBe(404);
     // A ledger row that is not a withdrawal is not settled through here.
     const [reward] = await entriesOf(learner.id, 'Level Reward');
     expect(
-      (await as().post(`/admin/withdrawals/${reward!.id}/settle`, { status: 'Done', bank_reference: 'X' })).statusCode,
+      (await t.as().post(`/admin/withdrawals/${reward!.id}/settle`, { status: 'Done', bank_reference: 'X' }))
+        .statusCode,
     ).toBe(404);
-    expect((await as().get('/admin/withdrawals/999999')).statusCode).toBe(404);
+    expect((await t.as().get('/admin/withdrawals/999999')).statusCode).toBe(404);
     const [entry] = await entriesOf(learner.id, 'Withdraw');
     expect(entry!.status).toBe('Pending');
   });
 
   it("shows any user's ledger", async () => {
     const { learner } = await pendingWithdrawal(120);
-    const res = await as().get(`/admin/users/${learner.id}/ledger`);
+    const res = await t.as().get(`/admin/users/${learner.id}/ledger`);
     expect(res.body.data).toMatchObject({ balance: 380, points: 0, total: 2 });
     expect(
       res.body.data.transactions.map((e: { method: string; amount: number; status: string }) => [
@@ -344,6 +310,6 @@ describe('admin money: withdrawals and ledgers', () => {
       ['Withdraw', -120, 'Pending'],
       ['Level Reward', 500, 'Done'],
     ]);
-    expect((await as().get('/admin/users/999999/ledger')).statusCode).toBe(404);
+    expect((await t.as().get('/admin/users/999999/ledger')).statusCode).toBe(404);
   });
 });

@@ -1,27 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users, walletTransactions } from '@app/db';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { createLearner, getUser, type Learner } from './fixtures.ts';
-import { expectLedgerBalanced, payPurchase, setReferenceData, walletOf } from './wallet-fixtures.ts';
-import { auditOf, createAdmin } from './admin-fixtures.ts';
+import { createLearner, getUser } from './fixtures.ts';
+import { payPurchase, walletOf } from './wallet-fixtures.ts';
+import { auditOf, setUpAdminTestApp } from './admin-fixtures.ts';
 
 describe('admin people', () => {
-  let t: TestApp;
-  let admin: Learner;
-  const as = () => t.client.as(admin.token);
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app);
-    admin = await createAdmin(t.app);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpAdminTestApp();
 
   const hold = (userId: number) =>
     t.app.ctx.db.update(users).set({ referralStatus: 'held', signupIp: '203.0.113.9' }).where(eq(users.id, userId));
@@ -31,17 +16,17 @@ describe('admin people', () => {
     await t.app.ctx.db.update(users).set({ firstName: 'Asha', lastName: 'Rao' }).where(eq(users.id, asha.id));
     await createLearner(t.app);
     const ids = async (q: string) =>
-      (await as().get(`/admin/users?q=${encodeURIComponent(q)}`)).body.data.data.map((u: { id: number }) => u.id);
+      (await t.as().get(`/admin/users?q=${encodeURIComponent(q)}`)).body.data.data.map((u: { id: number }) => u.id);
     expect(await ids('asha rao')).toEqual([asha.id]);
     expect(await ids('ASHA.RAO@')).toEqual([asha.id]);
     expect(await ids('98765012')).toEqual([asha.id]);
     expect(await ids('+91 98765 01234')).toEqual([asha.id]);
     expect(await ids(asha.referralCode.toLowerCase())).toEqual([asha.id]);
     expect(await ids('%')).toEqual([]);
-    const page = await as().get('/admin/users?per_page=2&page=1');
+    const page = await t.as().get('/admin/users?per_page=2&page=1');
     expect(page.body.data).toMatchObject({ per_page: 2, current_page: 1, total: expect.any(Number) });
     expect(page.body.data.data).toHaveLength(2);
-    expect((await as().get('/admin/users?page=0')).statusCode).toBe(422);
+    expect((await t.as().get('/admin/users?page=0')).statusCode).toBe(422);
   });
 
   it("shows a user's profile, roles, purchases, level, sub-users and wallet", async () => {
@@ -49,7 +34,7 @@ describe('admin people', () => {
     const b = await createLearner(t.app, { referrerId: a.id });
     await createLearner(t.app, { referrerId: a.id });
     const purchaseId = await payPurchase(t.app, b.id, 50_000);
-    const res = await as().get(`/admin/users/${a.id}`);
+    const res = await t.as().get(`/admin/users/${a.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.body.data).toMatchObject({
       profile: { id: a.id, email: a.email, referral_code: a.referralCode },
@@ -61,7 +46,7 @@ describe('admin people', () => {
       sub_users: { total: 2, active: 1 },
       wallet: { points: 0, balance: 50 },
     });
-    const ofB = await as().get(`/admin/users/${b.id}`);
+    const ofB = await t.as().get(`/admin/users/${b.id}`);
     expect(ofB.body.data.referrer).toEqual({
       id: a.id,
       name: 'Test Learner',
@@ -69,7 +54,7 @@ describe('admin people', () => {
       referral_code: a.referralCode,
     });
     expect(ofB.body.data.purchases).toEqual([expect.objectContaining({ id: purchaseId, status: 'paid', amount: 500 })]);
-    expect((await as().get('/admin/users/999999')).statusCode).toBe(404);
+    expect((await t.as().get('/admin/users/999999')).statusCode).toBe(404);
   });
 
   it('releases a held sign-up and counts an active one for the referrer at once', async () => {
@@ -83,7 +68,7 @@ describe('admin people', () => {
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 1_000, points: 0 });
     expect((await t.client.as(a.token).get('/level-status')).body.data.completed_node).toBe(1);
 
-    const list = await as().get('/admin/referrals/held');
+    const list = await t.as().get('/admin/referrals/held');
     expect(list.body.data.data).toEqual([
       expect.objectContaining({
         user: expect.objectContaining({ id: held.id }),
@@ -93,7 +78,7 @@ describe('admin people', () => {
       }),
     ]);
 
-    const released = await as().post(`/admin/referrals/${held.id}/release`);
+    const released = await t.as().post(`/admin/referrals/${held.id}/release`);
     expect(released.statusCode).toBe(200);
     expect(released.body.data).toEqual({
       user_id: held.id,
@@ -114,10 +99,10 @@ describe('admin people', () => {
     await payPurchase(t.app, held.id, 10_000);
     expect((await walletOf(t.app, a.id)).balancePaise).toBe(12_000);
 
-    const twice = await as().post(`/admin/referrals/${held.id}/release`);
+    const twice = await t.as().post(`/admin/referrals/${held.id}/release`);
     expect(twice.body).toEqual({ status: false, message: 'This sign-up is not held for review.' });
     expect((await auditOf(t.app, 'users', held.id)).map((r) => r.action)).toEqual(['referral.release']);
-    expect((await as().get('/admin/referrals/held')).body.data.total).toBe(0);
+    expect((await t.as().get('/admin/referrals/held')).body.data.total).toBe(0);
   });
 
   it('releases a sign-up that has not bought yet for future counting, and rejects another for good', async () => {
@@ -126,9 +111,9 @@ describe('admin people', () => {
     const fraud = await createLearner(t.app, { referrerId: a.id });
     await hold(waiting.id);
     await hold(fraud.id);
-    const released = await as().post(`/admin/referrals/${waiting.id}/release`);
+    const released = await t.as().post(`/admin/referrals/${waiting.id}/release`);
     expect(released.body.data).toMatchObject({ referral_status: 'released', counted_now: false, level_achieved: null });
-    const rejected = await as().post(`/admin/referrals/${fraud.id}/reject`);
+    const rejected = await t.as().post(`/admin/referrals/${fraud.id}/reject`);
     expect(rejected.body.data).toMatchObject({ referral_status: 'rejected', counted_now: false });
     expect((await getUser(t.app, fraud.id)).referralStatus).toBe('rejected');
 
@@ -136,7 +121,7 @@ describe('admin people', () => {
     await payPurchase(t.app, fraud.id, 10_000);
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 1_000, points: 0 });
     expect((await t.client.as(a.token).get('/level-status')).body.data.completed_node).toBe(1);
-    expect((await as().post(`/admin/referrals/${fraud.id}/release`)).statusCode).toBe(400);
-    expect((await as().post('/admin/referrals/999999/release')).statusCode).toBe(404);
+    expect((await t.as().post(`/admin/referrals/${fraud.id}/release`)).statusCode).toBe(400);
+    expect((await t.as().post('/admin/referrals/999999/release')).statusCode).toBe(404);
   });
 });

@@ -1,35 +1,14 @@
 import { count, desc, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@app/db';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
-import {
-  creditPoints,
-  expectLedgerBalanced,
-  payPurchase,
-  setReferenceData,
-  validBank,
-  walletOf,
-} from './wallet-fixtures.ts';
+import { creditPoints, payPurchase, validBank, walletOf } from './wallet-fixtures.ts';
 import { postEntry } from '../src/services/wallet/index.ts';
-import { createAdmin } from './admin-fixtures.ts';
+import { createAdmin, setUpAdminTestApp } from './admin-fixtures.ts';
 
 describe('admin settings and levels', () => {
-  let t: TestApp;
-  let admin: Learner;
-  const as = () => t.client.as(admin.token);
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app);
-    admin = await createAdmin(t.app);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpAdminTestApp();
 
   it('shows the rates in rupees and refuses bad ones without changing anything', async () => {
     // setReferenceData turns the refund window off (0 days); the rest are the server's defaults.
@@ -44,7 +23,7 @@ describe('admin settings and levels', () => {
       quiz_retake_cooldown_hours: 24,
       quiz_max_attempts: 3,
     };
-    expect((await as().get('/admin/settings')).body.data).toEqual(defaults);
+    expect((await t.as().get('/admin/settings')).body.data).toEqual(defaults);
     for (const body of [
       { commission_percent: 101 },
       { commission_percent: -1 },
@@ -64,14 +43,14 @@ describe('admin settings and levels', () => {
       { offer_reservation_minutes: 1_441 },
       { offer_reservation_minutes: 30.5 },
     ]) {
-      const res = await as().put('/admin/settings', body);
+      const res = await t.as().put('/admin/settings', body);
       expect({ body, status: res.statusCode, field: Object.keys(res.body.errors ?? {}) }).toEqual({
         body,
         status: 422,
         field: Object.keys(body),
       });
     }
-    expect((await as().get('/admin/settings')).body.data).toEqual(defaults);
+    expect((await t.as().get('/admin/settings')).body.data).toEqual(defaults);
   });
 
   it('applies a new convert value to the next redeem and a new minimum to the next withdrawal', async () => {
@@ -87,7 +66,7 @@ describe('admin settings and levels', () => {
     });
     await t.client.as(learner.token).post('/bank-details', validBank);
 
-    const saved = await as().put('/admin/settings', { convert_value: 2.5, minimum_withdrawal: 300 });
+    const saved = await t.as().put('/admin/settings', { convert_value: 2.5, minimum_withdrawal: 300 });
     expect(saved.body.data).toMatchObject({ convert_value: 2.5, minimum_withdrawal: 300, commission_percent: 10 });
     expect((await t.client.as(learner.token).get('/convert-value')).body.data).toEqual({
       convert_value: 2.5,
@@ -106,7 +85,7 @@ describe('admin settings and levels', () => {
       .from(auditLog)
       .where(sql`${auditLog.action} = 'settings.update'`);
     expect(audit).toMatchObject({
-      actorId: admin.id,
+      actorId: t.admin.id,
       before: { convert_value: 1, minimum_withdrawal: 100 },
       after: { convert_value: 2.5, minimum_withdrawal: 300 },
     });
@@ -116,14 +95,14 @@ describe('admin settings and levels', () => {
     const referrer = await createLearner(t.app);
     const buyer = await createLearner(t.app, { referrerId: referrer.id });
     await payPurchase(t.app, buyer.id, 10_000);
-    await as().put('/admin/settings', { commission_percent: 25 });
+    await t.as().put('/admin/settings', { commission_percent: 25 });
     await payPurchase(t.app, buyer.id, 10_000);
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 1_000 + 2_500, points: 0 });
-    await as().put('/admin/settings', { commission_percent: 10 });
+    await t.as().put('/admin/settings', { commission_percent: 10 });
   });
 
   it('replaces the level ladder; the new rules apply from the next activation', async () => {
-    const levels = (await as().get('/admin/levels')).body.data;
+    const levels = (await t.as().get('/admin/levels')).body.data;
     expect(levels.map((l: { name: string }) => l.name)).toEqual(['Starter', 'Bronze', 'Silver', 'Gold', 'Platinum']);
     expect(levels[0]).toEqual({
       number: 1,
@@ -134,16 +113,16 @@ describe('admin settings and levels', () => {
       reward_amount: 100,
     });
 
-    const dup = await as().put('/admin/levels', { levels: [levels[0], levels[0]] });
+    const dup = await t.as().put('/admin/levels', { levels: [levels[0], levels[0]] });
     expect(dup.body.errors).toEqual({ levels: ['Level numbers must be unique.'] });
-    expect((await as().put('/admin/levels', { levels: [] })).statusCode).toBe(422);
-    expect((await as().put('/admin/levels', { levels: [{ ...levels[0], days: 0 }] })).statusCode).toBe(422);
+    expect((await t.as().put('/admin/levels', { levels: [] })).statusCode).toBe(422);
+    expect((await t.as().put('/admin/levels', { levels: [{ ...levels[0], days: 0 }] })).statusCode).toBe(422);
 
     const ladder = [
       { number: 1, name: 'Starter', days: 30, node: 1, reward_points: 5, reward_amount: 12.5 },
       { number: 2, name: 'Bronze', days: 60, node: 3, reward_points: 0, reward_amount: 0 },
     ];
-    const saved = await as().put('/admin/levels', { levels: ladder });
+    const saved = await t.as().put('/admin/levels', { levels: ladder });
     expect(saved.body.data).toEqual(ladder);
 
     const referrer = await createLearner(t.app);
@@ -164,7 +143,7 @@ describe('admin settings and levels', () => {
         .where(sql`${auditLog.action} = 'settings.update'`)
         .orderBy(desc(auditLog.id));
     const auditsBefore = (await settingsAudits()).length;
-    const outOfRange = await as().put('/admin/settings', { refund_window_days: 61, offer_reservation_minutes: 4 });
+    const outOfRange = await t.as().put('/admin/settings', { refund_window_days: 61, offer_reservation_minutes: 4 });
     expect(outOfRange.statusCode).toBe(422);
     expect(outOfRange.body.errors).toEqual({
       refund_window_days: ['refund_window_days must be a whole number from 0 to 60.'],
@@ -172,21 +151,21 @@ describe('admin settings and levels', () => {
     });
     expect(await settingsAudits()).toHaveLength(auditsBefore);
 
-    const saved = await as().put('/admin/settings', { refund_window_days: '14', offer_reservation_minutes: 45 });
+    const saved = await t.as().put('/admin/settings', { refund_window_days: '14', offer_reservation_minutes: 45 });
     expect(saved.statusCode).toBe(200);
     expect(saved.body.data).toMatchObject({
       refund_window_days: 14,
       offer_reservation_minutes: 45,
       commission_percent: 10,
     });
-    expect((await as().get('/admin/settings')).body.data).toMatchObject({
+    expect((await t.as().get('/admin/settings')).body.data).toMatchObject({
       refund_window_days: 14,
       offer_reservation_minutes: 45,
     });
     const [audit, ...older] = await settingsAudits();
     expect(older).toHaveLength(auditsBefore);
     expect(audit).toMatchObject({
-      actorId: admin.id,
+      actorId: t.admin.id,
       before: { refund_window_days: 0, offer_reservation_minutes: 30 },
       after: { refund_window_days: 14, offer_reservation_minutes: 45 },
     });
@@ -195,7 +174,7 @@ describe('admin settings and levels', () => {
       { refund_window_days: 60, offer_reservation_minutes: 1_440 },
       { refund_window_days: 0, offer_reservation_minutes: 5 },
     ]) {
-      expect((await as().put('/admin/settings', edge)).body.data).toMatchObject(edge);
+      expect((await t.as().put('/admin/settings', edge)).body.data).toMatchObject(edge);
     }
   });
 });

@@ -60,3 +60,12 @@ export async function getUser(app: App, id: number) {
   const [user] = await app.ctx.db.select().from(users).where(eq(users.id, id));
   return user!;
 }
+
+/**
+ * What a describe block's beforeAll made, read from a test or a hook: a fixture that sets itself up
+ * in the block (setUpLedgerTestApp) hands out getters, and a read before beforeAll ran is a mistake.
+ */
+export function madeInBeforeAll<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('made in beforeAll: read it in a test or a hook, not in the describe body');
+  return value;
+}

@@ -1,41 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, levelAchievements, users, walletTransactions } from '@app/db';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { auditLog, levelAchievements, users } from '@app/db';
 import { createLearner, getUser, type Learner } from './fixtures.ts';
-import {
-  expectLedgerBalanced,
-  payPurchase,
-  refundPurchase,
-  setReferenceData,
-  validBank,
-  walletOf,
-} from './wallet-fixtures.ts';
+import { ledgerOf, payPurchase, refundPurchase, setUpLedgerTestApp, validBank, walletOf } from './wallet-fixtures.ts';
 
 describe('referral network: commission, activation, levels', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpLedgerTestApp();
 
   const levelStatus = async (who: Learner) => {
     const res = await t.client.as(who.token).get('/level-status');
     expect(res.statusCode).toBe(200);
     return res.body.data;
   };
-  const ledgerOf = (userId: number) =>
-    t.app.ctx.db
-      .select()
-      .from(walletTransactions)
-      .where(eq(walletTransactions.userId, userId))
-      .orderBy(walletTransactions.id);
 
   it('moves balances and levels exactly along a chain A → B → C', async () => {
     const a = await createLearner(t.app);
@@ -86,7 +62,7 @@ describe('referral network: commission, activation, levels', () => {
     expect(await levelStatus(a)).toMatchObject({ completed_node: 1 });
     await payPurchase(t.app, d.id, 10_000);
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 6_990 + 1_000 + 10_000, points: 100 });
-    const reward = (await ledgerOf(a.id)).find((e) => e.method === 'Level Reward');
+    const reward = (await ledgerOf(t.app, a.id)).find((e) => e.method === 'Level Reward');
     expect(reward).toMatchObject({ amountPaise: 10_000, points: 100, status: 'Done' });
     expect(await t.app.ctx.db.select().from(levelAchievements).where(eq(levelAchievements.userId, a.id))).toEqual([
       expect.objectContaining({ levelNumber: 1 }),
@@ -104,7 +80,7 @@ describe('referral network: commission, activation, levels', () => {
       difference: 60,
     });
 
-    expect((await ledgerOf(a.id)).map((e) => [e.method, e.amountPaise, e.points])).toEqual([
+    expect((await ledgerOf(t.app, a.id)).map((e) => [e.method, e.amountPaise, e.points])).toEqual([
       ['Referral Commission', 4_990, 0],
       ['Referral Commission', 2_000, 0],
       ['Referral Commission', 1_000, 0],
@@ -137,7 +113,7 @@ describe('referral network: commission, activation, levels', () => {
 
     // 5 × ₹10 commission + one Starter reward; Starter took 2 activations, Bronze counts the other 3.
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 5 * 1_000 + 10_000, points: 100 });
-    const rewards = (await ledgerOf(a.id)).filter((e) => e.method === 'Level Reward');
+    const rewards = (await ledgerOf(t.app, a.id)).filter((e) => e.method === 'Level Reward');
     expect(rewards).toHaveLength(1);
     expect(await levelStatus(a)).toMatchObject({
       level_name: 'Bronze',
@@ -217,7 +193,7 @@ describe('referral network: commission, activation, levels', () => {
     expect((await t.client.as(a.token).post('/withdraw', { amount: 100 })).statusCode).toBe(200);
     expect(await refundPurchase(t.app, second)).toEqual({ reversedPaise: 5_000, shortfallPaise: 10_000 });
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 0, points: 0 });
-    const reversal = (await ledgerOf(a.id)).filter((e) => e.method === 'Commission Reversal').at(-1);
+    const reversal = (await ledgerOf(t.app, a.id)).filter((e) => e.method === 'Commission Reversal').at(-1);
     expect(reversal).toMatchObject({ amountPaise: -5_000, purchaseId: second });
     expect(reversal!.description).toContain('₹100.00 not recovered');
 
@@ -240,17 +216,7 @@ describe('referral network: commission, activation, levels', () => {
 });
 
 describe('fraud rules: self-referrals and held sign-ups earn nothing and count for nothing', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpLedgerTestApp();
 
   /** Pays a purchase of B and returns what A earned and how B's sign-up ended up. */
   async function outcome(a: Learner, b: Learner) {
@@ -263,6 +229,11 @@ describe('fraud rules: self-referrals and held sign-ups earn nothing and count f
       referralStatus: buyer.referralStatus,
       isActive: buyer.activatedAt !== null,
     };
+  }
+
+  /** Saves bank details for `who`: the account number and PAN as given, the rest validBank's. */
+  async function addBank(who: Learner, account: { account_number: string; pan_card: string }) {
+    await t.client.as(who.token).post('/bank-details', { ...validBank, ...account });
   }
 
   it('pays a genuine referral (control)', async () => {
@@ -289,41 +260,32 @@ describe('fraud rules: self-referrals and held sign-ups earn nothing and count f
     expect(await outcome(a, b)).toMatchObject({ earned: 0, counted: 0, referralStatus: 'rejected' });
   });
 
-  it('refuses the same bank account', async () => {
+  it.each([
+    {
+      same: 'bank account',
+      referrer: { account_number: '555566667777', pan_card: 'AAAAA1111A' },
+      referred: { account_number: '5555 6666 7777', pan_card: 'BBBBB2222B' },
+    },
+    {
+      same: 'PAN',
+      referrer: { account_number: '111122223333', pan_card: 'CCCCC3333C' },
+      referred: { account_number: '444455556666', pan_card: 'ccccc3333c' },
+    },
+  ])('refuses the same $same', async ({ referrer, referred }) => {
     const a = await createLearner(t.app);
     const b = await createLearner(t.app, { referrerId: a.id });
-    await t.client
-      .as(a.token)
-      .post('/bank-details', { ...validBank, account_number: '555566667777', pan_card: 'AAAAA1111A' });
-    await t.client
-      .as(b.token)
-      .post('/bank-details', { ...validBank, account_number: '5555 6666 7777', pan_card: 'BBBBB2222B' });
-    expect(await outcome(a, b)).toMatchObject({ earned: 0, counted: 0, referralStatus: 'rejected' });
-  });
-
-  it('refuses the same PAN', async () => {
-    const a = await createLearner(t.app);
-    const b = await createLearner(t.app, { referrerId: a.id });
-    await t.client
-      .as(a.token)
-      .post('/bank-details', { ...validBank, account_number: '111122223333', pan_card: 'CCCCC3333C' });
-    await t.client
-      .as(b.token)
-      .post('/bank-details', { ...validBank, account_number: '444455556666', pan_card: 'ccccc3333c' });
+    await addBank(a, referrer);
+    await addBank(b, referred);
     expect(await outcome(a, b)).toMatchObject({ earned: 0, counted: 0, referralStatus: 'rejected' });
   });
 
   it('catches a self-referral found only at a later purchase (bank details added afterwards)', async () => {
     const a = await createLearner(t.app);
     const b = await createLearner(t.app, { referrerId: a.id });
-    await t.client
-      .as(a.token)
-      .post('/bank-details', { ...validBank, account_number: '777788889999', pan_card: 'DDDDD4444D' });
+    await addBank(a, { account_number: '777788889999', pan_card: 'DDDDD4444D' });
     await payPurchase(t.app, b.id, 10_000);
     expect((await walletOf(t.app, a.id)).balancePaise).toBe(1_000);
-    await t.client
-      .as(b.token)
-      .post('/bank-details', { ...validBank, account_number: '777788889999', pan_card: 'EEEEE5555E' });
+    await addBank(b, { account_number: '777788889999', pan_card: 'EEEEE5555E' });
     await payPurchase(t.app, b.id, 10_000);
     expect((await walletOf(t.app, a.id)).balancePaise).toBe(1_000);
     expect((await getUser(t.app, b.id)).referralStatus).toBe('rejected');

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { courses, levels, purchases, settings, users } from '@app/db';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { courses, levels, purchases, settings, users, walletTransactions } from '@app/db';
 import type { App } from '../src/app.ts';
 import { markPurchasePaid, markPurchaseRefunded } from '../src/services/purchases/index.ts';
 import { postEntry } from '../src/services/wallet/index.ts';
 import { issueToken } from '../src/services/accounts/issue-token.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { madeInBeforeAll } from './fixtures.ts';
 
 /** The default levels (docs/product/referrals-and-levels.md#levels), with the rewards these tests expect. */
 export const TEST_LEVELS = [
@@ -112,6 +114,15 @@ export async function walletOf(app: App, userId: number): Promise<{ balancePaise
   return row!;
 }
 
+/** A user's ledger rows, oldest first. */
+export function ledgerOf(app: App, userId: number) {
+  return app.ctx.db
+    .select()
+    .from(walletTransactions)
+    .where(eq(walletTransactions.userId, userId))
+    .orderBy(walletTransactions.id);
+}
+
 /**
  * Every user's cached wallet equals the sums of their ledger rows, and nothing is negative. A held
  * credit (available_at set) counts once it is Done; a debit counts as soon as it is posted.
@@ -145,6 +156,40 @@ export async function expectLedgerBalanced(app: App): Promise<void> {
     expect(w.balance).toBeGreaterThanOrEqual(0);
     expect(w.points).toBeGreaterThanOrEqual(0);
   }
+}
+
+/** A describe block's test app, read through to the one its beforeAll made (setUpLedgerTestApp). */
+export type LedgerTestApp = Pick<TestApp, 'app' | 'client' | 'clock'>;
+
+/**
+ * The money tests' setup, registered in the calling describe block: a fresh test app with
+ * setReferenceData's levels and rates (beforeAll), the ledger checked balanced after every test
+ * (expectLedgerBalanced), the app closed after the last. The answer's app, client and clock are those
+ * of the app beforeAll made: read them in tests and hooks, not in the describe body.
+ */
+export function setUpLedgerTestApp(): LedgerTestApp {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await setReferenceData(t.app);
+  });
+  afterEach(async () => {
+    await expectLedgerBalanced(madeInBeforeAll(t).app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return {
+    get app() {
+      return madeInBeforeAll(t).app;
+    },
+    get client() {
+      return madeInBeforeAll(t).client;
+    },
+    get clock() {
+      return madeInBeforeAll(t).clock;
+    },
+  };
 }
 
 /** A multipart/form-data body with one file field, as a browser sends it. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { purchases, walletTransactions } from '@app/db';
+import { purchases } from '@app/db';
 import type { TestApp, TestClient } from '../helpers.ts';
 import type { Learner } from '../fixtures.ts';
 import { correctOptions } from '../quiz-fixtures.ts';
@@ -45,14 +45,6 @@ export async function takeQuiz(t: TestApp, client: TestClient, subjectId: number
     return [id, i < right ? correct : (correct % optionCount) + 1];
   });
   return client.post(`/quiz/${subjectId}`, { data });
-}
-
-export async function ledgerOf(t: TestApp, userId: number) {
-  return t.app.ctx.db
-    .select()
-    .from(walletTransactions)
-    .where(eq(walletTransactions.userId, userId))
-    .orderBy(walletTransactions.id);
 }
 
 export async function countPurchases(t: TestApp, where: { userId?: number; status?: string; offerCodeId?: number }) {

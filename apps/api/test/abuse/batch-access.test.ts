@@ -4,8 +4,8 @@ import { users } from '@app/db';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { createBatch, createCourse, createOfferCode, type CreatedCourse } from '../catalogue-fixtures.ts';
-import { setReferenceData } from '../wallet-fixtures.ts';
-import { countPurchases, expectBooksBalanced, ledgerOf, payThroughSandbox, takeQuiz } from './abuse-fixtures.ts';
+import { ledgerOf, setReferenceData } from '../wallet-fixtures.ts';
+import { countPurchases, expectBooksBalanced, payThroughSandbox, takeQuiz } from './abuse-fixtures.ts';
 
 /** Item 1 and 9 of issue 13: batch subjects open only through the learner's own batch and its fee. */
 describe('abuse: school batch subjects', () => {
@@ -62,7 +62,7 @@ describe('abuse: school batch subjects', () => {
     const result = await takeQuiz(t, c, subjectId, 7);
     expect(result.statusCode, JSON.stringify(result.body)).toBe(200);
     // A batch paid above zero earns Quiz Points for its subjects, tied to the batch purchase.
-    const points = (await ledgerOf(t, learner.id)).filter((e) => e.method === 'Quiz Points');
+    const points = (await ledgerOf(t.app, learner.id)).filter((e) => e.method === 'Quiz Points');
     expect(points).toEqual([expect.objectContaining({ points: 7, status: 'Done' })]);
     expect(points[0]!.purchaseId).not.toBeNull();
   });
@@ -90,7 +90,7 @@ describe('abuse: school batch subjects', () => {
     const result = await takeQuiz(t, c, freeSubject.terms[0]!.subjects[0]!.id, 10);
     expect(result.statusCode).toBe(200);
     expect(result.body.data).toMatchObject({ total_mark: 10 });
-    expect((await ledgerOf(t, member.id)).filter((e) => e.method === 'Quiz Points')).toEqual([]);
+    expect((await ledgerOf(t.app, member.id)).filter((e) => e.method === 'Quiz Points')).toEqual([]);
     expect(await countPurchases(t, { userId: member.id })).toBe(0);
   });
 

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, getUser } from '../fixtures.ts';
 import { createCourse, createOfferCode } from '../catalogue-fixtures.ts';
 import { createQuizCourse } from '../quiz-fixtures.ts';
-import { setReferenceData, walletOf } from '../wallet-fixtures.ts';
-import { expectBooksBalanced, ledgerOf, takeQuiz } from './abuse-fixtures.ts';
+import { ledgerOf, setReferenceData, walletOf } from '../wallet-fixtures.ts';
+import { expectBooksBalanced, takeQuiz } from './abuse-fixtures.ts';
 
 /** Item 3 of issue 13: nothing free turns into money. */
 describe('abuse: free actions mint nothing', () => {
@@ -28,7 +28,7 @@ describe('abuse: free actions mint nothing', () => {
       expect(res.body.data.payment).toBe(false);
       expect((await getUser(t.app, throwaway.id)).activatedAt).toBeNull();
     }
-    expect(await ledgerOf(t, farmer.id)).toEqual([]);
+    expect(await ledgerOf(t.app, farmer.id)).toEqual([]);
     expect(await walletOf(t.app, farmer.id)).toEqual({ balancePaise: 0, points: 0 });
     const status = (await t.client.as(farmer.token).get('/level-status')).body.data;
     expect(status).toMatchObject({ level_number: 1, completed_node: 0, completed_users: [] });
@@ -44,7 +44,7 @@ describe('abuse: free actions mint nothing', () => {
     const res = await t.client.as(throwaway.token).post('/checkout', { course_id: course.id, offer_code: 'ALLFREE' });
     expect(res.body.data).toMatchObject({ payment: false, amount: 0 });
     expect((await getUser(t.app, throwaway.id)).activatedAt).toBeNull();
-    expect(await ledgerOf(t, farmer.id)).toEqual([]);
+    expect(await ledgerOf(t.app, farmer.id)).toEqual([]);
   });
 
   it('grades and certifies the quizzes of a free course but credits no Quiz Points', async () => {
@@ -60,7 +60,7 @@ describe('abuse: free actions mint nothing', () => {
     expect(result.statusCode).toBe(200);
     expect(result.body.data).toMatchObject({ total_mark: 10 });
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 0 });
-    expect(await ledgerOf(t, learner.id)).toEqual([]);
+    expect(await ledgerOf(t.app, learner.id)).toEqual([]);
     // Nothing to redeem.
     const redeem = await t.client.as(learner.token).post('/redeem-point', { point: 10 });
     expect(redeem.statusCode).toBe(422);

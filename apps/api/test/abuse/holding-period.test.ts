@@ -6,8 +6,8 @@ import { createLearner, getUser, type Learner } from '../fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { createQuizCourse } from '../quiz-fixtures.ts';
-import { setReferenceData, signInNow, validBank, walletOf } from '../wallet-fixtures.ts';
-import { DAY_MS, expectBooksBalanced, ledgerOf, payThroughSandbox, takeQuiz } from './abuse-fixtures.ts';
+import { ledgerOf, setReferenceData, signInNow, validBank, walletOf } from '../wallet-fixtures.ts';
+import { DAY_MS, expectBooksBalanced, payThroughSandbox, takeQuiz } from './abuse-fixtures.ts';
 
 /**
  * Item 4 of issue 13 and the holding period: commissions and level rewards are Pending for the
@@ -67,7 +67,7 @@ describe('abuse: holding period and refunds', () => {
     const buyer = await createLearner(t.app, { referrerId: referrer.id });
     const purchaseId = await buy(buyer, 50_000);
     expect((await refund(purchaseId)).statusCode).toBe(200);
-    const ledger = await ledgerOf(t, referrer.id);
+    const ledger = await ledgerOf(t.app, referrer.id);
     expect(ledger.map((e) => [e.method, e.status, e.amountPaise])).toEqual([
       ['Referral Commission', 'Rejected', 5_000],
     ]);
@@ -88,7 +88,7 @@ describe('abuse: holding period and refunds', () => {
     expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({ level_number: 2 });
 
     expect((await refund(completing)).statusCode).toBe(200);
-    const rewards = (await ledgerOf(t, referrer.id)).filter((e) => e.method === 'Level Reward');
+    const rewards = (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Level Reward');
     expect(rewards.map((e) => e.status)).toEqual(['Rejected']);
     expect(
       await t.app.ctx.db.select().from(levelAchievements).where(eq(levelAchievements.userId, referrer.id)),
@@ -100,7 +100,7 @@ describe('abuse: holding period and refunds', () => {
 
     // A genuine second sub-user completes it again, with a new held reward.
     await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
-    const again = (await ledgerOf(t, referrer.id)).filter((e) => e.method === 'Level Reward');
+    const again = (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Level Reward');
     expect(again.map((e) => e.status)).toEqual(['Rejected', 'Pending']);
     await expectBooksBalanced(t);
   });
@@ -110,9 +110,9 @@ describe('abuse: holding period and refunds', () => {
     const early = await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
     await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
     expect((await refund(early)).statusCode).toBe(200);
-    expect((await ledgerOf(t, referrer.id)).filter((e) => e.method === 'Level Reward').map((e) => e.status)).toEqual([
-      'Rejected',
-    ]);
+    expect(
+      (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Level Reward').map((e) => e.status),
+    ).toEqual(['Rejected']);
     expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({
       level_number: 1,
       completed_node: 1,
@@ -131,7 +131,7 @@ describe('abuse: holding period and refunds', () => {
 
     expect((await refund(completing)).statusCode).toBe(200);
     expect((await getUser(t.app, second.id)).activatedAt).not.toBeNull();
-    const ledger = await ledgerOf(t, referrer.id);
+    const ledger = await ledgerOf(t.app, referrer.id);
     expect(ledger.filter((e) => e.method === 'Level Reward Reversal').map((e) => [e.amountPaise, e.points])).toEqual([
       [-10_000, -100],
     ]);
@@ -170,7 +170,7 @@ describe('abuse: holding period and refunds', () => {
     expect((await c.post('/redeem-point', { point: 10 })).statusCode).toBe(200);
     expect((await refund(purchaseId)).statusCode).toBe(200);
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 1_000, points: 0 });
-    const reversal = (await ledgerOf(t, learner.id)).find((e) => e.method === 'Quiz Points Reversal');
+    const reversal = (await ledgerOf(t.app, learner.id)).find((e) => e.method === 'Quiz Points Reversal');
     expect(reversal).toMatchObject({ points: -4, purchaseId });
     expect(reversal!.description).toContain('10 points not recovered');
     expect((await c.get(`/terms/${course.courseId}`)).statusCode).toBe(403);

@@ -25,7 +25,6 @@ import {
   importBody,
   importData,
   importQuery,
-  messageOnly,
   paged,
   questionBody,
   standardCreateBody,
@@ -90,6 +89,7 @@ import {
   type StoredUpload,
 } from '../../services/admin/index.ts';
 import { actorOf } from './actor.ts';
+import { deleteRoute } from './delete-route.ts';
 import { readForm, readUpload, smallFile, type FileSink } from './read-form.ts';
 
 const multipartOrJson = ['application/json', 'multipart/form-data'];
@@ -105,7 +105,6 @@ const storedFile = (ctx: AppContext, receive: FileSink<StoredUpload>['receive'])
 export async function adminCatalogueRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deleted = (summary: string) => ({ schema: { summary, params: idParams, response: { 200: messageOnly } } });
 
   // Categories
   app.get(
@@ -135,10 +134,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
         adminMessages.saved,
       ),
   );
-  app.delete('/categories/:id', deleted('Deletes a category'), async (request) => {
-    await deleteCategory(ctx, { actorId: actorOf(request), id: request.params.id });
-    return ok(null, adminMessages.deleted);
-  });
+  deleteRoute(fastify, { url: '/categories/:id', summary: 'Deletes a category', remove: deleteCategory });
 
   // Courses
   app.get(
@@ -182,10 +178,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
         adminMessages.saved,
       ),
   );
-  app.delete('/courses/:id', deleted('Deletes a course'), async (request) => {
-    await deleteCourse(ctx, { actorId: actorOf(request), id: request.params.id });
-    return ok(null, adminMessages.deleted);
-  });
+  deleteRoute(fastify, { url: '/courses/:id', summary: 'Deletes a course', remove: deleteCourse });
   app.post(
     '/courses/:id/image',
     {
@@ -266,10 +259,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
         adminMessages.saved,
       ),
   );
-  app.delete('/terms/:id', deleted('Deletes a term'), async (request) => {
-    await deleteTerm(ctx, { actorId: actorOf(request), id: request.params.id });
-    return ok(null, adminMessages.deleted);
-  });
+  deleteRoute(fastify, { url: '/terms/:id', summary: 'Deletes a term', remove: deleteTerm });
   app.post(
     '/terms/:id/image',
     {
@@ -350,10 +340,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
       );
     },
   );
-  app.delete('/subjects/:id', deleted('Deletes a chapter'), async (request) => {
-    await deleteSubject(ctx, { actorId: actorOf(request), id: request.params.id });
-    return ok(null, adminMessages.deleted);
-  });
+  deleteRoute(fastify, { url: '/subjects/:id', summary: 'Deletes a chapter', remove: deleteSubject });
 
   // Question banks
   app.get(
@@ -399,10 +386,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
         adminMessages.saved,
       ),
   );
-  app.delete('/questions/:id', deleted('Deletes a question'), async (request) => {
-    await deleteQuestion(ctx, { actorId: actorOf(request), id: request.params.id });
-    return ok(null, adminMessages.deleted);
-  });
+  deleteRoute(fastify, { url: '/questions/:id', summary: 'Deletes a question', remove: deleteQuestion });
   app.post(
     '/subjects/:id/questions/import',
     {
@@ -461,10 +445,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
         adminMessages.saved,
       ),
   );
-  app.delete('/syllabuses/:id', deleted('Deletes a syllabus'), async (request) => {
-    await deleteSyllabus(ctx, { actorId: actorOf(request), id: request.params.id });
-    return ok(null, adminMessages.deleted);
-  });
+  deleteRoute(fastify, { url: '/syllabuses/:id', summary: 'Deletes a syllabus', remove: deleteSyllabus });
   app.get(
     '/standards',
     {
@@ -498,10 +479,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
         adminMessages.saved,
       ),
   );
-  app.delete('/standards/:id', deleted('Deletes a standard'), async (request) => {
-    await deleteStandard(ctx, { actorId: actorOf(request), id: request.params.id });
-    return ok(null, adminMessages.deleted);
-  });
+  deleteRoute(fastify, { url: '/standards/:id', summary: 'Deletes a standard', remove: deleteStandard });
   app.get(
     '/batches',
     { schema: { summary: 'Every batch', response: { 200: envelope(z.array(adminBatch)) } } },
@@ -529,10 +507,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
         adminMessages.saved,
       ),
   );
-  app.delete('/batches/:id', deleted('Deletes a batch'), async (request) => {
-    await deleteBatch(ctx, { actorId: actorOf(request), id: request.params.id });
-    return ok(null, adminMessages.deleted);
-  });
+  deleteRoute(fastify, { url: '/batches/:id', summary: 'Deletes a batch', remove: deleteBatch });
 
   // Ads
   app.get(
@@ -576,8 +551,5 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
       );
     },
   );
-  app.delete('/ads/:id', deleted('Deletes a dashboard banner'), async (request) => {
-    await deleteAd(ctx, { actorId: actorOf(request), id: request.params.id });
-    return ok(null, adminMessages.deleted);
-  });
+  deleteRoute(fastify, { url: '/ads/:id', summary: 'Deletes a dashboard banner', remove: deleteAd });
 }

@@ -5,7 +5,6 @@ import {
   adminOfferCode,
   envelope,
   idParams,
-  messageOnly,
   offerCodeCreateBody,
   offerCodesQuery,
   offerCodeUpdateBody,
@@ -20,6 +19,7 @@ import {
   updateOfferCode,
 } from '../../services/admin/index.ts';
 import { actorOf } from './actor.ts';
+import { deleteRoute } from './delete-route.ts';
 
 /** Offer codes with every rule (docs/product/catalogue-and-checkout.md#offer-codes) and their use counts. */
 export async function adminOfferCodeRoutes(fastify: FastifyInstance) {
@@ -73,12 +73,5 @@ export async function adminOfferCodeRoutes(fastify: FastifyInstance) {
         adminMessages.saved,
       ),
   );
-  app.delete(
-    '/offer-codes/:id',
-    { schema: { summary: 'Deletes an offer code', params: idParams, response: { 200: messageOnly } } },
-    async (request) => {
-      await deleteOfferCode(ctx, { actorId: actorOf(request), id: request.params.id });
-      return ok(null, adminMessages.deleted);
-    },
-  );
+  deleteRoute(fastify, { url: '/offer-codes/:id', summary: 'Deletes an offer code', remove: deleteOfferCode });
 }

@@ -1,7 +1,7 @@
-import { formatIndiaDateTime, formatInr, paiseToRupees } from '@app/contracts';
+import { formatIndiaDateTime, formatInr, paiseToRupees, type Language } from '@app/contracts';
 import type { Mail } from './mailer.ts';
 import { languageOf, translator } from '../../lib/i18n.ts';
-import { composeMail } from './compose-mail.ts';
+import { composeMail, type MailBlock } from './compose-mail.ts';
 
 /**
  * The transactional mails, each in the recipient's language (users.language; English for anything
@@ -16,6 +16,21 @@ interface Recipient {
   language?: string | null | undefined;
 }
 
+/**
+ * A mail to one recipient in their language: `write` gets t() and the language (for amounts and
+ * dates) and answers the subject and the body's blocks; the greeting, sign-off and addressing are
+ * composeMail's.
+ */
+function mailTo(
+  recipient: Recipient,
+  write: (t: ReturnType<typeof translator>, language: Language) => { subject: string; blocks: MailBlock[] },
+): Mail {
+  const language = languageOf(recipient.language);
+  const { subject, blocks } = write(translator(language), language);
+  const { appName, to, firstName } = recipient;
+  return composeMail({ language, appName, to, firstName, subject, blocks });
+}
+
 interface OtpMailOptions extends Recipient {
   code: string;
   /** The purposes mail:otp has texts for; accounts' OtpPurpose must fit in it. */
@@ -25,21 +40,15 @@ interface OtpMailOptions extends Recipient {
 
 /** The one-time password mail: what the code is for, how long it lasts, and who sent it. */
 export function otpMail(options: OtpMailOptions): Mail {
-  const language = languageOf(options.language);
-  const t = translator(language);
   const { appName, purpose } = options;
-  return composeMail({
-    language,
-    appName,
-    to: options.to,
-    firstName: options.firstName,
+  return mailTo(options, (t) => ({
     subject: t(`mail:otp.${purpose}.subject`, { appName }),
     blocks: [
       { kind: 'code', intro: t(`mail:otp.${purpose}.codeIs`, { appName }), code: options.code },
       { kind: 'paragraph', text: t('mail:otp.lasts', { minutes: options.ttlMinutes }) },
       { kind: 'paragraph', text: t(`mail:otp.${purpose}.ignore`) },
     ],
-  });
+  }));
 }
 
 interface ReceiptMailOptions extends Recipient {
@@ -55,31 +64,26 @@ interface ReceiptMailOptions extends Recipient {
 
 /** The payment receipt: what was bought, what was paid and when, the references, and the invoice (attached). */
 export function receiptMail(options: ReceiptMailOptions): Mail {
-  const language = languageOf(options.language);
-  const t = translator(language);
-  const { appName } = options;
-  const item =
-    options.item.kind === 'batch' ? t('mail:receipt.batchFee', { batch: options.item.name }) : options.item.name;
-  const rows = [
-    { label: t('mail:receipt.item'), value: item },
-    { label: t('mail:receipt.amount'), value: formatInr(paiseToRupees(options.amountPaise), language) },
-    { label: t('mail:receipt.date'), value: formatIndiaDateTime(options.paidAt, language) },
-    ...(options.orderReference ? [{ label: t('mail:receipt.order'), value: options.orderReference }] : []),
-    ...(options.paymentReference ? [{ label: t('mail:receipt.payment'), value: options.paymentReference }] : []),
-    ...(options.invoiceNumber ? [{ label: t('mail:receipt.invoiceNumber'), value: options.invoiceNumber }] : []),
-  ];
-  return composeMail({
-    language,
-    appName,
-    to: options.to,
-    firstName: options.firstName,
-    subject: t('mail:receipt.subject', { appName, item }),
-    blocks: [
-      { kind: 'heading', text: t('mail:receipt.heading') },
-      { kind: 'paragraph', text: t('mail:receipt.intro', { item }) },
-      { kind: 'details', rows },
-      ...(options.invoiceNumber ? [{ kind: 'paragraph' as const, text: t('mail:receipt.invoiceAttached') }] : []),
-    ],
+  return mailTo(options, (t, language) => {
+    const item =
+      options.item.kind === 'batch' ? t('mail:receipt.batchFee', { batch: options.item.name }) : options.item.name;
+    const rows = [
+      { label: t('mail:receipt.item'), value: item },
+      { label: t('mail:receipt.amount'), value: formatInr(paiseToRupees(options.amountPaise), language) },
+      { label: t('mail:receipt.date'), value: formatIndiaDateTime(options.paidAt, language) },
+      ...(options.orderReference ? [{ label: t('mail:receipt.order'), value: options.orderReference }] : []),
+      ...(options.paymentReference ? [{ label: t('mail:receipt.payment'), value: options.paymentReference }] : []),
+      ...(options.invoiceNumber ? [{ label: t('mail:receipt.invoiceNumber'), value: options.invoiceNumber }] : []),
+    ];
+    return {
+      subject: t('mail:receipt.subject', { appName: options.appName, item }),
+      blocks: [
+        { kind: 'heading', text: t('mail:receipt.heading') },
+        { kind: 'paragraph', text: t('mail:receipt.intro', { item }) },
+        { kind: 'details', rows },
+        ...(options.invoiceNumber ? [{ kind: 'paragraph' as const, text: t('mail:receipt.invoiceAttached') }] : []),
+      ],
+    };
   });
 }
 
@@ -94,30 +98,25 @@ interface WithdrawalSettledMailOptions extends Recipient {
 
 /** A withdrawal paid out: the amount, the bank reference to quote to the bank, where and when. */
 export function withdrawalSettledMail(options: WithdrawalSettledMailOptions): Mail {
-  const language = languageOf(options.language);
-  const t = translator(language);
-  const { appName } = options;
-  const amount = formatInr(paiseToRupees(options.amountPaise), language);
-  return composeMail({
-    language,
-    appName,
-    to: options.to,
-    firstName: options.firstName,
-    subject: t('mail:withdrawalSettled.subject', { appName, amount }),
-    blocks: [
-      { kind: 'paragraph', text: t('mail:withdrawalSettled.intro', { amount }) },
-      {
-        kind: 'details',
-        rows: [
-          { label: t('mail:withdrawalSettled.amount'), value: amount },
-          { label: t('mail:withdrawalSettled.bankReference'), value: options.bankReference },
-          { label: t('mail:withdrawalSettled.transaction'), value: options.transactionId },
-          ...(options.account ? [{ label: t('mail:withdrawalSettled.account'), value: options.account }] : []),
-          { label: t('mail:withdrawalSettled.date'), value: formatIndiaDateTime(options.settledAt, language) },
-        ],
-      },
-      { kind: 'paragraph', text: t('mail:withdrawalSettled.note') },
-    ],
+  return mailTo(options, (t, language) => {
+    const amount = formatInr(paiseToRupees(options.amountPaise), language);
+    return {
+      subject: t('mail:withdrawalSettled.subject', { appName: options.appName, amount }),
+      blocks: [
+        { kind: 'paragraph', text: t('mail:withdrawalSettled.intro', { amount }) },
+        {
+          kind: 'details',
+          rows: [
+            { label: t('mail:withdrawalSettled.amount'), value: amount },
+            { label: t('mail:withdrawalSettled.bankReference'), value: options.bankReference },
+            { label: t('mail:withdrawalSettled.transaction'), value: options.transactionId },
+            ...(options.account ? [{ label: t('mail:withdrawalSettled.account'), value: options.account }] : []),
+            { label: t('mail:withdrawalSettled.date'), value: formatIndiaDateTime(options.settledAt, language) },
+          ],
+        },
+        { kind: 'paragraph', text: t('mail:withdrawalSettled.note') },
+      ],
+    };
   });
 }
 
@@ -130,27 +129,22 @@ interface WithdrawalRejectedMailOptions extends Recipient {
 
 /** A withdrawal not paid: why (when a reason was given), and that the money is back in the wallet. */
 export function withdrawalRejectedMail(options: WithdrawalRejectedMailOptions): Mail {
-  const language = languageOf(options.language);
-  const t = translator(language);
-  const { appName } = options;
-  const amount = formatInr(paiseToRupees(options.amountPaise), language);
-  return composeMail({
-    language,
-    appName,
-    to: options.to,
-    firstName: options.firstName,
-    subject: t('mail:withdrawalRejected.subject', { appName, amount }),
-    blocks: [
-      { kind: 'paragraph', text: t('mail:withdrawalRejected.intro', { amount }) },
-      {
-        kind: 'details',
-        rows: [
-          ...(options.reason ? [{ label: t('mail:withdrawalRejected.reason'), value: options.reason }] : []),
-          { label: t('mail:withdrawalRejected.transaction'), value: options.transactionId },
-        ],
-      },
-      { kind: 'paragraph', text: t('mail:withdrawalRejected.moneyBack', { amount }) },
-    ],
+  return mailTo(options, (t, language) => {
+    const amount = formatInr(paiseToRupees(options.amountPaise), language);
+    return {
+      subject: t('mail:withdrawalRejected.subject', { appName: options.appName, amount }),
+      blocks: [
+        { kind: 'paragraph', text: t('mail:withdrawalRejected.intro', { amount }) },
+        {
+          kind: 'details',
+          rows: [
+            ...(options.reason ? [{ label: t('mail:withdrawalRejected.reason'), value: options.reason }] : []),
+            { label: t('mail:withdrawalRejected.transaction'), value: options.transactionId },
+          ],
+        },
+        { kind: 'paragraph', text: t('mail:withdrawalRejected.moneyBack', { amount }) },
+      ],
+    };
   });
 }
 
@@ -162,14 +156,8 @@ interface PasswordChangedMailOptions extends Recipient {
 
 /** "Your password was changed; if it was not you, reset it." */
 export function passwordChangedMail(options: PasswordChangedMailOptions): Mail {
-  const language = languageOf(options.language);
-  const t = translator(language);
   const { appName } = options;
-  return composeMail({
-    language,
-    appName,
-    to: options.to,
-    firstName: options.firstName,
+  return mailTo(options, (t, language) => ({
     subject: t('mail:passwordChanged.subject', { appName }),
     blocks: [
       {
@@ -188,7 +176,7 @@ export function passwordChangedMail(options: PasswordChangedMailOptions): Mail {
         url: options.resetUrl,
       },
     ],
-  });
+  }));
 }
 
 interface EmailChangedMailOptions extends Recipient {
@@ -199,14 +187,8 @@ interface EmailChangedMailOptions extends Recipient {
 
 /** To the OLD address: the account's email was changed, to which (masked) and when. */
 export function emailChangedMail(options: EmailChangedMailOptions): Mail {
-  const language = languageOf(options.language);
-  const t = translator(language);
   const { appName } = options;
-  return composeMail({
-    language,
-    appName,
-    to: options.to,
-    firstName: options.firstName,
+  return mailTo(options, (t, language) => ({
     subject: t('mail:emailChanged.subject', { appName }),
     blocks: [
       {
@@ -220,5 +202,5 @@ export function emailChangedMail(options: EmailChangedMailOptions): Mail {
       { kind: 'paragraph', text: t('mail:emailChanged.fromNow') },
       { kind: 'paragraph', text: t('mail:emailChanged.notYou', { appName }) },
     ],
-  });
+  }));
 }
