@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 /**
  * Every text a learner reads goes through the catalogues (decision 022): this fails when a screen of the learner's
  * app shows a literal in JSX (text between tags, or an aria-label, title, placeholder or alt written as a string).
- * The operator console stays English and is not checked; tests and stories are not screens.
+ * The operator console stays English and is not checked; tests, their fixtures and stories are not screens.
  */
 const root = join(__dirname);
 const checked = ['app', 'components', 'features'];
-const skipped = [/^features\/admin\//, /\.test\.tsx?$/, /^app\/routes\/admin\//];
+const skipped = [/^features\/admin\//, /\.(test|fixtures)\.tsx?$/, /^app\/routes\/admin\//];
 const textAttributes = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);
 /** Text that is the same in every language: symbols, brand and codes. */
 const universal = /^[\s\d₹%•·|/:×+\-–—−‹›.,()#@*&!?…→←]*$|^(UPI|PDF|OTP|IFSC|PAN|EN|GSTIN|SAC|YouTube|WhatsApp)$/;

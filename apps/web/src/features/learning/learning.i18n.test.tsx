@@ -1,65 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fillTemplate, formatIndiaDate, type LearnCourseItem, type SubjectItem } from '@app/contracts';
+import { fillTemplate, formatIndiaDate } from '@app/contracts';
 import { hi } from '@app/contracts/i18n/hi';
 import { ml } from '@app/contracts/i18n/ml';
 import { applyLanguage } from '@/lib/i18n';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { MyCoursesPage } from './components/my-courses-page';
+import { chapter, course, expiredLinkFetch, pdfSubject, storeWith } from './learning.fixtures';
 import { DownloadsPage } from './offline/downloads-page';
 import { DownloadStoreContext, formatBytes } from './offline/downloads';
 import { createMemoryStore } from './offline/memory-store';
 import { SaveForOffline } from './offline/save-for-offline';
-import type { OfflineChapter } from './offline/store';
 
 vi.mock('@/lib/service-worker', () => ({ registerServiceWorkerNow: vi.fn(async () => undefined) }));
 
-// jsdom cannot run pdf.js: react-pdf stands in, opening any file as 3 pages.
-vi.mock('react-pdf', async () => {
-  const { useEffect } = await import('react');
-  return {
-    pdfjs: { GlobalWorkerOptions: {} },
-    Document: ({
-      onLoadSuccess,
-      children,
-    }: {
-      onLoadSuccess: (pdf: { numPages: number }) => void;
-      children: React.ReactNode;
-    }) => {
-      useEffect(() => onLoadSuccess({ numPages: 3 }), []); // eslint-disable-line react-hooks/exhaustive-deps
-      return <div>{children}</div>;
-    },
-    Page: ({ pageNumber }: { pageNumber: number }) => <div data-testid="pdf-page" data-page={pageNumber} />,
-  };
-});
-
-const course = (overrides: Partial<LearnCourseItem>): LearnCourseItem => ({
-  id: 1,
-  name: 'Course',
-  photo_path: null,
-  price: 999,
-  offer_price: 499,
-  about: '',
-  video_path: null,
-  category_id: 1,
-  language: 'en',
-  certificate_id: null,
-  certificate_url: null,
-  progress_percent: 0,
-  ...overrides,
-});
-
-const chapter = (overrides: Partial<OfflineChapter> = {}): OfflineChapter => ({
-  subjectId: 1,
-  name: 'Geography of India',
-  courseId: 9,
-  courseName: 'India and the World',
-  fileType: 'pdf',
-  size: 3_500_000,
-  savedAt: '2026-11-20T10:00:00.000Z',
-  ...overrides,
-});
+vi.mock('react-pdf', async () => (await import('./learning.fixtures')).reactPdfStandIn);
 
 describe('learning in Hindi and Malayalam', () => {
   it('shows My Courses in Hindi: the cards, their percent done and links', async () => {
@@ -104,8 +60,7 @@ describe('learning in Hindi and Malayalam', () => {
     const t = ml.learning;
     mockApi({ 'POST /progress': ok({ course_id: 9 }) });
     await signIn();
-    const store = createMemoryStore();
-    await store.save(chapter(), { kind: 'pdf', pdf: new Blob(['%PDF-1.7'], { type: 'application/pdf' }) });
+    const store = await storeWith(chapter({ size: 3_500_000 }));
     const { user } = renderWithProviders(
       <DownloadStoreContext value={store}>
         <DownloadsPage />
@@ -140,29 +95,10 @@ describe('learning in Hindi and Malayalam', () => {
     await applyLanguage('hi');
     const t = hi.learning;
     await signIn();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        if (String(input).endsWith('/learn')) {
-          const data = { course: [{ id: 9, name: 'India and the World' }], school: [] };
-          return new Response(JSON.stringify({ status: true, message: '', data }), {
-            headers: { 'content-type': 'application/json' },
-          });
-        }
-        return new Response(null, { status: 403 });
-      }),
-    );
-    const subject = {
-      id: 7,
-      name: 'Geography of India',
-      about: '',
-      file_type: 'pdf',
-      hls_url: null,
-      file_url: '/files/7',
-    } as unknown as SubjectItem;
+    vi.stubGlobal('fetch', expiredLinkFetch());
     const { user } = renderWithProviders(
       <DownloadStoreContext value={createMemoryStore()}>
-        <SaveForOffline subject={subject} />
+        <SaveForOffline subject={pdfSubject} />
       </DownloadStoreContext>,
       { path: '/learn-more/:id', url: '/learn-more/9' },
     );

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { resetPasswordBody } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';
-import { PasswordField, TextField } from '@/components/ui/form';
-import { PasswordChecklist } from '@/components/ui/form/password-checklist';
+import { TextField } from '@/components/ui/form';
+import { NewPasswordFields } from '@/components/ui/form/new-password-fields';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useResetPassword } from '../api/reset-password';
@@ -27,17 +27,16 @@ interface ResetStepProps {
 export function ForgotPasswordResetStep({ email, onReset, onChangeEmail }: ResetStepProps) {
   const { t } = useTranslation('accounts');
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetStepValues, unknown, ResetStepOutput>({
+  const form = useForm<ResetStepValues, unknown, ResetStepOutput>({
     resolver: zodResolver(resetStepSchema),
     mode: 'onTouched',
     defaultValues: { otp: '', password: '', password_confirmation: '' },
   });
-  const password = useWatch({ control, name: 'password' }) ?? '';
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -47,8 +46,6 @@ export function ForgotPasswordResetStep({ email, onReset, onChangeEmail }: Reset
       notifications.error(errorMessage(error));
     }
   });
-
-  const passwordError = errors.password?.type === 'custom' ? undefined : errors.password?.message;
 
   return (
     <Form noValidate onSubmit={onSubmit}>
@@ -72,23 +69,12 @@ export function ForgotPasswordResetStep({ email, onReset, onChangeEmail }: Reset
         registration={register('otp')}
         error={errors.otp?.message}
       />
-      <PasswordField
+      <NewPasswordFields
+        form={form}
         id="reset-password"
+        confirmationId="reset-password-confirmation"
         label={t('forgotPassword.newPassword')}
-        autoComplete="new-password"
-        registration={register('password')}
-        error={passwordError}
-        isInvalid={Boolean(errors.password)}
-        describedBy="reset-password-checks"
-      >
-        <PasswordChecklist id="reset-password-checks" password={password} />
-      </PasswordField>
-      <PasswordField
-        id="reset-password-confirmation"
-        label={t('forgotPassword.confirmPassword')}
-        autoComplete="new-password"
-        registration={register('password_confirmation')}
-        error={errors.password_confirmation?.message}
+        confirmationLabel={t('forgotPassword.confirmPassword')}
       />
       <SubmitButton isBusy={isSubmitting} className="w-100">
         {t('forgotPassword.submit')}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import Col from 'react-bootstrap/Col';
@@ -9,8 +9,8 @@ import { registerBody, type RegisterBody } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAppMessage } from '@/lib/i18n';
-import { PasswordField, TextField } from '@/components/ui/form';
-import { PasswordChecklist } from '@/components/ui/form/password-checklist';
+import { TextField } from '@/components/ui/form';
+import { NewPasswordFields } from '@/components/ui/form/new-password-fields';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useRegister, type RegisterInput } from '../api/register';
@@ -26,12 +26,7 @@ export function RegisterForm({ referralCode, onSuccess }: RegisterFormProps) {
   const { t } = useTranslation('accounts');
   const message = useAppMessage();
   const registration = useRegister();
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterBody, unknown, RegisterInput>({
+  const form = useForm<RegisterBody, unknown, RegisterInput>({
     resolver: zodResolver(registerBody),
     mode: 'onTouched',
     defaultValues: {
@@ -43,7 +38,11 @@ export function RegisterForm({ referralCode, onSuccess }: RegisterFormProps) {
       password_confirmation: '',
     },
   });
-  const password = useWatch({ control, name: 'password' }) ?? '';
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -54,9 +53,6 @@ export function RegisterForm({ referralCode, onSuccess }: RegisterFormProps) {
       notifications.error(errorMessage(error));
     }
   });
-
-  // Only a missing password gets a message; a weak one is explained by the checklist.
-  const passwordError = errors.password?.type === 'custom' ? undefined : errors.password?.message;
 
   return (
     <Form noValidate onSubmit={onSubmit}>
@@ -101,23 +97,12 @@ export function RegisterForm({ referralCode, onSuccess }: RegisterFormProps) {
         registration={register('mobile')}
         error={errors.mobile?.message}
       />
-      <PasswordField
+      <NewPasswordFields
+        form={form}
         id="register-password"
+        confirmationId="register-password-confirmation"
         label={t('register.password')}
-        autoComplete="new-password"
-        registration={register('password')}
-        error={passwordError}
-        isInvalid={Boolean(errors.password)}
-        describedBy="register-password-checks"
-      >
-        <PasswordChecklist id="register-password-checks" password={password} />
-      </PasswordField>
-      <PasswordField
-        id="register-password-confirmation"
-        label={t('register.confirmPassword')}
-        autoComplete="new-password"
-        registration={register('password_confirmation')}
-        error={errors.password_confirmation?.message}
+        confirmationLabel={t('register.confirmPassword')}
       />
       <Form.Group className="mb-4" controlId="register-disclaimer">
         <Form.Check type="checkbox">

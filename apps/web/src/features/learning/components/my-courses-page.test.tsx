@@ -1,25 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LearnCourseItem } from '@app/contracts';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { course } from '../learning.fixtures';
 import { MyCoursesPage } from './my-courses-page';
-
-const item = (overrides: Partial<LearnCourseItem>): LearnCourseItem => ({
-  id: 1,
-  name: 'Course',
-  photo_path: null,
-  price: 999,
-  offer_price: 499,
-  about: '',
-  video_path: null,
-  category_id: 1,
-  language: 'en',
-  certificate_id: null,
-  certificate_url: null,
-  progress_percent: 0,
-  ...overrides,
-});
 
 describe('MyCoursesPage', () => {
   it("shows the empty state with a 'Purchase Courses' link", async () => {
@@ -34,14 +18,14 @@ describe('MyCoursesPage', () => {
     mockApi({
       'GET /learn': ok({
         course: [
-          item({
+          course({
             id: 1,
             name: 'Foundations of Mathematics',
             progress_percent: 37.5,
             certificate_id: 'c3f1a9e2b7',
             certificate_url: 'http://x/certificate/c3f1a9e2b7',
           }),
-          item({ id: 2, name: 'Physics: Motion and Energy', progress_percent: 0 }),
+          course({ id: 2, name: 'Physics: Motion and Energy', progress_percent: 0 }),
         ],
         school: [],
       }),

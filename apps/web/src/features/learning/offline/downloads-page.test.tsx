@@ -1,54 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { SubjectItem } from '@app/contracts';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { chapter, expiredLinkFetch, learnReply, pdfSubject, storeWith } from '../learning.fixtures';
 import { DownloadsPage } from './downloads-page';
 import { DownloadStoreContext } from './downloads';
 import { createMemoryStore } from './memory-store';
 import { SaveForOffline } from './save-for-offline';
-import type { DownloadStore, OfflineChapter } from './store';
 
 // The offline worker exists only in the production build.
 const worker = vi.hoisted(() => ({ registerServiceWorkerNow: vi.fn(async () => undefined) }));
 vi.mock('@/lib/service-worker', () => worker);
-
-// jsdom cannot run pdf.js: react-pdf stands in, opening any file as 3 pages.
-vi.mock('react-pdf', async () => {
-  const { useEffect } = await import('react');
-  return {
-    pdfjs: { GlobalWorkerOptions: {} },
-    Document: ({
-      onLoadSuccess,
-      children,
-    }: {
-      onLoadSuccess: (pdf: { numPages: number }) => void;
-      children: React.ReactNode;
-    }) => {
-      useEffect(() => onLoadSuccess({ numPages: 3 }), []); // eslint-disable-line react-hooks/exhaustive-deps
-      return <div>{children}</div>;
-    },
-    Page: ({ pageNumber }: { pageNumber: number }) => <div data-testid="pdf-page" data-page={pageNumber} />,
-  };
-});
-
-const chapter = (overrides: Partial<OfflineChapter>): OfflineChapter => ({
-  subjectId: 1,
-  name: 'Geography of India',
-  courseId: 9,
-  courseName: 'India and the World',
-  fileType: 'pdf',
-  size: 20_802,
-  savedAt: '2026-11-20T10:00:00.000Z',
-  ...overrides,
-});
-
-async function storeWith(...chapters: OfflineChapter[]): Promise<DownloadStore> {
-  const store = createMemoryStore();
-  for (const item of chapters)
-    await store.save(item, { kind: 'pdf', pdf: new Blob(['%PDF-1.7'], { type: 'application/pdf' }) });
-  return store;
-}
+vi.mock('react-pdf', async () => (await import('../learning.fixtures')).reactPdfStandIn);
 
 describe('DownloadsPage', () => {
   it('lists the saved chapters with their size and the space they use, and removes one', async () => {
@@ -124,16 +87,6 @@ describe('DownloadsPage', () => {
 });
 
 describe('SaveForOffline', () => {
-  const subject: SubjectItem = {
-    id: 7,
-    name: 'Geography of India',
-    about: '',
-    photo_path: null,
-    file_type: 'pdf',
-    hls_url: null,
-    file_url: '/live-connect/api/files/subjects/7?u=1&e=2&s=x',
-  } as SubjectItem;
-
   it('fetches the PDF, stores it with the course, asks to keep it, and then shows it saved', async () => {
     await signIn();
     const persist = vi.fn(async () => true);
@@ -143,20 +96,15 @@ describe('SaveForOffline', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
         const url = String(input);
-        if (url.endsWith('/learn')) {
-          const course = { id: 9, name: 'India and the World' };
-          return new Response(JSON.stringify({ status: true, message: '', data: { course: [course], school: [] } }), {
-            headers: { 'content-type': 'application/json' },
-          });
-        }
-        if (url === subject.file_url) return new Response(pdf, { headers: { 'content-type': 'application/pdf' } });
+        if (url.endsWith('/learn')) return learnReply();
+        if (url === pdfSubject.file_url) return new Response(pdf, { headers: { 'content-type': 'application/pdf' } });
         return new Response(null, { status: 404 });
       }),
     );
     const store = createMemoryStore();
     const { user } = renderWithProviders(
       <DownloadStoreContext value={store}>
-        <SaveForOffline subject={subject} />
+        <SaveForOffline subject={pdfSubject} />
       </DownloadStoreContext>,
       { path: '/learn-more/:id', url: '/learn-more/9' },
     );
@@ -185,21 +133,10 @@ describe('SaveForOffline', () => {
 
   it('says when the link has expired', async () => {
     await signIn();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        if (String(input).endsWith('/learn')) {
-          const data = { course: [{ id: 9, name: 'India and the World' }], school: [] };
-          return new Response(JSON.stringify({ status: true, message: '', data }), {
-            headers: { 'content-type': 'application/json' },
-          });
-        }
-        return new Response(null, { status: 403 });
-      }),
-    );
+    vi.stubGlobal('fetch', expiredLinkFetch());
     const { user } = renderWithProviders(
       <DownloadStoreContext value={createMemoryStore()}>
-        <SaveForOffline subject={subject} />
+        <SaveForOffline subject={pdfSubject} />
       </DownloadStoreContext>,
       { path: '/learn-more/:id', url: '/learn-more/9' },
     );
@@ -214,8 +151,8 @@ describe('SaveForOffline', () => {
   it('is not offered for a video without its renditions, or a link', () => {
     renderWithProviders(
       <DownloadStoreContext value={createMemoryStore()}>
-        <SaveForOffline subject={{ ...subject, file_type: 'video', hls_url: null }} />
-        <SaveForOffline subject={{ ...subject, file_type: 'link' }} />
+        <SaveForOffline subject={{ ...pdfSubject, file_type: 'video', hls_url: null }} />
+        <SaveForOffline subject={{ ...pdfSubject, file_type: 'link' }} />
       </DownloadStoreContext>,
       { path: '/learn-more/:id', url: '/learn-more/9' },
     );

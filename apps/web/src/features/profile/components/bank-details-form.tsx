@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { bankDetailsBody, type BankDetailsBody, type BankDetailsData, type BankDetailsInput } from '@app/contracts';
-import { errorMessage } from '@/lib/api-client';
+import { bankDetailsBody, type BankDetailsData, type BankDetailsInput } from '@app/contracts';
 import { TextField } from '@/components/ui/form';
-import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useSaveBankDetails } from '../api/save-bank-details';
+import { useSectionForm } from './use-section-form';
 
 type FormValues = Record<keyof BankDetailsInput, string>;
 
@@ -29,32 +26,12 @@ function bankFormValues(bank: BankDetailsData | null): FormValues {
 export function BankDetailsForm({ bank }: { bank: BankDetailsData | null }) {
   const save = useSaveBankDetails();
   const { t } = useTranslation('profile');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<BankDetailsBody, unknown, BankDetailsInput>({
-    resolver: zodResolver(bankDetailsBody),
-    mode: 'onTouched',
-    defaultValues: bankFormValues(bank),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { data, message } = await save.mutateAsync(values);
-      notifications.success(message);
-      reset(bankFormValues(data));
-    } catch (error) {
-      notifications.error(errorMessage(error));
-    }
-  });
-
-  const field = (name: keyof BankDetailsInput) => ({
-    id: `bank-${name.replaceAll('_', '-')}`,
-    registration: register(name),
-    error: errors[name]?.message,
-    className: '',
+  const { onSubmit, field, isSubmitting } = useSectionForm({
+    schema: bankDetailsBody,
+    idPrefix: 'bank',
+    data: bank,
+    valuesOf: bankFormValues,
+    save: save.mutateAsync,
   });
 
   return (

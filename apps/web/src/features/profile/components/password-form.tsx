@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Form from 'react-bootstrap/Form';
 import { z } from 'zod';
 import { messages, newPasswordField, profileMessages } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { PasswordField } from '@/components/ui/form';
-import { PasswordChecklist } from '@/components/ui/form/password-checklist';
+import { NewPasswordFields } from '@/components/ui/form/new-password-fields';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useChangePassword, type ChangePasswordInput } from '../api/change-password';
@@ -27,18 +27,17 @@ const emptyValues: ChangePasswordInput = { current_password: '', password: '', p
 export function PasswordForm() {
   const change = useChangePassword();
   const { t } = useTranslation('profile');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput>({
+  const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(passwordFormSchema),
     mode: 'onTouched',
     defaultValues: emptyValues,
   });
-  const password = useWatch({ control, name: 'password' }) ?? '';
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -50,9 +49,6 @@ export function PasswordForm() {
     }
   });
 
-  // Only a missing password gets a message; a weak one is explained by the checklist.
-  const passwordError = errors.password?.type === 'custom' ? undefined : errors.password?.message;
-
   return (
     <Form noValidate onSubmit={onSubmit} aria-label={t('sections.password')}>
       <PasswordField
@@ -62,23 +58,12 @@ export function PasswordForm() {
         registration={register('current_password')}
         error={errors.current_password?.message}
       />
-      <PasswordField
+      <NewPasswordFields
+        form={form}
         id="password-new"
+        confirmationId="password-confirmation"
         label={t('password.new')}
-        autoComplete="new-password"
-        registration={register('password')}
-        error={passwordError}
-        isInvalid={Boolean(errors.password)}
-        describedBy="password-new-checks"
-      >
-        <PasswordChecklist id="password-new-checks" password={password} />
-      </PasswordField>
-      <PasswordField
-        id="password-confirmation"
-        label={t('password.confirm')}
-        autoComplete="new-password"
-        registration={register('password_confirmation')}
-        error={errors.password_confirmation?.message}
+        confirmationLabel={t('password.confirm')}
       />
       <SubmitButton isBusy={isSubmitting}>{t('password.submit')}</SubmitButton>
     </Form>

@@ -1,23 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import {
-  updateProfileBody,
-  type MasterData,
-  type ProfileData,
-  type UpdateProfileBody,
-  type UpdateProfileInput,
-} from '@app/contracts';
+import { updateProfileBody, type MasterData, type ProfileData, type UpdateProfileInput } from '@app/contracts';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
-import { notifications } from '@/components/ui/notifications';
+import { SelectField, TextAreaField, TextField, type SelectFieldProps } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useUpdateProfile } from '../api/update-profile';
+import { useSectionForm } from './use-section-form';
 
 type FormValues = Record<keyof UpdateProfileInput, string>;
 
@@ -46,6 +37,24 @@ export function profileFormValues(profile: ProfileData): FormValues {
   };
 }
 
+/** A select of master data (genders, marital statuses, countries), 'Choose' first for none. */
+function ChoiceField({
+  choices,
+  ...props
+}: SelectFieldProps & { choices: { id: number; name: string }[] | undefined }) {
+  const { t } = useTranslation('profile');
+  return (
+    <SelectField {...props}>
+      <option value="">{t('personal.choose')}</option>
+      {choices?.map((item) => (
+        <option key={item.id} value={item.id}>
+          {item.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 interface PersonalInfoFormProps {
   profile: ProfileData;
   /** Choices for gender, marital status and country; empty lists while they load. */
@@ -57,33 +66,15 @@ export function PersonalInfoForm({ profile, master }: PersonalInfoFormProps) {
   const navigate = useNavigate();
   const update = useUpdateProfile();
   const { t } = useTranslation('profile');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<UpdateProfileBody, unknown, UpdateProfileInput>({
-    resolver: zodResolver(updateProfileBody),
-    mode: 'onTouched',
-    defaultValues: profileFormValues(profile),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { data, message } = await update.mutateAsync(values);
-      notifications.success(message);
-      reset(profileFormValues(data));
+  const { onSubmit, field, isSubmitting } = useSectionForm({
+    schema: updateProfileBody,
+    idPrefix: 'profile',
+    data: profile,
+    valuesOf: profileFormValues,
+    save: update.mutateAsync,
+    onSaved: async (data) => {
       if (!data.email_verified_at) await navigate(paths.verify.getHref());
-    } catch (error) {
-      notifications.error(errorMessage(error));
-    }
-  });
-
-  const field = (name: keyof UpdateProfileInput) => ({
-    id: `profile-${name.replaceAll('_', '-')}`,
-    registration: register(name),
-    error: errors[name]?.message,
-    className: '',
+    },
   });
 
   return (
@@ -118,34 +109,18 @@ export function PersonalInfoForm({ profile, master }: PersonalInfoFormProps) {
           <TextField {...field('date_of_birth')} label={t('personal.dateOfBirth')} type="date" autoComplete="bday" />
         </Col>
         <Col md={6}>
-          <SelectField {...field('gender_id')} label={t('personal.gender')}>
-            <option value="">{t('personal.choose')}</option>
-            {master?.genders.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </SelectField>
+          <ChoiceField {...field('gender_id')} label={t('personal.gender')} choices={master?.genders} />
         </Col>
         <Col md={6}>
-          <SelectField {...field('marital_status_id')} label={t('personal.maritalStatus')}>
-            <option value="">{t('personal.choose')}</option>
-            {master?.maritals.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </SelectField>
+          <ChoiceField {...field('marital_status_id')} label={t('personal.maritalStatus')} choices={master?.maritals} />
         </Col>
         <Col md={6}>
-          <SelectField {...field('country_id')} label={t('personal.country')} autoComplete="country">
-            <option value="">{t('personal.choose')}</option>
-            {master?.countries.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.country_name}
-              </option>
-            ))}
-          </SelectField>
+          <ChoiceField
+            {...field('country_id')}
+            label={t('personal.country')}
+            autoComplete="country"
+            choices={master?.countries.map(({ id, country_name }) => ({ id, name: country_name }))}
+          />
         </Col>
         <Col md={6}>
           <TextField {...field('city')} label={t('personal.city')} autoComplete="address-level2" />

@@ -1,31 +1,20 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TransactionsData, WalletTransaction } from '@app/contracts';
+import type { WalletTransaction } from '@app/contracts';
 import { TransactionsTable } from './transactions-table';
+import { ledger, transaction } from './wallet-page.fixtures';
 
-const withdrawal = (overrides: Partial<WalletTransaction>): WalletTransaction => ({
-  date_time: '2026-11-20T09:30:00.000Z',
-  method: 'Withdraw',
-  transaction_id: 'TXN-W1',
-  kind: 'amount',
-  amount: -500,
-  point: 0,
-  status: 'Done',
-  description: 'Withdraw',
-  available_at: null,
-  bank_reference: null,
-  ...overrides,
-});
+const withdrawal = (overrides: Partial<WalletTransaction>) =>
+  transaction({
+    date_time: '2026-11-20T09:30:00.000Z',
+    method: 'Withdraw',
+    transaction_id: 'TXN-W1',
+    amount: -500,
+    description: 'Withdraw',
+    ...overrides,
+  });
 
-const data = (transactions: WalletTransaction[]): TransactionsData => ({
-  points: 0,
-  balance: 0,
-  transactions,
-  current_page: 1,
-  per_page: 20,
-  total: transactions.length,
-  last_page: 1,
-});
+const data = (transactions: WalletTransaction[]) => ledger({ transactions, total: transactions.length });
 
 describe('the transactions list and withdrawals', () => {
   it("shows a paid withdrawal's bank reference under its description, and nothing for others", () => {

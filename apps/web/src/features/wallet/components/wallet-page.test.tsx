@@ -1,45 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TransactionsData, WalletTransaction } from '@app/contracts';
 import { fail, mockApi, ok } from '@/testing/mock-api';
-import { PassThrough, renderWithProviders } from '@/testing/test-utils';
-import { WalletPage } from './wallet-page';
-
-const transaction = (overrides: Partial<WalletTransaction> = {}): WalletTransaction => ({
-  date_time: '2025-03-10T09:30:00.000Z',
-  method: 'Referral Commission',
-  transaction_id: 'TXN-0001',
-  kind: 'amount',
-  amount: 49.9,
-  point: 0,
-  status: 'Done',
-  description: 'Commission for Ravi Kumar’s purchase',
-  available_at: null,
-  bank_reference: null,
-  ...overrides,
-});
-
-const ledger = (overrides: Partial<TransactionsData> = {}): TransactionsData => ({
-  points: 0,
-  balance: 0,
-  transactions: [],
-  current_page: 1,
-  per_page: 20,
-  total: 0,
-  last_page: 1,
-  ...overrides,
-});
-
-function renderWallet() {
-  return renderWithProviders(
-    <WalletPage
-      referralCode={<span>ABCD2345</span>}
-      withdrawDestination={<span>State Bank of India ********9012</span>}
-      ConsentGate={PassThrough}
-    />,
-    { path: '/wallet' },
-  );
-}
+import { ledger, renderWallet, transaction } from './wallet-page.fixtures';
 
 describe('WalletPage', () => {
   it('shows the balance in INR, the points and the referral id', async () => {

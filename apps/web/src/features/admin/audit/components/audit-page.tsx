@@ -154,15 +154,7 @@ export function AuditPage() {
             })}
           </tbody>
         </ResponsiveTable>
-        {audit.data && (
-          <Pager
-            current={audit.data.current_page}
-            last={audit.data.last_page}
-            total={audit.data.total}
-            onPage={setPage}
-            label="Audit pages"
-          />
-        )}
+        <Pager list={audit.data} onPage={setPage} label="Audit pages" />
       </AsyncContent>
     </>
   );

@@ -11,7 +11,7 @@ import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { AsyncContent } from '../../components/async-content';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/delete-dialog';
 import { FileField } from '../../components/fields';
 import { formatDateTime } from '../../utils/format';
 import { showServerError } from '../../utils/server-errors';
@@ -123,18 +123,6 @@ export function AdsPage() {
       showServerError(error);
     }
   };
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.success('Ad deleted.');
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setDeleting(null);
-    }
-  };
-
   return (
     <>
       <PageHeader title="Ads" />
@@ -182,16 +170,15 @@ export function AdsPage() {
           ))}
         </Row>
       </AsyncContent>
-      <ConfirmDialog
-        subject={deleting}
+      <DeleteDialog
+        item={deleting}
+        remove={remove}
         title="Delete ad?"
-        confirmLabel="Delete"
-        isBusy={remove.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
+        deletedMessage="Ad deleted."
+        onClose={() => setDeleting(null)}
       >
         {() => <p className="mb-0">The ad will no longer be shown.</p>}
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

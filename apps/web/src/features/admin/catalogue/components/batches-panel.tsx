@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { batchCreateBody, formatInr, type AdminBatch, type AdminSyllabus } from '@app/contracts';
 import { SelectField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { allOf, AsyncContent, EmptyRow } from '../../components/async-content';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/delete-dialog';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
+import { ModalForm } from '../../components/modal-form';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { useCreateBatch, type BatchInput } from '../api/create-batch';
@@ -86,61 +86,55 @@ function BatchForm({
   });
 
   return (
-    <Form noValidate onSubmit={onSubmit}>
-      <Modal.Header closeButton>
-        <Modal.Title id="batch-form-title" as="h2" className="h5">
-          {batch ? 'Edit batch' : 'Add a batch'}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <SelectField
-          id="batch-syllabus"
-          label="Syllabus"
-          error={errors.syllabus_id?.message}
-          registration={register('syllabus_id', { onChange: () => setValue('standard_id', '') })}
-        >
-          <option value="">Choose…</option>
-          {syllabuses.map((s) => (
+    <ModalForm
+      titleId="batch-form-title"
+      title={batch ? 'Edit batch' : 'Add a batch'}
+      submitLabel={batch ? 'Save batch' : 'Add batch'}
+      isBusy={isSubmitting}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <SelectField
+        id="batch-syllabus"
+        label="Syllabus"
+        error={errors.syllabus_id?.message}
+        registration={register('syllabus_id', { onChange: () => setValue('standard_id', '') })}
+      >
+        <option value="">Choose…</option>
+        {syllabuses.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="batch-standard"
+        label="Standard"
+        registration={register('standard_id')}
+        error={errors.standard_id?.message}
+        disabled={!syllabusId}
+      >
+        <option value="">Choose…</option>
+        {syllabusId &&
+          standards.data?.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
             </option>
           ))}
-        </SelectField>
-        <SelectField
-          id="batch-standard"
-          label="Standard"
-          registration={register('standard_id')}
-          error={errors.standard_id?.message}
-          disabled={!syllabusId}
-        >
-          <option value="">Choose…</option>
-          {syllabusId &&
-            standards.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-        </SelectField>
-        <TextField id="batch-name" label="Name" registration={register('name')} error={errors.name?.message} />
-        <TextField
-          id="batch-fee"
-          label="Fee (₹)"
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          className="mb-0"
-          registration={register('fee')}
-          error={errors.fee?.message}
-        />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <SubmitButton isBusy={isSubmitting}>{batch ? 'Save batch' : 'Add batch'}</SubmitButton>
-      </Modal.Footer>
-    </Form>
+      </SelectField>
+      <TextField id="batch-name" label="Name" registration={register('name')} error={errors.name?.message} />
+      <TextField
+        id="batch-fee"
+        label="Fee (₹)"
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        className="mb-0"
+        registration={register('fee')}
+        error={errors.fee?.message}
+      />
+    </ModalForm>
   );
 }
 
@@ -152,18 +146,6 @@ export function BatchesPanel() {
   const remove = useDeleteBatch();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminBatch | null>(null);
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.success('Batch deleted.');
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   return (
     <Card className="admin-card">
@@ -202,23 +184,11 @@ export function BatchesPanel() {
                   <td className="text-end">{batch.fee > 0 ? formatInr(batch.fee) : 'Free'}</td>
                   <td className="text-center">{batch.courses_count}</td>
                   <td className="text-end text-nowrap">
-                    <Button
-                      size="sm"
-                      variant="link"
-                      onClick={() => setEditing({ batch })}
-                      aria-label={`Edit ${batch.name}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="link"
-                      className="text-danger"
-                      onClick={() => setDeleting(batch)}
-                      aria-label={`Delete ${batch.name}`}
-                    >
-                      Delete
-                    </Button>
+                    <EditDeleteButtons
+                      name={batch.name}
+                      onEdit={() => setEditing({ batch })}
+                      onDelete={() => setDeleting(batch)}
+                    />
                   </td>
                 </tr>
               ))}
@@ -227,16 +197,15 @@ export function BatchesPanel() {
         </AsyncContent>
       </Card.Body>
       {editing && <BatchFormModal batch={editing.batch} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        subject={deleting}
+      <DeleteDialog
+        item={deleting}
+        remove={remove}
         title="Delete batch?"
-        confirmLabel="Delete"
-        isBusy={remove.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
+        deletedMessage="Batch deleted."
+        onClose={() => setDeleting(null)}
       >
         {(item) => <p className="mb-0">{item.name} will be deleted. A batch still in use cannot be deleted.</p>}
-      </ConfirmDialog>
+      </DeleteDialog>
     </Card>
   );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import type { AdminCategory } from '@app/contracts';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { showServerError } from '../../utils/server-errors';
+import { DeleteDialog } from '../../components/delete-dialog';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '../api/get-categories';
@@ -22,18 +21,6 @@ export function CategoriesPage() {
   const remove = useDeleteCategory();
   const [renaming, setRenaming] = useState<AdminCategory | null>(null);
   const [deleting, setDeleting] = useState<AdminCategory | null>(null);
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.success('Category deleted.');
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   return (
     <>
@@ -68,23 +55,12 @@ export function CategoriesPage() {
                     <td className="fw-semibold">{category.name}</td>
                     <td className="text-center">{category.courses_count}</td>
                     <td className="text-end text-nowrap">
-                      <Button
-                        size="sm"
-                        variant="link"
-                        onClick={() => setRenaming(category)}
-                        aria-label={`Rename ${category.name}`}
-                      >
-                        Rename
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="link"
-                        className="text-danger"
-                        onClick={() => setDeleting(category)}
-                        aria-label={`Delete ${category.name}`}
-                      >
-                        Delete
-                      </Button>
+                      <EditDeleteButtons
+                        name={category.name}
+                        editLabel="Rename"
+                        onEdit={() => setRenaming(category)}
+                        onDelete={() => setDeleting(category)}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -104,18 +80,17 @@ export function CategoriesPage() {
           }}
         />
       )}
-      <ConfirmDialog
-        subject={deleting}
+      <DeleteDialog
+        item={deleting}
+        remove={remove}
         title="Delete category?"
-        confirmLabel="Delete"
-        isBusy={remove.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
+        deletedMessage="Category deleted."
+        onClose={() => setDeleting(null)}
       >
         {(item) => (
           <p className="mb-0">{item.name} will be deleted. A category that still has courses cannot be deleted.</p>
         )}
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

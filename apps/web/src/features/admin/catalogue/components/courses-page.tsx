@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import type { AdminCourse } from '@app/contracts';
@@ -11,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { Pager } from '../../components/pager';
+import { SearchForm } from '../../components/search-form';
 import { useListParams } from '../../utils/list-params';
 import { showServerError } from '../../utils/server-errors';
 import { useCategories } from '../api/get-categories';
@@ -26,11 +26,6 @@ export function CoursesPage() {
   const categories = useCategories();
   const categoryName = (id: number | null) => categories.data?.find((c) => c.id === id)?.name ?? '—';
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFilters({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
-  };
-
   return (
     <>
       <PageHeader title="Courses">
@@ -39,18 +34,13 @@ export function CoursesPage() {
         </Link>
       </PageHeader>
       <div className="admin-filters">
-        <Form onSubmit={onSearch} className="d-flex gap-2" role="search">
-          <Form.Control
-            name="q"
-            type="search"
-            placeholder="Search by name"
-            aria-label="Search courses"
-            defaultValue={filters.q}
-          />
-          <Button type="submit" variant="outline-primary">
-            Search
-          </Button>
-        </Form>
+        <SearchForm
+          name="q"
+          label="Search courses"
+          placeholder="Search by name"
+          value={filters.q}
+          onSearch={(q) => setFilters({ q })}
+        />
         <Form.Select
           aria-label="Category"
           value={filters.category_id}
@@ -123,15 +113,7 @@ export function CoursesPage() {
             ))}
           </tbody>
         </ResponsiveTable>
-        {courses.data && (
-          <Pager
-            current={courses.data.current_page}
-            last={courses.data.last_page}
-            total={courses.data.total}
-            onPage={setPage}
-            label="Course pages"
-          />
-        )}
+        <Pager list={courses.data} onPage={setPage} label="Course pages" />
       </AsyncContent>
     </>
   );

@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
 import { categoryBody } from '@app/contracts';
 import { TextField } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { ModalForm } from '../../components/modal-form';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 
@@ -39,28 +39,22 @@ export function NameFormModal({ title, name, onSave, onClose }: NameFormModalPro
   });
   return (
     <Modal show onHide={onClose} centered aria-labelledby="name-form-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="name-form-title" as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <TextField
-            id="rename-name"
-            label="Name"
-            registration={register('name')}
-            error={errors.name?.message}
-            className="mb-0"
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <SubmitButton isBusy={isSubmitting}>Save</SubmitButton>
-        </Modal.Footer>
-      </Form>
+      <ModalForm
+        titleId="name-form-title"
+        title={title}
+        submitLabel="Save"
+        isBusy={isSubmitting}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      >
+        <TextField
+          id="rename-name"
+          label="Name"
+          registration={register('name')}
+          error={errors.name?.message}
+          className="mb-0"
+        />
+      </ModalForm>
     </Modal>
   );
 }

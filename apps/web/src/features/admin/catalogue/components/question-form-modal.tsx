@@ -1,11 +1,9 @@
 import { useForm } from 'react-hook-form';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { questionBody, type AdminQuestion, type QuestionInput } from '@app/contracts';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { ModalForm } from '../../components/modal-form';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { useCreateQuestion } from '../api/create-question';
@@ -70,60 +68,54 @@ export function QuestionFormModal({ subjectId, termId, question, onClose }: Ques
 
   return (
     <Modal show onHide={onClose} centered size="lg" aria-labelledby="question-form-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="question-form-title" as="h2" className="h5">
-            {question ? 'Edit question' : 'Add a question'}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <TextAreaField
-            id="question-text"
-            label="Question"
-            rows={2}
-            registration={register('question')}
-            error={errors.question?.message}
+      <ModalForm
+        titleId="question-form-title"
+        title={question ? 'Edit question' : 'Add a question'}
+        submitLabel={question ? 'Save question' : 'Add question'}
+        isBusy={isSubmitting}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      >
+        <TextAreaField
+          id="question-text"
+          label="Question"
+          rows={2}
+          registration={register('question')}
+          error={errors.question?.message}
+        />
+        {optionNames.map((name, index) => (
+          <TextField
+            key={name}
+            id={`question-${name}`}
+            label={`Option ${index + 1}${index < 2 ? '' : ' (optional)'}`}
+            registration={register(name)}
+            error={errors[name]?.message}
+            className="mb-2"
           />
+        ))}
+        <SelectField
+          id="question-correct"
+          label="Correct option"
+          className="mt-3 mb-0"
+          registration={register('correct_option')}
+          error={errors.correct_option?.message}
+        >
           {optionNames.map((name, index) => (
-            <TextField
-              key={name}
-              id={`question-${name}`}
-              label={`Option ${index + 1}${index < 2 ? '' : ' (optional)'}`}
-              registration={register(name)}
-              error={errors[name]?.message}
-              className="mb-2"
-            />
+            <option key={name} value={index + 1}>
+              Option {index + 1}
+            </option>
           ))}
-          <SelectField
-            id="question-correct"
-            label="Correct option"
-            className="mt-3 mb-0"
-            registration={register('correct_option')}
-            error={errors.correct_option?.message}
-          >
-            {optionNames.map((name, index) => (
-              <option key={name} value={index + 1}>
-                Option {index + 1}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField
-            id="question-explanation"
-            label="Explanation (optional)"
-            rows={3}
-            className="mt-3 mb-0"
-            registration={register('explanation')}
-            error={errors.explanation?.message}
-            hint="Why the correct option is right. Learners see it with their result."
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <SubmitButton isBusy={isSubmitting}>{question ? 'Save question' : 'Add question'}</SubmitButton>
-        </Modal.Footer>
-      </Form>
+        </SelectField>
+        <TextAreaField
+          id="question-explanation"
+          label="Explanation (optional)"
+          rows={3}
+          className="mt-3 mb-0"
+          registration={register('explanation')}
+          error={errors.explanation?.message}
+          hint="Why the correct option is right. Learners see it with their result."
+        />
+      </ModalForm>
     </Modal>
   );
 }

@@ -4,12 +4,11 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import type { AdminQuestion } from '@app/contracts';
 import { paths } from '@/config/paths';
-import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { showServerError } from '../../utils/server-errors';
+import { DeleteDialog } from '../../components/delete-dialog';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { useDeleteQuestion } from '../api/delete-question';
 import { useCourse } from '../api/get-course';
 import { useQuestions } from '../api/get-questions';
@@ -37,18 +36,6 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
   const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
   const subject = subjects.data?.find((s) => s.id === subjectId);
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.success('Question deleted.');
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   return (
     <>
@@ -120,23 +107,11 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
                   </ol>
                 </td>
                 <td className="text-end text-nowrap">
-                  <Button
-                    size="sm"
-                    variant="link"
-                    onClick={() => setEditing({ question })}
-                    aria-label={`Edit question ${index + 1}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="link"
-                    className="text-danger"
-                    onClick={() => setDeleting(question)}
-                    aria-label={`Delete question ${index + 1}`}
-                  >
-                    Delete
-                  </Button>
+                  <EditDeleteButtons
+                    name={`question ${index + 1}`}
+                    onEdit={() => setEditing({ question })}
+                    onDelete={() => setDeleting(question)}
+                  />
                 </td>
               </tr>
             ))}
@@ -151,16 +126,15 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        subject={deleting}
+      <DeleteDialog
+        item={deleting}
+        remove={remove}
         title="Delete question?"
-        confirmLabel="Delete"
-        isBusy={remove.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
+        deletedMessage="Question deleted."
+        onClose={() => setDeleting(null)}
       >
         {(item) => <p className="mb-0">{item.question}</p>}
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { standardCreateBody, type AdminStandard, type AdminSyllabus } from '@app/contracts';
 import { TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/delete-dialog';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
+import { ModalForm } from '../../components/modal-form';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { useCreateStandard, type StandardInput } from '../api/create-standard';
@@ -67,32 +67,26 @@ function StandardFormModal({
   });
   return (
     <Modal show onHide={onClose} centered aria-labelledby="standard-form-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="standard-form-title" as="h2" className="h5">
-            {standard ? 'Edit standard' : `Add a standard to ${syllabus.name}`}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <TextField id="standard-name" label="Name" registration={register('name')} error={errors.name?.message} />
-          <TextField
-            id="standard-position"
-            label="Position"
-            type="number"
-            min={0}
-            step={1}
-            className="mb-0"
-            registration={register('position')}
-            error={errors.position?.message}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <SubmitButton isBusy={isSubmitting}>{standard ? 'Save standard' : 'Add standard'}</SubmitButton>
-        </Modal.Footer>
-      </Form>
+      <ModalForm
+        titleId="standard-form-title"
+        title={standard ? 'Edit standard' : `Add a standard to ${syllabus.name}`}
+        submitLabel={standard ? 'Save standard' : 'Add standard'}
+        isBusy={isSubmitting}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      >
+        <TextField id="standard-name" label="Name" registration={register('name')} error={errors.name?.message} />
+        <TextField
+          id="standard-position"
+          label="Position"
+          type="number"
+          min={0}
+          step={1}
+          className="mb-0"
+          registration={register('position')}
+          error={errors.position?.message}
+        />
+      </ModalForm>
     </Modal>
   );
 }
@@ -106,18 +100,6 @@ export function StandardsPanel({ syllabus }: { syllabus: AdminSyllabus | null })
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminStandard | null>(null);
   const nextPosition = Math.max(0, ...(standards.data ?? []).map((s) => s.position)) + 1;
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.success('Standard deleted.');
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   return (
     <Card className="admin-card h-100">
@@ -152,23 +134,11 @@ export function StandardsPanel({ syllabus }: { syllabus: AdminSyllabus | null })
                       <td>{standard.position}</td>
                       <td>{standard.name}</td>
                       <td className="text-end text-nowrap">
-                        <Button
-                          size="sm"
-                          variant="link"
-                          onClick={() => setEditing({ standard })}
-                          aria-label={`Edit ${standard.name}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="link"
-                          className="text-danger"
-                          onClick={() => setDeleting(standard)}
-                          aria-label={`Delete ${standard.name}`}
-                        >
-                          Delete
-                        </Button>
+                        <EditDeleteButtons
+                          name={standard.name}
+                          onEdit={() => setEditing({ standard })}
+                          onDelete={() => setDeleting(standard)}
+                        />
                       </td>
                     </tr>
                   ))}
@@ -186,16 +156,15 @@ export function StandardsPanel({ syllabus }: { syllabus: AdminSyllabus | null })
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        subject={deleting}
+      <DeleteDialog
+        item={deleting}
+        remove={remove}
         title="Delete standard?"
-        confirmLabel="Delete"
-        isBusy={remove.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
+        deletedMessage="Standard deleted."
+        onClose={() => setDeleting(null)}
       >
         {(item) => <p className="mb-0">{item.name} will be deleted. A standard still in use cannot be deleted.</p>}
-      </ConfirmDialog>
+      </DeleteDialog>
     </Card>
   );
 }

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { adminMessages, subjectCreateBody, type AdminSubject, type SubjectFileType } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { FileField } from '../../components/fields';
+import { ModalForm } from '../../components/modal-form';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { useCreateSubject, type SubjectInput } from '../api/create-subject';
@@ -133,79 +131,73 @@ export function SubjectFormModal({ termId, subject, nextPosition, onClose }: Sub
 
   return (
     <Modal show onHide={onClose} centered aria-labelledby="subject-form-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="subject-form-title" as="h2" className="h5">
-            {subject ? 'Edit chapter' : 'Add a chapter'}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <TextField id="subject-name" label="Name" registration={register('name')} error={errors.name?.message} />
-          <TextAreaField
-            id="subject-about"
-            label="About"
-            rows={2}
-            registration={register('about')}
-            error={errors.about?.message}
-          />
-          <TextField
-            id="subject-position"
-            label="Position"
-            type="number"
-            min={0}
-            step={1}
-            registration={register('position')}
-            error={errors.position?.message}
-          />
-          <SelectField
-            id="subject-type"
-            label="Content"
-            registration={register('file_type')}
-            error={errors.file_type?.message}
-          >
-            {(Object.keys(fileTypeLabels) as SubjectFileType[]).map((type) => (
-              <option key={type} value={type}>
-                {fileTypeLabels[type]}
-              </option>
-            ))}
-          </SelectField>
-          {takesFile(fileType) ? (
-            <>
-              <FileField
-                id="subject-file"
-                className="mb-0"
-                label={fileType === 'pdf' ? 'PDF file' : 'MP4 file'}
-                accept={fileType === 'pdf' ? 'application/pdf,.pdf' : 'video/mp4,.mp4'}
-                hint={resumeHint ?? (isFileRequired ? undefined : 'Leave empty to keep the current file.')}
-                error={fileError}
-                disabled={isSubmitting}
-                onFile={(chosen) => {
-                  setFile(chosen);
-                  setFileError(undefined);
-                  setProgress(null);
-                }}
-              />
-              {progress && <UploadProgressBar progress={progress} />}
-            </>
-          ) : (
-            <TextField
-              id="subject-url"
-              label={fileType === 'youtube' ? 'YouTube URL' : 'Link (https://)'}
-              type="url"
+      <ModalForm
+        titleId="subject-form-title"
+        title={subject ? 'Edit chapter' : 'Add a chapter'}
+        submitLabel={subject ? 'Save chapter' : 'Add chapter'}
+        isBusy={isSubmitting}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      >
+        <TextField id="subject-name" label="Name" registration={register('name')} error={errors.name?.message} />
+        <TextAreaField
+          id="subject-about"
+          label="About"
+          rows={2}
+          registration={register('about')}
+          error={errors.about?.message}
+        />
+        <TextField
+          id="subject-position"
+          label="Position"
+          type="number"
+          min={0}
+          step={1}
+          registration={register('position')}
+          error={errors.position?.message}
+        />
+        <SelectField
+          id="subject-type"
+          label="Content"
+          registration={register('file_type')}
+          error={errors.file_type?.message}
+        >
+          {(Object.keys(fileTypeLabels) as SubjectFileType[]).map((type) => (
+            <option key={type} value={type}>
+              {fileTypeLabels[type]}
+            </option>
+          ))}
+        </SelectField>
+        {takesFile(fileType) ? (
+          <>
+            <FileField
+              id="subject-file"
               className="mb-0"
-              placeholder={fileType === 'youtube' ? 'https://www.youtube.com/watch?v=…' : 'https://'}
-              registration={register('url')}
-              error={errors.url?.message}
+              label={fileType === 'pdf' ? 'PDF file' : 'MP4 file'}
+              accept={fileType === 'pdf' ? 'application/pdf,.pdf' : 'video/mp4,.mp4'}
+              hint={resumeHint ?? (isFileRequired ? undefined : 'Leave empty to keep the current file.')}
+              error={fileError}
+              disabled={isSubmitting}
+              onFile={(chosen) => {
+                setFile(chosen);
+                setFileError(undefined);
+                setProgress(null);
+              }}
             />
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <SubmitButton isBusy={isSubmitting}>{subject ? 'Save chapter' : 'Add chapter'}</SubmitButton>
-        </Modal.Footer>
-      </Form>
+            {progress && <UploadProgressBar progress={progress} />}
+          </>
+        ) : (
+          <TextField
+            id="subject-url"
+            label={fileType === 'youtube' ? 'YouTube URL' : 'Link (https://)'}
+            type="url"
+            className="mb-0"
+            placeholder={fileType === 'youtube' ? 'https://www.youtube.com/watch?v=…' : 'https://'}
+            registration={register('url')}
+            error={errors.url?.message}
+          />
+        )}
+      </ModalForm>
     </Modal>
   );
 }

@@ -7,7 +7,8 @@ import { paths } from '@/config/paths';
 import { notifications } from '@/components/ui/notifications';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/delete-dialog';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { showServerError } from '../../utils/server-errors';
 import { useDeleteSubject } from '../api/delete-subject';
 import { useSubjects } from '../api/get-subjects';
@@ -25,18 +26,6 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminSubject | null>(null);
   const nextPosition = Math.max(0, ...(subjects.data ?? []).map((s) => s.position)) + 1;
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.success('Chapter deleted.');
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   const onTranscodeAgain = async (subject: AdminSubject) => {
     try {
@@ -99,23 +88,11 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
                   </Link>
                 </td>
                 <td className="text-end text-nowrap">
-                  <Button
-                    size="sm"
-                    variant="link"
-                    onClick={() => setEditing({ subject })}
-                    aria-label={`Edit ${subject.name}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="link"
-                    className="text-danger"
-                    onClick={() => setDeleting(subject)}
-                    aria-label={`Delete ${subject.name}`}
-                  >
-                    Delete
-                  </Button>
+                  <EditDeleteButtons
+                    name={subject.name}
+                    onEdit={() => setEditing({ subject })}
+                    onDelete={() => setDeleting(subject)}
+                  />
                 </td>
               </tr>
             ))}
@@ -133,20 +110,19 @@ export function SubjectsTable({ courseId, term }: { courseId: number; term: Admi
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        subject={deleting}
+      <DeleteDialog
+        item={deleting}
+        remove={remove}
         title="Delete chapter?"
-        confirmLabel="Delete"
-        isBusy={remove.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
+        deletedMessage="Chapter deleted."
+        onClose={() => setDeleting(null)}
       >
         {(item) => (
           <p className="mb-0">
             {item.name} and its {item.questions_count} questions will be deleted.
           </p>
         )}
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

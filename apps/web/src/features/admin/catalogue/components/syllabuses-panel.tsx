@@ -5,8 +5,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import type { AdminSyllabus } from '@app/contracts';
 import { notifications } from '@/components/ui/notifications';
 import { AsyncContent } from '../../components/async-content';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { showServerError } from '../../utils/server-errors';
+import { DeleteDialog } from '../../components/delete-dialog';
 import { useCreateSyllabus } from '../api/create-syllabus';
 import { useDeleteSyllabus } from '../api/delete-syllabus';
 import { useSyllabuses } from '../api/get-syllabuses';
@@ -26,18 +25,6 @@ export function SyllabusesPanel({ selectedId, onSelect }: SyllabusesPanelProps) 
   const remove = useDeleteSyllabus();
   const [renaming, setRenaming] = useState<AdminSyllabus | null>(null);
   const [deleting, setDeleting] = useState<AdminSyllabus | null>(null);
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.success('Syllabus deleted.');
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   return (
     <Card className="admin-card h-100">
@@ -103,16 +90,15 @@ export function SyllabusesPanel({ selectedId, onSelect }: SyllabusesPanelProps) 
           }}
         />
       )}
-      <ConfirmDialog
-        subject={deleting}
+      <DeleteDialog
+        item={deleting}
+        remove={remove}
         title="Delete syllabus?"
-        confirmLabel="Delete"
-        isBusy={remove.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
+        deletedMessage="Syllabus deleted."
+        onClose={() => setDeleting(null)}
       >
         {(item) => <p className="mb-0">{item.name} will be deleted. A syllabus still in use cannot be deleted.</p>}
-      </ConfirmDialog>
+      </DeleteDialog>
     </Card>
   );
 }

@@ -1,11 +1,9 @@
 import { useForm } from 'react-hook-form';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { termCreateBody, type AdminTerm } from '@app/contracts';
 import { TextAreaField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { ModalForm } from '../../components/modal-form';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { useCreateTerm, type TermInput } from '../api/create-term';
@@ -60,39 +58,33 @@ export function TermFormModal({ courseId, term, nextPosition, onClose }: TermFor
 
   return (
     <Modal show onHide={onClose} centered aria-labelledby="term-form-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="term-form-title" as="h2" className="h5">
-            {term ? 'Edit term' : 'Add a term'}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <TextField id="term-name" label="Name" registration={register('name')} error={errors.name?.message} />
-          <TextAreaField
-            id="term-about"
-            label="About"
-            rows={3}
-            registration={register('about')}
-            error={errors.about?.message}
-          />
-          <TextField
-            id="term-position"
-            label="Position"
-            type="number"
-            min={0}
-            step={1}
-            className="mb-0"
-            registration={register('position')}
-            error={errors.position?.message}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <SubmitButton isBusy={isSubmitting}>{term ? 'Save term' : 'Add term'}</SubmitButton>
-        </Modal.Footer>
-      </Form>
+      <ModalForm
+        titleId="term-form-title"
+        title={term ? 'Edit term' : 'Add a term'}
+        submitLabel={term ? 'Save term' : 'Add term'}
+        isBusy={isSubmitting}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      >
+        <TextField id="term-name" label="Name" registration={register('name')} error={errors.name?.message} />
+        <TextAreaField
+          id="term-about"
+          label="About"
+          rows={3}
+          registration={register('about')}
+          error={errors.about?.message}
+        />
+        <TextField
+          id="term-position"
+          label="Position"
+          type="number"
+          min={0}
+          step={1}
+          className="mb-0"
+          registration={register('position')}
+          error={errors.position?.message}
+        />
+      </ModalForm>
     </Modal>
   );
 }

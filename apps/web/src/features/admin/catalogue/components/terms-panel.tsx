@@ -2,10 +2,9 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import type { AdminTerm } from '@app/contracts';
-import { notifications } from '@/components/ui/notifications';
 import { AsyncContent } from '../../components/async-content';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { showServerError } from '../../utils/server-errors';
+import { DeleteDialog } from '../../components/delete-dialog';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { useDeleteTerm } from '../api/delete-term';
 import { useTerms } from '../api/get-terms';
 import { SubjectsTable } from './subjects-table';
@@ -20,18 +19,6 @@ export function TermsPanel({ courseId }: { courseId: number }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminTerm | null>(null);
   const nextPosition = Math.max(0, ...(terms.data ?? []).map((t) => t.position)) + 1;
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.success('Term deleted.');
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   return (
     <section aria-labelledby="terms-title">
@@ -53,23 +40,11 @@ export function TermsPanel({ courseId }: { courseId: number }) {
                 {term.name}
               </h3>
               <div>
-                <Button
-                  size="sm"
-                  variant="link"
-                  onClick={() => setEditing({ term })}
-                  aria-label={`Edit term ${term.name}`}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="link"
-                  className="text-danger"
-                  onClick={() => setDeleting(term)}
-                  aria-label={`Delete term ${term.name}`}
-                >
-                  Delete
-                </Button>
+                <EditDeleteButtons
+                  name={`term ${term.name}`}
+                  onEdit={() => setEditing({ term })}
+                  onDelete={() => setDeleting(term)}
+                />
               </div>
             </Card.Header>
             <Card.Body>
@@ -87,20 +62,19 @@ export function TermsPanel({ courseId }: { courseId: number }) {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        subject={deleting}
+      <DeleteDialog
+        item={deleting}
+        remove={remove}
         title="Delete term?"
-        confirmLabel="Delete"
-        isBusy={remove.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
+        deletedMessage="Term deleted."
+        onClose={() => setDeleting(null)}
       >
         {(item) => (
           <p className="mb-0">
             {item.name} and its {item.subjects_count} chapters will be deleted.
           </p>
         )}
-      </ConfirmDialog>
+      </DeleteDialog>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { showServerError } from '../../utils/server-errors';
 import { usePurchases } from '../api/get-purchases';
 import { useRefundPurchase } from '../api/refund-purchase';
 import { downloadInvoicePdf, type TaxDocumentKind } from '../api/download-invoice-pdf';
+import { UserFilter } from './user-filter';
 
 const filterKeys = ['status', 'user'] as const;
 
@@ -45,10 +46,6 @@ export function PurchasesPage() {
   const refund = useRefundPurchase();
   const [refunding, setRefunding] = useState<AdminPurchase | null>(null);
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFilters({ user: String(new FormData(event.currentTarget).get('user') ?? '').trim() });
-  };
   const onRefund = async () => {
     if (!refunding) return;
     try {
@@ -85,18 +82,7 @@ export function PurchasesPage() {
             </option>
           ))}
         </Form.Select>
-        <Form onSubmit={onSearch} className="d-flex gap-2" role="search">
-          <Form.Control
-            name="user"
-            type="search"
-            placeholder="User id, email or referral code"
-            aria-label="Filter by user"
-            defaultValue={filters.user}
-          />
-          <Button type="submit" variant="outline-primary">
-            Filter
-          </Button>
-        </Form>
+        <UserFilter value={filters.user} onFilter={(user) => setFilters({ user })} />
       </div>
       <AsyncContent query={purchases}>
         <ResponsiveTable regionLabel="Purchases" hover className="admin-table">
@@ -180,15 +166,7 @@ export function PurchasesPage() {
             ))}
           </tbody>
         </ResponsiveTable>
-        {purchases.data && (
-          <Pager
-            current={purchases.data.current_page}
-            last={purchases.data.last_page}
-            total={purchases.data.total}
-            onPage={setPage}
-            label="Purchase pages"
-          />
-        )}
+        <Pager list={purchases.data} onPage={setPage} label="Purchase pages" />
       </AsyncContent>
       <ConfirmDialog
         subject={refunding}

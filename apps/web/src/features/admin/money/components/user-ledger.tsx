@@ -56,13 +56,7 @@ export function UserLedger({ userId }: { userId: number }) {
               ))}
             </tbody>
           </ResponsiveTable>
-          <Pager
-            current={ledger.data.current_page}
-            last={ledger.data.last_page}
-            total={ledger.data.total}
-            onPage={setPage}
-            label="Ledger pages"
-          />
+          <Pager list={ledger.data} onPage={setPage} label="Ledger pages" />
         </>
       )}
     </AsyncContent>

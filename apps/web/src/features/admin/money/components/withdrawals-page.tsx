@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -15,6 +15,7 @@ import { formatDateTime } from '../../utils/format';
 import { useListParams } from '../../utils/list-params';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { SettleWithdrawalDialog, type SettleOutcome } from './settle-withdrawal-dialog';
+import { UserFilter } from './user-filter';
 
 const filterKeys = ['status', 'user'] as const;
 
@@ -35,11 +36,6 @@ export function WithdrawalsPage() {
   const [settling, setSettling] = useState<{ withdrawal: AdminWithdrawal; outcome: SettleOutcome } | null>(null);
   const [lastResult, setLastResult] = useState<SettleData | null>(null);
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFilters({ user: String(new FormData(event.currentTarget).get('user') ?? '').trim() });
-  };
-
   return (
     <>
       <PageHeader title="Withdrawals" />
@@ -57,18 +53,7 @@ export function WithdrawalsPage() {
           ))}
           <option value="all">All statuses</option>
         </Form.Select>
-        <Form onSubmit={onSearch} className="d-flex gap-2" role="search">
-          <Form.Control
-            name="user"
-            type="search"
-            placeholder="User id, email or referral code"
-            aria-label="Filter by user"
-            defaultValue={filters.user}
-          />
-          <Button type="submit" variant="outline-primary">
-            Filter
-          </Button>
-        </Form>
+        <UserFilter value={filters.user} onFilter={(user) => setFilters({ user })} />
       </div>
       {lastResult && (
         <Alert
@@ -154,15 +139,7 @@ export function WithdrawalsPage() {
             ))}
           </tbody>
         </ResponsiveTable>
-        {withdrawals.data && (
-          <Pager
-            current={withdrawals.data.current_page}
-            last={withdrawals.data.last_page}
-            total={withdrawals.data.total}
-            onPage={setPage}
-            label="Withdrawal pages"
-          />
-        )}
+        <Pager list={withdrawals.data} onPage={setPage} label="Withdrawal pages" />
       </AsyncContent>
       {settling && (
         <SettleWithdrawalDialog

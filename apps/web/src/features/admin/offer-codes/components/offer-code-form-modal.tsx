@@ -1,5 +1,4 @@
 import { useForm, useWatch } from 'react-hook-form';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -7,9 +6,9 @@ import Row from 'react-bootstrap/Row';
 import { offerCodeBody, type AdminBatch, type AdminOfferCode, type OfferCodeInput } from '@app/contracts';
 import { SelectField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { AsyncContent } from '../../components/async-content';
 import { SwitchField } from '../../components/fields';
+import { ModalForm } from '../../components/modal-form';
 import { useBatches } from '../../api/get-batches';
 import { toDateTimeInput } from '../../utils/format';
 import { formResolver } from '../../utils/form-resolver';
@@ -105,143 +104,137 @@ function OfferCodeForm({ offerCode, batches, onClose }: OfferCodeFormModalProps 
   });
 
   return (
-    <Form noValidate onSubmit={onSubmit}>
-      <Modal.Header closeButton>
-        <Modal.Title id="offer-code-form-title" as="h2" className="h5">
-          {offerCode ? `Edit ${offerCode.code}` : 'New offer code'}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <Row>
-          <Col md={6}>
-            <TextField
-              id="offer-code"
-              label="Code"
-              autoCapitalize="characters"
-              registration={register('code')}
-              error={errors.code?.message}
+    <ModalForm
+      titleId="offer-code-form-title"
+      title={offerCode ? `Edit ${offerCode.code}` : 'New offer code'}
+      submitLabel={offerCode ? 'Save offer code' : 'Create offer code'}
+      isBusy={isSubmitting}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <Row>
+        <Col md={6}>
+          <TextField
+            id="offer-code"
+            label="Code"
+            autoCapitalize="characters"
+            registration={register('code')}
+            error={errors.code?.message}
+          />
+        </Col>
+        <Col md={6}>
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6 mb-2">Discount type</legend>
+            <Form.Check
+              inline
+              type="radio"
+              id="offer-fixed"
+              label="Fixed amount (₹)"
+              value="true"
+              {...register('is_fixed_amount')}
             />
-          </Col>
-          <Col md={6}>
-            <fieldset className="mb-3">
-              <legend className="form-label fs-6 mb-2">Discount type</legend>
-              <Form.Check
-                inline
-                type="radio"
-                id="offer-fixed"
-                label="Fixed amount (₹)"
-                value="true"
-                {...register('is_fixed_amount')}
-              />
-              <Form.Check
-                inline
-                type="radio"
-                id="offer-percent"
-                label="Percentage (%)"
-                value="false"
-                {...register('is_fixed_amount')}
-              />
-            </fieldset>
-          </Col>
-        </Row>
-        <Row>
-          <Col md={6}>
-            <TextField
-              id="offer-discount"
-              label={isFixed ? 'Discount (₹)' : 'Discount (%)'}
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              registration={register('discount')}
-              error={errors.discount?.message}
+            <Form.Check
+              inline
+              type="radio"
+              id="offer-percent"
+              label="Percentage (%)"
+              value="false"
+              {...register('is_fixed_amount')}
             />
-          </Col>
-          <Col md={6}>
-            <TextField
-              id="offer-minimum"
-              label="Minimum price (₹)"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              registration={register('minimum_amount')}
-              error={errors.minimum_amount?.message}
-            />
-          </Col>
-        </Row>
-        <Row>
-          <Col md={6}>
-            <TextField
-              id="offer-valid-from"
-              label="Valid from (optional)"
-              type="datetime-local"
-              registration={register('valid_from')}
-              error={errors.valid_from?.message}
-            />
-          </Col>
-          <Col md={6}>
-            <TextField
-              id="offer-valid-until"
-              label="Valid until (optional)"
-              type="datetime-local"
-              registration={register('valid_until')}
-              error={errors.valid_until?.message}
-            />
-          </Col>
-        </Row>
-        <Row>
-          <Col md={6}>
-            <TextField
-              id="offer-max-uses"
-              label="Max uses (empty: unlimited)"
-              type="number"
-              min={1}
-              step={1}
-              registration={register('max_uses')}
-              error={errors.max_uses?.message}
-            />
-          </Col>
-          <Col md={6}>
-            <TextField
-              id="offer-max-per-user"
-              label="Uses per user (empty: unlimited)"
-              type="number"
-              min={1}
-              step={1}
-              registration={register('max_uses_per_user')}
-              error={errors.max_uses_per_user?.message}
-            />
-          </Col>
-        </Row>
-        <SelectField
-          id="offer-batch"
-          label="Batch"
-          registration={register('batch_id')}
-          error={errors.batch_id?.message}
-          hint="A batch's own code applies only to that batch's fee."
-        >
-          <option value="">Any course</option>
-          {batches.map((batch) => (
-            <option key={batch.id} value={batch.id}>
-              {batch.name}
-            </option>
-          ))}
-        </SelectField>
-        <SwitchField
-          id="offer-active"
-          label="Active"
-          registration={register('is_active')}
-          error={errors.is_active?.message}
-          className="mb-0"
-        />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <SubmitButton isBusy={isSubmitting}>{offerCode ? 'Save offer code' : 'Create offer code'}</SubmitButton>
-      </Modal.Footer>
-    </Form>
+          </fieldset>
+        </Col>
+      </Row>
+      <Row>
+        <Col md={6}>
+          <TextField
+            id="offer-discount"
+            label={isFixed ? 'Discount (₹)' : 'Discount (%)'}
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            registration={register('discount')}
+            error={errors.discount?.message}
+          />
+        </Col>
+        <Col md={6}>
+          <TextField
+            id="offer-minimum"
+            label="Minimum price (₹)"
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            registration={register('minimum_amount')}
+            error={errors.minimum_amount?.message}
+          />
+        </Col>
+      </Row>
+      <Row>
+        <Col md={6}>
+          <TextField
+            id="offer-valid-from"
+            label="Valid from (optional)"
+            type="datetime-local"
+            registration={register('valid_from')}
+            error={errors.valid_from?.message}
+          />
+        </Col>
+        <Col md={6}>
+          <TextField
+            id="offer-valid-until"
+            label="Valid until (optional)"
+            type="datetime-local"
+            registration={register('valid_until')}
+            error={errors.valid_until?.message}
+          />
+        </Col>
+      </Row>
+      <Row>
+        <Col md={6}>
+          <TextField
+            id="offer-max-uses"
+            label="Max uses (empty: unlimited)"
+            type="number"
+            min={1}
+            step={1}
+            registration={register('max_uses')}
+            error={errors.max_uses?.message}
+          />
+        </Col>
+        <Col md={6}>
+          <TextField
+            id="offer-max-per-user"
+            label="Uses per user (empty: unlimited)"
+            type="number"
+            min={1}
+            step={1}
+            registration={register('max_uses_per_user')}
+            error={errors.max_uses_per_user?.message}
+          />
+        </Col>
+      </Row>
+      <SelectField
+        id="offer-batch"
+        label="Batch"
+        registration={register('batch_id')}
+        error={errors.batch_id?.message}
+        hint="A batch's own code applies only to that batch's fee."
+      >
+        <option value="">Any course</option>
+        {batches.map((batch) => (
+          <option key={batch.id} value={batch.id}>
+            {batch.name}
+          </option>
+        ))}
+      </SelectField>
+      <SwitchField
+        id="offer-active"
+        label="Active"
+        registration={register('is_active')}
+        error={errors.is_active?.message}
+        className="mb-0"
+      />
+    </ModalForm>
   );
 }

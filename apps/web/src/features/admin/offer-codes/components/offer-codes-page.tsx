@@ -1,19 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { AdminOfferCode } from '@app/contracts';
 import { formatInr } from '@app/contracts';
-import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/delete-dialog';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { Pager } from '../../components/pager';
+import { SearchForm } from '../../components/search-form';
 import { StatusBadge } from '../../components/status-badge';
 import { useBatches } from '../../api/get-batches';
 import { formatDateTime } from '../../utils/format';
 import { useListParams } from '../../utils/list-params';
-import { showServerError } from '../../utils/server-errors';
 import { useDeleteOfferCode } from '../api/delete-offer-code';
 import { useOfferCodes } from '../api/get-offer-codes';
 import { OfferCodeFormModal } from './offer-code-form-modal';
@@ -41,40 +41,19 @@ export function OfferCodesPage() {
   const batchName = (id: number | null) =>
     id ? (batches.data?.find((b) => b.id === id)?.name ?? `Batch ${id}`) : 'Any course';
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFilters({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
-  };
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.success('Offer code deleted.');
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setDeleting(null);
-    }
-  };
-
   return (
     <>
       <PageHeader title="Offer codes">
         <Button onClick={() => setEditing({})}>New offer code</Button>
       </PageHeader>
       <div className="admin-filters">
-        <Form onSubmit={onSearch} className="d-flex gap-2" role="search">
-          <Form.Control
-            name="q"
-            type="search"
-            placeholder="Search codes"
-            aria-label="Search offer codes"
-            defaultValue={filters.q}
-          />
-          <Button type="submit" variant="outline-primary">
-            Search
-          </Button>
-        </Form>
+        <SearchForm
+          name="q"
+          label="Search offer codes"
+          placeholder="Search codes"
+          value={filters.q}
+          onSearch={(q) => setFilters({ q })}
+        />
         <Form.Select
           aria-label="Active"
           value={filters.is_active}
@@ -121,53 +100,32 @@ export function OfferCodesPage() {
                   <StatusBadge status={code.is_active ? 'active' : 'inactive'} />
                 </td>
                 <td className="text-end text-nowrap">
-                  <Button
-                    size="sm"
-                    variant="link"
-                    onClick={() => setEditing({ offerCode: code })}
-                    aria-label={`Edit ${code.code}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="link"
-                    className="text-danger"
-                    onClick={() => setDeleting(code)}
-                    aria-label={`Delete ${code.code}`}
-                  >
-                    Delete
-                  </Button>
+                  <EditDeleteButtons
+                    name={code.code}
+                    onEdit={() => setEditing({ offerCode: code })}
+                    onDelete={() => setDeleting(code)}
+                  />
                 </td>
               </tr>
             ))}
           </tbody>
         </ResponsiveTable>
-        {codes.data && (
-          <Pager
-            current={codes.data.current_page}
-            last={codes.data.last_page}
-            total={codes.data.total}
-            onPage={setPage}
-            label="Offer code pages"
-          />
-        )}
+        <Pager list={codes.data} onPage={setPage} label="Offer code pages" />
       </AsyncContent>
       {editing && <OfferCodeFormModal offerCode={editing.offerCode} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        subject={deleting}
+      <DeleteDialog
+        item={deleting}
+        remove={remove}
         title="Delete offer code?"
-        confirmLabel="Delete"
-        isBusy={remove.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
+        deletedMessage="Offer code deleted."
+        onClose={() => setDeleting(null)}
       >
         {(item) => (
           <p className="mb-0">
             {item.code} will be deleted. A code that has been used cannot be deleted; switch it off instead.
           </p>
         )}
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

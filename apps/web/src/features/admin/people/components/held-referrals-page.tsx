@@ -114,15 +114,7 @@ export function HeldReferralsPage() {
             ))}
           </tbody>
         </ResponsiveTable>
-        {held.data && (
-          <Pager
-            current={held.data.current_page}
-            last={held.data.last_page}
-            total={held.data.total}
-            onPage={setPage}
-            label="Held referral pages"
-          />
-        )}
+        <Pager list={held.data} onPage={setPage} label="Held referral pages" />
       </AsyncContent>
       <ConfirmDialog
         subject={deciding}

@@ -89,15 +89,7 @@ export function UsersPage() {
             ))}
           </tbody>
         </ResponsiveTable>
-        {users.data && (
-          <Pager
-            current={users.data.current_page}
-            last={users.data.last_page}
-            total={users.data.total}
-            onPage={setPage}
-            label="User pages"
-          />
-        )}
+        <Pager list={users.data} onPage={setPage} label="User pages" />
       </AsyncContent>
       <div className="mt-5">
         <CertificateLookup />
