@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, expect } from 'vitest';
+import { beforeAll } from 'vitest';
 import { auditLog } from '@app/db';
 import type { App } from '../src/app.ts';
 import type { TestApp, TestClient } from './helpers.ts';
 import { createLearner, madeInBeforeAll, type Learner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
 import { setUpLedgerTestApp, type LedgerTestApp } from './wallet-fixtures.ts';
+import { payThroughSandbox } from './abuse/abuse-fixtures.ts';
 
 /** A verified operator who is also a learner. */
 export function createAdmin(app: App): Promise<Learner> {
@@ -89,8 +90,8 @@ export async function auditOf(app: App, entity: string, entityId: string | numbe
 }
 
 /**
- * A course bought the way a learner buys one with the sandbox provider: checkout, the provider's
- * pay call, then /pay-now (confirmPayment, onPurchasePaid). Returns the purchase id and payment id.
+ * A course at `pricePaise` bought the way a learner buys one with the sandbox provider
+ * (payThroughSandbox). Returns the purchase id, the provider's payment id and the course id.
  */
 export async function buyThroughSandbox(
   t: Pick<TestApp, 'app' | 'client'>,
@@ -98,15 +99,5 @@ export async function buyThroughSandbox(
   pricePaise: number,
 ): Promise<{ purchaseId: number; paymentId: string; courseId: number }> {
   const course = await createCourse(t.app, { pricePaise });
-  const checkout = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
-  expect(checkout.statusCode).toBe(200);
-  const paid = await t.client.post('/sandbox/pay', { order_id: checkout.body.data.order_id, outcome: 'success' });
-  expect(paid.statusCode).toBe(200);
-  const confirm = await t.client.as(buyer.token).post('/pay-now', {
-    payment_id: paid.body.razorpay_payment_id,
-    order_id: paid.body.razorpay_order_id,
-    signature: paid.body.razorpay_signature,
-  });
-  expect(confirm.statusCode).toBe(200);
-  return { purchaseId: checkout.body.data.purchase_id, paymentId: paid.body.razorpay_payment_id, courseId: course.id };
+  return { ...(await payThroughSandbox(t, buyer, '/checkout', { course_id: course.id })), courseId: course.id };
 }

@@ -315,7 +315,7 @@ describe('parental consent (issue 16, part 7)', () => {
         status: 'given',
         allowed: true,
       });
-      const purchaseId = await payThroughSandbox(t, child, '/checkout', { course_id: course.id });
+      const { purchaseId } = await payThroughSandbox(t, child, '/checkout', { course_id: course.id });
       const purchases = await guardian.get(`/guardian/consent/${token}/purchases`);
       expect(purchases.body.data).toEqual([
         {

@@ -67,7 +67,10 @@ describe('tax invoice on payment', () => {
     // ₹1,110.00 less 10% = ₹999.00: taxable 84661, tax 15239 → CGST 7619 + SGST 7620.
     const course = await createCourse(t.app, { name: 'Physics', pricePaise: 111_000 });
     const code = await createOfferCode(t.app, { discountValue: 1_000 });
-    const purchaseId = await payThroughSandbox(t, buyer, '/checkout', { course_id: course.id, offer_code: code.code });
+    const { purchaseId } = await payThroughSandbox(t, buyer, '/checkout', {
+      course_id: course.id,
+      offer_code: code.code,
+    });
 
     const [purchase] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, purchaseId));
     const invoice = await invoiceOf(t.app, purchaseId);
@@ -271,7 +274,7 @@ describe('GET /purchases', () => {
     const buyer = await learnerIn(t.app, 'Kerala');
     const other = await createLearner(t.app);
     const course = await createCourse(t.app, { name: 'Biology', pricePaise: 59_000 });
-    const paidId = await payThroughSandbox(t, buyer, '/checkout', { course_id: course.id });
+    const { purchaseId: paidId } = await payThroughSandbox(t, buyer, '/checkout', { course_id: course.id });
     const refunded = await pendingPurchase(t.app, buyer.id, 30_000);
     await pay(t.app, refunded, 30_000);
     await refundPurchase(t.app, refunded);

@@ -1,9 +1,8 @@
 import { eq, gt } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { levels, userLevels, walletTransactions } from '@app/db';
-import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, getUser, type Learner } from './fixtures.ts';
-import { expectLedgerBalanced, payPurchase, setReferenceData, signInNow, walletOf } from './wallet-fixtures.ts';
+import { payPurchase, setReferenceData, setUpLedgerTestApp, signInNow, walletOf } from './wallet-fixtures.ts';
 
 const DAY = 86_400_000;
 /** The IST calendar date of an instant, `plusDays` later, written independently of the code under test. */
@@ -11,17 +10,7 @@ const istDate = (instant: Date, plusDays = 0) =>
   new Date(instant.getTime() + 5.5 * 3_600_000 + plusDays * DAY).toISOString().slice(0, 10);
 
 describe('level windows: expiry, restart and progression', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpLedgerTestApp();
 
   /** Signs in at the current (moved) clock and reads the level card. */
   const status = async (who: Learner) => {

@@ -2,28 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Logger } from 'drizzle-orm/logger';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userLevels, walletTransactions, type Db } from '@app/db';
 import * as schema from '../../../packages/db/src/schema/index.ts';
 import { markPurchasePaid } from '../src/services/purchases/index.ts';
-import { createTestApp, waitFor, type TestApp } from './helpers.ts';
+import { waitFor } from './helpers.ts';
 import { createLearner } from './fixtures.ts';
-import { expectLedgerBalanced, payPurchase, pendingPurchase, setReferenceData, walletOf } from './wallet-fixtures.ts';
+import { payPurchase, pendingPurchase, setUpLedgerTestApp, walletOf } from './wallet-fixtures.ts';
 
 const payment = (amountPaise: number) => ({ paymentId: null, amountPaise, currency: 'INR' });
 
 describe('the purchase path in two statements (decision 026)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpLedgerTestApp();
 
   /** The statements markPurchasePaid sends between BEGIN and COMMIT, through a second Drizzle handle on the same connections. */
   async function statementsOf(purchaseId: number, amountPaise: number): Promise<string[]> {
@@ -66,18 +56,10 @@ describe('the purchase path in two statements (decision 026)', () => {
 describe.skipIf(process.env.TEST_DB !== 'postgres')(
   'the purchase path under a lock wait [PostgreSQL only: PGlite runs one transaction at a time]',
   () => {
-    let t: TestApp;
+    const t = setUpLedgerTestApp();
     beforeAll(async () => {
-      t = await createTestApp();
-      await setReferenceData(t.app);
       // Starter is reached by one activation: a count on a stale level row would credit it twice.
       await t.app.ctx.database.exec(`UPDATE levels SET node = 1 WHERE number = 1`);
-    });
-    afterEach(async () => {
-      await expectLedgerBalanced(t.app);
-    });
-    afterAll(async () => {
-      await t.close();
     });
 
     it('counts a first payment that waited for the referrer on the level row the payment before it created', async () => {

@@ -1,23 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idempotencyKeys, users, walletTransactions } from '@app/db';
-import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { postEntry } from '../src/services/wallet/index.ts';
-import { creditPoints, expectLedgerBalanced, setReferenceData, validBank, walletOf } from './wallet-fixtures.ts';
+import { creditPoints, setReferenceData, setUpLedgerTestApp, validBank, walletOf } from './wallet-fixtures.ts';
 
 describe('wallet: ledger, redeem, withdraw, idempotency', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpLedgerTestApp();
 
   /** A learner holding `rupees` (as commission) and `points`, with bank details unless told otherwise. */
   async function holder(options: { balancePaise?: number; points?: number; bank?: boolean } = {}): Promise<Learner> {

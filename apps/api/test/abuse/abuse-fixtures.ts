@@ -10,14 +10,15 @@ export const DAY_MS = 86_400_000;
 
 /**
  * Pays what a checkout call starts (POST /checkout or POST /first-payment) the way the browser does
- * with the sandbox provider: the provider's pay call, then /pay-now. Returns the purchase id.
+ * with the sandbox provider: the provider's pay call, then /pay-now (confirmPayment, onPurchasePaid).
+ * Returns the purchase id and the provider's payment id.
  */
 export async function payThroughSandbox(
-  t: TestApp,
+  t: Pick<TestApp, 'client'>,
   buyer: Learner,
   path: '/checkout' | '/first-payment',
   body: object,
-): Promise<number> {
+): Promise<{ purchaseId: number; paymentId: string }> {
   const checkout = await t.client.as(buyer.token).post(path, body);
   expect(checkout.statusCode, JSON.stringify(checkout.body)).toBe(200);
   expect(checkout.body.data.payment).toBe(true);
@@ -29,7 +30,7 @@ export async function payThroughSandbox(
     signature: paid.body.razorpay_signature,
   });
   expect(confirm.statusCode, JSON.stringify(confirm.body)).toBe(200);
-  return checkout.body.data.purchase_id as number;
+  return { purchaseId: checkout.body.data.purchase_id, paymentId: paid.body.razorpay_payment_id };
 }
 
 /** Draws a subject's quiz as the client does and submits it with `right` correct answers. */

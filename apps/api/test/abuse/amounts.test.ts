@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { walletTransactions } from '@app/db';
-import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { postEntry } from '../../src/services/wallet/index.ts';
-import { creditPoints, expectLedgerBalanced, setReferenceData, validBank, walletOf } from '../wallet-fixtures.ts';
+import { creditPoints, setUpLedgerTestApp, validBank, walletOf } from '../wallet-fixtures.ts';
 
 /**
  * Issue 13, docs/product/wallet-and-withdrawals.md#amounts: amounts are JSON numbers or plain decimal strings with at most
@@ -43,17 +42,7 @@ const TRICKY_TEXT = [
 ];
 
 describe('abuse: money amounts and points are plain numbers (issue 13)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpLedgerTestApp();
 
   /** A learner with ₹1,000 (commission), 50 points and bank details. */
   async function holder(): Promise<Learner> {

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, levelAchievements } from '@app/db';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, getUser, type Learner } from '../fixtures.ts';
-import { createCourse } from '../catalogue-fixtures.ts';
-import { createAdmin } from '../admin-fixtures.ts';
+import { buyThroughSandbox, createAdmin } from '../admin-fixtures.ts';
 import { createQuizCourse } from '../quiz-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, validBank, walletOf } from '../wallet-fixtures.ts';
 import { DAY_MS, expectBooksBalanced, payThroughSandbox, takeQuiz } from './abuse-fixtures.ts';
@@ -27,10 +26,7 @@ describe('abuse: holding period and refunds', () => {
     await t.close();
   });
 
-  const buy = async (buyer: Learner, pricePaise: number) => {
-    const course = await createCourse(t.app, { pricePaise });
-    return payThroughSandbox(t, buyer, '/checkout', { course_id: course.id });
-  };
+  const buy = async (buyer: Learner, pricePaise: number) => (await buyThroughSandbox(t, buyer, pricePaise)).purchaseId;
   const signedIn = async (who: Learner): Promise<Learner> => ({ ...who, token: await signInNow(t.app, who.id) });
   const refund = (purchaseId: number) => t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`);
   const transactions = async (who: Learner) => (await t.client.as(who.token).get('/transactions')).body.data;
@@ -161,7 +157,7 @@ describe('abuse: holding period and refunds', () => {
   it('a refund takes back the Quiz Points earned on the course, never below zero', async () => {
     const learner = await createLearner(t.app);
     const course = await createQuizCourse(t.app, { banks: [12, 12] });
-    const purchaseId = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
+    const { purchaseId } = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
     const c = t.client.as(learner.token);
     expect((await takeQuiz(t, c, course.subjectIds[0]!, 8)).statusCode).toBe(200);
     expect((await takeQuiz(t, c, course.subjectIds[1]!, 6)).statusCode).toBe(200);
@@ -185,7 +181,7 @@ describe('abuse: holding period and refunds', () => {
         .insert(courses)
         .values({ name: `Race ${round}`, pricePaise: 200_000, offerPricePaise: 200_000, isPublished: true })
         .returning({ id: courses.id });
-      const purchaseId = await payThroughSandbox(
+      const { purchaseId } = await payThroughSandbox(
         t,
         await createLearner(t.app, { referrerId: referrer.id }),
         '/checkout',

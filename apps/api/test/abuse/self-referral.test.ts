@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, users } from '@app/db';
-import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, getUser, TEST_PASSWORD, type Learner } from '../fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
-import { expectLedgerBalanced, setReferenceData, validBank } from '../wallet-fixtures.ts';
+import { setUpLedgerTestApp, validBank } from '../wallet-fixtures.ts';
 
 /*
  * Issue 13, item 6 (docs/product/referrals-and-levels.md#self-referral): a sub-user held as a
@@ -13,17 +12,7 @@ import { expectLedgerBalanced, setReferenceData, validBank } from '../wallet-fix
  * reason, never as active: on GET /tree (every filter), GET /recent/tree and the level slots.
  */
 describe('self-referral: shown to the referrer as not eligible, with the reason', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpLedgerTestApp();
 
   let signUps = 0;
   /** Registers through POST /register with `referrer`'s code, as a learner would, then verifies the email. */
