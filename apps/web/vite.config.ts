@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { globSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -21,10 +23,23 @@ const appModules =
 const isAppModule = (id: string) =>
   appModules.test(id) && !/password-checklist|new-password-fields|pwa-register/.test(id);
 
+/**
+ * A hash of the API's shapes (packages/contracts): the pages a learner's device keeps (src/lib/query-persistence.ts)
+ * are dropped when a build with other shapes arrives.
+ */
+function apiShapesHash(): string {
+  const contracts = fileURLToPath(new URL('../../packages/contracts/src', import.meta.url));
+  const hash = createHash('sha256');
+  const files = globSync('**/*.ts', { cwd: contracts }).filter((file) => !file.endsWith('.test.ts'));
+  for (const file of files.sort()) hash.update(file).update(readFileSync(`${contracts}/${file}`));
+  return hash.digest('hex').slice(0, 16);
+}
+
 const uiModules =
   /node_modules[\\/](react-bootstrap|@restart|dom-helpers|react-transition-group|classnames|prop-types|uncontrollable|warning|invariant|@babel[\\/]runtime|@popperjs|@react-aria)[\\/]/;
 
 export default defineConfig({
+  define: { 'import.meta.env.VITE_API_SHAPES': JSON.stringify(apiShapesHash()) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     react(),

@@ -32,7 +32,7 @@ const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const SERVER_PORT = Number(process.env.LIGHTHOUSE_SERVER_PORT ?? 4420);
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 4421);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -92,8 +92,10 @@ async function waitFor(url: string, what: string, timeoutMs: number, child: Chil
   throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s.`);
 }
 
+export const serverUrl = `http://127.0.0.1:${SERVER_PORT}`;
+
 /** The server exactly as the journeys start it (e2e/playwright.config.ts). */
-async function startServer(dataDir: string): Promise<ChildProcess> {
+export async function startServer(dataDir: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],

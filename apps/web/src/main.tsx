@@ -14,6 +14,7 @@ import './styles.css';
 import { App } from './app';
 import { createAppRouter, createRoutes, loadRouteModules } from './app/router';
 import { queryClient } from './lib/query';
+import { keepPages, restoreKeptPages } from './lib/query-persistence';
 import { registerServiceWorkerWhenStable } from './lib/service-worker';
 import { currentLanguage, initI18n } from './lib/i18n';
 
@@ -27,8 +28,10 @@ const routes = createRoutes(queryClient);
 // The page's modules load (their chunks are preloaded by the page's HTML) while i18n starts.
 const pageLoaded = loadRouteModules(routes, window.location.pathname);
 
-// English is in the bundle; Hindi or Malayalam (the device's choice) is fetched before the first paint.
-void Promise.all([initI18n(), pageLoaded]).then(() => {
+// English is in the bundle; Hindi or Malayalam (the device's choice) is fetched before the first paint. The pages
+// kept on the device are restored before it too, so the page draws what it showed last time while its data loads.
+void Promise.all([initI18n(), pageLoaded, restoreKeptPages(queryClient)]).then(() => {
+  keepPages(queryClient);
   const app = (
     <StrictMode>
       <App router={createAppRouter(queryClient, routes)} />

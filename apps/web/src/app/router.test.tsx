@@ -2,6 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockApi, ok } from '@/testing/mock-api';
 import { learner, renderRoutes, signIn } from '@/testing/test-utils';
+import { meQueryKey } from '@/lib/auth/get-me';
+import { createQueryClient } from '@/lib/query';
+import { keepPages, restoreKeptPages } from '@/lib/query-persistence';
+import { storageKeys } from '@/lib/token-storage';
 import { createRoutes } from './router';
 
 /** The first visit of a page compiles its lazy chunk, which can be slow on a busy machine. */
@@ -38,6 +42,28 @@ describe('routes', () => {
     const second = renderRoutes(createRoutes, '/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' }, lazyChunk)).toBeInTheDocument();
     expect(second.router.state.location.pathname).toBe('/verify');
+  });
+
+  it('does not send a learner back to onboarding on a /me kept from before the verification (decision 029)', async () => {
+    // The last visit kept /me while the email was still unverified; the learner has verified since.
+    const lastVisit = createQueryClient();
+    const stopKeeping = keepPages(lastVisit);
+    lastVisit.setQueryData(meQueryKey, learner({ isStandardPicked: true }));
+    await waitFor(() => expect(localStorage.getItem(storageKeys.pages)).toContain('asha@example.com'), lazyChunk);
+    stopKeeping();
+
+    const me = deferred();
+    mockApi({ 'GET /me': me.handler });
+    await signIn();
+    const thisVisit = createQueryClient();
+    await restoreKeptPages(thisVisit);
+    const { router } = renderRoutes(createRoutes, '/learn-more/3', thisVisit);
+    // The page's modules are in and the shell has drawn with the kept /me; the fresh one is still on its way.
+    await waitFor(() => expect(router.state.initialized).toBe(true), lazyChunk);
+    await new Promise((settle) => setTimeout(settle, 100));
+    me.release(ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z', isStandardPicked: true })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course Details' }, lazyChunk)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/learn-more/3');
   });
 
   it('sends a verified learner away from choose-level and verify', async () => {

@@ -13,6 +13,8 @@ export const env = {
   xsrfPrimeUrl: '/healthz',
   tokenKey: import.meta.env.VITE_TOKEN_KEY ?? DEV_TOKEN_KEY,
   appName: 'Live Connect',
+  /** A hash of the API's shapes (packages/contracts) at build time: pages kept on the device from another build are dropped. */
+  apiShapes: import.meta.env.VITE_API_SHAPES ?? 'development',
   /** Offline worker registration delay after the app is stable (docs/product/app-shell.md#offline-worker). */
   serviceWorkerDelayMs: 30_000,
   /** Alerts hide after 4 seconds (docs/product/app-shell.md#alerts). */

@@ -12,11 +12,17 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/** How long the learner's last-seen pages stay usable on the device (lib/query-persistence.ts): till the next day. */
+export const KEPT_FOR_MS = 24 * 60 * 60_000;
+
 export const queryConfig = {
   queries: {
     retry: shouldRetry,
     refetchOnWindowFocus: false,
     staleTime: 60_000,
+    // An unused query stays as long as the device keeps it (lib/query-persistence.ts), so a page visited this
+    // morning is still kept this evening.
+    gcTime: KEPT_FOR_MS,
     // Queries run even offline: React Query's default ('online') pauses them, and a page with no data
     // yet would spin until the connection comes back. Failing instead lets every page show its error
     // and a Retry (components/ui/load-error); queries that failed refetch on reconnect anyway.

@@ -9,6 +9,8 @@ export const storageKeys = {
   token: '__token',
   name: '__name',
   photo: '__profile_photo_path',
+  /** The learner's last-seen pages (lib/query-persistence.ts, decision 029). */
+  pages: '__pages',
 } as const;
 
 const IV_BYTES = 12;

@@ -45,8 +45,11 @@ export function renderWithProviders(element: ReactElement, { path = '/', url = p
 }
 
 /** Renders the app's own route table (`createRoutes` of app/router) at a URL. */
-export function renderRoutes(createRoutes: (queryClient: QueryClient) => RouteObject[], url: string) {
-  const queryClient = createQueryClient();
+export function renderRoutes(
+  createRoutes: (queryClient: QueryClient) => RouteObject[],
+  url: string,
+  queryClient = createQueryClient(),
+) {
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [url] });
   const view = render(
     <QueryClientProvider client={queryClient}>

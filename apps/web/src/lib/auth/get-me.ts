@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { MeData } from '@app/contracts';
 import { api } from '@/lib/api-client';
 import { saveProfile } from '@/lib/token-storage';
@@ -17,3 +17,10 @@ export async function getMe(): Promise<MeData> {
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
 
 export const useMe = () => useQuery(meQueryOptions());
+
+/**
+ * Whether `me` may send the learner elsewhere (the onboarding guards). A /me kept on the device from an earlier visit
+ * (lib/query-persistence.ts, decision 029) is drawn at once but is stale: it may say "not verified" about a learner
+ * who has verified since. Only this visit's answer, or the kept one when the request has failed (offline), decides.
+ */
+export const isMeConfirmed = (me: UseQueryResult<MeData>): boolean => !me.isPending && !(me.isStale && me.isFetching);

@@ -1,8 +1,9 @@
 import { useDeferredValue } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { AppShell } from '@/components/layout/app-shell';
+import { MeRedirect } from '@/components/layout/me-redirect';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useProgressSync } from '@/features/learning/api/record-progress';
 import { forgetDownloads } from '@/features/learning/offline/store';
@@ -25,7 +26,7 @@ export default function AppRoot() {
   if (isPending) return <LoadingOverlay />;
   if (me.data && !me.data.email_verified_at && pathname !== paths.profile.path) {
     const next = me.data.isStandardPicked ? paths.verify : paths.chooseLevel;
-    return <Navigate to={next.getHref()} replace />;
+    return <MeRedirect me={me} to={next.getHref()} />;
   }
   return (
     <AppShell forgetDevice={forgetDownloads}>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { MeRedirect } from '@/components/layout/me-redirect';
 import { SignedInAs } from '@/components/layout/signed-in-as';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { ChooseBatchForm } from '@/features/onboarding/components/choose-batch-form';
@@ -18,8 +19,8 @@ export default function ChooseLevelRoute() {
   const navigate = useNavigate();
   const { t } = useTranslation('onboarding');
   if (me.isPending) return <LoadingOverlay />;
-  if (me.data?.email_verified_at) return <Navigate to={paths.home.getHref()} replace />;
-  if (me.data?.isStandardPicked) return <Navigate to={paths.verify.getHref()} replace />;
+  if (me.data?.email_verified_at) return <MeRedirect me={me} to={paths.home.getHref()} />;
+  if (me.data?.isStandardPicked) return <MeRedirect me={me} to={paths.verify.getHref()} />;
   return (
     <AuthLayout title={t('chooseLevel.title')} subtitle={t('chooseLevel.subtitle')}>
       <ChooseBatchForm onDone={() => navigate(paths.verify.getHref(), { replace: true })} />

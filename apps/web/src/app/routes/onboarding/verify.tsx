@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { MeRedirect } from '@/components/layout/me-redirect';
 import { SignedInAs } from '@/components/layout/signed-in-as';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { VerifyEmailForm } from '@/features/onboarding/components/verify-email-form';
@@ -13,7 +14,7 @@ export default function VerifyRoute() {
   const navigate = useNavigate();
   const { t } = useTranslation('onboarding');
   if (me.isPending) return <LoadingOverlay />;
-  if (me.data?.email_verified_at) return <Navigate to={paths.home.getHref()} replace />;
+  if (me.data?.email_verified_at) return <MeRedirect me={me} to={paths.home.getHref()} />;
   return (
     <AuthLayout title={t('verify.title')} subtitle={t('verify.subtitle')}>
       <VerifyEmailForm
