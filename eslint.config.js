@@ -127,6 +127,24 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: webBoundaries }] },
   },
   {
+    // Each journey worker talks to its own server (e2e/helpers/servers.ts): only helpers/test.ts's `test` knows which.
+    files: ['e2e/journeys/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from '../helpers/test.ts': it points baseURL at this worker's own server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [`${API}/**/*.ts`],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...apiLayers, ...apiEntries] }] },
   },

@@ -1,23 +1,53 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { SERVER_COUNT, serverPort, serverUrl } from './helpers/servers.ts';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const port = Number(process.env.E2E_PORT ?? 3210);
-// A fresh database per run, so the server seeds the demo. Set once here; workers inherit it.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'live-connect-e2e-'));
+// Fresh databases per run, so each server seeds the demo. Set once here; workers inherit it.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'live-connect-e2e-')));
+
+/** Server `index`'s own directory for its database and uploads, made before it starts. */
+function serverDataDir(index: number): string {
+  const dir = join(dataDir, `server-${index}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The real server (the one `npm start` runs) on its own port and PGlite database, with the dev mailbox. */
+const server = (index: number) => ({
+  command: 'node --import tsx apps/api/src/server.ts',
+  cwd: repoRoot,
+  url: `${serverUrl(index)}/readyz`,
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    NODE_ENV: 'development',
+    PORT: String(serverPort(index)),
+    HOST: '127.0.0.1',
+    APP_URL: serverUrl(index),
+    DATA_DIR: serverDataDir(index),
+    WEB_DIST: join(repoRoot, 'apps/web/dist'),
+    LOG_LEVEL: 'warn',
+    TEST_HOOKS: 'true',
+  },
+});
 
 /**
- * Journeys in Debian's Chromium against the built web app served by the real server (the one
- * `npm start` runs), on its own port, a fresh PGlite database and the dev mailbox.
+ * Journeys in Debian's Chromium against the built web app. Two workers, each with its own server
+ * (helpers/servers.ts; `baseURL` comes from helpers/test.ts): a journey spends most of its time waiting on the
+ * page and the network, so two at once use the machine's two cores that one leaves idle. E2E_WORKERS=1 runs them
+ * one after another on one server.
  */
 export default defineConfig({
   testDir: './journeys',
   outputDir: './test-results',
   globalTeardown: './helpers/global-teardown.ts',
-  workers: 1,
+  workers: SERVER_COUNT,
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
@@ -25,7 +55,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
@@ -41,23 +70,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx apps/api/src/server.ts',
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      WEB_DIST: join(repoRoot, 'apps/web/dist'),
-      LOG_LEVEL: 'warn',
-      TEST_HOOKS: 'true',
-    },
-  },
+  webServer: Array.from({ length: SERVER_COUNT }, (_, index) => server(index)),
 });

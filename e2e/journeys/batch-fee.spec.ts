@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 import { BATCH_COURSES, BATCH_OFFER_CODE } from '../../packages/db/src/seed/content/catalogue.ts';
 import { newLearner } from '../helpers/accounts.ts';
 import { answerQuiz, openCourses, payWithSandboxCard, registerThroughUi, type Learner } from '../helpers/learning.ts';

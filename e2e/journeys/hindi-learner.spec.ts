@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 import { fillTemplate } from '@app/contracts';
 import { hi } from '@app/contracts/i18n/hi';
 import { newLearner } from '../helpers/accounts.ts';

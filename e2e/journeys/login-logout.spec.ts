@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 import { DEMO_LEARNER } from '../helpers/accounts.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 import { snap } from '../helpers/screenshots.ts';

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 import { DEMO_LEARNER } from '../helpers/accounts.ts';
 import { openCheckout, payWithSandboxUpi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';

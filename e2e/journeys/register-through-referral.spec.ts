@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 import { DEMO_LEARNER, newLearner } from '../helpers/accounts.ts';
 import { readOtp } from '../helpers/mailbox.ts';
 import { snap } from '../helpers/screenshots.ts';

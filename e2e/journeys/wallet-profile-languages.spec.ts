@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 import { fillTemplate, formatInr, languageNames, type Language } from '../../packages/contracts/src/index.ts';
 import { hi } from '../../packages/contracts/src/i18n/hi/index.ts';
 import { ml } from '../../packages/contracts/src/i18n/ml/index.ts';
