@@ -8,6 +8,19 @@ import { keepPages, restoreKeptPages } from '@/lib/query-persistence';
 import { storageKeys } from '@/lib/token-storage';
 import { createRoutes } from './router';
 
+/** The chapter studied last (GET /continue). */
+const continueItem = {
+  course_id: 3,
+  course_name: 'Foundations of Mathematics',
+  term_id: 1,
+  subject_id: 12,
+  subject_name: 'Intro video',
+  file_type: 'video',
+  position_seconds: 95,
+  page: null,
+  percent: 33.33,
+};
+
 /** The first visit of a page compiles its lazy chunk, which can be slow on a busy machine. */
 const lazyChunk = { timeout: 5000 };
 
@@ -64,6 +77,27 @@ describe('routes', () => {
     me.release(ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z', isStandardPicked: true })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Course Details' }, lazyChunk)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/learn-more/3');
+  });
+
+  it("lays out the dashboard's cards once Continue and the batch have answered, so no card is pushed down", async () => {
+    const continued = deferred();
+    mockApi({
+      'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z', isStandardPicked: true })),
+      'GET /continue': continued.handler,
+      'GET /batch': ok(null),
+      // Still loading: the level card shows its placeholder.
+      'GET /level-status': deferred().handler,
+    });
+    await signIn();
+    renderRoutes(createRoutes, '/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha!' }, lazyChunk)).toBeInTheDocument();
+    // The level card would be drawn below where the Continue card is about to appear.
+    expect(screen.queryByLabelText('Loading your level')).not.toBeInTheDocument();
+
+    continued.release(ok({ ...continueItem }));
+    const continueCard = await screen.findByRole('region', { name: 'Continue learning' });
+    const levelCard = await screen.findByLabelText('Loading your level');
+    expect(continueCard.compareDocumentPosition(levelCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('sends a verified learner away from choose-level and verify', async () => {

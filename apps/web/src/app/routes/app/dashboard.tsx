@@ -33,34 +33,41 @@ export function prefetch(queryClient: QueryClient) {
  * chapter studied last) once there is one.
  */
 export default function DashboardRoute() {
-  const batch = useMyBatch().data;
+  const batchQuery = useMyBatch();
   // The app usually starts here: progress made offline is sent first, so the card includes it.
-  const continueItem = useContinue().data;
+  const continueQuery = useContinue();
+  const batch = batchQuery.data;
+  const continueItem = continueQuery.data;
+  // Whether the two cards above the level card are there is known only from these answers: the cards wait for
+  // both, so none of them moves down when one arrives (the shell may draw first, with a /me kept on the device).
+  const isLaidOut = !batchQuery.isPending && !continueQuery.isPending;
   return (
     <>
       <Welcome />
       <DashboardBanner />
-      <Row className="g-4">
-        {continueItem && (
-          <Col xs={12}>
-            <ContinueCard item={continueItem} />
+      {isLaidOut && (
+        <Row className="g-4">
+          {continueItem && (
+            <Col xs={12}>
+              <ContinueCard item={continueItem} />
+            </Col>
+          )}
+          {batch && batch.fee > 0 && (
+            <Col xs={12}>
+              <BatchFeeCard batch={batch} />
+            </Col>
+          )}
+          <Col lg={8}>
+            <LevelCard />
           </Col>
-        )}
-        {batch && batch.fee > 0 && (
-          <Col xs={12}>
-            <BatchFeeCard batch={batch} />
+          <Col lg={4}>
+            <ProfileSummaryCard referralCode={<ReferralCode />} action={<InvitePeople />} />
           </Col>
-        )}
-        <Col lg={8}>
-          <LevelCard />
-        </Col>
-        <Col lg={4}>
-          <ProfileSummaryCard referralCode={<ReferralCode />} action={<InvitePeople />} />
-        </Col>
-        <Col xs={12}>
-          <RecentSubUsers />
-        </Col>
-      </Row>
+          <Col xs={12}>
+            <RecentSubUsers />
+          </Col>
+        </Row>
+      )}
     </>
   );
 }
