@@ -13,9 +13,8 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
-import { DEMO_LEARNER } from '../../packages/db/src/seed/content/accounts.ts';
 import { writeBenchSection } from '../lib/write-section.ts';
-import { AUDITED_PAGES, CHROMIUM, CHROMIUM_FLAGS, serverUrl, startServer } from './lighthouse.ts';
+import { AUDITED_PAGES, CHROMIUM, CHROMIUM_FLAGS, serverUrl, signInOnPage, startServer } from './lighthouse.ts';
 
 const { values: args } = parseArgs({
   options: { rounds: { type: 'string', default: '5' }, 'no-write': { type: 'boolean', default: false } },
@@ -50,11 +49,7 @@ const times = new Map<string, { kept: number[]; none: number[] }>(pages.map((pat
 try {
   const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
   const page = await context.newPage();
-  await page.goto(`${serverUrl}/login`);
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_LEARNER.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_LEARNER.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await signInOnPage(page, serverUrl);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {

@@ -1,25 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockApi, ok } from '@/testing/mock-api';
-import { learner, renderRoutes, signIn } from '@/testing/test-utils';
+import { learner, renderRoutes, signIn, studiedLast } from '@/testing/test-utils';
 import { meQueryKey } from '@/lib/auth/get-me';
 import { createQueryClient } from '@/lib/query';
 import { keepPages, restoreKeptPages } from '@/lib/query-persistence';
 import { storageKeys } from '@/lib/token-storage';
 import { createRoutes } from './router';
-
-/** The chapter studied last (GET /continue). */
-const continueItem = {
-  course_id: 3,
-  course_name: 'Foundations of Mathematics',
-  term_id: 1,
-  subject_id: 12,
-  subject_name: 'Intro video',
-  file_type: 'video',
-  position_seconds: 95,
-  page: null,
-  percent: 33.33,
-};
 
 /** The first visit of a page compiles its lazy chunk, which can be slow on a busy machine. */
 const lazyChunk = { timeout: 5000 };
@@ -94,7 +81,7 @@ describe('routes', () => {
     // The level card would be drawn below where the Continue card is about to appear.
     expect(screen.queryByLabelText('Loading your level')).not.toBeInTheDocument();
 
-    continued.release(ok({ ...continueItem }));
+    continued.release(ok(studiedLast));
     const continueCard = await screen.findByRole('region', { name: 'Continue learning' });
     const levelCard = await screen.findByLabelText('Loading your level');
     expect(continueCard.compareDocumentPosition(levelCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

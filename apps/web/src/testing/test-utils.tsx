@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import type { MeData } from '@app/contracts';
+import type { ContinueData, MeData } from '@app/contracts';
 import { createQueryClient } from '@/lib/query';
 import { saveToken } from '@/lib/token-storage';
 import { Notifications } from '@/components/ui/notifications';
@@ -76,3 +76,16 @@ export const learner = (overrides: Partial<MeData> = {}): MeData => ({
   language: 'en',
   ...overrides,
 });
+
+/** The chapter a learner studied last (GET /continue): a third of a video. */
+export const studiedLast: NonNullable<ContinueData> = {
+  course_id: 3,
+  course_name: 'Foundations of Mathematics',
+  term_id: 1,
+  subject_id: 12,
+  subject_name: 'Intro video',
+  file_type: 'video',
+  position_seconds: 95,
+  page: null,
+  percent: 33.33,
+};

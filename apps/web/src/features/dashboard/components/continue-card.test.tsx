@@ -1,26 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ContinueData } from '@app/contracts';
-import { renderWithProviders } from '@/testing/test-utils';
+import { renderWithProviders, studiedLast } from '@/testing/test-utils';
 import { ContinueCard } from './continue-card';
 import { hi } from '@app/contracts/i18n/hi';
 import { applyLanguage } from '@/lib/i18n';
 
-const item: ContinueData = {
-  course_id: 3,
-  course_name: 'Foundations of Mathematics',
-  term_id: 1,
-  subject_id: 12,
-  subject_name: 'Intro video',
-  file_type: 'video',
-  position_seconds: 95,
-  page: null,
-  percent: 33.33,
-};
-
 describe('ContinueCard', () => {
   it('shows the course, the chapter, the percent and a Continue link to that chapter', async () => {
-    renderWithProviders(<ContinueCard item={item} />);
+    renderWithProviders(<ContinueCard item={studiedLast} />);
     const card = await screen.findByRole('region', { name: 'Continue learning' });
     expect(card).toHaveTextContent('Foundations of Mathematics');
     expect(card).toHaveTextContent('Intro video · Video');
@@ -43,7 +30,7 @@ describe('ContinueCard', () => {
 
   it('speaks Hindi, with the percent as a Hindi (India) number', async () => {
     await applyLanguage('hi');
-    renderWithProviders(<ContinueCard item={{ ...item, percent: 1234.5 }} />);
+    renderWithProviders(<ContinueCard item={{ ...studiedLast, percent: 1234.5 }} />);
     const texts = hi.dashboard.continue;
     const card = await screen.findByRole('region', { name: texts.title });
     expect(card).toHaveTextContent(`Intro video · ${texts.fileTypes.video}`);
