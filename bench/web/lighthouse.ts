@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result, type RunnerResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { DEMO_LEARNER } from '../../packages/db/src/seed/content/accounts.ts';
 import { webDist } from './bundle-size.ts';
 
@@ -124,6 +124,15 @@ async function launchChromium(profileDir: string): Promise<ChildProcess> {
   return browser;
 }
 
+/** On `page`, the demo learner signs in through the login page and lands on the dashboard. */
+export async function signInOnPage(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_LEARNER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_LEARNER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
 /** The demo learner signs in through the login page; the session lives in the profile's localStorage. */
 async function signInDemoLearner(baseUrl: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
@@ -131,11 +140,7 @@ async function signInDemoLearner(baseUrl: string) {
     const context = browser.contexts()[0];
     if (!context) throw new Error('Chromium has no default context.');
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('Email', { exact: true }).fill(DEMO_LEARNER.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_LEARNER.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInOnPage(page, baseUrl);
     // Close before the offline worker registers (30 s after load): each audit starts without it.
     await page.close();
   } finally {
@@ -237,6 +242,16 @@ export async function runLighthouse(
         for (let run = 0; run < runs; run += 1)
           audits.push(await auditOnce(`${baseUrl}${page.path}`, formFactor, isSignedIn, baseUrl));
         const lhrs = audits.map((audit) => audit.lhr);
+        const unpainted = lhrs.findIndex((lhr) => lhr.audits['first-contentful-paint']?.numericValue === undefined);
+        if (unpainted >= 0) {
+          const lhr = lhrs[unpainted];
+          const dump = join(workDir, '..', `lighthouse-unpainted${page.path.replaceAll('/', '-')}-${formFactor}.json`);
+          writeFileSync(dump, JSON.stringify(lhr, null, 1));
+          throw new Error(
+            `${formFactor} ${page.path}, run ${unpainted + 1}: no first contentful paint ` +
+              `(${lhr?.runtimeError?.code ?? 'no runtime error'}; ${lhr?.runWarnings.join(' ') ?? ''}). Report: ${dump}`,
+          );
+        }
         const median = computeMedianRun(lhrs);
         if (options.reportsDir) {
           mkdirSync(options.reportsDir, { recursive: true });
