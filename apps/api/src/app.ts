@@ -30,8 +30,11 @@ import { createPaymentProvider } from './services/payments/index.ts';
 import { createQueue, type WorkerSettings } from './jobs/queue.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { createCaches } from './services/database/index.ts';
+import { createBannerHint } from './services/catalogue/index.ts';
 
 export const API_PREFIX = '/live-connect/api';
+/** The web app's dashboard (apps/web/src/config/paths.ts), where signing in lands. */
+const DASHBOARD_PATH = '/dashboard';
 
 export interface BuildOptions {
   env: Env;
@@ -246,6 +249,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
     // The build's page for each fixed path (lib/web-pages.ts: route chunks preloaded, public pages pre-rendered).
     const webPages = loadWebPages(webDist);
+    const bannerHint = createBannerHint(ctx);
     // Other client routes (/, /learn-more/3, …) get the app shell; a missing file (/assets/x.js) is a 404,
     // not the shell, so a stale page fails loudly instead of parsing HTML as JavaScript.
     app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
@@ -257,6 +261,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         cookie: request.headers.cookie,
         acceptLanguage: request.headers['accept-language'],
       });
+      // The dashboard's largest paint is its banner, whose URL comes from GET /ads: the page names it, so a phone
+      // fetches it beside the scripts instead of after them and the API's answer.
+      const banner = path === DASHBOARD_PATH ? await bannerHint() : null;
+      if (banner && !/[\s<>,;]/.test(banner))
+        reply.header('link', `<${banner}>; rel=preload; as=image; fetchpriority=high`);
       return reply
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie, accept-language')

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ads } from '@app/db';
+import { BANNER_HINT_TTL_MS } from '../src/services/catalogue/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /** A web build as vite-plugins/prerender.ts leaves it: the shell, a page per fixed path and pages.json. */
@@ -55,6 +57,26 @@ describe('the web build', () => {
     const answer = await t.app.inject({ method: 'GET', url: '/login', headers: { cookie: 'language=hi' } });
     expect(String(answer.headers.vary)).toMatch(/cookie/);
     expect(String(answer.headers.vary)).toMatch(/accept-language/);
+  });
+
+  it("names the dashboard's banner in its page, so the phone fetches it beside the scripts", async () => {
+    const linkOf = async (url: string) => (await t.app.inject({ method: 'GET', url })).headers.link;
+    await t.app.ctx.db.delete(ads);
+    expect(await linkOf('/dashboard')).toBeUndefined();
+
+    t.clock.advance(BANNER_HINT_TTL_MS);
+    await t.app.ctx.db.insert(ads).values({ url: 'ads/diwali sale.webp' });
+    expect(await linkOf('/dashboard')).toBe(
+      '</media/ads/diwali%20sale.webp>; rel=preload; as=image; fetchpriority=high',
+    );
+    expect(await linkOf('/login')).toBeUndefined();
+    expect(await linkOf('/wallet')).toBeUndefined();
+
+    // Read again at most every BANNER_HINT_TTL_MS: a banner switched off stops being named after that.
+    await t.app.ctx.db.update(ads).set({ isActive: false });
+    expect(await linkOf('/dashboard')).toContain('diwali');
+    t.clock.advance(BANNER_HINT_TTL_MS);
+    expect(await linkOf('/dashboard')).toBeUndefined();
   });
 
   it('answers other client routes with the shell and a missing asset with 404', async () => {

@@ -1,4 +1,4 @@
-export { getAd } from './get-ad.ts';
+export { BANNER_HINT_TTL_MS, createBannerHint, getAd } from './get-ad.ts';
 export { findPublishedCourse, getCourse } from './get-course.ts';
 export { getCurriculum } from './get-curriculum.ts';
 export { listCategories } from './list-categories.ts';
