@@ -245,7 +245,7 @@ export async function runLighthouse(
         const unpainted = lhrs.findIndex((lhr) => lhr.audits['first-contentful-paint']?.numericValue === undefined);
         if (unpainted >= 0) {
           const lhr = lhrs[unpainted];
-          const dump = join(workDir, '..', `lighthouse-unpainted${page.path.replaceAll('/', '-')}-${formFactor}.json`);
+          const dump = join(tmpdir(), `lighthouse-unpainted${page.path.replaceAll('/', '-')}-${formFactor}.json`);
           writeFileSync(dump, JSON.stringify(lhr, null, 1));
           throw new Error(
             `${formFactor} ${page.path}, run ${unpainted + 1}: no first contentful paint ` +
