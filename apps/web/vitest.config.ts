@@ -5,7 +5,8 @@ export default defineProject({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // No `include`: the root config (vitest.config.ts) splits the files into a shared and an isolated project, and
+    // an `include` here would be added to each of theirs. Run on its own, vitest's default finds src/**/*.test.tsx.
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
   },
