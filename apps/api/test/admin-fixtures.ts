@@ -8,7 +8,7 @@ import type { TestApp, TestClient } from './helpers.ts';
 import { createLearner, madeInBeforeAll, type Learner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
 import { setUpLedgerTestApp, type LedgerTestApp } from './wallet-fixtures.ts';
-import { payThroughSandbox } from './abuse/abuse-fixtures.ts';
+import { payThroughSandbox } from './checkout-fixtures.ts';
 
 /** A verified operator who is also a learner. */
 export function createAdmin(app: App): Promise<Learner> {

@@ -5,7 +5,7 @@ import { dayNumber, isoDay } from '@app/contracts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, getUser } from './fixtures.ts';
 import { createBatch, createCourse } from './catalogue-fixtures.ts';
-import { payThroughSandbox } from './abuse/abuse-fixtures.ts';
+import { payThroughSandbox } from './checkout-fixtures.ts';
 import { sha256Hex } from '../src/lib/crypto.ts';
 import { consentTokenMailedTo, createMinor, dobForAge, giveConsentByEmail } from './consent-fixtures.ts';
 

@@ -5,7 +5,7 @@ import { financialYearOf } from '@app/contracts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse, createOfferCode } from './catalogue-fixtures.ts';
-import { payThroughSandbox } from './abuse/abuse-fixtures.ts';
+import { payThroughSandbox } from './checkout-fixtures.ts';
 import { pendingPurchase, refundPurchase, setReferenceData } from './wallet-fixtures.ts';
 import { markPurchasePaid } from '../src/services/purchases/index.ts';
 import { assertPopplerInstalled, pdfFonts, pdfTextLines } from './pdf-text.ts';

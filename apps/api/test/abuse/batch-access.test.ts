@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { createBatch, createCourse, createOfferCode, type CreatedCourse } from '../catalogue-fixtures.ts';
 import { ledgerOf, setReferenceData } from '../wallet-fixtures.ts';
-import { countPurchases, expectBooksBalanced, payThroughSandbox, takeQuiz } from './abuse-fixtures.ts';
+import { countPurchases, expectBooksBalanced, takeQuiz } from './abuse-fixtures.ts';
+import { payThroughSandbox } from '../checkout-fixtures.ts';
 
 /** Item 1 and 9 of issue 13: batch subjects open only through the learner's own batch and its fee. */
 describe('abuse: school batch subjects', () => {

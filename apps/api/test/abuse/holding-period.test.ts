@@ -6,7 +6,8 @@ import { createLearner, getUser, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin } from '../admin-fixtures.ts';
 import { createQuizCourse } from '../quiz-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, validBank, walletOf } from '../wallet-fixtures.ts';
-import { DAY_MS, expectBooksBalanced, payThroughSandbox, takeQuiz } from './abuse-fixtures.ts';
+import { DAY_MS, expectBooksBalanced, takeQuiz } from './abuse-fixtures.ts';
+import { payThroughSandbox } from '../checkout-fixtures.ts';
 
 /**
  * Item 4 of issue 13 and the holding period: commissions and level rewards are Pending for the

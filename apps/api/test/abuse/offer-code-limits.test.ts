@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner } from '../fixtures.ts';
 import { createCourse, createOfferCode } from '../catalogue-fixtures.ts';
 import { setReferenceData } from '../wallet-fixtures.ts';
-import { countPurchases, expectBooksBalanced, payThroughSandbox } from './abuse-fixtures.ts';
+import { countPurchases, expectBooksBalanced } from './abuse-fixtures.ts';
+import { payThroughSandbox } from '../checkout-fixtures.ts';
 
 /** Item 2 of issue 13: offer-code limits count paid uses and live reservations, and hold under concurrency. */
 describe('abuse: offer-code limits', () => {
