@@ -5,7 +5,7 @@ import type { Learner } from './fixtures.ts';
 /**
  * Pays what a checkout call starts (POST /checkout or POST /first-payment) the way the browser does
  * with the sandbox provider: the provider's pay call, then /pay-now (confirmPayment, onPurchasePaid).
- * Returns the purchase id and the provider's payment id.
+ * Checks that the purchase is paid; returns its id and the provider's payment id.
  */
 export async function payThroughSandbox(
   t: Pick<TestApp, 'client'>,
@@ -24,5 +24,6 @@ export async function payThroughSandbox(
     signature: paid.body.razorpay_signature,
   });
   expect(confirm.statusCode, JSON.stringify(confirm.body)).toBe(200);
+  expect(confirm.body).toMatchObject({ status: true, data: { status: 'paid' } });
   return { purchaseId: checkout.body.data.purchase_id, paymentId: paid.body.razorpay_payment_id };
 }

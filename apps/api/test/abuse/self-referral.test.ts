@@ -5,6 +5,7 @@ import { createLearner, getUser, TEST_PASSWORD, type Learner } from '../fixtures
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { setUpLedgerTestApp, validBank } from '../wallet-fixtures.ts';
+import { payThroughSandbox } from '../checkout-fixtures.ts';
 
 /*
  * Issue 13, item 6 (docs/product/referrals-and-levels.md#self-referral): a sub-user held as a
@@ -47,16 +48,7 @@ describe('self-referral: shown to the referrer as not eligible, with the reason'
   /** Buys a ₹499 course through the sandbox provider: checkout, the card page's payment, /pay-now. */
   async function buyCourse(buyer: Learner) {
     const course = await createCourse(t.app, { pricePaise: 49_900 });
-    const checkout = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
-    expect(checkout.statusCode, JSON.stringify(checkout.body)).toBe(200);
-    const paid = await t.client.post('/sandbox/pay', { order_id: checkout.body.data.order_id, outcome: 'success' });
-    expect(paid.statusCode).toBe(200);
-    const confirm = await t.client.as(buyer.token).post('/pay-now', {
-      payment_id: paid.body.razorpay_payment_id,
-      order_id: paid.body.razorpay_order_id,
-      signature: paid.body.razorpay_signature,
-    });
-    expect(confirm.body).toMatchObject({ status: true, data: { status: 'paid' } });
+    await payThroughSandbox(t, buyer, '/checkout', { course_id: course.id });
   }
 
   /** Everything the referrer's screens read about their sub-users and earnings. */
