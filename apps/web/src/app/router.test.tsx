@@ -87,6 +87,20 @@ describe('routes', () => {
     expect(continueCard.compareDocumentPosition(levelCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it("asks for the dashboard's data once a visit: the loader's request serves the page", async () => {
+    const api = mockApi({
+      'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z', isStandardPicked: true })),
+      'GET /continue': ok(studiedLast),
+      'GET /batch': ok(null),
+    });
+    await signIn();
+    const { queryClient } = renderRoutes(createRoutes, '/dashboard');
+    expect(await screen.findByRole('region', { name: 'Continue learning' }, lazyChunk)).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(api.callsTo('GET', '/continue')).toHaveLength(1);
+    expect(api.callsTo('GET', '/batch')).toHaveLength(1);
+  });
+
   it('sends a verified learner away from choose-level and verify', async () => {
     mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })) });
     await signIn();
