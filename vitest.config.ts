@@ -54,7 +54,7 @@ const WEB_TESTS = 'src/**/*.test.{ts,tsx}';
  * they run isolated. Found by reading the files, so a new one is never run shared by mistake.
  */
 const WEB_MODULE_MOCKS = globSync(WEB_TESTS, { cwd: 'apps/web' }).filter((file) =>
-  /\bvi\.(do)?[mM]ock\(/.test(readFileSync(`apps/web/${file}`, 'utf8')),
+  /\bvi\.(mock|doMock)\(/.test(readFileSync(`apps/web/${file}`, 'utf8')),
 );
 /**
  * The web app's components in jsdom (apps/web/vitest.config.ts). Files in one worker share loaded modules and one

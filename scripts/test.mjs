@@ -15,10 +15,10 @@ function run(command, { quiet = false } = {}) {
   const output = [];
   if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(chunk));
   return new Promise((resolve) => {
-    child.on('close', (code, signal) => {
+    child.on('close', (code) => {
       timings.push(`${command}: ${Math.round((Date.now() - started) / 1000)} s`);
       if (code !== 0 && quiet) process.stderr.write(Buffer.concat(output));
-      resolve(code ?? (signal ? 1 : 0));
+      resolve(code ?? 1); // null: ended by a signal
     });
   });
 }
