@@ -33,6 +33,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** An engine that is already open (tests hand one file's engine to the next), instead of starting one. */
+  pglite?: PGlite | undefined;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
@@ -57,7 +59,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client =
+    // One options object: PGlite ignores the second argument when the first (the folder) is undefined.
+    options.pglite ?? new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
