@@ -7,6 +7,7 @@ import { buildApp, API_PREFIX, type App, type BuildOptions } from '../src/app.ts
 import { loadEnv } from '../src/env.ts';
 import { setPasswordHashing } from '../src/lib/passwords.ts';
 import type { LimitRules } from '../src/lib/rate-limits.ts';
+import { readTemplateState, resetToTemplate, type TemplateState } from './pglite-reuse.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -38,6 +39,38 @@ function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string {
 }
 
 let pgliteTemplate: Promise<Blob> | undefined;
+/** This worker's PGlite engines that a file is done with, back at the template's state (pglite-reuse.ts). */
+const idlePglites: NonNullable<Database['pglite']>[] = [];
+let templateState: TemplateState | undefined;
+
+/** A new PGlite engine holding a copy of the run's migrated template. */
+export async function openPgliteTemplateCopy(): Promise<Database> {
+  pgliteTemplate ??= readFile(provided('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+  return createDatabase({ loadDataDir: await pgliteTemplate });
+}
+
+async function openPglite(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  let pglite = idlePglites.pop();
+  if (pglite === undefined) {
+    pglite = (await openPgliteTemplateCopy()).pglite!;
+    templateState ??= await readTemplateState(pglite);
+  }
+  const engine = pglite;
+  const database = await createDatabase({ pglite: engine });
+  return {
+    database,
+    drop: async () => {
+      if (engine.closed) return;
+      try {
+        await resetToTemplate(engine, templateState!);
+        idlePglites.push(engine);
+      } catch (error) {
+        await engine.close();
+        throw error;
+      }
+    },
+  };
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or with TEST_DB=postgres a new
@@ -46,11 +79,7 @@ let pgliteTemplate: Promise<Blob> | undefined;
  */
 export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== 'postgres' || !url) {
-    pgliteTemplate ??= readFile(provided('pgliteTemplate')).then((bytes) => new Blob([bytes]));
-    const database = await createDatabase({ loadDataDir: await pgliteTemplate });
-    return { database, drop: () => database.close() };
-  }
+  if (process.env.TEST_DB !== 'postgres' || !url) return openPglite();
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
