@@ -3,8 +3,8 @@ import type { Database } from '@app/db';
 type PGlite = NonNullable<Database['pglite']>;
 
 /**
- * Starting a PGlite engine costs about 2 s of CPU (its Postgres starts inside WebAssembly), and the api
- * tests open one per file. A worker runs its files one after another (vitest.config.ts: isolate false), so
+ * Starting a PGlite engine costs about 1 s of CPU even from the template's dump (its Postgres starts inside
+ * WebAssembly), and the api tests open one per file. A worker runs its files one after another (vitest.config.ts: isolate false), so
  * an engine a file is done with is put back to the template's state and handed to the next file instead.
  *
  * The state is read from the first engine the worker opens, before anyone writes to it: every table's
