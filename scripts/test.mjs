@@ -1,6 +1,6 @@
 // `npm test`: every test, ordered to keep both cores of the CI machine busy (decision 027).
-// 1. The typecheck and the web build run beside the main vitest run, which leaves a core idle about a quarter of
-//    the time (tests waiting on timers, mail and the database); their output is shown only if they fail.
+// 1. The typecheck and the web build run beside the main vitest run, on the cores its files leave idle while they
+//    wait on timers, mail and the database; their output is shown only if they fail.
 // 2. The reliability suites (PostgreSQL only), on their own: they time out when they share the machine.
 // 3. The journeys, against the web app built in step 1.
 // Each phase's time is printed at the end, so CI's log shows where the minutes go.

@@ -50,12 +50,9 @@ export async function openPgliteTemplateCopy(): Promise<Database> {
 }
 
 async function openPglite(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  let pglite = idlePglites.pop();
-  if (pglite === undefined) {
-    pglite = (await openPgliteTemplateCopy()).pglite!;
-    templateState ??= await readTemplateState(pglite);
-  }
-  const engine = pglite;
+  const engine = idlePglites.pop() ?? (await openPgliteTemplateCopy()).pglite!;
+  // Only the worker's first engine is read, and it comes straight from the template: nothing has written to it.
+  templateState ??= await readTemplateState(engine);
   const database = await createDatabase({ pglite: engine });
   return {
     database,

@@ -19,9 +19,15 @@ export interface TemplateState {
   sequences: { name: string; lastValue: number | null }[];
 }
 
-const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
-
 const USER_SCHEMAS = `nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') AND nspname NOT LIKE 'pg_temp_%' AND nspname NOT LIKE 'pg_toast_temp_%'`;
+
+/** The schemas a test can see, each quoted for SQL. */
+async function schemasOf(pglite: PGlite): Promise<string[]> {
+  const { rows } = await pglite.query<{ name: string }>(
+    `SELECT format('%I', nspname) AS name FROM pg_namespace WHERE ${USER_SCHEMAS}`,
+  );
+  return rows.map((row) => row.name);
+}
 
 async function tablesOf(pglite: PGlite): Promise<string[]> {
   const { rows } = await pglite.query<{ name: string }>(
@@ -33,7 +39,6 @@ async function tablesOf(pglite: PGlite): Promise<string[]> {
 
 /** What the template holds, read from an engine nobody has written to yet. */
 export async function readTemplateState(pglite: PGlite): Promise<TemplateState> {
-  const schemas = await pglite.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE ${USER_SCHEMAS}`);
   const tables: TemplateState['tables'] = [];
   for (const name of await tablesOf(pglite)) {
     // Generated columns cannot be written; the rest go back as they were.
@@ -49,7 +54,7 @@ export async function readTemplateState(pglite: PGlite): Promise<TemplateState> 
     `SELECT format('%I.%I', schemaname, sequencename) AS name, last_value FROM pg_sequences`,
   );
   return {
-    schemas: schemas.rows.map((row) => row.nspname),
+    schemas: await schemasOf(pglite),
     tables,
     sequences: sequences.rows.map((row) => ({ name: row.name, lastValue: row.last_value })),
   };
@@ -60,13 +65,11 @@ export async function resetToTemplate(pglite: PGlite, state: TemplateState): Pro
   // A file that failed mid-transaction leaves it open; outside one, ROLLBACK only warns.
   await pglite.exec('ROLLBACK');
   await pglite.exec('DISCARD ALL');
-  const schemas = await pglite.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE ${USER_SCHEMAS}`);
+  const extraSchemas = (await schemasOf(pglite)).filter((name) => !state.schemas.includes(name));
   const known = new Set(state.tables.map((table) => table.name));
   const extraTables = (await tablesOf(pglite)).filter((name) => !known.has(name));
   const statements = [
-    ...schemas.rows
-      .filter((row) => !state.schemas.includes(row.nspname))
-      .map((row) => `DROP SCHEMA ${quote(row.nspname)} CASCADE;`),
+    ...extraSchemas.map((name) => `DROP SCHEMA ${name} CASCADE;`),
     ...extraTables.map((name) => `DROP TABLE IF EXISTS ${name} CASCADE;`),
     `SET session_replication_role = replica;`,
     `TRUNCATE ${state.tables.map((table) => table.name).join(', ')} RESTART IDENTITY CASCADE;`,
