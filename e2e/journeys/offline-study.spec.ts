@@ -139,11 +139,16 @@ test('a learner saves a video chapter at 240p and plays it offline', async ({ pa
   await page.getByRole('button', { name: new RegExp(video) }).click();
 
   // The server transcodes the seed's videos when it starts; the chapter offers the download once its
-  // renditions are ready (the reload reopens the chapter studied last).
+  // renditions are ready. After a reload the chapter is opened again: the page reopens the chapter studied last only
+  // once its opening has been recorded, and on a slow machine the first reload can come before that (CI of dd98f5f:
+  // every reload showed term 1 with nothing open, for 3 minutes).
   const save = page.getByRole('button', { name: 'Download for offline (240p)' });
   await expect(async () => {
     if (await save.isVisible()) return;
     await page.reload();
+    const term = page.getByRole('button', { name: 'Term 2: Our World' });
+    if ((await term.getAttribute('aria-expanded')) !== 'true') await term.click();
+    await page.getByRole('button', { name: new RegExp(video) }).click();
     await expect(save).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 180_000, intervals: [5_000] });
   await save.click();
