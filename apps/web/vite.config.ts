@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { loginWithoutZod } from './vite-plugins/login-without-zod';
+import { pagesWithoutZod } from './vite-plugins/pages-without-zod';
 import { precompress } from './vite-plugins/precompress';
 import { prerender } from './vite-plugins/prerender';
 
@@ -89,7 +89,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    loginWithoutZod(),
+    pagesWithoutZod(),
     precompress(),
     prerender(),
   ],

@@ -58,7 +58,8 @@ describe('ConsentNeeded', () => {
       screen.getByText('Tell us your date of birth before you pay, redeem points or withdraw money.'),
     ).toBeInTheDocument();
     expect(payButton()).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The form's code arrives after the explanation (it is its own chunk).
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Date of birth is required.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Date of Birth'), '1995-04-12');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -81,7 +82,7 @@ describe('ConsentNeeded', () => {
     });
     expect(await screen.findByRole('heading', { name: 'A parent or guardian must agree first' })).toBeInTheDocument();
     expect(payButton()).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Send consent link' }));
+    await user.click(await screen.findByRole('button', { name: 'Send consent link' }));
     expect(await screen.findByText('Enter the name of your parent or guardian.')).toBeInTheDocument();
     await user.type(screen.getByLabelText("Parent or guardian's name"), 'Meera Nair');
     await user.type(screen.getByLabelText("Parent or guardian's email"), 'meera@example.com');
@@ -113,7 +114,7 @@ describe('ConsentNeeded', () => {
       'POST /consent': ok(asked, 'Send the consent link to your parent or guardian.'),
     });
     await screen.findByRole('heading', { name: 'A parent or guardian must agree first' });
-    await user.type(screen.getByLabelText("Parent or guardian's name"), 'Ravi');
+    await user.type(await screen.findByLabelText("Parent or guardian's name"), 'Ravi');
     await user.click(screen.getByLabelText('Mobile (WhatsApp)'));
     expect(
       screen.getByText('We cannot send text messages: you send the link yourself on WhatsApp, or copy it.'),
@@ -139,7 +140,7 @@ describe('ConsentNeeded', () => {
       }),
     );
     expect(await screen.findByText('Meera withdrew consent on 23 Nov 2026. You can ask again.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send consent link' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Send consent link' })).toBeInTheDocument();
   });
 
   it('keeps the action when the status cannot be read (the server refuses anyway) and for free content', async () => {

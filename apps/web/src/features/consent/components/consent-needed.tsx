@@ -1,13 +1,29 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { AskConsentData } from '@app/contracts';
 import { useFormat } from '@/lib/format';
 import { useConsent } from '../api/get-consent';
-import { DateOfBirthForm } from './date-of-birth-form';
-import { GuardianForm } from './guardian-form';
 import { ShareConsentLink } from './share-consent-link';
+
+// The two forms bring react-hook-form and the contracts' Zod schemas (about 40 KB compressed): fetched only when a
+// learner has to fill one in, not with every money screen (the wallet, checkout) that most learners see without them.
+const DateOfBirthForm = lazy(() =>
+  import('./date-of-birth-form').then((module) => ({ default: module.DateOfBirthForm })),
+);
+const GuardianForm = lazy(() => import('./guardian-form').then((module) => ({ default: module.GuardianForm })));
+
+/** While a form's code arrives. */
+function FormLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <Spinner animation="border" size="sm" role="status">
+      <span className="visually-hidden">{t('loading')}</span>
+    </Spinner>
+  );
+}
 
 interface ConsentNeededProps {
   /** The money action (pay, redeem, withdraw, bank details): shown when it is open. */
@@ -43,7 +59,9 @@ export function ConsentNeeded({ children, skip = false }: ConsentNeededProps) {
         </h2>
         <p>{t('needed.dobIntro')}</p>
         <p className="small">{t('dob.help')}</p>
-        <DateOfBirthForm />
+        <Suspense fallback={<FormLoading />}>
+          <DateOfBirthForm />
+        </Suspense>
       </Alert>
     );
   }
@@ -79,7 +97,9 @@ export function ConsentNeeded({ children, skip = false }: ConsentNeededProps) {
       {showForm ? (
         <>
           <p>{t('needed.next')}</p>
-          <GuardianForm onAsked={onAsked} />
+          <Suspense fallback={<FormLoading />}>
+            <GuardianForm onAsked={onAsked} />
+          </Suspense>
         </>
       ) : (
         <Button variant="outline-dark" size="sm" onClick={() => setIsAsking(true)}>
