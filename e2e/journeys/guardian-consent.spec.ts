@@ -72,7 +72,12 @@ test('a 13-year-old names a guardian, who agrees by the mailed link; then the ch
   await buyNow(page, course);
   await expect(page.getByRole('heading', { name: 'A parent or guardian must agree first' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+  // The form is its own chunk, fetched once the page knows it is needed.
+  await expect(page.getByLabel("Parent or guardian's name")).toBeVisible();
   await snap(page, 'consent-needed-360');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await snap(page, 'consent-needed-desktop');
+  await page.setViewportSize({ width: 360, height: 780 });
   await expectAccessible(page, 'checkout: consent needed');
   await page.getByLabel("Parent or guardian's name").fill('Lakshmi Krishnan');
   await page.getByLabel("Parent or guardian's email").fill(guardianEmail);
