@@ -11,3 +11,13 @@ export function LoadingOverlay({ label }: { label?: string }) {
     </div>
   );
 }
+
+/** A small spinner in the flow of the page, for one part that is still loading. */
+export function InlineLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <Spinner animation="border" size="sm" role="status">
+      <span className="visually-hidden">{t('loading')}</span>
+    </Spinner>
+  );
+}

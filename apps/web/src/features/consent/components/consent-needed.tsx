@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { AskConsentData } from '@app/contracts';
+import { InlineLoading } from '@/components/ui/loading-overlay';
 import { useFormat } from '@/lib/format';
 import { useConsent } from '../api/get-consent';
 import { ShareConsentLink } from './share-consent-link';
@@ -14,16 +14,6 @@ const DateOfBirthForm = lazy(() =>
   import('./date-of-birth-form').then((module) => ({ default: module.DateOfBirthForm })),
 );
 const GuardianForm = lazy(() => import('./guardian-form').then((module) => ({ default: module.GuardianForm })));
-
-/** While a form's code arrives. */
-function FormLoading() {
-  const { t } = useTranslation('common');
-  return (
-    <Spinner animation="border" size="sm" role="status">
-      <span className="visually-hidden">{t('loading')}</span>
-    </Spinner>
-  );
-}
 
 interface ConsentNeededProps {
   /** The money action (pay, redeem, withdraw, bank details): shown when it is open. */
@@ -59,7 +49,7 @@ export function ConsentNeeded({ children, skip = false }: ConsentNeededProps) {
         </h2>
         <p>{t('needed.dobIntro')}</p>
         <p className="small">{t('dob.help')}</p>
-        <Suspense fallback={<FormLoading />}>
+        <Suspense fallback={<InlineLoading />}>
           <DateOfBirthForm />
         </Suspense>
       </Alert>
@@ -97,7 +87,7 @@ export function ConsentNeeded({ children, skip = false }: ConsentNeededProps) {
       {showForm ? (
         <>
           <p>{t('needed.next')}</p>
-          <Suspense fallback={<FormLoading />}>
+          <Suspense fallback={<InlineLoading />}>
             <GuardianForm onAsked={onAsked} />
           </Suspense>
         </>

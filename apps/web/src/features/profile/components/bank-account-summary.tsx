@@ -1,19 +1,14 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import Spinner from 'react-bootstrap/Spinner';
 import { paths } from '@/config/paths';
+import { InlineLoading } from '@/components/ui/loading-overlay';
 import { useBankDetails } from '../api/get-bank-details';
 
 /** Where a withdrawal goes: the bank account on file, masked; or a pointer to Profile when there is none. */
 export function BankAccountSummary() {
   const bank = useBankDetails();
   const { t } = useTranslation('profile');
-  if (bank.isPending)
-    return (
-      <Spinner animation="border" size="sm" role="status">
-        <span className="visually-hidden">{t('loading')}</span>
-      </Spinner>
-    );
+  if (bank.isPending) return <InlineLoading />;
   if (bank.isError) return <span className="text-danger">{t('bankSummary.loadFailed')}</span>;
   if (!bank.data) {
     return (
