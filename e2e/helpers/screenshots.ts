@@ -7,3 +7,16 @@ const dir = fileURLToPath(new URL('../screenshots/', import.meta.url));
 export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${dir}${name}.png`, fullPage: true });
 }
+
+/**
+ * The page as the journey's phone shows it (`<name>-360`) and as a 1,280 px desktop does (`<name>-1280`), back at the
+ * phone's size after.
+ */
+export async function snapPhoneAndDesktop(page: Page, name: string): Promise<void> {
+  const phone = page.viewportSize();
+  if (!phone) throw new Error('snapPhoneAndDesktop needs a page with a fixed viewport.');
+  await snap(page, `${name}-${phone.width}`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await snap(page, `${name}-1280`);
+  await page.setViewportSize(phone);
+}

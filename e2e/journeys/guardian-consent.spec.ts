@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
 import { newLearner } from '../helpers/accounts.ts';
 import { payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
-import { snap } from '../helpers/screenshots.ts';
+import { snap, snapPhoneAndDesktop } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 
 /** Issue 16, part 7: a 13-year-old's guardian consents by link before the child can pay; at 360 px. */
@@ -74,10 +74,7 @@ test('a 13-year-old names a guardian, who agrees by the mailed link; then the ch
   await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   // The form is its own chunk, fetched once the page knows it is needed.
   await expect(page.getByLabel("Parent or guardian's name")).toBeVisible();
-  await snap(page, 'consent-needed-360');
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await snap(page, 'consent-needed-desktop');
-  await page.setViewportSize({ width: 360, height: 780 });
+  await snapPhoneAndDesktop(page, 'consent-needed');
   await expectAccessible(page, 'checkout: consent needed');
   await page.getByLabel("Parent or guardian's name").fill('Lakshmi Krishnan');
   await page.getByLabel("Parent or guardian's email").fill(guardianEmail);

@@ -4,24 +4,15 @@ import { expect, test } from '../helpers/test.ts';
 import { newLearner } from '../helpers/accounts.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 import { openCheckout, registerThroughUi } from '../helpers/learning.ts';
-import { snap } from '../helpers/screenshots.ts';
+import { snapPhoneAndDesktop } from '../helpers/screenshots.ts';
 
 // The free course of the demo seed; its first chapter is a two-page PDF.
 const course = 'India and the World: General Knowledge';
 const chapter = 'Geography of India';
 
 const phone = { width: 360, height: 800 };
-const desktop = { width: 1280, height: 800 };
 
 test.use({ viewport: phone });
-
-/** A screenshot at the phone's size and one at a desktop's, back at the phone's after. */
-async function snapBoth(page: Page, name: string): Promise<void> {
-  await snap(page, `${name}-360`);
-  await page.setViewportSize(desktop);
-  await snap(page, `${name}-1280`);
-  await page.setViewportSize(phone);
-}
 
 /** A new learner with the free course, on its page. */
 async function enrol(page: Page): Promise<void> {
@@ -55,7 +46,7 @@ test('a learner reads a PDF chapter in the reader, saves it, and studies it offl
   await reader.getByRole('button', { name: 'Next page' }).click();
   await expect(reader.locator('.pdf-toolbar').getByText('Page 2 of 2')).toBeVisible();
   await expect(canvas).toBeVisible();
-  await snapBoth(page, 'offline-pdf-reader');
+  await snapPhoneAndDesktop(page, 'offline-pdf-reader');
   await expectAccessible(page, 'PDF reader');
 
   // Saved for offline: the file, the reader's code (pdf.js and its worker) and the worker that opens the app offline.
@@ -78,7 +69,7 @@ test('a learner reads a PDF chapter in the reader, saves it, and studies it offl
   const saved = page.getByRole('article', { name: chapter });
   await expect(saved).toContainText(/PDF · \d+ KB/);
   await expect(page.getByText(/Saved chapters use \d+ KB/)).toBeVisible();
-  await snapBoth(page, 'offline-downloads');
+  await snapPhoneAndDesktop(page, 'offline-downloads');
   await expectAccessible(page, 'downloads');
 
   // Offline: the shell opens from the worker, says it is offline, and lists the chapter.
@@ -86,7 +77,7 @@ test('a learner reads a PDF chapter in the reader, saves it, and studies it offl
   await page.reload();
   await expect(page.getByText('You are offline. Chapters you saved for offline are in Downloads.')).toBeVisible();
   await expect(saved).toBeVisible();
-  await snapBoth(page, 'offline-notice');
+  await snapPhoneAndDesktop(page, 'offline-notice');
 
   // The PDF opens from the device.
   await saved.getByRole('button', { name: 'Open' }).click();
@@ -95,7 +86,7 @@ test('a learner reads a PDF chapter in the reader, saves it, and studies it offl
   await expect(offlineReader.locator('canvas').first()).toBeVisible();
   await offlineReader.getByRole('button', { name: 'Next page' }).click();
   await expect(offlineReader.locator('.pdf-toolbar').getByText('Page 2 of 2')).toBeVisible();
-  await snapBoth(page, 'offline-reader-from-device');
+  await snapPhoneAndDesktop(page, 'offline-reader-from-device');
 
   // Pages that need the server say so at once, with a Retry, instead of spinning.
   await page.goto('/learn');
@@ -104,7 +95,7 @@ test('a learner reads a PDF chapter in the reader, saves it, and studies it offl
   });
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
-  await snapBoth(page, 'offline-load-error');
+  await snapPhoneAndDesktop(page, 'offline-load-error');
   await expectAccessible(page, 'load error offline');
 
   // Retry while still offline says the same again; back online, the page loads by itself.
@@ -148,12 +139,11 @@ test('a learner saves a video chapter at 240p and plays it offline', async ({ pa
   await expect(async () => {
     if (await save.isVisible()) return;
     await page.reload();
-    if (
-      !(await openChapter.waitFor({ timeout: 3_000 }).then(
-        () => true,
-        () => false,
-      ))
-    ) {
+    const reopened = await openChapter.waitFor({ timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!reopened) {
       const term = page.getByRole('button', { name: 'Term 2: Our World' });
       if ((await term.getAttribute('aria-expanded', { timeout: 5_000 })) !== 'true')
         await term.click({ timeout: 5_000 });
@@ -182,7 +172,7 @@ test('a learner saves a video chapter at 240p and plays it offline', async ({ pa
     return element.play();
   });
   await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.5);
-  await snapBoth(page, 'offline-video-from-device');
+  await snapPhoneAndDesktop(page, 'offline-video-from-device');
   await page.getByRole('link', { name: 'Back to Downloads' }).click();
   await page.getByRole('button', { name: `Remove ${video}` }).click();
   await expect(page.getByText('No chapters saved for offline yet.')).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
 import { newLearner } from '../helpers/accounts.ts';
 import { answerQuiz, enrolInFreeCourse, openSubjectQuiz, registerThroughUi } from '../helpers/learning.ts';
-import { snap } from '../helpers/screenshots.ts';
+import { snapPhoneAndDesktop } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 
 // The free demo course: four chapters, each with a 10-question quiz drawn from its seeded bank.
@@ -16,14 +16,6 @@ const others = [
 const PHONE = { width: 360, height: 800 };
 
 test.use({ viewport: PHONE });
-
-/** The page as a phone shows it (the journey's width) and as a desktop does. */
-async function snapBothWidths(page: Page, name: string) {
-  await snap(page, `${name}-360`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await snap(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-}
 
 /** The result fits the phone: no sideways scrolling, each correct answer and mark inside the screen. */
 async function expectResultFits(page: Page) {
@@ -62,7 +54,7 @@ test('on a phone, a learner fails a quiz, retakes it a day later, passes and get
   await expect(page.getByRole('button', { name: 'Retake' })).toHaveCount(0);
   await expectResultFits(page);
   await expectAccessible(page, 'quiz result, retake not yet allowed');
-  await snapBothWidths(page, 'quiz-retake-not-allowed');
+  await snapPhoneAndDesktop(page, 'quiz-retake-not-allowed');
 
   await page.goto('/learn');
   await expect(page.getByRole('article', { name: course })).toBeVisible();
@@ -78,7 +70,7 @@ test('on a phone, a learner fails a quiz, retakes it a day later, passes and get
   await expect(retake).toBeVisible();
   await expect(page.getByText(/^You can retake this quiz/)).toHaveCount(0);
   await expectAccessible(page, 'quiz result with Retake');
-  await snapBothWidths(page, 'quiz-retake-allowed');
+  await snapPhoneAndDesktop(page, 'quiz-retake-allowed');
 
   // Attempt 2 starts at question 1 with nothing chosen, and passes.
   await retake.click();

@@ -2,7 +2,7 @@ import type { Frame, Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
 import { newLearner } from '../helpers/accounts.ts';
 import { openCheckout, payWithSandboxUpi, registerThroughUi } from '../helpers/learning.ts';
-import { snap } from '../helpers/screenshots.ts';
+import { snapPhoneAndDesktop } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 
 // Issue 16: most Indian payments are UPI, so the sandbox checkout opens on UPI (Razorpay's test IDs).
@@ -24,10 +24,7 @@ async function snapBothWidths(page: Page, name: string) {
   expect(
     await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(0);
-  await snap(page, `${name}-360`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await snap(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
+  await snapPhoneAndDesktop(page, name);
 }
 
 test('on a phone, a learner pays by UPI: failure@razorpay is declined, success@razorpay pays', async ({ page }) => {
