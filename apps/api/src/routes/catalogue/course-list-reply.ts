@@ -61,8 +61,9 @@ export function keepCourseList(ctx: AppContext): onSendHookHandler {
   return async (request, reply, payload) => {
     const pending = toKeep.get(request);
     if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const etag = `"${createHash('sha256').update(payload).digest('base64url')}"`;
-    const entry: CachedCourseList = { body: payload, etag, contentType: String(reply.getHeader('content-type')) };
+    const body = Buffer.from(payload);
+    const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+    const entry: CachedCourseList = { body, etag, contentType: String(reply.getHeader('content-type')) };
     ctx.caches.courseLists.set(pending.key, entry, pending.generation);
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
     if (!isNotModified(request, etag)) return payload;

@@ -11,7 +11,8 @@ export const COURSE_LIST_TTL_MS = 60_000;
 
 /** GET /course's answer as sent: the serialized body, its strong ETag and content type. */
 export interface CachedCourseList {
-  body: string;
+  /** The serialized answer as bytes: sent as they are, with no UTF-8 encoding or length count per request. */
+  body: Buffer;
   etag: string;
   contentType: string;
 }
