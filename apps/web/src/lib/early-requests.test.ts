@@ -55,18 +55,6 @@ describe('early requests (decision 030)', () => {
     expect(calls.map((call) => call.headers.get('Accept-Language'))).toEqual(['hi', 'en']);
   });
 
-  it("after a logout and another sign-in, the first learner's early reads are not used", async () => {
-    const server = mockApi({ 'GET /wallet': ok({ balance: 1 }) });
-    await saveToken('first');
-    storePlan(window.location.pathname, 'en', ['/wallet']);
-    startEarlyRequests();
-    localStorage.clear();
-    await saveToken('second');
-    await api.get('/wallet');
-    const calls = server.callsTo('GET', '/wallet');
-    expect(calls.map((call) => call.headers.get('Authorization')).sort()).toEqual(['Bearer first', 'Bearer second']);
-  });
-
   it('a failed early read is asked again', async () => {
     let attempts = 0;
     mockApi({

@@ -5,10 +5,10 @@ import { decryptToken, storageKeys } from './token-storage';
  * A signed-in page's API reads, started by the page's HTML before the app's code arrives (decision 030).
  *
  * A page's reads wait for the framework and the app (about 190 KB on a phone's 4G), then for the API:
- * one after the other. Every page the app draws loads src/early.ts as it arrives (vite-plugins/early-requests.ts
- * puts it into index.html), a small script that starts again the GETs the page made the last time it was loaded,
- * with the same token and language; the API client then takes each answer instead of asking a second time. What
- * a page reads is learned, not listed: the client notes its first GETs per page here.
+ * one after the other. Each page's HTML (vite-plugins/prerender.ts) loads src/early.ts first, a small
+ * script that starts again the GETs the page made the last time it opened on this device, with the same
+ * token and language; the API client then takes each answer instead of asking a second time. What a
+ * page reads is learned, not listed: the client notes its first GETs per page here.
  */
 
 /** The reads a page made when it last opened, in the language it asked in. */
@@ -21,8 +21,6 @@ type Plans = Record<string, PagePlan>;
 /** This page load's early answers (taken once each by the API client), and the reads it is noting for next time. */
 interface EarlyRequests {
   page: string;
-  /** The stored (encrypted) token the reads were sent with: after a logout and another sign-in, they are not used. */
-  storedToken: string | null;
   language: string;
   responses: Map<string, Promise<Response>>;
   noted: (PagePlan & { until: number }) | null;
@@ -59,13 +57,7 @@ export function startEarlyRequests(): void {
   const stored = localStorage.getItem(storageKeys.token);
   const plan = readPlans()[window.location.pathname];
   const responses = new Map<string, Promise<Response>>();
-  window.__earlyRequests = {
-    page: window.location.pathname,
-    storedToken: stored,
-    language: plan?.language ?? '',
-    responses,
-    noted: null,
-  };
+  window.__earlyRequests = { page: window.location.pathname, language: plan?.language ?? '', responses, noted: null };
   if (stored === null || !plan || !Array.isArray(plan.paths)) return;
   const token = decryptToken(stored);
   for (const path of plan.paths.slice(0, MAX_PATHS)) {
@@ -81,14 +73,13 @@ export function startEarlyRequests(): void {
   }
 }
 
-/** The early answer to a GET of `path` in `language` with the session stored now, once; undefined when there is none to use. */
+/** The early answer to a GET of `path` in `language`, once; undefined when there is none to use. */
 export function takeEarlyResponse(path: string, language: string): Promise<Response> | undefined {
   const early = window.__earlyRequests;
   const response = early?.responses.get(path);
   if (!early || !response) return undefined;
   early.responses.delete(path);
-  const isSameRequest = early.language === language && localStorage.getItem(storageKeys.token) === early.storedToken;
-  if (!isSameRequest || performance.now() > KEEP_FOR_MS) return undefined;
+  if (early.language !== language || performance.now() > KEEP_FOR_MS) return undefined;
   return response;
 }
 
