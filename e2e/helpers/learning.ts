@@ -60,16 +60,6 @@ export async function registerThroughUi(
 }
 
 /** From anywhere in the app: My Courses → 'Purchase Courses' → the Courses page. */
-/** Logs out through the header's account menu (a button on phones, a menu item on desktop) and lands on /login. */
-export async function logOutThroughMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page
-    .getByRole('button', { name: 'Logout' })
-    .or(page.getByRole('menuitem', { name: 'Logout' }))
-    .click();
-  await expect(page).toHaveURL(/\/login$/);
-}
-
 export async function openCourses(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'My Courses' }).click();
   await expect(page).toHaveURL(/\/learn$/);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
 import { newLearner } from '../helpers/accounts.ts';
-import { logOutThroughMenu, registerThroughUi } from '../helpers/learning.ts';
+import { registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
 
 test.use({ viewport: { width: 360, height: 800 } });
@@ -66,7 +66,12 @@ test('a returning learner on a stalled connection sees the wallet and dashboard 
   for (const text of wallet) await expect(text).toBeVisible();
 
   // Logout forgets the kept pages with the session.
-  await logOutThroughMenu(page);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page
+    .getByRole('button', { name: 'Logout' })
+    .or(page.getByRole('menuitem', { name: 'Logout' }))
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEPT_PAGES)).toBeNull();
 });
 
@@ -110,6 +115,11 @@ test("a returning learner's dashboard starts its reads from the page's HTML, eac
     ).toHaveLength(1);
   }
 
-  await logOutThroughMenu(page);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page
+    .getByRole('button', { name: 'Logout' })
+    .or(page.getByRole('menuitem', { name: 'Logout' }))
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), EARLY_REQUESTS)).toBeNull();
 });
