@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { earlyRequests } from './vite-plugins/early-requests';
 import { pagesWithoutZod } from './vite-plugins/pages-without-zod';
 import { precompress } from './vite-plugins/precompress';
 import { prerender } from './vite-plugins/prerender';
@@ -92,7 +91,6 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    earlyRequests(),
     pagesWithoutZod(),
     precompress(),
     prerender(),

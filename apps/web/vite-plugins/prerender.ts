@@ -6,7 +6,6 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import type { PagePlan } from '../src/app/prerender';
 import { criticalCss } from './critical-css';
-import { EARLY_SCRIPT } from './early-requests';
 import { compressBeside } from './precompress';
 
 interface ManifestChunk {
@@ -89,16 +88,17 @@ const addToHead = (html: string, tags: string[]) =>
  */
 function shellHtml(template: string, manifest: Manifest, plan: PagePlan): string {
   const { scripts, styles } = pageAssets(template, manifest, plan);
+  const early = manifest['src/early.ts'];
+  if (!early) throw new Error('The manifest has no src/early.ts.');
   const html = lowPriorityScripts(
     addToHead(template, [
+      // Not low priority: the page's API reads start as soon as it runs (src/early.ts, decision 030).
+      `<script type="module" async crossorigin src="/${early.file}"></script>`,
       ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ]),
   );
-  // The early script's imports (vite-plugins/early-requests.ts, decision 030) stay at normal priority: the page's API
-  // reads start once they are here. The app's core imports them too, so index.html preloads them already.
-  const early = manifest['src/early.ts'];
-  if (!early) throw new Error('The manifest has no src/early.ts.');
+  // What it imports (the app's core imports it too, so index.html preloads it already) comes at normal priority too.
   return (early.imports ?? []).reduce((page, key) => {
     const tag = `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]!.file}">`;
     if (!page.includes(tag)) throw new Error(`index.html does not preload ${manifest[key]!.file}.`);
@@ -136,9 +136,7 @@ async function prerenderedHtml(
       /<script type="module" crossorigin src="[^"]+"><\/script>/,
       `<script type="module" crossorigin src="/${boot}"></script>`,
     )
-    .replace(/\s*<link rel="(?:modulepreload|stylesheet)" crossorigin href="[^"]+">/g, '')
-    // A public page has no signed-in reads to start early.
-    .replace(EARLY_SCRIPT, '');
+    .replace(/\s*<link rel="(?:modulepreload|stylesheet)" crossorigin href="[^"]+">/g, '');
   html = addToHead(html, [...(plan.headLinks ?? []), `<style>${criticalCss(css.join('\n'), plan.html)}</style>`]);
   html = html.replace(
     /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
