@@ -22,8 +22,6 @@ const appModules =
   /apps[\\/]web[\\/]src[\\/](components|lib|config)[\\/]|apps[\\/]web[\\/]src[\\/]app[\\/](index|provider|router|routes[\\/]root)\.tsx|node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/;
 const isAppModule = (id: string) =>
   appModules.test(id) && !/password-checklist|new-password-fields|pwa-register/.test(id);
-/** What src/early.ts imports: a small file of its own, which the app's core imports too (decision 030). */
-const earlyModules = /apps[\\/]web[\\/]src[\\/](lib[\\/](early-requests|token-storage)|config[\\/]env)\.ts/;
 
 /**
  * A hash of the API's shapes (packages/contracts): the pages a learner's device keeps (src/lib/query-persistence.ts)
@@ -117,8 +115,6 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
-        // src/early.ts: a signed-in page's first script, which starts the page's API reads (decision 030).
-        early: fileURLToPath(new URL('./src/early.ts', import.meta.url)),
       },
       output: {
         // Entries-aware groups are named after every page that shares them; the files keep the group's name only.
@@ -136,7 +132,6 @@ export default defineConfig({
             },
             // The app's core with what it imports (the react-bootstrap parts of the shell, the English texts): one file
             // instead of a dozen small chunks, each a request of its own over HTTP/1.1 (issue 17).
-            { name: 'early-requests', test: earlyModules, priority: 5 },
             { name: 'app', test: isAppModule, priority: 3 },
             // react-bootstrap and its helpers, grouped by the pages that use them and groups under 8 KB merged,
             // instead of a chunk per component: over HTTP/1.1 each chunk costs a request. (Grouping the app's own

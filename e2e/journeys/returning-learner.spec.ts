@@ -6,17 +6,8 @@ import { snap } from '../helpers/screenshots.ts';
 
 test.use({ viewport: { width: 360, height: 800 } });
 
-/** lib/token-storage.ts storageKeys.pages and storageKeys.earlyRequests */
+/** lib/token-storage.ts storageKeys.pages */
 const KEPT_PAGES = '__pages';
-const EARLY_REQUESTS = '__early_requests';
-
-/** The reads the device noted for a page (lib/early-requests.ts), once the page's first reads are over. */
-const notedReads = (page: Page, path: string) =>
-  page.evaluate(
-    ({ key, path }) =>
-      (JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, { paths: string[] }>)[path]?.paths ?? [],
-    { key: EARLY_REQUESTS, path },
-  );
 
 /** The query keys the device keeps, once the (throttled) save has run. */
 const keptKeys = (page: Page) =>
@@ -73,53 +64,4 @@ test('a returning learner on a stalled connection sees the wallet and dashboard 
     .click();
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEPT_PAGES)).toBeNull();
-});
-
-/**
- * Decision 030: a page's HTML starts the reads it made last time before the app's code has arrived, and the app
- * takes those answers instead of asking again; logging out forgets the noted reads.
- */
-test("a returning learner's dashboard starts its reads from the page's HTML, each asked once", async ({ page }) => {
-  const learner = newLearner();
-  await registerThroughUi(page, learner);
-  // A full load of the dashboard notes its reads (the client-side visit after registering has no early script).
-  await page.goto('/dashboard');
-  await expect.poll(() => notedReads(page, '/dashboard')).toEqual(expect.arrayContaining(['/me', '/ads']));
-  const noted = await notedReads(page, '/dashboard');
-
-  // Who started each API request: the early script's file, or the app's.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const started: { path: string; by: string }[] = [];
-  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
-    const path = new URL(request.url).pathname.split('/live-connect/api')[1];
-    if (path === undefined || request.method !== 'GET') return;
-    const frames = [initiator.stack, initiator.stack?.parent].flatMap((stack) => stack?.callFrames ?? []);
-    started.push({ path, by: frames.map((frame) => frame.url.split('/').pop()).join(' ') });
-  });
-  await page.reload();
-  await expect(page.getByRole('heading', { name: `Welcome, ${learner.firstName}!` })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Advertisement' })).toBeVisible();
-  const untaken = () =>
-    page.evaluate(
-      () => (window as { __earlyRequests?: { responses: Map<string, unknown> } }).__earlyRequests?.responses.size,
-    );
-  await expect.poll(untaken, 'the app took every early answer').toBe(0);
-
-  const early = started.filter((request) => /early-requests-/.test(request.by)).map((request) => request.path);
-  expect(early.sort(), 'every noted read was started by the early script').toEqual([...noted].sort());
-  for (const path of noted) {
-    expect(
-      started.filter((request) => request.path === path),
-      `${path} asked once`,
-    ).toHaveLength(1);
-  }
-
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page
-    .getByRole('button', { name: 'Logout' })
-    .or(page.getByRole('menuitem', { name: 'Logout' }))
-    .click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), EARLY_REQUESTS)).toBeNull();
 });

@@ -88,22 +88,12 @@ const addToHead = (html: string, tags: string[]) =>
  */
 function shellHtml(template: string, manifest: Manifest, plan: PagePlan): string {
   const { scripts, styles } = pageAssets(template, manifest, plan);
-  const early = manifest['src/early.ts'];
-  if (!early) throw new Error('The manifest has no src/early.ts.');
-  const html = lowPriorityScripts(
+  return lowPriorityScripts(
     addToHead(template, [
-      // Not low priority: the page's API reads start as soon as it runs (src/early.ts, decision 030).
-      `<script type="module" async crossorigin src="/${early.file}"></script>`,
       ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ]),
   );
-  // What it imports (the app's core imports it too, so index.html preloads it already) comes at normal priority too.
-  return (early.imports ?? []).reduce((page, key) => {
-    const tag = `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]!.file}">`;
-    if (!page.includes(tag)) throw new Error(`index.html does not preload ${manifest[key]!.file}.`);
-    return page.replace(tag, tag.replace(' fetchpriority="low"', ''));
-  }, html);
 }
 
 const lowPriorityScripts = (html: string) =>

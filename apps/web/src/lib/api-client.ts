@@ -3,7 +3,6 @@ import { paths } from '@/config/paths';
 import { clearSession, readToken } from './token-storage';
 import { messages } from '@app/contracts';
 import { currentLanguage, translateAppMessage } from './i18n';
-import { recordRequest, takeEarlyResponse } from './early-requests';
 
 /** The spec's general response envelope. */
 export interface ApiResponse<T> {
@@ -83,8 +82,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, e.g. an Idempotency-Key on a money-moving POST. */
   headers?: Record<string, string>;
-  /** A GET that does something (GET /send-email-otp mails a code): never started early by a page's HTML. */
-  hasEffect?: boolean;
 }
 
 async function parseBody(response: Response): Promise<unknown> {
@@ -136,22 +133,15 @@ async function request<T>(
   }
   await authHeaders(method, headers);
 
-  const send = () =>
-    fetch(`${env.apiUrl}${path}`, {
+  let response: Response;
+  try {
+    response = await fetch(`${env.apiUrl}${path}`, {
       method,
       headers,
       body: payload,
       credentials: 'same-origin',
       signal: options.signal,
     });
-  // A page's first reads may be on their way already, started by its HTML (lib/early-requests.ts).
-  const language = headers.get('Accept-Language') ?? '';
-  const isSignedInRead = method === 'GET' && !options.hasEffect && headers.has('Authorization');
-  const early = isSignedInRead ? takeEarlyResponse(path, language) : undefined;
-  if (isSignedInRead) recordRequest(path, language);
-  let response: Response;
-  try {
-    response = await (early ? early.catch(send) : send());
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, offlineMessage);

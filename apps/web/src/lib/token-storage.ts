@@ -11,8 +11,6 @@ export const storageKeys = {
   photo: '__profile_photo_path',
   /** The learner's last-seen pages (lib/query-persistence.ts, decision 029). */
   pages: '__pages',
-  /** The API reads each page made when it last opened (lib/early-requests.ts). */
-  earlyRequests: '__early_requests',
 } as const;
 
 const IV_BYTES = 12;
