@@ -12,12 +12,12 @@ export function LoadingOverlay({ label }: { label?: string }) {
   );
 }
 
-/** A small spinner in the flow of the page, for one part that is still loading. */
-export function InlineLoading() {
+/** A small spinner in the flow of the page, for one part that is still loading; `label` says what (else 'Loading…'). */
+export function InlineLoading({ label }: { label?: string }) {
   const { t } = useTranslation('common');
   return (
     <Spinner animation="border" size="sm" role="status">
-      <span className="visually-hidden">{t('loading')}</span>
+      <span className="visually-hidden">{label ?? t('loading')}</span>
     </Spinner>
   );
 }

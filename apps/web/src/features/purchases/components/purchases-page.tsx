@@ -1,4 +1,4 @@
-import Spinner from 'react-bootstrap/Spinner';
+import { InlineLoading } from '@/components/ui/loading-overlay';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -16,11 +16,7 @@ export function PurchasesPage() {
     <>
       <PageHeader title={t('title')} />
       <p className="text-body-secondary">{t('intro')}</p>
-      {purchases.isPending && (
-        <Spinner animation="border" size="sm" role="status">
-          <span className="visually-hidden">{t('loading')}</span>
-        </Spinner>
-      )}
+      {purchases.isPending && <InlineLoading label={t('loading')} />}
       {purchases.isError && (
         <LoadError error={purchases.error} onRetry={() => purchases.refetch()} isRetrying={purchases.isFetching} />
       )}

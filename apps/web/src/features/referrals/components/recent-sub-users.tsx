@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import Spinner from 'react-bootstrap/Spinner';
+import { InlineLoading } from '@/components/ui/loading-overlay';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SubUser } from '@app/contracts';
@@ -49,9 +49,7 @@ export function RecentSubUsers() {
       </Card.Header>
       <Card.Body className="px-4 pb-4">
         {recent.isPending ? (
-          <Spinner animation="border" size="sm" role="status">
-            <span className="visually-hidden">{t('recent.loading')}</span>
-          </Spinner>
+          <InlineLoading label={t('recent.loading')} />
         ) : recent.isError ? (
           <p className="text-danger mb-0" role="alert">
             {t('recent.loadFailed')}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
+import { InlineLoading } from '@/components/ui/loading-overlay';
 import { useTranslation } from 'react-i18next';
 import type { SubUser } from '@app/contracts';
 import { useSubUsers } from '../api/get-sub-users';
@@ -83,9 +83,7 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
         </div>
         {intro && users.data && <p className="small text-body-secondary">{t(intro)}</p>}
         {users.isPending ? (
-          <Spinner animation="border" size="sm" role="status">
-            <span className="visually-hidden">{t('users.loading')}</span>
-          </Spinner>
+          <InlineLoading label={t('users.loading')} />
         ) : users.isError ? (
           <LoadError error={users.error} onRetry={() => users.refetch()} isRetrying={users.isFetching} />
         ) : users.data.total === 0 ? (
