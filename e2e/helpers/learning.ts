@@ -193,12 +193,23 @@ export function quizLinkOf(page: Page, subject: string) {
   return page.getByRole('link', { name: new RegExp(`^Quiz: ${name}( \\(passed\\))?$`) });
 }
 
+/**
+ * On a course page: expands `term` unless it is open, then waits until its chapters have finished sliding open.
+ * A click during Bootstrap's 0.35 s slide is lost: Playwright scrolls the chapter, still clipped, into view inside the
+ * growing region, which then slides it away between the press and the release, so no click event fires (CI of
+ * c5b9193, quiz-retake: the quiz link pressed, focused, and the page stayed).
+ */
+export async function expandTerm(page: Page, term: string, options: { timeout?: number } = {}): Promise<void> {
+  const button = page.getByRole('button', { name: term, exact: true });
+  if ((await button.getAttribute('aria-expanded', options)) !== 'true') await button.click(options);
+  // The term's region is `collapse show` once open, `collapsing` while it slides.
+  const region = page.locator('.accordion-item', { has: button }).locator('.accordion-collapse');
+  await expect(region).toHaveClass(/\bshow\b/, options);
+}
+
 /** On a course page: opens the quiz of `subject`, expanding `term` first when its chapters are folded. */
 export async function openSubjectQuiz(page: Page, subject: string, term: string): Promise<void> {
-  const termButton = page.getByRole('button', { name: term, exact: true });
-  await expect(termButton).toBeVisible();
-  const link = quizLinkOf(page, subject);
-  if (!(await link.isVisible())) await termButton.click();
-  await link.click();
+  await expandTerm(page, term);
+  await quizLinkOf(page, subject).click();
   await expect(page).toHaveURL(/\/quiz\/\d+\?course=\d+$/);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '../helpers/test.ts';
 import { newLearner } from '../helpers/accounts.ts';
-import { openCheckout, openCourses, payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
+import { expandTerm, openCheckout, openCourses, payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 
@@ -97,7 +97,7 @@ test('a learner buys a course with WELCOME10 through the sandbox card form and o
   await expectAccessible(page, 'video chapter');
 
   // Term 2 expands to YouTube and a link (no internet here: the embed URL is what is checked).
-  await page.getByRole('button', { name: 'Term 2: Shapes and Space' }).click();
+  await expandTerm(page, 'Term 2: Shapes and Space');
   await page.getByRole('button', { name: /Introduction to Vectors/ }).click();
   await expect(chapter('Introduction to Vectors').locator('iframe')).toHaveAttribute(
     'src',

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
 import { newLearner } from '../helpers/accounts.ts';
 import { expectAccessible } from '../helpers/axe.ts';
-import { openCheckout, registerThroughUi } from '../helpers/learning.ts';
+import { expandTerm, openCheckout, registerThroughUi } from '../helpers/learning.ts';
 import { snapPhoneAndDesktop } from '../helpers/screenshots.ts';
 
 // The free course of the demo seed; its first chapter is a two-page PDF.
@@ -126,7 +126,7 @@ test('a learner saves a video chapter at 240p and plays it offline', async ({ pa
   test.setTimeout(240_000);
   const video = 'India in Space';
   await enrol(page);
-  await page.getByRole('button', { name: 'Term 2: Our World' }).click();
+  await expandTerm(page, 'Term 2: Our World');
   await page.getByRole('button', { name: new RegExp(video) }).click();
 
   // The server transcodes the seed's videos when it starts; the chapter offers the download once its
@@ -144,9 +144,7 @@ test('a learner saves a video chapter at 240p and plays it offline', async ({ pa
       () => false,
     );
     if (!reopened) {
-      const term = page.getByRole('button', { name: 'Term 2: Our World' });
-      if ((await term.getAttribute('aria-expanded', { timeout: 5_000 })) !== 'true')
-        await term.click({ timeout: 5_000 });
+      await expandTerm(page, 'Term 2: Our World', { timeout: 5_000 });
       await page.getByRole('button', { name: new RegExp(video) }).click({ timeout: 5_000 });
     }
     await expect(save).toBeVisible({ timeout: 5_000 });
