@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProgressData, SubjectItem, TermItem } from '@app/contracts';
-import { fail, mockApi, ok } from '@/testing/mock-api';
+import { deferred, fail, mockApi, ok, type MockReply } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { CourseDetailPage } from './course-detail-page';
 
@@ -52,7 +52,7 @@ const progress = (overrides: Partial<ProgressData> = {}): ProgressData => ({
   ...overrides,
 });
 
-async function openCourse(progressData: ProgressData, url = '/learn-more/3') {
+async function openCourse(progressData: ProgressData | (() => Promise<MockReply>), url = '/learn-more/3') {
   const server = mockApi({
     'GET /learn': ok({
       course: [
@@ -73,7 +73,7 @@ async function openCourse(progressData: ProgressData, url = '/learn-more/3') {
       school: [],
     }),
     'GET /terms/3': ok(terms),
-    'GET /progress/3': ok(progressData),
+    'GET /progress/3': typeof progressData === 'function' ? progressData : ok(progressData),
     'GET /term-subjects/1': ok(term1Subjects),
     'GET /term-subjects/2': ok(term2Subjects),
     'POST /progress': (call) => {
@@ -104,6 +104,19 @@ describe('CourseDetailPage (learn-more)', () => {
     const video = await screen.findByTitle('Intro video');
     expect(video.tagName).toBe('VIDEO');
     expect(screen.getByRole('button', { name: /Intro video/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('opens no term until it knows where the learner left off, so the list does not jump to the resumed one', async () => {
+    const progressReply = deferred();
+    const { server } = await openCourse(progressReply.handler);
+    await waitFor(() => expect(server.callsTo('GET', '/terms/3')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('button', { name: 'Term 1: Numbers' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+
+    progressReply.release(ok(progress({ last_subject_id: 21, last_term_id: 2, studied_subject_ids: [21] })));
+    expect(await screen.findByRole('button', { name: 'Term 2: Ratios' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Term 1: Numbers' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('opens a subject (marking it studied), and shows each file type its way', async () => {

@@ -111,7 +111,9 @@ export function CourseDetailPage() {
     </Link>
   );
 
-  if (terms.isPending) {
+  // Which term opens depends on where the learner left off: the list waits for GET /progress too, rather than
+  // opening the first term and then jumping to the resumed one under the learner's finger.
+  if (terms.isPending || progress.isPending) {
     return (
       <>
         <PageHeader title={title}>{backLink}</PageHeader>
