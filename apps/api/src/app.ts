@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -222,11 +222,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const webDist = env.WEB_DIST;
   if (webDist && existsSync(webDist)) {
-    // The web build writes .br and .gz beside each text file: sent to browsers that accept them.
+    // The web build writes .br and .gz beside each text file: sent to browsers that accept them. The encoding is
+    // added to what the answer already varies on (a page varies on the language too).
     const compressed = {
       preCompressed: true,
-      setHeaders: (res: { setHeader(name: string, value: string): unknown }) => {
-        res.setHeader('vary', 'accept-encoding');
+      setHeaders: (reply: FastifyReply) => {
+        const vary = reply.getHeader('vary');
+        reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
       },
     };
     // Hashed names change with each build, so browsers keep /assets for a year without asking again.

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads } from '@app/db';
 import { BANNER_HINT_TTL_MS } from '../src/services/catalogue/index.ts';
@@ -13,6 +14,7 @@ function writeWebBuild(): string {
   mkdirSync(join(dir, 'pages/admin'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<p>shell</p>');
   writeFileSync(join(dir, 'assets/index-abc.js'), 'export {};');
+  writeFileSync(join(dir, 'assets/index-abc.js.br'), brotliCompressSync('export {};'));
   writeFileSync(join(dir, 'pages/login.html'), '<div id="root" data-prerendered><p>pre-rendered sign-in</p></div>');
   writeFileSync(join(dir, 'pages/admin/courses.html'), '<p>admin courses shell</p>');
   writeFileSync(
@@ -55,8 +57,10 @@ describe('the web build', () => {
       (await t.app.inject({ method: 'GET', url: '/admin/courses', headers: { cookie: 'language=hi' } })).body,
     ).toBe('<p>admin courses shell</p>');
     const answer = await t.app.inject({ method: 'GET', url: '/login', headers: { cookie: 'language=hi' } });
+    // It varies on the language and, as it is sent compressed or not, on the encoding.
     expect(String(answer.headers.vary)).toMatch(/cookie/);
     expect(String(answer.headers.vary)).toMatch(/accept-language/);
+    expect(String(answer.headers.vary)).toMatch(/accept-encoding/);
   });
 
   it("names the dashboard's banner in its page, so the phone fetches it beside the scripts", async () => {
@@ -87,6 +91,20 @@ describe('the web build', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('sends a script compressed to a browser that accepts it, kept for a year, and varies on the encoding', async () => {
+    const script = async (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/assets/index-abc.js', headers });
+    const brotli = await script({ 'accept-encoding': 'br, gzip' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('export {};');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await script({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('export {};');
+    expect(plain.headers.vary).toMatch(/accept-encoding/);
   });
 
   it("sends the web app's pages and scripts with the page CSP, and its JSON with the short set", async () => {
