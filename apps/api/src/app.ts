@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -220,7 +220,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(sandboxRoutes);
   await app.register(apiRoutes, { prefix: API_PREFIX });
 
-  const webDist = env.WEB_DIST;
+  // A relative WEB_DIST is taken from the working directory (the static plugin wants an absolute root).
+  const webDist = env.WEB_DIST && resolve(env.WEB_DIST);
   if (webDist && existsSync(webDist)) {
     // The web build writes .br and .gz beside each text file: sent to browsers that accept them. The encoding is
     // added to what the answer already varies on (a page varies on the language too).

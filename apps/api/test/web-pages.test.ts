@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads } from '@app/db';
@@ -105,6 +105,16 @@ describe('the web build', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('export {};');
     expect(plain.headers.vary).toMatch(/accept-encoding/);
+  });
+
+  it('serves a build named by a path relative to the working directory', async () => {
+    const fromHere = await createTestApp({ env: { WEB_DIST: relative(process.cwd(), webDist) } });
+    try {
+      expect((await fromHere.app.inject({ method: 'GET', url: '/assets/index-abc.js' })).body).toBe('export {};');
+      expect((await fromHere.app.inject({ method: 'GET', url: '/login' })).body).toContain('pre-rendered sign-in');
+    } finally {
+      await fromHere.close();
+    }
   });
 
   it("sends the web app's pages and scripts with the page CSP, and its JSON with the short set", async () => {
