@@ -88,7 +88,7 @@ export function serverProcess(options: {
     kill: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
     loggedErrors() {
-      let text = '';
+      let text: string;
       try {
         text = readFileSync(options.logFile, 'utf8');
       } catch {

@@ -21,7 +21,7 @@ function copyWithSelection(text: string): boolean {
 
 /** Copies the text and says so with 'Copied to clipboard!' (docs/product/referrals-and-levels.md#invite-link). */
 export async function copyToClipboard(text: string): Promise<boolean> {
-  let isCopied = false;
+  let isCopied: boolean;
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);

@@ -53,7 +53,7 @@ export function applyReport(
 ): StoredProgress {
   const next = { ...before };
   if (report.positionSeconds != null) next.positionSeconds = report.positionSeconds;
-  let isDone = false;
+  let isDone: boolean;
   if (isWatched(fileType)) {
     if (report.durationSeconds) next.durationSeconds = report.durationSeconds;
     const cap = next.durationSeconds ?? Number.MAX_SAFE_INTEGER;

@@ -52,7 +52,7 @@ export async function uploadProfilePhoto({ file, onProgress }: UploadPhotoInput)
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
     });
     xhr.addEventListener('load', () => {
-      let parsed: (Partial<ApiResponse<string>> & { errors?: FieldErrors }) | null = null;
+      let parsed: (Partial<ApiResponse<string>> & { errors?: FieldErrors }) | null;
       try {
         parsed = JSON.parse(xhr.responseText);
       } catch {
