@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { users } from '@app/db';
 import { PHOTO_FORMATS, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, profileMessages, type PhotoFormat } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -37,7 +37,7 @@ export async function cleanPhoto(
 ): Promise<CleanPhoto> {
   if (upload.length === 0) throw invalid(profileMessages.photoRequired);
   if (upload.length > PHOTO_MAX_BYTES) throw invalid(profileMessages.photoTooLarge);
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(upload, { animated: true }).metadata();
   } catch {
