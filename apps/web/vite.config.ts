@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pagesWithoutZod } from './vite-plugins/pages-without-zod';
-import { precompress } from './vite-plugins/precompress';
-import { prerender } from './vite-plugins/prerender';
+import { pagesWithoutZod } from './vite-plugins/pages-without-zod.ts';
+import { precompress } from './vite-plugins/precompress.ts';
+import { prerender } from './vite-plugins/prerender.ts';
 
 /** The dev API (apps/api); `npm run dev` starts it on port 3000. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';

@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import type { PagePlan } from '../src/app/prerender';
-import { criticalCss } from './critical-css';
-import { compressBeside } from './precompress';
+import { criticalCss } from './critical-css.ts';
+import { compressBeside } from './precompress.ts';
 
 interface ManifestChunk {
   file: string;
