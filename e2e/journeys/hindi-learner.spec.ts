@@ -135,6 +135,8 @@ test('a Hindi-speaking student registers, pays by UPI, and gets a GST invoice an
     .click();
   await expect(page).toHaveURL(/\/learn-more\/\d+$/);
   const courseUrl = page.url();
+  // The terms show once the course's progress is known too: the picture is of the course, not its spinner.
+  await expect(page.getByRole('button', { name: 'Term 1: Our Country' })).toHaveAttribute('aria-expanded', 'true');
   await snap(page, 'hindi-course-360');
   const terms = ['Term 1: Our Country', 'Term 1: Our Country', 'Term 2: Our World', 'Term 2: Our World'];
   for (const [index, subject] of subjects.entries()) {
