@@ -104,8 +104,8 @@ async function waitFor(url: string, what: string, timeoutMs: number, child: Chil
 
 export const serverUrl = `http://127.0.0.1:${SERVER_PORT}`;
 
-/** The server exactly as the journeys start it (e2e/playwright.config.ts). */
-export async function startServer(dataDir: string): Promise<ChildProcess> {
+/** The server exactly as the journeys start it (e2e/playwright.config.ts), serving the web build in `dist`. */
+export async function startServer(dataDir: string, dist = webDist): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -116,7 +116,7 @@ export async function startServer(dataDir: string): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       APP_URL: `http://127.0.0.1:${SERVER_PORT}`,
       DATA_DIR: dataDir,
-      WEB_DIST: webDist,
+      WEB_DIST: dist,
       LOG_LEVEL: 'warn',
     },
   });
