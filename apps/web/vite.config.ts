@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { pagesWithoutZod } from './vite-plugins/pages-without-zod.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerender } from './vite-plugins/prerender.ts';
+import { warmIntl } from './vite-plugins/warm-intl.ts';
 
 /** The dev API (apps/api); `npm run dev` starts it on port 3000. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
@@ -89,6 +90,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    warmIntl(),
     pagesWithoutZod(),
     precompress(),
     prerender(),
@@ -111,10 +113,12 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
-      // src/boot.ts: the pre-rendered pages' script, which loads the app (main.tsx) after their first paint.
+      // src/boot.ts: the pre-rendered pages' script, which loads the app (main.tsx) after their first paint;
+      // src/warm-intl.ts: every page's first script (vite-plugins/warm-intl.ts).
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+        'warm-intl': fileURLToPath(new URL('./src/warm-intl.ts', import.meta.url)),
       },
       output: {
         // Entries-aware groups are named after every page that shares them; the files keep the group's name only.

@@ -4,6 +4,14 @@ import { expectAccessible } from '../helpers/axe.ts';
 import { snap } from '../helpers/screenshots.ts';
 
 test('the demo learner signs in, reaches the dashboard and logs out', async ({ page }) => {
+  // Every page's first script starts a worker that builds the money and date formats off the main thread
+  // (apps/web/src/warm-intl.ts); the worker ends once they are built.
+  let isWarmUpDone = false;
+  page.on('worker', (worker) => {
+    if (/\/assets\/intl-warm-up\.worker-[\w-]+\.js$/.test(worker.url()))
+      worker.on('close', () => (isWarmUpDone = true));
+  });
+
   // A signed-out person opening an app page lands on /login.
   await page.goto('/wallet');
   await expect(page).toHaveURL(/\/login$/);
@@ -25,6 +33,7 @@ test('the demo learner signs in, reaches the dashboard and logs out', async ({ p
   const token = await page.evaluate(() => localStorage.getItem('__token'));
   expect(token).toBeTruthy();
   await snap(page, 'dashboard-demo');
+  await expect.poll(() => isWarmUpDone, { message: 'the Intl warm-up worker ran and ended' }).toBe(true);
   await expectAccessible(page, 'dashboard');
 
   await page.getByRole('button', { name: /Account menu/ }).click();
