@@ -9,12 +9,14 @@ const stops: (() => void)[] = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
 /** A learner's session that has shown these pages; `keptCount` of them are then kept on the device. */
-async function visited(pages: [readonly unknown[], unknown][], keptCount = pages.length): Promise<void> {
+async function visited(pages: [readonly unknown[], unknown][], keptCount = pages.length): Promise<QueryClient> {
+  localStorage.setItem(storageKeys.token, 'the sealed token');
   const client = createQueryClient();
   stops.push(keepPages(client));
   for (const [key, data] of pages) client.setQueryData(key, data);
   // Saving is throttled to one write a second.
   await waitFor(() => expect(kept()).toHaveLength(keptCount), { timeout: 3_000 });
+  return client;
 }
 
 const kept = (): unknown[] => {
@@ -77,6 +79,15 @@ describe("the learner's last-seen pages on the device", () => {
     clearSession();
     expect(localStorage.getItem(storageKeys.pages)).toBeNull();
     expect((await nextVisit()).getQueryData(['me'])).toBeUndefined();
+  });
+
+  it('stay gone after logout when a save was still waiting for its turn', async () => {
+    const client = await visited([[['me'], me]]);
+    // A page's answer arrives just before the logout: its save waits out the second since the last one.
+    client.setQueryData(['transactions', 1], ledger);
+    clearSession();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(localStorage.getItem(storageKeys.pages)).toBeNull();
   });
 
   it('are dropped a day later, from a build with other API shapes, or when unreadable', async () => {

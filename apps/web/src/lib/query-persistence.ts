@@ -8,7 +8,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { env } from '@/config/env';
 import { KEPT_FOR_MS } from './query';
-import { storageKeys } from './token-storage';
+import { hasToken, storageKeys } from './token-storage';
 
 /**
  * The learner's last-seen pages, kept on the device (decision 029): a page opens with what it showed last time
@@ -43,10 +43,22 @@ const KEPT_QUERIES = new Set([
 export const isKept = (query: Query): boolean =>
   query.state.status === 'success' && KEPT_QUERIES.has(String(query.queryKey[0]));
 
+/**
+ * localStorage, written only while a session is stored: a save throttled before a logout or a 401 runs up to a second
+ * later, after clearSession, and would otherwise put the learner's pages back on the device without their session.
+ */
+const keptWhileSignedIn = {
+  getItem: (key: string) => window.localStorage.getItem(key),
+  setItem: (key: string, value: string) => {
+    if (hasToken()) window.localStorage.setItem(key, value);
+  },
+  removeItem: (key: string) => window.localStorage.removeItem(key),
+};
+
 let persister: Persister | undefined;
 const storagePersister = (): Persister =>
   (persister ??= createAsyncStoragePersister({
-    storage: window.localStorage,
+    storage: keptWhileSignedIn,
     key: storageKeys.pages,
     // One write a second at most: serialising the cache on every fetch would cost a phone's CPU.
     throttleTime: 1_000,
