@@ -45,7 +45,8 @@ describe('routes', () => {
   });
 
   it('does not send a learner back to onboarding on a /me kept from before the verification (decision 029)', async () => {
-    // The last visit kept /me while the email was still unverified; the learner has verified since.
+    // The last visit, signed in, kept /me while the email was still unverified; the learner has verified since.
+    await signIn();
     const lastVisit = createQueryClient();
     const stopKeeping = keepPages(lastVisit);
     lastVisit.setQueryData(meQueryKey, learner({ isStandardPicked: true }));
@@ -54,7 +55,6 @@ describe('routes', () => {
 
     const me = deferred();
     mockApi({ 'GET /me': me.handler });
-    await signIn();
     const thisVisit = createQueryClient();
     await restoreKeptPages(thisVisit);
     const { router } = renderRoutes(createRoutes, '/learn-more/3', thisVisit);
