@@ -11,6 +11,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:https';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from './wait-for.ts';
 
 const caddyfile = resolve(fileURLToPath(new URL('../../deploy/Caddyfile', import.meta.url)));
 
@@ -66,12 +67,11 @@ export async function startCaddy(options: {
   const log: string[] = [];
   caddy.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
   const url = `https://localhost:${options.port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (caddy.exitCode !== null) throw new Error(`Caddy exited (${caddy.exitCode}):\n${log.join('')}`);
-    if ((await statusOf(`${url}/readyz`).catch(() => 0)) === 200) return { url, process: caddy };
-    await new Promise((done) => setTimeout(done, 250));
+  try {
+    await waitFor(`${url}/readyz`, 'Caddy', 30_000, caddy, async (target) => (await statusOf(target)) === 200);
+  } catch (error) {
+    caddy.kill();
+    throw new Error(`${(error as Error).message}\n${log.join('')}`, { cause: error });
   }
-  caddy.kill();
-  throw new Error(`Caddy did not answer ${url}/readyz within 30 s:\n${log.join('')}`);
+  return { url, process: caddy };
 }

@@ -20,7 +20,16 @@ import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { writeBenchSection } from '../lib/write-section.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, pagesToAudit, serverUrl, signInOnPage, startServer } from './lighthouse.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  median,
+  pagesToAudit,
+  serverUrl,
+  signInOnPage,
+  startServer,
+  throttleAsLighthouseMobile,
+} from './lighthouse.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -124,8 +133,6 @@ async function loadOnce(cdp: CDPSession, page: Page, path: string, group: Return
   } satisfies Load;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 const pages = pagesToAudit(args.page);
 const workDir = mkdtempSync(join(tmpdir(), 'web-main-thread-'));
 const dist = join(workDir, 'dist');
@@ -155,32 +162,20 @@ try {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const group = grouper(dist);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   let isSignedIn = false;
   for (const { path, isSignedIn: needsSession } of pages) {
     if (needsSession && !isSignedIn) {
       await signInOnPage(page, serverUrl);
       isSignedIn = true;
     }
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 1_600_000 / 8,
-      uploadThroughput: 750_000 / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    // Throttled only while the page loads: signing in between the public and the signed-in pages is not measured.
+    const unthrottle = await throttleAsLighthouseMobile(cdp);
     const loads: Load[] = [];
     for (let run = 0; run < runs; run += 1) loads.push(await loadOnce(cdp, page, path, group));
     results.set(path, loads);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await unthrottle();
     log(`${path}: blocking ${Math.round(median(loads.map((load) => load.blockingMs)))} ms (median of ${runs})`);
     const functions = Number(args.functions);
     if (functions > 0) {

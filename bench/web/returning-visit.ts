@@ -14,7 +14,16 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { writeBenchSection } from '../lib/write-section.ts';
-import { AUDITED_PAGES, CHROMIUM, CHROMIUM_FLAGS, serverUrl, signInOnPage, startServer } from './lighthouse.ts';
+import {
+  AUDITED_PAGES,
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  median,
+  serverUrl,
+  signInOnPage,
+  startServer,
+  throttleAsLighthouseMobile,
+} from './lighthouse.ts';
 
 const { values: args } = parseArgs({
   options: { rounds: { type: 'string', default: '5' }, 'no-write': { type: 'boolean', default: false } },
@@ -40,8 +49,6 @@ const largestPaint = (page: Page) =>
       }),
   );
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 const workDir = mkdtempSync(join(tmpdir(), 'web-returning-'));
 const server = await startServer(join(workDir, 'data'));
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
@@ -51,14 +58,7 @@ try {
   const page = await context.newPage();
   await signInOnPage(page, serverUrl);
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 1_600_000 / 8,
-    uploadThroughput: 750_000 / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await throttleAsLighthouseMobile(cdp);
   for (let round = 0; round < rounds; round += 1) {
     for (const path of pages) {
       for (const kept of [true, false]) {
