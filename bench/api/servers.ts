@@ -52,10 +52,16 @@ export function productionEnv(options: ApiServerOptions): NodeJS.ProcessEnv {
     TRUST_PROXY: '1',
     LOG_LEVEL: options.logLevel,
     SEED_DEMO: 'false',
-    // Production prints the seller on GST invoices (a made-up GSTIN of Kerala).
+    // Production prints the seller on GST invoices (a made-up GSTIN of Kerala), and the operator, contact
+    // and grievance officer on the privacy page and the terms.
     INVOICE_SELLER_NAME: 'Live Connect Bench',
     INVOICE_SELLER_ADDRESS: '1 Bench Road, Kochi 682001',
     INVOICE_SELLER_GSTIN: '32AAACL1234A1ZI',
+    OPERATOR_LEGAL_NAME: 'Live Connect Bench',
+    OPERATOR_ADDRESS: '1 Bench Road, Kochi 682001',
+    CONTACT_EMAIL: 'support@bench.example',
+    GRIEVANCE_OFFICER_NAME: 'Bench Grievance Officer',
+    GRIEVANCE_OFFICER_EMAIL: 'grievance@bench.example',
   };
 }
 

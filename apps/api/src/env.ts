@@ -7,6 +7,24 @@ const DEV_SECRET = 'dev-secret-change-me-dev-secret-change-me';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+/** Unset when empty or blank; otherwise trimmed. */
+const optionalText = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().optional(),
+);
+const optionalEmail = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.email().optional(),
+);
+
+/** Named on the privacy page and the terms: production refuses to start without them. */
+const LEGAL_KEYS = [
+  'OPERATOR_LEGAL_NAME',
+  'OPERATOR_ADDRESS',
+  'CONTACT_EMAIL',
+  'GRIEVANCE_OFFICER_NAME',
+  'GRIEVANCE_OFFICER_EMAIL',
+] as const;
 
 /** Every setting of the server, parsed once at boot. Nothing else reads process.env. */
 export const envSchema = z
@@ -118,14 +136,15 @@ export const envSchema = z
       )
       .default(18),
     /**
-     * Who runs the service, as the privacy page and the terms name them (GET /legal, issue 16 part 8).
-     * The defaults are development placeholders, marked as such.
+     * Who runs the service, as the privacy page and the terms name them (GET /legal,
+     * services/legal/get-legal.ts). Unset outside production: development placeholders, marked as such;
+     * production refuses to start without them.
      */
-    OPERATOR_LEGAL_NAME: z.string().trim().min(1).default('Live Connect Learning Pvt Ltd (development)'),
-    OPERATOR_ADDRESS: z.string().trim().min(1).default('1st Floor, Example Towers, MG Road, Kochi, Kerala 682016'),
-    CONTACT_EMAIL: z.email().default('support@example.com'),
-    GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).default('Grievance Officer (development)'),
-    GRIEVANCE_OFFICER_EMAIL: z.email().default('grievance@example.com'),
+    OPERATOR_LEGAL_NAME: optionalText,
+    OPERATOR_ADDRESS: optionalText,
+    CONTACT_EMAIL: optionalEmail,
+    GRIEVANCE_OFFICER_NAME: optionalText,
+    GRIEVANCE_OFFICER_EMAIL: optionalEmail,
     /** Unset: the operator's address. */
     GRIEVANCE_OFFICER_ADDRESS: optionalString,
     /** Days within which the grievance officer answers a complaint or a data request. */
@@ -225,6 +244,16 @@ export const envSchema = z
             code: 'custom',
             path: [key],
             message: `${key} is required in production (it is printed on every GST tax invoice)`,
+          });
+      }
+    }
+    if (env.NODE_ENV === 'production') {
+      for (const key of LEGAL_KEYS) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `${key} is required in production (the privacy page and the terms name it)`,
           });
       }
     }

@@ -119,6 +119,22 @@ export interface TestResponse<T = any> {
 }
 
 /**
+ * Who the business is, which production refuses to start without: the seller on GST invoices (a made-up
+ * GSTIN of Kerala with a right check character), and the operator, contact and grievance officer that the
+ * privacy page and the terms name.
+ */
+export const BUSINESS_TEST_ENV = {
+  INVOICE_SELLER_NAME: 'Live Connect Test Private Limited',
+  INVOICE_SELLER_ADDRESS: '1 Test Road, Kochi 682001',
+  INVOICE_SELLER_GSTIN: '32AAACL1234A1ZI',
+  OPERATOR_LEGAL_NAME: 'Live Connect Test Private Limited',
+  OPERATOR_ADDRESS: '1 Test Road, Kochi 682001',
+  CONTACT_EMAIL: 'support@live-connect.test',
+  GRIEVANCE_OFFICER_NAME: 'Test Grievance Officer',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@live-connect.test',
+} as const;
+
+/**
  * Everything production insists on, set: for tests of production behaviour. The test app is handed the
  * test database, so DATABASE_URL is never opened, and nothing is sent to SMTP_URL.
  */
@@ -129,10 +145,7 @@ export const PRODUCTION_TEST_ENV = {
   SMTP_URL: 'smtp://127.0.0.1:1',
   ALLOW_SANDBOX_PAYMENTS: 'true',
   TRUST_PROXY: '1',
-  // The seller on GST invoices (a made-up GSTIN of Kerala with a right check character).
-  INVOICE_SELLER_NAME: 'Live Connect Test Private Limited',
-  INVOICE_SELLER_ADDRESS: '1 Test Road, Kochi 682001',
-  INVOICE_SELLER_GSTIN: '32AAACL1234A1ZI',
+  ...BUSINESS_TEST_ENV,
 } as const;
 
 /** Paths served beside the API rather than under its prefix. */

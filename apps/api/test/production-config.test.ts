@@ -8,7 +8,7 @@ import pg from 'pg';
 import { startSmtpServer } from './smtp-server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
-import { createTestApp, PRODUCTION_TEST_ENV, waitFor, type TestApp } from './helpers.ts';
+import { BUSINESS_TEST_ENV, createTestApp, PRODUCTION_TEST_ENV, waitFor, type TestApp } from './helpers.ts';
 import { registerForm } from './accounts-helpers.ts';
 
 const PRODUCTION = PRODUCTION_TEST_ENV;
@@ -51,6 +51,24 @@ describe('loadEnv in production', () => {
     );
     expect(problemsOf({ ...PRODUCTION, DATABASE_URL: '' })).toContain(
       'DATABASE_URL: DATABASE_URL is required in production',
+    );
+  });
+
+  it('requires the operator, the contact and the grievance officer the privacy page names, naming each', () => {
+    const keys = [
+      'OPERATOR_LEGAL_NAME',
+      'OPERATOR_ADDRESS',
+      'CONTACT_EMAIL',
+      'GRIEVANCE_OFFICER_NAME',
+      'GRIEVANCE_OFFICER_EMAIL',
+    ] as const;
+    const problems = problemsOf(without(PRODUCTION, ...keys));
+    for (const key of keys) {
+      expect(problems).toContain(`${key}: ${key} is required in production (the privacy page and the terms name it)`);
+    }
+    // Blank is unset, not a name.
+    expect(problemsOf({ ...PRODUCTION, OPERATOR_LEGAL_NAME: '   ' })).toContain(
+      'OPERATOR_LEGAL_NAME: OPERATOR_LEGAL_NAME is required in production',
     );
   });
 
@@ -256,9 +274,7 @@ describe("the server's logs", () => {
         DATABASE_URL: url.toString(),
         ALLOW_SANDBOX_PAYMENTS: 'true',
         TRUST_PROXY: '1',
-        INVOICE_SELLER_NAME: PRODUCTION_TEST_ENV.INVOICE_SELLER_NAME,
-        INVOICE_SELLER_ADDRESS: PRODUCTION_TEST_ENV.INVOICE_SELLER_ADDRESS,
-        INVOICE_SELLER_GSTIN: PRODUCTION_TEST_ENV.INVOICE_SELLER_GSTIN,
+        ...BUSINESS_TEST_ENV,
       });
       dropDatabase = async () => {
         const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

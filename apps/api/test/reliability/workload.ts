@@ -12,7 +12,7 @@ import { saveBankDetails } from '../../src/services/profile/index.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createLearner } from '../fixtures.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { BUSINESS_TEST_ENV, createTestApp, type TestApp } from '../helpers.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { serverProcess, type ServerProcess } from './server-process.ts';
 import { creditPoints, setReferenceData, validBank } from '../wallet-fixtures.ts';
@@ -690,10 +690,8 @@ const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
-  // Production prints these on GST invoices.
-  INVOICE_SELLER_NAME: 'Live Connect Test Private Limited',
-  INVOICE_SELLER_ADDRESS: '1 Test Road, Kochi 682001',
-  INVOICE_SELLER_GSTIN: '32AAACL1234A1ZI',
+  // Production prints these on GST invoices, the privacy page and the terms.
+  ...BUSINESS_TEST_ENV,
 };
 
 /** A run against the server as its own process: its database (reachable from the test too), world, provider and server. */
