@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { en, type Catalogue, type Translation } from '@app/contracts';
 import * as computing from '../../packages/db/src/seed/content/computing.ts';
 import * as english from '../../packages/db/src/seed/content/english.ts';
 import * as gk from '../../packages/db/src/seed/content/general-knowledge.ts';
@@ -104,20 +105,22 @@ export async function payWithSandboxCard(page: Page, cardholder: string, amount:
 /**
  * On the checkout page after 'Pay Now': pays by UPI in the sandbox checkout's frame with `vpa`
  * (success@razorpay succeeds, failure@razorpay is declined and the form stays open). The caller
- * checks the outcome.
+ * checks the outcome. `texts`: the catalogue of the app's language, which the modal and the page
+ * in its frame both speak.
  */
-export async function payWithSandboxUpi(
-  page: Page,
-  vpa: string,
-  names: { dialog: string; frame: string } = { dialog: 'Secure payment', frame: 'Payment form' },
-): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: names.dialog });
+export async function payWithSandboxUpi(page: Page, vpa: string, texts: Translation<Catalogue> = en): Promise<void> {
+  const { sandbox, sandboxPage } = texts.checkout;
+  const dialog = page.getByRole('dialog', { name: sandbox.title });
   await expect(dialog).toBeVisible();
-  const form = page.frameLocator(`iframe[title="${names.frame}"]`);
-  await form.getByRole('radio', { name: 'UPI', exact: true }).check();
-  await form.getByLabel('UPI ID').fill(vpa);
+  const form = page.frameLocator(`iframe[title="${sandbox.frame}"]`);
+  await form.getByRole('radio', { name: sandboxPage.upi, exact: true }).check();
+  await form.getByLabel(sandboxPage.upiId).fill(vpa);
   await expectAccessible(page, 'sandbox UPI form');
-  await form.getByRole('button', { name: /^Pay ₹/ }).click();
+  // 'Pay ₹449.10', '₹449.10 का भुगतान करें': the Pay button, whatever the amount.
+  const [before, after] = sandboxPage.pay
+    .split('{{amount}}')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  await form.getByRole('button', { name: new RegExp(`^${before}₹[\\d,.]+${after}$`) }).click();
 }
 
 /** The seed's question banks: question text → the text of its correct option. */

@@ -96,10 +96,12 @@ test('a Hindi-speaking student registers, pays by UPI, and gets a GST invoice an
   await expect(page).toHaveURL(/\/checkout\/\d+$/);
   await expect(page.locator('dl.price-summary')).toContainText('₹499.00');
   await page.getByRole('button', { name: hi.checkout.payNow }).click();
-  await payWithSandboxUpi(page, 'success@razorpay', {
-    dialog: hi.checkout.sandbox.title,
-    frame: hi.checkout.sandbox.frame,
-  });
+  // The sandbox page in the frame speaks Hindi too (its <html lang>, labels and Pay button).
+  await expect(page.frameLocator(`iframe[title="${hi.checkout.sandbox.frame}"]`).locator('html')).toHaveAttribute(
+    'lang',
+    'hi',
+  );
+  await payWithSandboxUpi(page, 'success@razorpay', hi);
   await expect(page).toHaveURL(/\/success\?order=\d+$/);
   await expect(page.getByRole('heading', { name: hi.checkout.success.title })).toBeVisible();
   await snap(page, 'hindi-success-360');

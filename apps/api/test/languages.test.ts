@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, profileMessages, quizMessages } from '@app/contracts';
+import {
+  checkoutMessages,
+  fillTemplate,
+  learningMessages,
+  messages,
+  profileMessages,
+  purchaseMessages,
+  quizMessages,
+  referralMessages,
+} from '@app/contracts';
 import { hi } from '@app/contracts/i18n/hi';
 import { ml } from '@app/contracts/i18n/ml';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -60,6 +69,93 @@ describe('languages at the API edge', () => {
       .put('/profile/language', { language: 'ta' }, { 'accept-language': 'ta' });
     expect(tamil.statusCode).toBe(422);
     expect(tamil.body.errors.language).toEqual([profileMessages.languageInvalid]);
+  });
+
+  it('translates the messages services and schemas once wrote inline, and keeps their English word for word', async () => {
+    const learner = await createLearner(t.app);
+    const client = t.client.as(learner.token);
+    const expectIn = async (
+      ask: (headers: Record<string, string>) => Promise<{ statusCode: number; body: any }>,
+      status: number,
+      was: string,
+      texts: { hi: string; ml: string },
+      field?: string,
+    ) => {
+      const read = (res: { body: any }) => (field ? res.body.errors[field][0] : res.body.message);
+      const en = await ask({});
+      expect(en.statusCode).toBe(status);
+      expect(read(en)).toBe(was);
+      for (const language of ['hi', 'ml'] as const) {
+        const res = await ask({ 'accept-language': language });
+        expect(res.statusCode).toBe(status);
+        expect(read(res)).toBe(texts[language]);
+        expect(texts[language]).not.toBe(was);
+      }
+    };
+
+    // Services: a term that does not exist, a forged chapter file link, an expired invoice link.
+    await expectIn((h) => client.get('/term-subjects/999999', h), 404, 'No such term.', {
+      hi: hi.messages.learning.termNotFound,
+      ml: ml.messages.learning.termNotFound,
+    });
+    expect(learningMessages.termNotFound).toBe('No such term.');
+    await expectIn(
+      (h) => t.client.get(`/files/subjects/1?u=${learner.id}&e=1&s=${'0'.repeat(64)}`, h),
+      403,
+      'This link is not valid. Open the chapter again from the course.',
+      { hi: hi.messages.learning.fileLinkInvalid, ml: ml.messages.learning.fileLinkInvalid },
+    );
+    await expectIn(
+      (h) => t.client.get(`/invoices/1/pdf?u=${learner.id}&e=1&s=${'0'.repeat(64)}`, h),
+      403,
+      purchaseMessages.invoiceLinkExpired,
+      { hi: hi.messages.purchases.invoiceLinkExpired, ml: ml.messages.purchases.invoiceLinkExpired },
+    );
+
+    // Schemas: a password past its length, an id that is not one, a page that is not one, an unknown status.
+    const tooLong = 'Aa1!'.repeat(33);
+    await expectIn(
+      (h) =>
+        client.put(
+          '/password',
+          { current_password: tooLong, password: 'Secret@123', password_confirmation: 'Secret@123' },
+          h,
+        ),
+      422,
+      'At most 128 characters.',
+      {
+        hi: fillTemplate(hi.messages.common.tooLong, { max: 128 }),
+        ml: fillTemplate(ml.messages.common.tooLong, { max: 128 }),
+      },
+      'current_password',
+    );
+    await expectIn((h) => client.post('/checkout', { course_id: 'x' }, h), 422, 'Choose a course.', {
+      hi: hi.messages.checkout.courseRequired,
+      ml: ml.messages.checkout.courseRequired,
+    });
+    expect(checkoutMessages.courseRequired).toBe('Choose a course.');
+    await expectIn((h) => client.get('/invoices/x/pdf', h), 422, 'Invalid purchase.', {
+      hi: hi.messages.purchases.purchaseInvalid,
+      ml: ml.messages.purchases.purchaseInvalid,
+    });
+    await expectIn(
+      (h) => client.get('/transactions?page=0', h),
+      422,
+      'The page must be a whole number of at least 1.',
+      {
+        hi: hi.messages.common.pageInvalid,
+        ml: ml.messages.common.pageInvalid,
+      },
+    );
+    await expectIn((h) => client.get('/tree?per_page=500', h), 422, 'per_page must be a whole number from 1 to 100.', {
+      hi: hi.messages.common.perPageInvalid,
+      ml: ml.messages.common.perPageInvalid,
+    });
+    await expectIn((h) => client.get('/tree?status=gone', h), 422, referralMessages.statusInvalid, {
+      hi: hi.messages.referrals.statusInvalid,
+      ml: ml.messages.referrals.statusInvalid,
+    });
+    expect(referralMessages.statusInvalid).toBe("status must be 'pending', 'active' or 'ineligible'.");
   });
 
   it('translates a message with a value in it, keeping the value', () => {

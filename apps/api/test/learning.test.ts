@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { certificates, purchases } from '@app/db';
+import { hi } from '@app/contracts/i18n/hi';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createBatch, createCourse, createPaidPurchase, type CreatedCourse } from './catalogue-fixtures.ts';
@@ -156,6 +157,15 @@ describe('course content is for buyers', () => {
     const outside = await t.app.inject({ method: 'GET', url: lecture.file_url, headers: { range: 'bytes=20000-' } });
     expect(outside.statusCode).toBe(416);
     expect(outside.headers['content-range']).toBe('bytes */10000');
+    expect(JSON.parse(outside.payload)).toEqual({ status: false, message: 'Range Not Satisfiable' });
+    // HTTP's answer to the Range header keeps its status in every language; its message is translated.
+    const hindi = await t.app.inject({
+      method: 'GET',
+      url: lecture.file_url,
+      headers: { range: 'bytes=20000-', 'accept-language': 'hi' },
+    });
+    expect(hindi.statusCode).toBe(416);
+    expect(JSON.parse(hindi.payload).message).toBe(hi.messages.common.rangeNotSatisfiable);
   });
 
   it('refuses file links that are altered, forged, expired, or held by someone who has not bought', async () => {

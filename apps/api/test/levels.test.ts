@@ -1,5 +1,6 @@
 import { eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { hi } from '@app/contracts/i18n/hi';
 import { levels, userLevels, walletTransactions } from '@app/db';
 import { createLearner, getUser, type Learner } from './fixtures.ts';
 import { payPurchase, setReferenceData, setUpLedgerTestApp, signInNow, walletOf } from './wallet-fixtures.ts';
@@ -111,9 +112,12 @@ describe('level windows: expiry, restart and progression', () => {
     const a = await createLearner(t.app);
     await t.app.ctx.db.delete(levels);
     try {
-      const res = await t.client.as(await signInNow(t.app, a.id)).get('/level-status');
+      const token = await signInNow(t.app, a.id);
+      const res = await t.client.as(token).get('/level-status');
       expect(res.statusCode).toBe(404);
       expect(res.body).toEqual({ status: false, message: 'Levels are not configured yet.' });
+      const hindi = await t.client.as(token).get('/level-status', { 'accept-language': 'hi' });
+      expect(hindi.body).toEqual({ status: false, message: hi.messages.levels.notConfigured });
       // Purchases still work and pay commission without levels.
       const b = await createLearner(t.app, { referrerId: a.id });
       await payPurchase(t.app, b.id, 10_000);

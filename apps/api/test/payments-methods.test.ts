@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { fillTemplate } from '@app/contracts';
+import { hi } from '@app/contracts/i18n/hi';
+import { ml } from '@app/contracts/i18n/ml';
 import { purchases, sandboxPayments } from '@app/db';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
@@ -58,6 +61,69 @@ describe('sandbox payment methods', () => {
       expect(html).toContain(`>${bank}</option>`);
     expect(html).toContain('id="sandbox-bank-success"');
     expect(html).toContain('role="alert"');
+  });
+
+  it("speaks the learner's language: ?lang= first, then Accept-Language; English as before", async () => {
+    const { data } = await checkout();
+    const path = `/sandbox/checkout/${data.order_id}`;
+
+    const english = (await t.client.get(path)).body as string;
+    expect(english).toContain('<html lang="en">');
+    for (const text of [
+      '<title>Sandbox checkout · ',
+      '<p class="amount">Pay <strong>₹299.00</strong></p>',
+      '<legend>Payment method</legend>',
+      '<span>UPI</span>',
+      '<span>Card</span>',
+      '<span>Netbanking</span>',
+      '<label>UPI ID<input name="vpa"',
+      '<option value="">Choose your bank</option>',
+      "Sandbox: you will see the bank's page, where Success pays and Failure declines.",
+      '<button type="submit" id="sandbox-pay">Pay ₹299.00</button>',
+      'class="secondary">Cancel</button>',
+      '<p class="hint">Sandbox: no money moves.</p>',
+    ])
+      expect(english).toContain(text);
+
+    const texts = hi.checkout.sandboxPage;
+    const hindi = (await t.client.get(`${path}?lang=hi`)).body as string;
+    expect(hindi).toContain('<html lang="hi">');
+    for (const text of [
+      `<legend>${texts.methods}</legend>`,
+      `<span>${texts.card}</span>`,
+      `<span>${texts.netbanking}</span>`,
+      `<label>${texts.upiId}<input name="vpa"`,
+      `<option value="">${texts.chooseBank}</option>`,
+      `<button type="submit" id="sandbox-pay">${fillTemplate(texts.pay, { amount: '₹299.00' })}</button>`,
+      `class="secondary">${texts.cancel}</button>`,
+      `<p class="hint">${texts.noMoney}</p>`,
+    ])
+      expect(hindi).toContain(text);
+    expect(hindi).not.toContain('Payment method');
+    // The script's texts travel with the page, in its language.
+    expect(hindi).toContain(`&#34;upiInvalid&#34;:&#34;${hi.messages.checkout.sandboxVpaInvalid}&#34;`);
+
+    // Without ?lang= the browser's languages decide; a language the app does not speak falls back to them.
+    expect((await t.client.get(path, { 'accept-language': 'ml-IN,ml;q=0.9' })).body).toContain('<html lang="ml">');
+    const fallback = (await t.client.get(`${path}?lang=ta`, { 'accept-language': 'ml' })).body as string;
+    expect(fallback).toContain('<html lang="ml">');
+    expect(fallback).toContain(`<legend>${ml.checkout.sandboxPage.methods}</legend>`);
+    // ?lang= wins over the browser's: the app's choice, not the device's.
+    expect((await t.client.get(`${path}?lang=en`, { 'accept-language': 'hi' })).body).toContain('<html lang="en">');
+
+    // A closed order's notice too.
+    const missing = await t.client.get('/sandbox/checkout/order_ZZZZZZZZZZZZZZ?lang=hi');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain(`<p class="notice" role="alert">${texts.orderMissing}</p>`);
+
+    // The page asks the pay call in its language (checkout.js sends Accept-Language): the decline comes back in Hindi.
+    const declined = await t.client.post(
+      '/sandbox/pay',
+      { order_id: data.order_id, method: 'upi', vpa: 'failure@razorpay' },
+      { 'accept-language': 'hi' },
+    );
+    expect(declined.statusCode).toBe(400);
+    expect(declined.body.message).toBe(hi.messages.checkout.sandboxUpiDeclined);
   });
 
   it('pays by UPI with success@razorpay: /pay-now confirms it and the purchase is paid', async () => {

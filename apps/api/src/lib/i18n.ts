@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
-import { en, isLanguage, translateMessage, type Language } from '@app/contracts';
+import { en, isLanguage, translateMessage, type Catalogue, type Language, type Translation } from '@app/contracts';
 import { hi } from '@app/contracts/i18n/hi';
 import { ml } from '@app/contracts/i18n/ml';
 
@@ -22,6 +22,11 @@ void instance.init({
 /** The language a stored choice names, English for anything else (an old row, a null). */
 export function languageOf(value: string | null | undefined): Language {
   return isLanguage(value) ? value : 'en';
+}
+
+/** One language's catalogue as it is, for a page that fills its own placeholders (the sandbox checkout page). */
+export function catalogueOf(language: Language): Translation<Catalogue> {
+  return catalogues[language];
 }
 
 /** t() in one language, for a mail or a document: `translator(user.language)('mail:receipt.subject', {...})`. */

@@ -1,17 +1,19 @@
 import { z } from 'zod';
+import { messages } from '../common/messages.ts';
 import { COURSE_LANGUAGES } from './course-languages.ts';
+import { catalogueMessages } from './messages.ts';
 
 const id = z.coerce
-  .number({ error: 'Invalid id.' })
-  .int('Invalid id.')
-  .positive('Invalid id.')
-  .max(2_147_483_647, 'Invalid id.');
+  .number({ error: messages.idInvalid })
+  .int(messages.idInvalid)
+  .positive(messages.idInvalid)
+  .max(2_147_483_647, messages.idInvalid);
 
 /** GET /category item. */
 export const categoryItem = z.object({ id: z.number(), name: z.string() });
 export type CategoryItem = z.infer<typeof categoryItem>;
 
-export const courseLanguage = z.enum(COURSE_LANGUAGES, { error: 'Invalid language.' });
+export const courseLanguage = z.enum(COURSE_LANGUAGES, { error: catalogueMessages.languageInvalid });
 
 /**
  * A course as the Courses page shows it (docs/product/catalogue-and-checkout.md#courses). Prices are rupees with two decimals;
@@ -51,10 +53,10 @@ export const courseFilterBody = z.object({
     (v) =>
       v === undefined || v === null || v === '' || (typeof v === 'string' && v.trim().toLowerCase() === 'all') ? 0 : v,
     z.coerce
-      .number({ error: 'Invalid category.' })
-      .int('Invalid category.')
-      .min(0, 'Invalid category.')
-      .max(2_147_483_647, 'Invalid category.'),
+      .number({ error: catalogueMessages.categoryInvalid })
+      .int(catalogueMessages.categoryInvalid)
+      .min(0, catalogueMessages.categoryInvalid)
+      .max(2_147_483_647, catalogueMessages.categoryInvalid),
   ),
   language: courseLanguage.optional(),
 });

@@ -28,4 +28,20 @@ export const checkoutMessages = {
   sandboxUpiDeclined: 'The UPI payment was declined.',
   sandboxNetbankingFailed: 'Your bank did not authorise the payment.',
   webhookSignatureInvalid: 'Invalid webhook signature.',
+  courseRequired: 'Choose a course.',
+  orderInvalid: 'Invalid order.',
+  offerCodeTargetInvalid: 'for must be course or batch.',
+  // POST /pay-now: what the provider's form handed back.
+  paymentIdRequired: 'payment_id is required.',
+  paymentIdInvalid: 'Invalid payment_id.',
+  orderIdRequired: 'order_id is required.',
+  orderIdInvalid: 'Invalid order_id.',
+  signatureRequired: 'signature is required.',
+  signatureFieldInvalid: 'Invalid signature.',
+  // POST /sandbox/pay: the sandbox checkout page's form.
+  sandboxMethodInvalid: "method must be 'card', 'upi' or 'netbanking'.",
+  sandboxOutcomeInvalid: "outcome must be 'success' or 'failure'.",
+  sandboxVpaRequired: 'Enter your UPI ID.',
+  sandboxVpaInvalid: 'Enter a valid UPI ID, like name@bank.',
+  sandboxBankInvalid: 'Choose a bank from the list.',
 } as const;

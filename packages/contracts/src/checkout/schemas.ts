@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { courseItem, courseLanguage } from '../catalogue/schemas.ts';
+import { checkoutMessages } from './messages.ts';
 
 /** An offer code as typed: trimmed, case-insensitive; empty means none. */
 export const offerCodeField = z
-  .string({ error: 'Invalid offer code.' })
+  .string({ error: checkoutMessages.offerCodeInvalid })
   .trim()
-  .max(50, 'Invalid offer code.')
+  .max(50, checkoutMessages.offerCodeInvalid)
   .nullish()
   .transform((v) => (v ? v.toUpperCase() : null));
 
 /** GET /fetch-code/{code} */
 export const fetchCodeParams = z.object({
-  code: z.string().trim().min(1, 'Invalid offer code.').max(50, 'Invalid offer code.'),
+  code: z.string().trim().min(1, checkoutMessages.offerCodeInvalid).max(50, checkoutMessages.offerCodeInvalid),
 });
 /** What the checkout page is buying, so a code that belongs elsewhere (a batch's own code) is refused before Pay Now. */
 export const fetchCodeQuery = z.object({
-  for: z.enum(['course', 'batch'], { error: 'for must be course or batch.' }).optional(),
+  for: z.enum(['course', 'batch'], { error: checkoutMessages.offerCodeTargetInvalid }).optional(),
 });
 export type OfferCodeTarget = NonNullable<z.infer<typeof fetchCodeQuery>['for']>;
 
@@ -43,10 +44,10 @@ export function offerCodeRuleOf(data: Pick<OfferCodeData, 'is_fixed_amount' | 'd
 /** POST /checkout */
 export const checkoutBody = z.object({
   course_id: z.coerce
-    .number({ error: 'Choose a course.' })
-    .int('Choose a course.')
-    .positive('Choose a course.')
-    .max(2_147_483_647, 'Choose a course.'),
+    .number({ error: checkoutMessages.courseRequired })
+    .int(checkoutMessages.courseRequired)
+    .positive(checkoutMessages.courseRequired)
+    .max(2_147_483_647, checkoutMessages.courseRequired),
   offer_code: offerCodeField,
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
@@ -92,20 +93,20 @@ export type CheckoutData = z.infer<typeof checkoutData>;
 /** POST /pay-now: what the provider's form hands back. */
 export const payNowBody = z.object({
   payment_id: z
-    .string({ error: 'payment_id is required.' })
+    .string({ error: checkoutMessages.paymentIdRequired })
     .trim()
-    .min(1, 'payment_id is required.')
-    .max(100, 'Invalid payment_id.'),
+    .min(1, checkoutMessages.paymentIdRequired)
+    .max(100, checkoutMessages.paymentIdInvalid),
   order_id: z
-    .string({ error: 'order_id is required.' })
+    .string({ error: checkoutMessages.orderIdRequired })
     .trim()
-    .min(1, 'order_id is required.')
-    .max(100, 'Invalid order_id.'),
+    .min(1, checkoutMessages.orderIdRequired)
+    .max(100, checkoutMessages.orderIdInvalid),
   signature: z
-    .string({ error: 'signature is required.' })
+    .string({ error: checkoutMessages.signatureRequired })
     .trim()
-    .min(1, 'signature is required.')
-    .max(200, 'Invalid signature.'),
+    .min(1, checkoutMessages.signatureRequired)
+    .max(200, checkoutMessages.signatureFieldInvalid),
 });
 export type PayNowBody = z.input<typeof payNowBody>;
 
@@ -151,27 +152,27 @@ const bankCodes = SANDBOX_NETBANKING_BANKS.map((b) => b.code) as [string, ...str
 export const sandboxPayBody = z
   .object({
     order_id: z
-      .string({ error: 'order_id is required.' })
+      .string({ error: checkoutMessages.orderIdRequired })
       .trim()
-      .min(1, 'order_id is required.')
-      .max(100, 'Invalid order_id.'),
-    method: z.enum(SANDBOX_PAYMENT_METHODS, { error: "method must be 'card', 'upi' or 'netbanking'." }).default('card'),
-    outcome: z.enum(['success', 'failure'], { error: "outcome must be 'success' or 'failure'." }).optional(),
+      .min(1, checkoutMessages.orderIdRequired)
+      .max(100, checkoutMessages.orderIdInvalid),
+    method: z.enum(SANDBOX_PAYMENT_METHODS, { error: checkoutMessages.sandboxMethodInvalid }).default('card'),
+    outcome: z.enum(['success', 'failure'], { error: checkoutMessages.sandboxOutcomeInvalid }).optional(),
     vpa: z
-      .string({ error: 'Enter a valid UPI ID, like name@bank.' })
+      .string({ error: checkoutMessages.sandboxVpaInvalid })
       .trim()
-      .regex(VPA_PATTERN, 'Enter a valid UPI ID, like name@bank.')
+      .regex(VPA_PATTERN, checkoutMessages.sandboxVpaInvalid)
       .optional(),
-    bank: z.enum(bankCodes, { error: 'Choose a bank from the list.' }).optional(),
+    bank: z.enum(bankCodes, { error: checkoutMessages.sandboxBankInvalid }).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.method !== 'upi' && !body.outcome) {
-      ctx.addIssue({ code: 'custom', path: ['outcome'], message: "outcome must be 'success' or 'failure'." });
+      ctx.addIssue({ code: 'custom', path: ['outcome'], message: checkoutMessages.sandboxOutcomeInvalid });
     }
     if (body.method === 'upi' && !body.vpa)
-      ctx.addIssue({ code: 'custom', path: ['vpa'], message: 'Enter your UPI ID.' });
+      ctx.addIssue({ code: 'custom', path: ['vpa'], message: checkoutMessages.sandboxVpaRequired });
     if (body.method === 'netbanking' && !body.bank)
-      ctx.addIssue({ code: 'custom', path: ['bank'], message: 'Choose a bank from the list.' });
+      ctx.addIssue({ code: 'custom', path: ['bank'], message: checkoutMessages.sandboxBankInvalid });
   });
 export type SandboxPayBody = z.input<typeof sandboxPayBody>;
 
@@ -198,10 +199,10 @@ export type SandboxCheckoutMessage =
 /** GET /orders/{order_id}: the order is the purchase_id that POST /checkout and POST /first-payment answer. */
 export const orderParams = z.object({
   order_id: z.coerce
-    .number({ error: 'Invalid order.' })
-    .int('Invalid order.')
-    .positive('Invalid order.')
-    .max(2_147_483_647, 'Invalid order.'),
+    .number({ error: checkoutMessages.orderInvalid })
+    .int(checkoutMessages.orderInvalid)
+    .positive(checkoutMessages.orderInvalid)
+    .max(2_147_483_647, checkoutMessages.orderInvalid),
 });
 
 /** One of the learner's own purchases, as the success page shows it after a reload. */

@@ -1,3 +1,5 @@
+import { fillTemplate } from '../i18n/fill-template.ts';
+
 /** Every validation message of product-spec.md section 5, word for word. */
 export const messages = {
   firstNameRequired: 'First Name is required.',
@@ -55,4 +57,20 @@ export const messages = {
   somethingWentWrong: 'Something went wrong. Please try again.',
   /** The app could not reach the API at all. */
   serverUnreachable: 'Could not reach the server. Check your connection and try again.',
+  /** A path's id that is not a whole number from 1 up. */
+  idInvalid: 'Invalid id.',
+  /** The paged lists (wallet transactions, sub-users). */
+  pageInvalid: 'The page must be a whole number of at least 1.',
+  pageTooLarge: 'The page is too large.',
+  perPageInvalid: 'per_page must be a whole number from 1 to 100.',
+  /** 416 to a Range header outside a stored file (video seeking): HTTP's own reason phrase. */
+  rangeNotSatisfiable: 'Range Not Satisfiable',
 } as const;
+
+/** The common messages with values in them, as templates the catalogues translate (i18n/<lang>/messages.ts). */
+export const commonMessageTemplates = {
+  tooLong: 'At most {{max}} characters.',
+};
+
+/** A text field's length limit: 'At most 128 characters.' */
+export const tooLongMessage = (max: number) => fillTemplate(commonMessageTemplates.tooLong, { max });

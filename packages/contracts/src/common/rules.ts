@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import { messages, tooLongMessage } from './messages.ts';
 
 export const MOBILE_PATTERN = /^\d{10}$/;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -23,7 +23,7 @@ export function isStrongPassword(value: string): boolean {
 
 /** Required text: trimmed, and empty means missing. */
 export const requiredText = (message: string, max = 191) =>
-  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `At most ${max} characters.`);
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, tooLongMessage(max));
 
 export const emailField = (requiredMessage: string = messages.emailRequired) =>
   z
@@ -45,7 +45,7 @@ export const newPasswordField = (requiredMessage: string = messages.passwordRequ
   z
     .string({ error: requiredMessage })
     .min(1, { error: requiredMessage, abort: true })
-    .max(128, 'At most 128 characters.')
+    .max(128, tooLongMessage(128))
     .refine(isStrongPassword, messages.passwordWeak);
 
 export const otpField = z
@@ -59,7 +59,7 @@ export const optionalText = (max = 191) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters.`)
+    .max(max, tooLongMessage(max))
     .nullish()
     .transform((v) => (v ? v : null));
 

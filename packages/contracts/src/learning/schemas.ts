@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { courseItem } from '../catalogue/schemas.ts';
+import { messages } from '../common/messages.ts';
+import { learningMessages } from './messages.ts';
 
-const id = (message = 'Invalid id.') =>
+const id = (message: string = messages.idInvalid) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 export const FILE_TYPES = ['pdf', 'youtube', 'video', 'link'] as const;
@@ -94,16 +96,16 @@ const pageNumber = (message: string) =>
  */
 export const progressBody = z
   .object({
-    subject_id: id('Choose a subject.'),
-    position_seconds: seconds('Invalid position.').nullish(),
-    duration_seconds: seconds('Invalid duration.').nullish(),
+    subject_id: id(learningMessages.subjectRequired),
+    position_seconds: seconds(learningMessages.positionInvalid).nullish(),
+    duration_seconds: seconds(learningMessages.durationInvalid).nullish(),
     watched_seconds: seconds(
-      `Watched seconds must be between 0 and ${MAX_WATCHED_DELTA_SECONDS}.`,
+      learningMessages.watchedSecondsInvalid(MAX_WATCHED_DELTA_SECONDS),
       MAX_WATCHED_DELTA_SECONDS,
     ).nullish(),
-    page: pageNumber('Invalid page.').nullish(),
-    page_count: pageNumber('Invalid page count.').nullish(),
-    completed: z.literal(true, { error: 'completed can only be true.' }).optional(),
+    page: pageNumber(learningMessages.pageInvalid).nullish(),
+    page_count: pageNumber(learningMessages.pageCountInvalid).nullish(),
+    completed: z.literal(true, { error: learningMessages.completedInvalid }).optional(),
   })
   .superRefine((body, issues) => {
     const hasPage = body.page != null;
@@ -112,10 +114,10 @@ export const progressBody = z
       issues.addIssue({
         code: 'custom',
         path: [hasPage ? 'page_count' : 'page'],
-        message: 'Send page and page_count together.',
+        message: learningMessages.pageWithoutCount,
       });
     } else if (hasPage && hasCount && body.page! > body.page_count!) {
-      issues.addIssue({ code: 'custom', path: ['page'], message: 'The page cannot be after the last page.' });
+      issues.addIssue({ code: 'custom', path: ['page'], message: learningMessages.pageAfterLast });
     }
   });
 export type ProgressBody = z.input<typeof progressBody>;

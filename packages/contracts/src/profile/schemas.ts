@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../common/messages.ts';
+import { messages, tooLongMessage } from '../common/messages.ts';
 import { languages } from '../i18n/languages.ts';
 import { emailField, mobileField, newPasswordField, requiredText } from '../common/rules.ts';
 import { profileMessages } from './messages.ts';
@@ -14,7 +14,7 @@ const keptOrCleared = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters.`)
+    .max(max, tooLongMessage(max))
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null));
 
@@ -64,7 +64,7 @@ export const changePasswordBody = z
     current_password: z
       .string({ error: profileMessages.currentPasswordRequired })
       .min(1, profileMessages.currentPasswordRequired)
-      .max(128, 'At most 128 characters.'),
+      .max(128, tooLongMessage(128)),
     password: newPasswordField(messages.newPasswordRequired),
     password_confirmation: z
       .string({ error: messages.confirmPasswordProfileRequired })

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { purchaseMessages } from './messages.ts';
 
 /** GET /invoices/{purchase_id}/pdf and …/credit-note/pdf */
 export const invoiceParams = z.object({
   purchase_id: z.coerce
-    .number({ error: 'Invalid purchase.' })
-    .int('Invalid purchase.')
-    .positive('Invalid purchase.')
-    .max(2_147_483_647, 'Invalid purchase.'),
+    .number({ error: purchaseMessages.purchaseInvalid })
+    .int(purchaseMessages.purchaseInvalid)
+    .positive(purchaseMessages.purchaseInvalid)
+    .max(2_147_483_647, purchaseMessages.purchaseInvalid),
 });
 
 /**

@@ -6,6 +6,7 @@ export const quizMessageTemplates = {
   retakeAllUsed_one: 'You have used your one attempt at this quiz.',
   retakeAllUsed_other: 'You have used all {{count}} attempts at this quiz.',
   retakeCooldown: 'You can retake this quiz after {{date}}.',
+  questionNumberInvalid: 'Question number must be 1 to {{max}}.',
 };
 
 /** Quiz and certificate messages the spec leaves open (docs/product/learning-and-quizzes.md). */
@@ -24,6 +25,7 @@ export const quizMessages = {
   retakeStarted: 'New attempt started.',
   retakeNotStarted: 'Take this quiz before retaking it.',
   retakeNotSubmitted: 'Submit this attempt before starting another.',
+  questionNumberInvalid: (max: number) => fillTemplate(quizMessageTemplates.questionNumberInvalid, { max }),
   retakeAllUsed: (max: number) =>
     fillTemplate(max === 1 ? quizMessageTemplates.retakeAllUsed_one : quizMessageTemplates.retakeAllUsed_other, {
       count: max,

@@ -14,8 +14,8 @@ export const quizQuestionParams = z.object({
   n: z.coerce
     .number()
     .int()
-    .min(1, `Question number must be 1 to ${QUIZ_LENGTH}.`)
-    .max(QUIZ_LENGTH, `Question number must be 1 to ${QUIZ_LENGTH}.`),
+    .min(1, quizMessages.questionNumberInvalid(QUIZ_LENGTH))
+    .max(QUIZ_LENGTH, quizMessages.questionNumberInvalid(QUIZ_LENGTH)),
 });
 
 /** POST /quiz/{subjectId} */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { messages } from '../common/messages.ts';
+import { referralMessages } from './messages.ts';
 
 const pageNumber = z.coerce
-  .number({ error: 'The page must be a whole number of at least 1.' })
-  .int('The page must be a whole number of at least 1.')
-  .min(1, 'The page must be a whole number of at least 1.')
-  .max(1_000_000, 'The page is too large.');
+  .number({ error: messages.pageInvalid })
+  .int(messages.pageInvalid)
+  .min(1, messages.pageInvalid)
+  .max(1_000_000, messages.pageTooLarge);
 
 /**
  * A direct sub-user as their referrer sees them: 'pending' until their first paid purchase, then
@@ -19,16 +21,16 @@ export type SubUserStatus = (typeof SUB_USER_STATUSES)[number];
 export const treeQuery = z.object({
   page: pageNumber.default(1),
   per_page: z.coerce
-    .number({ error: 'per_page must be a whole number from 1 to 100.' })
-    .int('per_page must be a whole number from 1 to 100.')
-    .min(1, 'per_page must be a whole number from 1 to 100.')
-    .max(100, 'per_page must be a whole number from 1 to 100.')
+    .number({ error: messages.perPageInvalid })
+    .int(messages.perPageInvalid)
+    .min(1, messages.perPageInvalid)
+    .max(100, messages.perPageInvalid)
     .default(10),
   /**
    * Only pending (not yet bought anything), only active, or only ineligible sub-users (they earn
    * the user nothing: a self-referral, or rejected in review); all of them when absent.
    */
-  status: z.enum(SUB_USER_STATUSES, { error: "status must be 'pending', 'active' or 'ineligible'." }).optional(),
+  status: z.enum(SUB_USER_STATUSES, { error: referralMessages.statusInvalid }).optional(),
 });
 export type TreeQuery = z.input<typeof treeQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../common/messages.ts';
 
 export const VIDEO_STATUSES = ['pending', 'running', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -27,10 +28,10 @@ export const videoMessages = {
 } as const;
 
 const positiveId = z.coerce
-  .number({ error: 'Invalid id.' })
-  .int('Invalid id.')
-  .positive('Invalid id.')
-  .max(2_147_483_647, 'Invalid id.');
+  .number({ error: messages.idInvalid })
+  .int(messages.idInvalid)
+  .positive(messages.idInvalid)
+  .max(2_147_483_647, messages.idInvalid);
 
 /** GET /files/subjects/{subjectId}/hls/{version}/{token}/{file}: a playlist or segment behind a signed path. */
 export const hlsFileParams = z.object({

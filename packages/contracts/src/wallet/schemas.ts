@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rupeesInput, wholeNumberInput } from '../common/amounts.ts';
+import { messages } from '../common/messages.ts';
 import { walletMessages } from './messages.ts';
 import { LEDGER_STATUSES } from './rules.ts';
 
@@ -67,16 +68,16 @@ export type WalletTransaction = z.infer<typeof walletTransaction>;
 
 export const transactionsQuery = z.object({
   page: z.coerce
-    .number({ error: 'The page must be a whole number of at least 1.' })
-    .int('The page must be a whole number of at least 1.')
-    .min(1, 'The page must be a whole number of at least 1.')
-    .max(1_000_000, 'The page is too large.')
+    .number({ error: messages.pageInvalid })
+    .int(messages.pageInvalid)
+    .min(1, messages.pageInvalid)
+    .max(1_000_000, messages.pageTooLarge)
     .default(1),
   per_page: z.coerce
-    .number({ error: 'per_page must be a whole number from 1 to 100.' })
-    .int('per_page must be a whole number from 1 to 100.')
-    .min(1, 'per_page must be a whole number from 1 to 100.')
-    .max(100, 'per_page must be a whole number from 1 to 100.')
+    .number({ error: messages.perPageInvalid })
+    .int(messages.perPageInvalid)
+    .min(1, messages.perPageInvalid)
+    .max(100, messages.perPageInvalid)
     .default(50),
 });
 

@@ -45,8 +45,8 @@ export async function certificateRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const certificate = await findCertificate(ctx, { certificateId: request.params.id, apiPrefix });
-      const pdf = await renderCertificatePdf(certificate, { appName: ctx.env.APP_NAME, now: ctx.now() });
+      // In the holder's language, whoever reads it (decision 022).
+      const { certificate, pdf } = await renderCertificatePdf(ctx, { certificateId: request.params.id, apiPrefix });
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `inline; filename="certificate-${certificate.certificate_id}.pdf"`)

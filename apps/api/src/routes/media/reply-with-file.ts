@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { messages } from '@app/contracts';
 import type { StoredFileSlice } from '../../lib/storage.ts';
 
 /**
@@ -14,10 +15,13 @@ export function replyWithFile(reply: FastifyReply, file: StoredFileSlice, option
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', options.cacheControl);
   if (file.kind === 'unsatisfiable') {
-    return reply
-      .code(416)
-      .header('content-range', `bytes */${file.size}`)
-      .send({ status: false, message: 'Range Not Satisfiable' });
+    return (
+      reply
+        .code(416)
+        .header('content-range', `bytes */${file.size}`)
+        // HTTP's reason phrase as the envelope's message (translated like any other); the 416 is what a player reads.
+        .send({ status: false, message: messages.rangeNotSatisfiable })
+    );
   }
   reply
     .type(file.contentType)

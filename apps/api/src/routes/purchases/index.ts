@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, invoiceParams, invoicePdfQuery, messages, purchaseHistory, type InvoiceKind } from '@app/contracts';
+import {
+  envelope,
+  invoiceParams,
+  invoicePdfQuery,
+  messages,
+  purchaseHistory,
+  purchaseMessages,
+  type InvoiceKind,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
@@ -24,7 +32,7 @@ async function requesterOf(
 ): Promise<number> {
   if (query.s !== undefined || query.u !== undefined || query.e !== undefined) {
     const userId = verifyInvoicePdfUrl(ctx.env, { kind, purchaseId, ...query, now: ctx.now() });
-    if (userId === null) throw AppError.forbidden('This link has expired. Open the invoice again from your purchases.');
+    if (userId === null) throw AppError.forbidden(purchaseMessages.invoiceLinkExpired);
     return userId;
   }
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];

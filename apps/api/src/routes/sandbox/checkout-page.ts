@@ -1,6 +1,12 @@
-import { formatInr, paiseToRupees, SANDBOX_NETBANKING_BANKS } from '@app/contracts';
+import { fillTemplate, formatInr, paiseToRupees, SANDBOX_NETBANKING_BANKS, type Language } from '@app/contracts';
+import { catalogueOf } from '../../lib/i18n.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A catalogue text for text content or a double-quoted attribute (an apostrophe stays as written). */
+const escapeText = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A catalogue text as HTML: the text escaped, its {{placeholders}} filled with HTML made here. */
+const fillHtml = (text: string, values: Record<string, string>) => fillTemplate(escapeText(text), values);
 
 /** Only a path on this site may be a return URL (no open redirect). */
 export function safeReturnUrl(value: unknown): string | null {
@@ -10,24 +16,35 @@ export function safeReturnUrl(value: unknown): string | null {
 
 /**
  * The sandbox provider's checkout page for one order: UPI (selected first, as most Indian payments
- * are), card and netbanking, with Razorpay's test values. Its behaviour lives in
- * /sandbox/checkout.js (the CSP allows no inline script).
+ * are), card and netbanking, with Razorpay's test values, in the learner's language (the
+ * catalogue's checkout.sandboxPage). Its behaviour lives in /sandbox/checkout.js (the CSP allows no
+ * inline script), which reads its texts from the form's data-texts.
  */
 export function renderCheckoutPage(options: {
   merchantName: string;
   order: { id: string; amountPaise: number; status: string } | null;
   returnUrl: string | null;
+  language: Language;
 }): string {
-  const { order } = options;
+  const { order, language } = options;
+  const catalogue = catalogueOf(language);
+  const texts = catalogue.checkout.sandboxPage;
   const closedReason = !order
-    ? 'This order does not exist.'
+    ? texts.orderMissing
     : order.status === 'paid'
-      ? 'This order is already paid.'
+      ? catalogue.messages.checkout.sandboxOrderPaid
       : order.status === 'expired'
-        ? 'This order has expired.'
+        ? catalogue.messages.checkout.sandboxOrderExpired
         : null;
-  const amount = order ? formatInr(paiseToRupees(order.amountPaise)) : '';
-  const pay = `Pay ${escapeHtml(amount)}`;
+  const amount = order ? escapeHtml(formatInr(paiseToRupees(order.amountPaise), language)) : '';
+  const merchant = escapeHtml(options.merchantName);
+  const text = (key: Exclude<keyof typeof texts, 'errors'>) => escapeText(texts[key]);
+  /** What the script says, in this language (it fills bankTitle's {{bank}} itself). */
+  const scriptTexts = {
+    ...texts.errors,
+    upiInvalid: catalogue.messages.checkout.sandboxVpaInvalid,
+    bankTitle: texts.bankPageTitleNamed,
+  };
   const bankOptions = SANDBOX_NETBANKING_BANKS.map(
     (b) => `<option value="${escapeHtml(b.code)}">${escapeHtml(b.name)}</option>`,
   ).join('');
@@ -35,53 +52,53 @@ export function renderCheckoutPage(options: {
     `<label class="tab"><input type="radio" name="method" value="${value}"${checked ? ' checked' : ''}><span>${label}</span></label>`;
   const body = closedReason
     ? `<p class="notice" role="alert">${escapeHtml(closedReason)}</p>
-       <div class="actions"><button type="button" id="sandbox-cancel" class="secondary">Close</button></div>`
-    : `<p class="amount">Pay <strong>${escapeHtml(amount)}</strong></p>
+       <div class="actions"><button type="button" id="sandbox-cancel" class="secondary">${text('close')}</button></div>`
+    : `<p class="amount">${fillHtml(texts.pay, { amount: `<strong>${amount}</strong>` })}</p>
       <div id="sandbox-methods">
       <fieldset class="tabs">
-        <legend>Payment method</legend>
-        ${methodTab('upi', 'UPI', true)}${methodTab('card', 'Card')}${methodTab('netbanking', 'Netbanking')}
+        <legend>${text('methods')}</legend>
+        ${methodTab('upi', text('upi'), true)}${methodTab('card', text('card'))}${methodTab('netbanking', text('netbanking'))}
       </fieldset>
-      <section id="sandbox-panel-upi" data-method="upi" aria-label="UPI">
-        <label>UPI ID<input name="vpa" id="sandbox-vpa" autocomplete="off" autocapitalize="none" spellcheck="false" inputmode="email" placeholder="name@bank" maxlength="321" aria-describedby="sandbox-vpa-hint"></label>
-        <p class="hint" id="sandbox-vpa-hint">Sandbox: success@razorpay succeeds, failure@razorpay is declined; any other UPI ID (name@bank) succeeds.</p>
+      <section id="sandbox-panel-upi" data-method="upi" aria-label="${text('upi')}">
+        <label>${text('upiId')}<input name="vpa" id="sandbox-vpa" autocomplete="off" autocapitalize="none" spellcheck="false" inputmode="email" placeholder="name@bank" maxlength="321" aria-describedby="sandbox-vpa-hint"></label>
+        <p class="hint" id="sandbox-vpa-hint">${text('upiHint')}</p>
       </section>
-      <section id="sandbox-panel-card" data-method="card" aria-label="Card" hidden>
-        <label>Card number<input name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4111 1111 1111 1111" maxlength="23"></label>
+      <section id="sandbox-panel-card" data-method="card" aria-label="${text('card')}" hidden>
+        <label>${text('cardNumber')}<input name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4111 1111 1111 1111" maxlength="23"></label>
         <div class="row">
-          <label>Expiry (MM/YY)<input name="expiry" autocomplete="cc-exp" placeholder="12/30" maxlength="5"></label>
-          <label>CVV<input name="cvv" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4"></label>
+          <label>${text('expiry')}<input name="expiry" autocomplete="cc-exp" placeholder="12/30" maxlength="5"></label>
+          <label>${text('cvv')}<input name="cvv" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4"></label>
         </div>
-        <label>Name on card<input name="name" autocomplete="cc-name" placeholder="Name" maxlength="100"></label>
-        <p class="hint">Sandbox: 4111 1111 1111 1111 succeeds, 4000 0000 0000 0002 is declined. Any future expiry, any CVV.</p>
+        <label>${text('nameOnCard')}<input name="name" autocomplete="cc-name" placeholder="${text('namePlaceholder')}" maxlength="100"></label>
+        <p class="hint">${text('cardHint')}</p>
       </section>
-      <section id="sandbox-panel-netbanking" data-method="netbanking" aria-label="Netbanking" hidden>
-        <label for="sandbox-bank" class="for-select">Bank</label>
-        <select name="bank" id="sandbox-bank"><option value="">Choose your bank</option>${bankOptions}</select>
-        <p class="hint">Sandbox: you will see the bank's page, where Success pays and Failure declines.</p>
+      <section id="sandbox-panel-netbanking" data-method="netbanking" aria-label="${text('netbanking')}" hidden>
+        <label for="sandbox-bank" class="for-select">${text('bank')}</label>
+        <select name="bank" id="sandbox-bank"><option value="">${text('chooseBank')}</option>${bankOptions}</select>
+        <p class="hint">${text('netbankingHint')}</p>
       </section>
       </div>
       <section id="sandbox-bank-page" class="bank-page" aria-labelledby="sandbox-bank-title" tabindex="-1" hidden>
-        <h2 id="sandbox-bank-title">Sandbox bank</h2>
-        <p>Pay <strong>${escapeHtml(amount)}</strong> to ${escapeHtml(options.merchantName)}. This is the sandbox's bank page: choose what the bank answers.</p>
+        <h2 id="sandbox-bank-title">${text('bankPageTitle')}</h2>
+        <p>${fillHtml(texts.bankPageText, { amount: `<strong>${amount}</strong>`, merchant })}</p>
         <div class="actions">
-          <button type="button" id="sandbox-bank-success" class="success">Success</button>
-          <button type="button" id="sandbox-bank-failure" class="danger">Failure</button>
+          <button type="button" id="sandbox-bank-success" class="success">${text('success')}</button>
+          <button type="button" id="sandbox-bank-failure" class="danger">${text('failure')}</button>
         </div>
-        <button type="button" id="sandbox-bank-back" class="link">Choose another bank</button>
+        <button type="button" id="sandbox-bank-back" class="link">${text('otherBank')}</button>
       </section>
       <p class="error" id="sandbox-error" role="alert" hidden></p>
       <div class="actions" id="sandbox-actions">
-        <button type="submit" id="sandbox-pay">${pay}</button>
-        <button type="button" id="sandbox-cancel" class="secondary">Cancel</button>
+        <button type="submit" id="sandbox-pay">${fillHtml(texts.pay, { amount })}</button>
+        <button type="button" id="sandbox-cancel" class="secondary">${text('cancel')}</button>
       </div>
-      <p class="hint">Sandbox: no money moves.</p>`;
+      <p class="hint">${text('noMoney')}</p>`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sandbox checkout · ${escapeHtml(options.merchantName)}</title>
+<title>${fillHtml(texts.documentTitle, { merchant })}</title>
 <style>
   body { margin: 0; padding: 0 12px; font: 15px/1.4 system-ui, sans-serif; background: #eef1f6; color: #1d2433; }
   main { max-width: 380px; margin: 24px auto; background: #fff; border-radius: 10px; box-shadow: 0 4px 18px rgba(0,0,0,.12); padding: 20px 22px; }
@@ -121,9 +138,9 @@ export function renderCheckoutPage(options: {
 </head>
 <body>
 <main>
-  <h1>${escapeHtml(options.merchantName)}</h1>
-  <p class="sub">Sandbox payment${order ? ` · ${escapeHtml(order.id)}` : ''}</p>
-  <form id="sandbox-checkout-form" novalidate data-order-id="${escapeHtml(order?.id ?? '')}" data-return-url="${escapeHtml(options.returnUrl ?? '')}">
+  <h1>${merchant}</h1>
+  <p class="sub">${text('subtitle')}${order ? ` · ${escapeHtml(order.id)}` : ''}</p>
+  <form id="sandbox-checkout-form" novalidate data-order-id="${escapeHtml(order?.id ?? '')}" data-return-url="${escapeHtml(options.returnUrl ?? '')}" data-texts="${escapeHtml(JSON.stringify(scriptTexts))}">
     ${body}
   </form>
 </main>

@@ -15,6 +15,8 @@
  * A popup closes itself after success or dismiss. With ?return_url=/path the page instead goes to
  * /path?razorpay_payment_id=…&razorpay_order_id=…&razorpay_signature=… (success) or
  * /path?sandbox_status=dismissed&order_id=… (dismiss).
+ * Texts: the page puts them, in its language, as JSON in the form's data-texts (checkout-page.ts); the
+ * pay call asks for the server's messages in the page's language (<html lang>).
  */
 export const SANDBOX_CHECKOUT_SCRIPT = `(() => {
   'use strict';
@@ -22,6 +24,8 @@ export const SANDBOX_CHECKOUT_SCRIPT = `(() => {
   if (!form) return;
   const orderId = form.dataset.orderId || '';
   const returnUrl = form.dataset.returnUrl || '';
+  const texts = JSON.parse(form.dataset.texts || '{}');
+  const language = document.documentElement.lang || 'en';
   const errorBox = document.getElementById('sandbox-error');
   const payButton = document.getElementById('sandbox-pay');
   const cancelButton = document.getElementById('sandbox-cancel');
@@ -79,22 +83,22 @@ export const SANDBOX_CHECKOUT_SCRIPT = `(() => {
 
   const validateCard = () => {
     const card = field('card_number').replace(/[\\s-]/g, '');
-    if (!/^\\d{16}$/.test(card)) return { error: 'Enter the 16-digit card number.', field: 'card_number' };
-    if (card !== SUCCEEDS && card !== DECLINED) return { error: 'Use a sandbox test card: 4111 1111 1111 1111 or 4000 0000 0000 0002.', field: 'card_number' };
+    if (!/^\\d{16}$/.test(card)) return { error: texts.cardNumber, field: 'card_number' };
+    if (card !== SUCCEEDS && card !== DECLINED) return { error: texts.testCard, field: 'card_number' };
     const expiry = /^(\\d{2})\\/(\\d{2})$/.exec(field('expiry'));
     const month = expiry ? Number(expiry[1]) : 0;
-    if (!expiry || month < 1 || month > 12) return { error: 'Enter the expiry as MM/YY.', field: 'expiry' };
+    if (!expiry || month < 1 || month > 12) return { error: texts.expiry, field: 'expiry' };
     const now = new Date();
     const year = 2000 + Number(expiry[2]);
-    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) return { error: 'This card has expired.', field: 'expiry' };
-    if (!/^\\d{3,4}$/.test(field('cvv'))) return { error: 'Enter the 3 or 4 digit CVV.', field: 'cvv' };
-    if (!field('name')) return { error: 'Enter the name on the card.', field: 'name' };
+    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) return { error: texts.cardExpired, field: 'expiry' };
+    if (!/^\\d{3,4}$/.test(field('cvv'))) return { error: texts.cvv, field: 'cvv' };
+    if (!field('name')) return { error: texts.name, field: 'name' };
     return { body: { method: 'card', outcome: card === SUCCEEDS ? 'success' : 'failure' } };
   };
   const validateUpi = () => {
     const vpa = field('vpa');
-    if (!vpa) return { error: 'Enter your UPI ID, like name@bank.', field: 'vpa' };
-    if (!VPA.test(vpa)) return { error: 'Enter a valid UPI ID, like name@bank.', field: 'vpa' };
+    if (!vpa) return { error: texts.upiRequired, field: 'vpa' };
+    if (!VPA.test(vpa)) return { error: texts.upiInvalid, field: 'vpa' };
     return { body: { method: 'upi', vpa } };
   };
 
@@ -108,7 +112,7 @@ export const SANDBOX_CHECKOUT_SCRIPT = `(() => {
       const res = await fetch('/sandbox/pay', {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken(), 'accept-language': language },
         body: JSON.stringify(Object.assign({ order_id: orderId }, body)),
       });
       const answer = await res.json().catch(() => ({}));
@@ -116,11 +120,11 @@ export const SANDBOX_CHECKOUT_SCRIPT = `(() => {
         finish({ type: 'success', response: answer }, answer);
         return true;
       }
-      const description = answer.message || 'The payment failed.';
+      const description = answer.message || texts.failed;
       showError(description);
       post({ type: 'failed', error: { description } });
     } catch (error) {
-      showError('Could not reach the payment service. Try again.');
+      showError(texts.unreachable);
     } finally {
       setBusy(false);
     }
@@ -138,7 +142,7 @@ export const SANDBOX_CHECKOUT_SCRIPT = `(() => {
     if (methods) methods.hidden = open;
     if (actions) actions.hidden = open;
     if (open) {
-      if (bankTitle) bankTitle.textContent = bankName() + ' (sandbox)';
+      if (bankTitle) bankTitle.textContent = String(texts.bankTitle).replace('{{bank}}', () => bankName());
       bankPage.focus();
     } else if (payButton) {
       payButton.focus();
@@ -157,7 +161,7 @@ export const SANDBOX_CHECKOUT_SCRIPT = `(() => {
     event.preventDefault();
     const current = method();
     if (current === 'netbanking') {
-      if (!field('bank')) { showError('Choose your bank.', 'bank'); return; }
+      if (!field('bank')) { showError(texts.bank, 'bank'); return; }
       showError('');
       showBankPage(true);
       return;

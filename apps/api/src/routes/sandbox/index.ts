@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { providerPaymentResponse, sandboxPayBody } from '@app/contracts';
+import { isLanguage, providerPaymentResponse, sandboxPayBody } from '@app/contracts';
 import type { SandboxProvider } from '../../services/payments/index.ts';
 import { SANDBOX_CHECKOUT_SCRIPT } from './checkout-script.ts';
 import { renderCheckoutPage, safeReturnUrl } from './checkout-page.ts';
@@ -27,7 +27,8 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
         summary: 'The sandbox checkout page for an order (open it in a popup or frame; see /sandbox/checkout.js)',
         params: z.object({ orderId: z.string().max(100) }),
         produces: ['text/html'],
-        querystring: z.object({ return_url: z.string().max(500).optional() }),
+        // lang: the learner's language (the web app adds its own); anything but en, hi or ml falls back to Accept-Language.
+        querystring: z.object({ return_url: z.string().max(500).optional(), lang: z.string().max(10).optional() }),
       },
     },
     async (request, reply) => {
@@ -38,6 +39,7 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
         merchantName: ctx.env.APP_NAME,
         order,
         returnUrl: safeReturnUrl(request.query.return_url),
+        language: isLanguage(request.query.lang) ? request.query.lang : request.language,
       });
       return reply
         .code(order ? 200 : 404)

@@ -1,7 +1,10 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { formatIndiaLongDate, type CertificateData } from '@app/contracts';
+import { formatIndiaLongDate, type CertificateData, type Language } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { translator } from '../../lib/i18n.ts';
 import { drawTextLine, type TextLineOptions } from '../../lib/pdf-fonts.ts';
+import { findCertificateWithLanguage } from './find-certificate.ts';
 
 /** Document properties are Unicode strings in the PDF: only control characters are left out. */
 function property(text: string): string {
@@ -25,19 +28,36 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
 }
 
 /**
+ * The PDF of a certificate, labelled in its holder's saved language (users.language, as the
+ * invoices are), the date in that language in India time; the name and course as issued. 404 for
+ * an unknown id. Anyone holding the id may fetch it, so the language is the holder's, never the
+ * reader's.
+ */
+export async function renderCertificatePdf(
+  ctx: AppContext,
+  options: { certificateId: string; apiPrefix: string },
+): Promise<{ certificate: CertificateData; pdf: Buffer }> {
+  const { certificate, language } = await findCertificateWithLanguage(ctx, options);
+  const pdf = await drawCertificatePdf(certificate, { appName: ctx.env.APP_NAME, now: ctx.now(), language });
+  return { certificate, pdf };
+}
+
+/**
  * The printable certificate: learner, course, date, id, validity and a QR code of the public
  * validation page, on one A4 landscape page.
  */
-export function renderCertificatePdf(
+export function drawCertificatePdf(
   certificate: CertificateData,
-  options: { appName: string; now: Date },
+  options: { appName: string; now: Date; language: Language },
 ): Promise<Buffer> {
+  const { language } = options;
+  const t = translator(language);
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 0,
     info: {
-      Title: property(`Certificate ${certificate.certificate_id}`),
+      Title: property(t('certificates:pdf.documentTitle', { id: certificate.certificate_id })),
       Author: property(options.appName),
       Subject: property(`${certificate.course}: ${certificate.name}`),
       CreationDate: options.now,
@@ -71,12 +91,15 @@ export function renderCertificatePdf(
   };
   const muted = '#495057';
   center(options.appName, 82, { size: 16, weight: 'bold', color: accent });
-  center('Certificate of Completion', 134, { size: 34, weight: 'bold', color: '#212529' });
-  center('This is to certify that', 185, { size: 14, color: muted });
+  center(t('certificates:pdf.title'), 134, { size: 34, weight: 'bold', color: '#212529' });
+  center(t('certificates:pdf.certify'), 185, { size: 14, color: muted });
   center(certificate.name, 222, { size: 30, weight: 'bold', color: '#212529' });
-  center('has completed every quiz of the course', 260, { size: 14, color: muted });
+  center(t('certificates:pdf.completed'), 260, { size: 14, color: muted });
   center(certificate.course, 291, { size: 22, weight: 'bold', color: '#212529' });
-  center(`Issued on ${formatIndiaLongDate(certificate.issued_at)}`, 329, { size: 13, color: muted });
+  center(t('certificates:pdf.issuedOn', { date: formatIndiaLongDate(certificate.issued_at, language) }), 329, {
+    size: 13,
+    color: muted,
+  });
 
   const qrSize = 120;
   const qrX = width - 60 - qrSize;
@@ -86,13 +109,13 @@ export function renderCertificatePdf(
   const left = (text: string, baseline: number, style: Style) => {
     drawTextLine(doc, text, { ...style, x: 70, width: qrX - 90, baseline, align: 'left' });
   };
-  left(`Certificate ID: ${certificate.certificate_id}`, qrY + 17, { size: 10, color: muted });
-  left(certificate.is_valid ? 'Status: Valid' : 'Status: No longer valid', qrY + 39, {
+  left(t('certificates:pdf.certificateId', { id: certificate.certificate_id }), qrY + 17, { size: 10, color: muted });
+  left(t(certificate.is_valid ? 'certificates:pdf.valid' : 'certificates:pdf.notValid'), qrY + 39, {
     size: 12,
     weight: 'bold',
     color: certificate.is_valid ? '#198754' : '#dc3545',
   });
-  left('Scan the code or visit this address to check this certificate:', qrY + 62, { size: 10, color: muted });
+  left(t('certificates:pdf.check'), qrY + 62, { size: 10, color: muted });
   left(certificate.verify_url, qrY + 77, { size: 10, color: accent, link: certificate.verify_url });
 
   doc.end();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { courses, subjects, terms } from '@app/db';
-import { catalogueMessages } from '@app/contracts';
+import { catalogueMessages, learningMessages, quizMessages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCourseAccess } from '../purchases/index.ts';
@@ -27,7 +27,7 @@ export async function assertCourseContentAccess(
 /** A term's course, or 404. */
 export async function findTermCourseId(ctx: AppContext, termId: number): Promise<number> {
   const [term] = await ctx.db.select({ courseId: terms.courseId }).from(terms).where(eq(terms.id, termId));
-  if (!term) throw AppError.notFound('No such term.');
+  if (!term) throw AppError.notFound(learningMessages.termNotFound);
   return term.courseId;
 }
 
@@ -44,6 +44,6 @@ export async function findSubject(ctx: AppContext, subjectId: number) {
     .from(subjects)
     .innerJoin(terms, eq(terms.id, subjects.termId))
     .where(eq(subjects.id, subjectId));
-  if (!subject) throw AppError.notFound('No such subject.');
+  if (!subject) throw AppError.notFound(quizMessages.subjectNotFound);
   return subject;
 }

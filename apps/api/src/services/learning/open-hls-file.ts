@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import { learningMessages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openStoredFile, type StoredFileSlice } from '../../lib/storage.ts';
@@ -24,7 +25,7 @@ export async function openHlsFile(
     token: options.token,
     now: ctx.now(),
   });
-  if (userId === null) throw AppError.forbidden('This link is not valid. Open the chapter again from the course.');
+  if (userId === null) throw AppError.forbidden(learningMessages.fileLinkInvalid);
   const subject = await findSubject(ctx, options.subjectId);
   await assertCourseAccess(ctx.db, userId, subject.courseId);
   const row = (await findVideoRows(ctx.db, [subject.id])).get(subject.id);

@@ -1,3 +1,4 @@
+import { learningMessages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { contentTypeOf, openStoredFile, type StoredFileSlice } from '../../lib/storage.ts';
@@ -19,7 +20,7 @@ export async function openSubjectFile(
   },
 ): Promise<StoredFileSlice> {
   const userId = verifySubjectFileUrl(ctx.env, { subjectId: options.subjectId, ...options.query, now: ctx.now() });
-  if (userId === null) throw AppError.forbidden('This link is not valid. Open the chapter again from the course.');
+  if (userId === null) throw AppError.forbidden(learningMessages.fileLinkInvalid);
   const subject = await findSubject(ctx, options.subjectId);
   await assertCourseAccess(ctx.db, userId, subject.courseId);
   if (subject.fileType !== 'pdf' && subject.fileType !== 'video') throw AppError.notFound();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { subjectProgress } from '@app/db';
-import type { ProgressData } from '@app/contracts';
+import { learningMessages, type ProgressData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readCourseProgress } from './measure-courses.ts';
@@ -83,7 +83,7 @@ export async function recordProgress(
   const subject = await findSubject(ctx, options.subjectId);
   await assertCourseContentAccess(ctx, { userId: options.userId, courseId: subject.courseId });
   if (options.report.completed && isWatched(subject.fileType)) {
-    throw AppError.field('completed', 'A video is done once 90% of it is watched; it cannot be marked as done.');
+    throw AppError.field('completed', learningMessages.videoNotMarkable);
   }
   const now = ctx.now();
   const key = and(eq(subjectProgress.userId, options.userId), eq(subjectProgress.subjectId, subject.id));

@@ -4,6 +4,7 @@ import {
   dayNumber,
   daysRemaining,
   isoDay,
+  levelMessages,
   levelWindowAt,
   levelProgressPercent,
   windowFirstDay,
@@ -94,7 +95,7 @@ export async function getLevelStatus(
   const state = levelStateOf(rows[0]?.state ?? undefined, user, all);
   const candidates = rows[0]?.subUsers ?? [];
   const level = state ? (levelByNumber(all, state.levelNumber) ?? all.at(-1)) : undefined;
-  if (!state || !level) throw AppError.notFound('Levels are not configured yet.');
+  if (!state || !level) throw AppError.notFound(levelMessages.notConfigured);
 
   if (state.completedAt) {
     // Every level achieved: describe the last one as it was completed.

@@ -21,4 +21,18 @@ export default {
     scan: 'Scan the code to open this page and check the certificate.',
     download: 'Download PDF',
   },
+  /** The printable certificate (the API's PDF), in the holder's language; the name and course as issued. */
+  pdf: {
+    documentTitle: 'Certificate {{id}}',
+    title: 'Certificate of Completion',
+    /** Above the holder's name. */
+    certify: 'This is to certify that',
+    /** Between the holder's name and the course's. */
+    completed: 'has completed every quiz of the course',
+    issuedOn: 'Issued on {{date}}',
+    certificateId: 'Certificate ID: {{id}}',
+    valid: 'Status: Valid',
+    notValid: 'Status: No longer valid',
+    check: 'Scan the code or visit this address to check this certificate:',
+  },
 };

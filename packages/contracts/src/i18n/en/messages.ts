@@ -1,4 +1,4 @@
-import { messages } from '../../common/messages.ts';
+import { commonMessageTemplates, messages } from '../../common/messages.ts';
 import { accountMessages } from '../../accounts/messages.ts';
 import { catalogueMessages } from '../../catalogue/messages.ts';
 import { checkoutMessages } from '../../checkout/messages.ts';
@@ -6,9 +6,19 @@ import { profileMessages } from '../../profile/messages.ts';
 import { quizMessages, quizMessageTemplates } from '../../quiz/messages.ts';
 import { walletMessages, walletMessageTemplates } from '../../wallet/messages.ts';
 import { consentMessages } from '../../consent/messages.ts';
+import { learningMessages, learningMessageTemplates } from '../../learning/messages.ts';
+import { levelMessages } from '../../levels/messages.ts';
+import { purchaseMessages } from '../../purchases/messages.ts';
+import { referralMessages } from '../../referrals/messages.ts';
 
-const { retakeAllUsed: _allUsed, retakeCooldown: _cooldown, ...quizTexts } = quizMessages;
+const {
+  retakeAllUsed: _allUsed,
+  retakeCooldown: _cooldown,
+  questionNumberInvalid: _questionNumber,
+  ...quizTexts
+} = quizMessages;
 const { amountBelowMinimum: _minimum, ...walletTexts } = walletMessages;
+const { watchedSecondsInvalid: _watched, ...learningTexts } = learningMessages;
 
 /**
  * The messages the server sends and the forms show (validation, errors, confirmations): the contracts' message
@@ -16,7 +26,7 @@ const { amountBelowMinimum: _minimum, ...walletTexts } = walletMessages;
  * it here (translateMessage); the operator console's messages stay English and are not listed.
  */
 export default {
-  common: { ...messages },
+  common: { ...messages, ...commonMessageTemplates },
   accounts: { ...accountMessages },
   catalogue: { ...catalogueMessages },
   checkout: { ...checkoutMessages },
@@ -24,4 +34,8 @@ export default {
   quiz: { ...quizTexts, ...quizMessageTemplates },
   wallet: { ...walletTexts, ...walletMessageTemplates },
   consent: { ...consentMessages },
+  learning: { ...learningTexts, ...learningMessageTemplates },
+  levels: { ...levelMessages },
+  purchases: { ...purchaseMessages },
+  referrals: { ...referralMessages },
 };

@@ -53,6 +53,12 @@ export default {
     redeemed: 'रिडीम हो गया',
     somethingWentWrong: 'कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
     serverUnreachable: 'सर्वर तक नहीं पहुँच सके। अपना कनेक्शन जाँचें और फिर से कोशिश करें।',
+    idInvalid: 'id सही नहीं है।',
+    pageInvalid: 'पेज नंबर 1 या उससे बड़ी पूरी संख्या होना चाहिए।',
+    pageTooLarge: 'पेज नंबर बहुत बड़ा है।',
+    perPageInvalid: 'per_page 1 से 100 तक की पूरी संख्या होनी चाहिए।',
+    rangeNotSatisfiable: 'माँगा गया हिस्सा फ़ाइल में नहीं है।',
+    tooLong: 'ज़्यादा से ज़्यादा {{max}} अक्षर डाले जा सकते हैं।',
   },
   accounts: {
     registered: 'रजिस्ट्रेशन सफल रहा।',
@@ -67,6 +73,8 @@ export default {
   catalogue: {
     courseNotFound: 'ऐसा कोई कोर्स नहीं है।',
     buyToOpen: 'इसे खोलने के लिए यह कोर्स खरीदिए।',
+    categoryInvalid: 'श्रेणी सही नहीं है।',
+    languageInvalid: 'भाषा सही नहीं है।',
   },
   checkout: {
     offerCodeInvalid: 'ऑफ़र कोड सही नहीं है।',
@@ -97,6 +105,20 @@ export default {
     sandboxUpiDeclined: 'UPI भुगतान अस्वीकार कर दिया गया।',
     sandboxNetbankingFailed: 'आपके बैंक ने भुगतान की अनुमति नहीं दी।',
     webhookSignatureInvalid: 'वेबहुक सिग्नेचर सही नहीं है।',
+    courseRequired: 'कोई कोर्स चुनिए।',
+    orderInvalid: 'ऑर्डर सही नहीं है।',
+    offerCodeTargetInvalid: 'for का मान course या batch होना चाहिए।',
+    paymentIdRequired: 'payment_id ज़रूरी है।',
+    paymentIdInvalid: 'payment_id सही नहीं है।',
+    orderIdRequired: 'order_id ज़रूरी है।',
+    orderIdInvalid: 'order_id सही नहीं है।',
+    signatureRequired: 'signature ज़रूरी है।',
+    signatureFieldInvalid: 'signature सही नहीं है।',
+    sandboxMethodInvalid: "method का मान 'card', 'upi' या 'netbanking' होना चाहिए।",
+    sandboxOutcomeInvalid: "outcome का मान 'success' या 'failure' होना चाहिए।",
+    sandboxVpaRequired: 'अपनी UPI ID डालिए।',
+    sandboxVpaInvalid: 'सही UPI ID डालिए, जैसे name@bank',
+    sandboxBankInvalid: 'सूची में से कोई बैंक चुनिए।',
   },
   profile: {
     profileUpdated: 'प्रोफ़ाइल सफलतापूर्वक अपडेट हो गई।',
@@ -138,6 +160,31 @@ export default {
     retakeAllUsed_one: 'आप इस क्विज़ का अपना एक प्रयास कर चुके हैं।',
     retakeAllUsed_other: 'आप इस क्विज़ के सभी {{count}} प्रयास कर चुके हैं।',
     retakeCooldown: 'आप यह क्विज़ {{date}} के बाद दोबारा दे सकते हैं।',
+    questionNumberInvalid: 'प्रश्न संख्या 1 से {{max}} तक होनी चाहिए।',
+  },
+  learning: {
+    termNotFound: 'ऐसा कोई सत्र नहीं है।',
+    fileLinkInvalid: 'यह लिंक मान्य नहीं है। कोर्स से अध्याय फिर से खोलिए।',
+    videoNotMarkable: 'वीडियो का 90% देख लेने पर वह अपने-आप पूरा हो जाता है; उसे हाथ से पूरा हुआ नहीं बताया जा सकता।',
+    subjectRequired: 'कोई अध्याय चुनिए।',
+    positionInvalid: 'प्लेबैक की स्थिति सही नहीं है।',
+    durationInvalid: 'अवधि सही नहीं है।',
+    pageInvalid: 'पेज नंबर सही नहीं है।',
+    pageCountInvalid: 'पेजों की संख्या सही नहीं है।',
+    completedInvalid: 'completed का मान केवल true हो सकता है।',
+    pageWithoutCount: 'page और page_count एक साथ भेजिए।',
+    pageAfterLast: 'पेज नंबर आख़िरी पेज से आगे नहीं हो सकता।',
+    watchedSecondsInvalid: 'देखे गए सेकंड 0 से {{max}} के बीच होने चाहिए।',
+  },
+  levels: {
+    notConfigured: 'लेवल अभी तय नहीं किए गए हैं।',
+  },
+  purchases: {
+    purchaseInvalid: 'खरीदारी सही नहीं है।',
+    invoiceLinkExpired: 'इस लिंक की समय-सीमा खत्म हो गई है। अपनी खरीदारी की सूची से इनवॉइस फिर से खोलिए।',
+  },
+  referrals: {
+    statusInvalid: "status का मान 'pending', 'active' या 'ineligible' होना चाहिए।",
   },
   wallet: {
     pointRequired: 'रिडीम करने के लिए पॉइंट डालिए।',
@@ -177,5 +224,8 @@ export default {
     consentWithdrawn: 'सहमति वापस ले ली गई। भुगतान और पैसे निकालना फिर से बंद हैं।',
     consentNotGiven: 'इस लिंक पर सहमति नहीं दी गई है।',
     consentLinkWithdrawn: 'इस लिंक पर सहमति वापस ले ली गई थी। फिर से सहमति देने के लिए नया लिंक माँगिए।',
+    consentLinkExpired: 'इस सहमति लिंक की समय-सीमा खत्म हो गई है: लिंक 7 दिन तक चलते हैं। कृपया नया लिंक माँगिए।',
+    guardianWithdrewOnlyThem:
+      'आपके अभिभावक ने सहमति वापस ले ली है। अब सिर्फ़ वही फिर से सहमति दे सकते हैं; किसी दूसरे अभिभावक का नाम देने के लिए हमें लिखिए।',
   },
 } satisfies Translation<typeof en>;

@@ -54,6 +54,12 @@ export default {
     redeemed: 'റിഡീം ചെയ്തു',
     somethingWentWrong: 'എന്തോ കുഴപ്പം സംഭവിച്ചു. ദയവായി വീണ്ടും ശ്രമിക്കുക.',
     serverUnreachable: 'സെർവറിൽ എത്താനായില്ല. നിങ്ങളുടെ കണക്ഷൻ പരിശോധിച്ച് വീണ്ടും ശ്രമിക്കുക.',
+    idInvalid: 'id ശരിയല്ല.',
+    pageInvalid: 'പേജ് നമ്പർ 1 അല്ലെങ്കിൽ അതിൽ കൂടുതലുള്ള പൂർണ്ണസംഖ്യ ആയിരിക്കണം.',
+    pageTooLarge: 'പേജ് നമ്പർ വളരെ വലുതാണ്.',
+    perPageInvalid: 'per_page 1 മുതൽ 100 വരെയുള്ള പൂർണ്ണസംഖ്യ ആയിരിക്കണം.',
+    rangeNotSatisfiable: 'ആവശ്യപ്പെട്ട ഭാഗം ഫയലിൽ ഇല്ല.',
+    tooLong: 'പരമാവധി {{max}} അക്ഷരങ്ങൾ ആകാം.',
   },
   accounts: {
     registered: 'രജിസ്ട്രേഷൻ വിജയകരം.',
@@ -68,6 +74,8 @@ export default {
   catalogue: {
     courseNotFound: 'അങ്ങനെയൊരു കോഴ്സ് ഇല്ല.',
     buyToOpen: 'ഇത് തുറക്കാൻ ഈ കോഴ്സ് വാങ്ങുക.',
+    categoryInvalid: 'വിഭാഗം ശരിയല്ല.',
+    languageInvalid: 'ഭാഷ ശരിയല്ല.',
   },
   checkout: {
     offerCodeInvalid: 'ഓഫർ കോഡ് ശരിയല്ല.',
@@ -98,6 +106,20 @@ export default {
     sandboxUpiDeclined: 'UPI പണമടയ്ക്കൽ നിരസിച്ചു.',
     sandboxNetbankingFailed: 'നിങ്ങളുടെ ബാങ്ക് ഈ പണമടയ്ക്കലിന് അനുമതി നൽകിയില്ല.',
     webhookSignatureInvalid: 'വെബ്‌ഹുക്ക് സിഗ്നേച്ചർ ശരിയല്ല.',
+    courseRequired: 'ഒരു കോഴ്സ് തിരഞ്ഞെടുക്കുക.',
+    orderInvalid: 'ഓർഡർ ശരിയല്ല.',
+    offerCodeTargetInvalid: 'for-ന്റെ മൂല്യം course അല്ലെങ്കിൽ batch ആയിരിക്കണം.',
+    paymentIdRequired: 'payment_id നിർബന്ധമാണ്.',
+    paymentIdInvalid: 'payment_id ശരിയല്ല.',
+    orderIdRequired: 'order_id നിർബന്ധമാണ്.',
+    orderIdInvalid: 'order_id ശരിയല്ല.',
+    signatureRequired: 'signature നിർബന്ധമാണ്.',
+    signatureFieldInvalid: 'signature ശരിയല്ല.',
+    sandboxMethodInvalid: "method-ന്റെ മൂല്യം 'card', 'upi' അല്ലെങ്കിൽ 'netbanking' ആയിരിക്കണം.",
+    sandboxOutcomeInvalid: "outcome-ന്റെ മൂല്യം 'success' അല്ലെങ്കിൽ 'failure' ആയിരിക്കണം.",
+    sandboxVpaRequired: 'നിങ്ങളുടെ UPI ഐഡി നൽകുക.',
+    sandboxVpaInvalid: 'ശരിയായ UPI ഐഡി നൽകുക, ഉദാ. name@bank',
+    sandboxBankInvalid: 'പട്ടികയിൽ നിന്ന് ഒരു ബാങ്ക് തിരഞ്ഞെടുക്കുക.',
   },
   profile: {
     profileUpdated: 'പ്രൊഫൈൽ വിജയകരമായി പുതുക്കി.',
@@ -139,6 +161,31 @@ export default {
     retakeAllUsed_one: 'ഈ ക്വിസിനുള്ള നിങ്ങളുടെ ഒരു ശ്രമം ഉപയോഗിച്ചുകഴിഞ്ഞു.',
     retakeAllUsed_other: 'ഈ ക്വിസിനുള്ള {{count}} ശ്രമങ്ങളും നിങ്ങൾ ഉപയോഗിച്ചുകഴിഞ്ഞു.',
     retakeCooldown: '{{date}}-നു ശേഷം ഈ ക്വിസ് വീണ്ടും എഴുതാം.',
+    questionNumberInvalid: 'ചോദ്യ നമ്പർ 1 മുതൽ {{max}} വരെ ആയിരിക്കണം.',
+  },
+  learning: {
+    termNotFound: 'അങ്ങനെയൊരു ടേം ഇല്ല.',
+    fileLinkInvalid: 'ഈ ലിങ്ക് സാധുവല്ല. കോഴ്സിൽ നിന്ന് അധ്യായം വീണ്ടും തുറക്കുക.',
+    videoNotMarkable: 'വീഡിയോയുടെ 90% കണ്ടുകഴിഞ്ഞാൽ അത് താനേ പൂർത്തിയാകും; പൂർത്തിയായതായി സ്വയം അടയാളപ്പെടുത്താൻ കഴിയില്ല.',
+    subjectRequired: 'ഒരു അധ്യായം തിരഞ്ഞെടുക്കുക.',
+    positionInvalid: 'പ്ലേബാക്ക് സ്ഥാനം ശരിയല്ല.',
+    durationInvalid: 'ദൈർഘ്യം ശരിയല്ല.',
+    pageInvalid: 'പേജ് നമ്പർ ശരിയല്ല.',
+    pageCountInvalid: 'പേജുകളുടെ എണ്ണം ശരിയല്ല.',
+    completedInvalid: 'completed-ന്റെ മൂല്യം true മാത്രമേ ആകാവൂ.',
+    pageWithoutCount: 'page-ഉം page_count-ഉം ഒരുമിച്ച് അയയ്ക്കുക.',
+    pageAfterLast: 'പേജ് നമ്പർ അവസാന പേജിനപ്പുറം ആകാൻ പാടില്ല.',
+    watchedSecondsInvalid: 'കണ്ട സെക്കൻഡുകൾ 0 മുതൽ {{max}} വരെ ആയിരിക്കണം.',
+  },
+  levels: {
+    notConfigured: 'ലെവലുകൾ ഇതുവരെ സജ്ജീകരിച്ചിട്ടില്ല.',
+  },
+  purchases: {
+    purchaseInvalid: 'വാങ്ങൽ ശരിയല്ല.',
+    invoiceLinkExpired: 'ഈ ലിങ്കിന്റെ കാലാവധി കഴിഞ്ഞു. നിങ്ങളുടെ വാങ്ങലുകളിൽ നിന്ന് ഇൻവോയ്സ് വീണ്ടും തുറക്കുക.',
+  },
+  referrals: {
+    statusInvalid: "status-ന്റെ മൂല്യം 'pending', 'active' അല്ലെങ്കിൽ 'ineligible' ആയിരിക്കണം.",
   },
   wallet: {
     pointRequired: 'റിഡീം ചെയ്യേണ്ട പോയിന്റുകൾ നൽകുക.',
@@ -179,5 +226,8 @@ export default {
     consentWithdrawn: 'സമ്മതം പിൻവലിച്ചു. പണമടയ്ക്കലും പണം പിൻവലിക്കലും വീണ്ടും തടഞ്ഞു.',
     consentNotGiven: 'ഈ ലിങ്കിൽ സമ്മതം നൽകിയിട്ടില്ല.',
     consentLinkWithdrawn: 'ഈ ലിങ്കിലെ സമ്മതം പിൻവലിച്ചതാണ്. വീണ്ടും സമ്മതം നൽകാൻ പുതിയ ലിങ്ക് ആവശ്യപ്പെടുക.',
+    consentLinkExpired: 'ഈ സമ്മത ലിങ്കിന്റെ കാലാവധി കഴിഞ്ഞു: ലിങ്കുകൾ 7 ദിവസം പ്രവർത്തിക്കും. ദയവായി പുതിയ ലിങ്ക് ആവശ്യപ്പെടുക.',
+    guardianWithdrewOnlyThem:
+      'നിങ്ങളുടെ രക്ഷിതാവ് സമ്മതം പിൻവലിച്ചു. അവർക്ക് മാത്രമേ വീണ്ടും സമ്മതം നൽകാൻ കഴിയൂ; മറ്റൊരു രക്ഷിതാവിന്റെ പേര് നൽകാൻ ഞങ്ങൾക്ക് എഴുതുക.',
   },
 } satisfies Translation<typeof en>;

@@ -96,7 +96,7 @@ describe('BatchCheckoutPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     const frame = await screen.findByTitle('Payment form');
-    expect(frame).toHaveAttribute('src', '/sandbox/checkout/order_BATCHFEE000001');
+    expect(frame).toHaveAttribute('src', '/sandbox/checkout/order_BATCHFEE000001?lang=en');
     expect(server.callsTo('GET', '/fetch-code/CBSE10BATCH').map((call) => call.search)).toEqual(['?for=batch']);
     expect(server.callsTo('POST', '/first-payment')[0]?.body).toEqual({ offer_code: 'CBSE10BATCH' });
     expect(server.callsTo('POST', '/checkout')).toHaveLength(0);

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SANDBOX_MESSAGE_SOURCE, type CheckoutData, type CourseItem } from '@app/contracts';
 import { hi } from '@app/contracts/i18n/hi';
+import { ml } from '@app/contracts/i18n/ml';
 import { applyLanguage } from '@/lib/i18n';
 import { deferred, fail, mockApi, ok } from '@/testing/mock-api';
 import { PassThrough, renderWithProviders, signIn } from '@/testing/test-utils';
@@ -145,7 +146,7 @@ describe('CheckoutPage', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     const frame = await screen.findByTitle('Payment form');
-    expect(frame).toHaveAttribute('src', '/sandbox/checkout/order_ABCDEFGHIJKLMN');
+    expect(frame).toHaveAttribute('src', '/sandbox/checkout/order_ABCDEFGHIJKLMN?lang=en');
     expect(screen.getByRole('button', { name: 'Please wait few seconds....' })).toBeDisabled();
 
     const response = {
@@ -245,5 +246,13 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText(texts.offerCode.applied.replace('{{code}}', 'FLAT50'))).toBeInTheDocument();
     expect(screen.getByText(texts.offerCode.minimum.replace('{{amount}}', '₹1,000.00'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: texts.payNow })).toBeEnabled();
+  });
+
+  it("opens the sandbox checkout page in the app's language", async () => {
+    await applyLanguage('ml');
+    const { user } = await openCheckout({ 'POST /checkout': ok(checkoutData()) });
+    await user.click(screen.getByRole('button', { name: ml.checkout.payNow }));
+    const frame = await screen.findByTitle(ml.checkout.sandbox.frame);
+    expect(frame).toHaveAttribute('src', '/sandbox/checkout/order_ABCDEFGHIJKLMN?lang=ml');
   });
 });

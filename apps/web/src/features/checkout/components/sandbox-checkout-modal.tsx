@@ -1,7 +1,13 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { SANDBOX_MESSAGE_SOURCE, type ProviderPaymentResponse, type SandboxCheckoutMessage } from '@app/contracts';
+import {
+  SANDBOX_MESSAGE_SOURCE,
+  type Language,
+  type ProviderPaymentResponse,
+  type SandboxCheckoutMessage,
+} from '@app/contracts';
+import { currentLanguage } from '@/lib/i18n';
 
 interface SandboxCheckoutModalProps {
   /** The sandbox checkout page of the order (POST /checkout's checkout_url); null: closed. */
@@ -9,6 +15,11 @@ interface SandboxCheckoutModalProps {
   orderId: string | null;
   onSuccess: (response: ProviderPaymentResponse) => void;
   onDismiss: () => void;
+}
+
+/** The page in the app's language: a frame's request carries the browser's languages, not the learner's choice. */
+function inLanguage(url: string, language: Language): string {
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(language)}`;
 }
 
 function isSandboxMessage(data: unknown): data is SandboxCheckoutMessage {
@@ -21,6 +32,7 @@ function isSandboxMessage(data: unknown): data is SandboxCheckoutMessage {
  * parent, from this origin (apps/api/src/routes/sandbox/checkout-script.ts).
  */
 export function SandboxCheckoutModal({ checkoutUrl, orderId, onSuccess, onDismiss }: SandboxCheckoutModalProps) {
+  // useTranslation re-renders on a change of language, so the frame follows it.
   const { t } = useTranslation('checkout');
   const frame = useRef<HTMLIFrameElement>(null);
 
@@ -56,7 +68,7 @@ export function SandboxCheckoutModal({ checkoutUrl, orderId, onSuccess, onDismis
         {checkoutUrl && (
           <iframe
             ref={frame}
-            src={checkoutUrl}
+            src={inLanguage(checkoutUrl, currentLanguage())}
             title={t('sandbox.frame')}
             className="sandbox-checkout-frame w-100 border-0 d-block"
           />

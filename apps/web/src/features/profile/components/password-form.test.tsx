@@ -1,5 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fillTemplate } from '@app/contracts';
+import { hi } from '@app/contracts/i18n/hi';
+import { applyLanguage } from '@/lib/i18n';
 import { deferred, fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { PasswordForm } from './password-form';
@@ -14,6 +17,28 @@ describe('PasswordForm', () => {
     expect(await screen.findByText('Enter New Password')).toBeInTheDocument();
     expect(feedbackOf(screen.getByLabelText('Confirm Password'))).toHaveTextContent('Confirm Password');
     expect(screen.getByText('Enter Current Password')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/password')).toHaveLength(0);
+  });
+
+  it("says 'At most 128 characters.' under a longer new password, in the app's language too", async () => {
+    const server = mockApi({});
+    const tooLong = 'Aa1!'.repeat(33);
+    const english = renderWithProviders(<PasswordForm />);
+    await english.user.click(screen.getByLabelText('New Password'));
+    await english.user.paste(tooLong);
+    await english.user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(feedbackOf(screen.getByLabelText('New Password'))).toHaveTextContent('At most 128 characters.');
+    english.unmount();
+
+    await applyLanguage('hi');
+    const texts = hi.profile.password;
+    const { user } = renderWithProviders(<PasswordForm />);
+    await user.click(screen.getByLabelText(texts.new));
+    await user.paste(tooLong);
+    await user.click(screen.getByRole('button', { name: texts.submit }));
+    expect(feedbackOf(screen.getByLabelText(texts.new))).toHaveTextContent(
+      fillTemplate(hi.messages.common.tooLong, { max: 128 }),
+    );
     expect(server.callsTo('PUT', '/password')).toHaveLength(0);
   });
 
