@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, devMailbox, guardianConsents, users } from '@app/db';
 import { dayNumber, isoDay } from '@app/contracts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -131,12 +131,67 @@ describe('parental consent (issue 16, part 7)', () => {
       expect((await t.client.as(child.token).put('/consent/dob', { date_of_birth: '1990-01-01' })).statusCode).toBe(
         422,
       );
-      // A typo between two child dates is fine.
+      // A correction that makes them younger (a later date) is fine; back to an older one is not.
       expect(
         (await t.client.as(child.token).put('/consent/dob', { date_of_birth: dobForAge(t.clock.now(), 12) }))
           .statusCode,
       ).toBe(200);
       expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({ status: 'needed', age: 12 });
+      const older = await t.client.as(child.token).put('/consent/dob', { date_of_birth: dobForAge(t.clock.now(), 13) });
+      expect(older.statusCode).toBe(422);
+      expect(older.body.errors.date_of_birth).toEqual([
+        'Your date of birth cannot be changed this way. Please write to us to correct it.',
+      ]);
+      expect((await getUser(t.app, child.id)).dateOfBirth).toBe(dobForAge(t.clock.now(), 12));
+    });
+
+    it('audits every change of the date of birth with the old and the new value, and no refused one', async () => {
+      const learner = await createLearner(t.app, { dateOfBirth: null });
+      const batch = await createBatch(t.app);
+      const [d13, d12, d11, d14] = [13, 12, 11, 14].map((age) => dobForAge(t.clock.now(), age));
+      const addClass = (date_of_birth: string) =>
+        t.client
+          .as(learner.token)
+          .post('/add-class', { syllabus: batch.syllabusId, standard: batch.standardId, date_of_birth });
+      expect((await addClass(d13!)).statusCode).toBe(200);
+      expect((await t.client.as(learner.token).put('/consent/dob', { date_of_birth: d12 })).statusCode).toBe(200);
+      const profile = (await t.client.as(learner.token).get('/profile')).body.data;
+      const form = {
+        first_name: profile.first_name,
+        last_name: profile.last_name,
+        email: profile.email,
+        mobile: profile.mobile,
+      };
+      expect((await t.client.as(learner.token).put('/profile', { ...form, date_of_birth: d11 })).statusCode).toBe(200);
+      // The same date again changes nothing; an older one is refused: neither is audited.
+      expect((await t.client.as(learner.token).put('/profile', { ...form, date_of_birth: d11 })).statusCode).toBe(200);
+      expect((await t.client.as(learner.token).put('/consent/dob', { date_of_birth: d14 })).statusCode).toBe(422);
+      expect((await addClass(d14!)).statusCode).toBe(422);
+      const audits = await t.app.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'user.date_of_birth'), eq(auditLog.entityId, String(learner.id))))
+        .orderBy(auditLog.id);
+      expect(audits.map((a) => ({ actorId: a.actorId, entity: a.entity, before: a.before, after: a.after }))).toEqual([
+        {
+          actorId: learner.id,
+          entity: 'users',
+          before: { date_of_birth: null },
+          after: { date_of_birth: d13, via: 'add-class' },
+        },
+        {
+          actorId: learner.id,
+          entity: 'users',
+          before: { date_of_birth: d13 },
+          after: { date_of_birth: d12, via: 'consent' },
+        },
+        {
+          actorId: learner.id,
+          entity: 'users',
+          before: { date_of_birth: d12 },
+          after: { date_of_birth: d11, via: 'profile' },
+        },
+      ]);
     });
   });
 
@@ -329,7 +384,7 @@ describe('parental consent (issue 16, part 7)', () => {
       ]);
     });
 
-    it('withdrawing consent blocks the money actions again at once; the link cannot agree again', async () => {
+    it('withdrawing consent blocks the money actions again at once; the link cannot agree again; only that guardian may be asked again', async () => {
       const child = await createMinor(t);
       const token = await giveConsentByEmail(t, child);
       const course = await createCourse(t.app, { pricePaise: 20_000 });
@@ -351,8 +406,18 @@ describe('parental consent (issue 16, part 7)', () => {
       expect(again.statusCode).toBe(400);
       // The guardian still sees the purchases after withdrawing.
       expect((await t.client.as(undefined).get(`/guardian/consent/${token}/purchases`)).statusCode).toBe(200);
-      // The learner may ask again: a new link, a new answer.
-      const second = await giveConsentByEmail(t, child, 'second-parent@example.com');
+      // Only the guardian who withdrew can give it again: another contact is refused (decision 024)...
+      const other = await t.client
+        .as(child.token)
+        .post('/consent', { guardian_name: 'Second', channel: 'email', guardian_email: 'second-parent@example.com' });
+      expect(other.statusCode).toBe(400);
+      expect(other.body).toEqual({
+        status: false,
+        message: 'Your guardian withdrew consent. Only they can give it again; to name another guardian, write to us.',
+      });
+      expect((await t.client.as(child.token).get('/consent')).body.data.status).toBe('withdrawn');
+      // ...while the same guardian, asked again, gets a new link and can answer it.
+      const second = await giveConsentByEmail(t, child);
       expect(second).not.toBe(token);
       expect((await t.client.as(child.token).get('/consent')).body.data.status).toBe('given');
     });
@@ -401,6 +466,149 @@ describe('parental consent (issue 16, part 7)', () => {
         payload: { agree: true },
       });
       expect(res.statusCode).toBe(403);
+    });
+
+    it('expires a pending link after 7 days: it answers 404 saying so and cannot give consent', async () => {
+      const child = await createMinor(t);
+      const email = `late-${child.id}@example.com`;
+      await t.client.as(child.token).post('/consent', { guardian_name: 'A', channel: 'email', guardian_email: email });
+      const token = await consentTokenMailedTo(t, email);
+      const guardian = t.client.as(undefined);
+      const DAY = 86_400_000;
+      t.clock.advance(7 * DAY - 60_000);
+      try {
+        // A minute short of 7 days the link still opens.
+        expect((await guardian.get(`/guardian/consent/${token}`)).body.data).toMatchObject({ status: 'pending' });
+        t.clock.advance(60_000);
+        const expired = {
+          status: false,
+          message: 'This consent link has expired: links work for 7 days. Please ask for a new one.',
+        };
+        for (const res of [
+          await guardian.get(`/guardian/consent/${token}`),
+          await guardian.post(`/guardian/consent/${token}`, { agree: true }),
+          await guardian.post(`/guardian/consent/${token}/withdraw`),
+        ]) {
+          expect(res.statusCode).toBe(404);
+          expect(res.body).toEqual(expired);
+        }
+        expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({ allowed: false });
+        const [row] = await t.app.ctx.db.select().from(guardianConsents).where(eq(guardianConsents.userId, child.id));
+        expect(row).toMatchObject({ status: 'pending', givenAt: null });
+        // The learner asks again: a fresh link works.
+        await giveConsentByEmail(t, child, email);
+        expect((await t.client.as(child.token).get('/consent')).body.data.status).toBe('given');
+      } finally {
+        t.clock.advance(-7 * DAY);
+      }
+    });
+
+    it('refuses a different mobile after a mobile guardian withdrew, and takes the same one', async () => {
+      const child = await createMinor(t);
+      const ask = (mobile: string) =>
+        t.client
+          .as(child.token)
+          .post('/consent', { guardian_name: 'Ravi', channel: 'mobile', guardian_mobile: mobile });
+      const first = await ask('9876512345');
+      const token = first.body.data.link.split('/').pop();
+      expect((await t.client.as(undefined).post(`/guardian/consent/${token}/withdraw`)).statusCode).toBe(200);
+      for (const res of [
+        await ask('9876599999'),
+        await t.client
+          .as(child.token)
+          .post('/consent', { guardian_name: 'Ravi', channel: 'email', guardian_email: 'ravi@example.com' }),
+      ]) {
+        expect(res.statusCode).toBe(400);
+        expect(res.body.message).toBe(
+          'Your guardian withdrew consent. Only they can give it again; to name another guardian, write to us.',
+        );
+      }
+      expect((await ask('9876512345')).statusCode).toBe(200);
+    });
+
+    it('answers the learner even when the mail to the guardian cannot be queued (logged and counted)', async () => {
+      const child = await createMinor(t);
+      const before = t.app.ctx.mailer.stats.notQueued;
+      const send = vi.spyOn(t.app.ctx.mailer, 'send').mockRejectedValueOnce(new Error('queue down'));
+      try {
+        const res = await t.client
+          .as(child.token)
+          .post('/consent', { guardian_name: 'A', channel: 'email', guardian_email: `down-${child.id}@example.com` });
+        expect(res.statusCode).toBe(200);
+        expect(res.body.data).toMatchObject({ status: 'pending' });
+        expect(send).toHaveBeenCalledTimes(1);
+      } finally {
+        send.mockRestore();
+      }
+      expect(t.app.ctx.mailer.stats.notQueued).toBe(before + 1);
+    });
+  });
+
+  describe("the operator's correction", () => {
+    it('corrects a date of birth either way, audited with the operator, the old and the new value', async () => {
+      const admin = await createLearner(t.app, { roles: ['admin', 'learner'] });
+      const child = await createMinor(t);
+      await giveConsentByEmail(t, child, `guardian-${child.id}@example.com`);
+      const detail = await t.client.as(admin.token).get(`/admin/users/${child.id}`);
+      expect(detail.body.data.consent).toEqual({
+        date_of_birth: dobForAge(t.clock.now(), 13),
+        age: 13,
+        status: 'given',
+        guardian: { name: 'Meera Nair', email: `guardian-${child.id}@example.com`, mobile: null },
+        requested_at: expect.any(String),
+        given_at: expect.any(String),
+        withdrawn_at: null,
+        is_link_expired: false,
+      });
+      const adult = dobForAge(t.clock.now(), 19);
+      const res = await t.client
+        .as(admin.token)
+        .put(`/admin/users/${child.id}/date-of-birth`, { date_of_birth: adult });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.message).toBe('Date of birth corrected.');
+      expect(res.body.data.consent).toMatchObject({ date_of_birth: adult, age: 19, status: 'not_needed' });
+      const back = dobForAge(t.clock.now(), 13);
+      expect(
+        (await t.client.as(admin.token).put(`/admin/users/${child.id}/date-of-birth`, { date_of_birth: back }))
+          .statusCode,
+      ).toBe(200);
+      const audits = await t.app.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'user.date_of_birth'), eq(auditLog.entityId, String(child.id))))
+        .orderBy(auditLog.id);
+      expect(audits.map((a) => ({ actorId: a.actorId, before: a.before, after: a.after }))).toEqual([
+        { actorId: admin.id, before: { date_of_birth: back }, after: { date_of_birth: adult, via: 'operator' } },
+        { actorId: admin.id, before: { date_of_birth: adult }, after: { date_of_birth: back, via: 'operator' } },
+      ]);
+    });
+
+    it('is for operators only, and 422s a bad date with its field error', async () => {
+      const admin = await createLearner(t.app, { roles: ['admin', 'learner'] });
+      const child = await createMinor(t);
+      const adult = { date_of_birth: '1990-01-01' };
+      const asLearner = await t.client.as(child.token).put(`/admin/users/${child.id}/date-of-birth`, adult);
+      expect(asLearner.statusCode).toBe(403);
+      expect((await t.client.as(undefined).put(`/admin/users/${child.id}/date-of-birth`, adult)).statusCode).toBe(401);
+      const cases: [object, string][] = [
+        [{}, 'Date of birth is required.'],
+        [{ date_of_birth: '2012-02-30' }, 'Enter a valid date of birth.'],
+        [{ date_of_birth: '2999-01-01' }, 'Date of birth cannot be in the future.'],
+        [{ date_of_birth: dobForAge(t.clock.now(), 2) }, 'Age must be between 5 and 100 years.'],
+      ];
+      for (const [body, message] of cases) {
+        const res = await t.client.as(admin.token).put(`/admin/users/${child.id}/date-of-birth`, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(422);
+        expect(res.body.errors).toEqual({ date_of_birth: [message] });
+      }
+      expect((await t.client.as(admin.token).put('/admin/users/999999/date-of-birth', adult)).statusCode).toBe(404);
+      expect((await getUser(t.app, child.id)).dateOfBirth).toBe(dobForAge(t.clock.now(), 13));
+      expect(
+        await t.app.ctx.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'user.date_of_birth'), eq(auditLog.entityId, String(child.id)))),
+      ).toEqual([]);
     });
   });
 

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankDetails, purchases } from '@app/db';
+import { bankDetails, guardianConsents, purchases, users } from '@app/db';
+import { dayNumber, isoDay } from '@app/contracts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createBatch, createCourse } from '../catalogue-fixtures.ts';
 import { creditPoints, setReferenceData, validBank, walletOf } from '../wallet-fixtures.ts';
 import { postEntry } from '../../src/services/wallet/index.ts';
-import { createMinor, giveConsentByEmail } from '../consent-fixtures.ts';
+import { consentTokenMailedTo, createMinor, dobForAge, giveConsentByEmail } from '../consent-fixtures.ts';
 import { expectBooksBalanced } from './abuse-fixtures.ts';
 
 const REFUSED = {
@@ -101,5 +102,162 @@ describe('abuse: a minor without consent moves no money', () => {
     expect(res.body).toEqual(REFUSED);
     expect(await walletOf(t.app, child.id)).toEqual({ balancePaise: 50_000, points: 0 });
     await expectBooksBalanced(t);
+  });
+});
+
+const DAY = 86_400_000;
+const LOCKED = 'Your date of birth cannot be changed this way. Please write to us to correct it.';
+
+/** The date of birth that makes a learner 18 tomorrow (India time): 17 years and 364 days old today. */
+function eighteenTomorrow(now: Date): string {
+  const tomorrow = isoDay(dayNumber(now) + 1);
+  return `${Number(tomorrow.slice(0, 4)) - 18}${tomorrow.slice(4)}`.replace(/-02-29$/, '-02-28');
+}
+
+/**
+ * Issue 16, the audit's loopholes (decision 024): a minor whose guardian withdrew consent cannot get round
+ * it by ageing themselves on paper, by asking someone else, or with an old link. Each attack fails when its
+ * guard is removed (dateOfBirthChangeProblem's "older" check, refuseOtherGuardianAfterWithdrawal,
+ * isConsentLinkExpired in findConsentByToken).
+ */
+describe('abuse: a minor whose guardian said no cannot get round it', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await setReferenceData(t.app, { convert_value_paise: 100, minimum_withdrawal_paise: 10_000 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A 13-year-old whose guardian agreed (bank details saved, points and money in the wallet), then withdrew. */
+  async function withdrawnMinor() {
+    const child = await createMinor(t);
+    const token = await giveConsentByEmail(t, child);
+    expect((await t.client.as(child.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    await creditPoints(t.app, child.id, 50);
+    await postEntry(t.app.ctx.db, {
+      userId: child.id,
+      method: 'Referral Commission',
+      amountPaise: 50_000,
+      points: 0,
+      status: 'Done',
+      description: 'Commission',
+    });
+    expect((await t.client.as(undefined).post(`/guardian/consent/${token}/withdraw`)).statusCode).toBe(200);
+    return { child, token };
+  }
+
+  async function expectNoMoneyMoves(child: { id: number; token: string }) {
+    const course = await createCourse(t.app, { pricePaise: 99_900 });
+    for (const [path, body] of [
+      ['/checkout', { course_id: course.id }],
+      ['/redeem-point', { point: 20 }],
+      ['/withdraw', { amount: 200 }],
+    ] as const) {
+      const res = await t.client.as(child.token).post(path, body);
+      expect(res.statusCode, path).toBe(403);
+      expect(res.body, path).toEqual(REFUSED);
+    }
+    expect(await purchasesOf(child.id)).toEqual([]);
+    expect(await walletOf(t.app, child.id)).toEqual({ balancePaise: 50_000, points: 50 });
+  }
+
+  const purchasesOf = (userId: number) => t.app.ctx.db.select().from(purchases).where(eq(purchases.userId, userId));
+
+  it('cannot age out of consent by moving the date of birth, step by step or to 17y364d, even a day later', async () => {
+    const { child } = await withdrawnMinor();
+    const original = dobForAge(t.clock.now(), 13);
+    const profile = (await t.client.as(child.token).get('/profile')).body.data;
+    const form = {
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      email: profile.email,
+      mobile: profile.mobile,
+    };
+    const batch = await createBatch(t.app);
+    const attempts = [
+      // Step by step, a year at a time, on the consent form...
+      ...[14, 15, 16, 17].map(
+        (age) => () => t.client.as(child.token).put('/consent/dob', { date_of_birth: dobForAge(t.clock.now(), age) }),
+      ),
+      // ...or straight to 18-tomorrow, through each of the three forms.
+      () => t.client.as(child.token).put('/consent/dob', { date_of_birth: eighteenTomorrow(t.clock.now()) }),
+      () => t.client.as(child.token).put('/profile', { ...form, date_of_birth: eighteenTomorrow(t.clock.now()) }),
+      () =>
+        t.client.as(child.token).post('/add-class', {
+          syllabus: batch.syllabusId,
+          standard: batch.standardId,
+          date_of_birth: eighteenTomorrow(t.clock.now()),
+        }),
+    ];
+    for (const attempt of attempts) {
+      const res = await attempt();
+      expect(res.statusCode).toBe(422);
+      expect(res.body.errors.date_of_birth).toEqual([LOCKED]);
+    }
+    const [stored] = await t.app.ctx.db.select({ dob: users.dateOfBirth }).from(users).where(eq(users.id, child.id));
+    expect(stored!.dob).toBe(original);
+
+    t.clock.advance(DAY);
+    try {
+      expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({
+        status: 'withdrawn',
+        allowed: false,
+        age: 13,
+      });
+      await expectNoMoneyMoves(child);
+    } finally {
+      t.clock.advance(-DAY);
+    }
+    await expectBooksBalanced(t);
+  });
+
+  it('cannot have another contact (their own second inbox) give consent after the guardian withdrew', async () => {
+    const { child } = await withdrawnMinor();
+    const own = `second-inbox-${child.id}@example.com`;
+    const res = await t.client
+      .as(child.token)
+      .post('/consent', { guardian_name: 'My Mum', channel: 'email', guardian_email: own });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({
+      status: false,
+      message: 'Your guardian withdrew consent. Only they can give it again; to name another guardian, write to us.',
+    });
+    // No link went out and no request was stored: there is nothing to agree to.
+    await expect(consentTokenMailedTo(t, own)).rejects.toThrow(/no consent mail/);
+    const rows = await t.app.ctx.db.select().from(guardianConsents).where(eq(guardianConsents.userId, child.id));
+    expect(rows.map((row) => row.status)).toEqual(['withdrawn']);
+    expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({
+      status: 'withdrawn',
+      allowed: false,
+    });
+    await expectNoMoneyMoves(child);
+    // The guardian who withdrew may be asked again, and their agreement opens the money actions.
+    await giveConsentByEmail(t, child);
+    expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({
+      status: 'given',
+      allowed: true,
+    });
+  });
+
+  it('cannot give consent on a pending link older than 7 days', async () => {
+    const child = await createMinor(t);
+    const email = `slow-parent-${child.id}@example.com`;
+    await t.client.as(child.token).post('/consent', { guardian_name: 'P', channel: 'email', guardian_email: email });
+    const token = await consentTokenMailedTo(t, email);
+    t.clock.advance(7 * DAY + 1000);
+    try {
+      const res = await t.client.as(undefined).post(`/guardian/consent/${token}`, { agree: true });
+      expect(res.statusCode).toBe(404);
+      expect(res.body.message).toBe('This consent link has expired: links work for 7 days. Please ask for a new one.');
+      expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({ allowed: false });
+      const [row] = await t.app.ctx.db.select().from(guardianConsents).where(eq(guardianConsents.userId, child.id));
+      expect(row).toMatchObject({ status: 'pending', givenAt: null });
+      const course = await createCourse(t.app, { pricePaise: 10_000 });
+      expect((await t.client.as(child.token).post('/checkout', { course_id: course.id })).body).toEqual(REFUSED);
+    } finally {
+      t.clock.advance(-(7 * DAY + 1000));
+    }
   });
 });

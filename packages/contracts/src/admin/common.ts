@@ -66,6 +66,7 @@ export const adminMessages = {
   rejected: 'Sign-up rejected.',
   rolesInvalid: "Roles must be a list of 'admin' and 'learner'.",
   ownAdminRole: 'You cannot remove your own admin role.',
+  dateOfBirthCorrected: 'Date of birth corrected.',
   levelsInvalid: 'Give at least one level.',
   levelNumbersUnique: 'Level numbers must be unique.',
   dateInvalid: 'Enter a valid date and time (ISO 8601).',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentStatuses, dateOfBirthField } from '../consent/schemas.ts';
 import { levelStatusData } from '../levels/schemas.ts';
 import { adminMessages, pageQuery, personRef } from './common.ts';
 import { adminPurchase } from './money.ts';
@@ -25,6 +26,29 @@ export const adminUserRow = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
 
+/**
+ * A learner's date of birth and where their guardian's consent stands (decision 024), for the operator:
+ * the guardian's contact in full, as the operator may have to reach them.
+ */
+export const adminConsent = z.object({
+  date_of_birth: z.string().nullable(),
+  age: z.number().nullable(),
+  status: z.enum(consentStatuses),
+  guardian: z
+    .object({
+      name: z.string(),
+      email: z.string().nullable(),
+      mobile: z.string().nullable(),
+    })
+    .nullable(),
+  requested_at: z.string().nullable(),
+  given_at: z.string().nullable(),
+  withdrawn_at: z.string().nullable(),
+  /** A pending request whose link is older than 7 days: the guardian can no longer answer it. */
+  is_link_expired: z.boolean(),
+});
+export type AdminConsent = z.infer<typeof adminConsent>;
+
 export const adminUserDetail = z.object({
   profile: z.object({
     id: z.number(),
@@ -50,8 +74,14 @@ export const adminUserDetail = z.object({
   level: levelStatusData.nullable(),
   sub_users: z.object({ total: z.number(), active: z.number() }),
   wallet: z.object({ points: z.number(), balance: z.number() }),
+  consent: adminConsent,
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetail>;
+
+/** PUT /admin/users/{id}/date-of-birth: the operator's correction on a written request (decision 024). */
+export const adminDateOfBirthBody = z.object({ date_of_birth: dateOfBirthField });
+export type AdminDateOfBirthBody = z.input<typeof adminDateOfBirthBody>;
+export type AdminDateOfBirthInput = z.output<typeof adminDateOfBirthBody>;
 
 /** PUT /admin/users/{id}/roles */
 export const rolesBody = z.object({

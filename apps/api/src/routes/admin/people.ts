@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  adminDateOfBirthBody,
   adminMessages,
   adminUserDetail,
   adminUserRow,
@@ -16,6 +17,7 @@ import {
 } from '@app/contracts';
 import { ok } from '../../lib/reply.ts';
 import {
+  correctDateOfBirth,
   decideHeldReferral,
   listHeldReferrals,
   getUserDetail,
@@ -24,7 +26,7 @@ import {
 } from '../../services/admin/index.ts';
 import { actorOf } from './actor.ts';
 
-/** People: find a user, their whole picture, roles; held referral sign-ups. */
+/** People: find a user, their whole picture, roles, a corrected date of birth; held referral sign-ups. */
 export async function adminPeopleRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -68,6 +70,28 @@ export async function adminPeopleRoutes(fastify: FastifyInstance) {
       ok(
         await setUserRoles(ctx, { actorId: actorOf(request), id: request.params.id, roles: request.body.roles }),
         adminMessages.saved,
+      ),
+  );
+  app.put(
+    '/users/:id/date-of-birth',
+    {
+      schema: {
+        summary: "Corrects a user's date of birth (on a written request)",
+        description:
+          "Either way, unlike the learner's own change rule (decision 024); audited with the operator, the old and the new date.",
+        params: idParams,
+        body: adminDateOfBirthBody,
+        response: { 200: envelope(adminUserDetail) },
+      },
+    },
+    async (request) =>
+      ok(
+        await correctDateOfBirth(ctx, {
+          actorId: actorOf(request),
+          id: request.params.id,
+          dateOfBirth: request.body.date_of_birth,
+        }),
+        adminMessages.dateOfBirthCorrected,
       ),
   );
 

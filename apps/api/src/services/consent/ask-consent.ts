@@ -16,7 +16,8 @@ import type { AuthUser } from '../accounts/index.ts';
 import { maskEmail, maskMobile } from '../../lib/mask-contact.ts';
 import { recordAudit } from '../audit/index.ts';
 import { consentStatus, toConsentData } from './consent-status.ts';
-import { consentMail } from './consent-mail.ts';
+import { refuseOtherGuardianAfterWithdrawal } from './refuse-other-guardian-after-withdrawal.ts';
+import { sendConsentMail } from './send-consent-mail.ts';
 
 /** The guardian's page for a token (the web app's route), opening in the learner's language. */
 export function consentLink(appUrl: string, token: string, language: Language): string {
@@ -27,7 +28,8 @@ export function consentLink(appUrl: string, token: string, language: Language): 
  * POST /consent: a learner under 18 names a parent or guardian. A new link (32 random bytes, base64url;
  * only its SHA-256 is kept) replaces any pending request, which stops working (superseded). By email the
  * link is mailed in the learner's language; by mobile there is no SMS gateway, so the answer carries the
- * link and a WhatsApp URL for the learner to pass on (decision 024). Rate-limited per learner.
+ * link and a WhatsApp URL for the learner to pass on (decision 024). After a guardian withdrew, only
+ * that guardian can be asked again. Rate-limited per learner.
  */
 export async function askConsent(
   ctx: AppContext,
@@ -50,6 +52,7 @@ export async function askConsent(
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    await refuseOtherGuardianAfterWithdrawal(tx, { userId: user.id, input });
     await tx
       .update(guardianConsents)
       .set({ status: 'superseded' })
@@ -85,16 +88,14 @@ export async function askConsent(
   const link = consentLink(ctx.env.APP_URL, token, language);
   let whatsappUrl: string | null = null;
   if (input.guardian_email) {
-    await ctx.mailer.send(
-      consentMail({
-        language,
-        appName: ctx.env.APP_NAME,
-        to: input.guardian_email,
-        guardianName: input.guardian_name,
-        childName,
-        link,
-      }),
-    );
+    await sendConsentMail(ctx, {
+      userId: user.id,
+      language,
+      to: input.guardian_email,
+      guardianName: input.guardian_name,
+      childName,
+      link,
+    });
   } else {
     const text = translator(language)('consent:share.message', {
       name: input.guardian_name,

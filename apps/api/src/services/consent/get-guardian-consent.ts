@@ -5,7 +5,7 @@ import { findConsentByToken } from './find-consent-by-token.ts';
 
 /** GET /guardian/consent/{token}: what the guardian reads (the child's name, the request, its state). */
 export async function getGuardianConsent(ctx: AppContext, options: { token: string }): Promise<GuardianConsentData> {
-  const { consent, child } = await findConsentByToken(ctx.db, options.token);
+  const { consent, child } = await findConsentByToken(ctx, options.token);
   return {
     status: consent.status as GuardianConsentData['status'],
     child_name: `${child.firstName} ${child.lastName}`.trim(),

@@ -1,22 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { guardianConsents } from '@app/db';
 import { consentMessages, type GuardianConsentData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findConsentByToken } from './find-consent-by-token.ts';
+import { consentLinkCutoff } from './is-consent-link-expired.ts';
 import { getGuardianConsent } from './get-guardian-consent.ts';
 
 /**
- * POST /guardian/consent/{token} {agree: true}: the guardian agrees. Only a pending request can be
- * given (once given, answering again changes nothing); the time, IP address and user agent of the
+ * POST /guardian/consent/{token} {agree: true}: the guardian agrees. Only a pending request under 7 days
+ * old can be given (once given, answering again changes nothing); the time, IP address and user agent of the
  * answer are kept as its evidence, and the audit log records it.
  */
 export async function giveConsent(
   ctx: AppContext,
   options: { token: string; ip: string; userAgent: string | null },
 ): Promise<GuardianConsentData> {
-  const { consent } = await findConsentByToken(ctx.db, options.token);
+  const { consent } = await findConsentByToken(ctx, options.token);
   if (consent.status === 'withdrawn') throw AppError.badRequest(consentMessages.consentLinkWithdrawn);
   if (consent.status === 'pending') {
     const now = ctx.now();
@@ -29,9 +30,15 @@ export async function giveConsent(
           answerIp: options.ip,
           answerUserAgent: options.userAgent?.slice(0, 500) ?? null,
         })
-        .where(and(eq(guardianConsents.id, consent.id), eq(guardianConsents.status, 'pending')))
+        .where(
+          and(
+            eq(guardianConsents.id, consent.id),
+            eq(guardianConsents.status, 'pending'),
+            gt(guardianConsents.createdAt, consentLinkCutoff(now)),
+          ),
+        )
         .returning({ id: guardianConsents.id });
-      // Superseded meanwhile (the learner asked again): this link no longer counts.
+      // Superseded meanwhile (the learner asked again), or expired since it was read: this link no longer counts.
       if (changed.length === 0) throw AppError.notFound(consentMessages.consentLinkInvalid);
       await recordAudit(tx, ctx, {
         actorId: null,

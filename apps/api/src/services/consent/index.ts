@@ -1,9 +1,13 @@
 export { askConsent } from './ask-consent.ts';
-export { getConsentStatus } from './consent-status.ts';
+export { consentStatus, getConsentStatus } from './consent-status.ts';
 export { getGuardianConsent } from './get-guardian-consent.ts';
 export { giveConsent } from './give-consent.ts';
+export { isConsentLinkExpired } from './is-consent-link-expired.ts';
 export { listChildPurchases } from './list-child-purchases.ts';
-export { dateOfBirthChangeProblem, recordDateOfBirth } from './record-date-of-birth.ts';
+export { dateOfBirthChangeProblem } from './date-of-birth-change-problem.ts';
+export { recordDateOfBirth } from './record-date-of-birth.ts';
 export { requireMoneyConsent } from './require-money-consent.ts';
 export { saveDateOfBirth } from './save-date-of-birth.ts';
 export { withdrawConsent } from './withdraw-consent.ts';
+export { writeDateOfBirth } from './write-date-of-birth.ts';
+export type { DateOfBirthChangeVia } from './write-date-of-birth.ts';

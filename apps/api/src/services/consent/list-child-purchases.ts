@@ -10,7 +10,7 @@ import { findConsentByToken } from './find-consent-by-token.ts';
  * first, for a guardian who has answered (given, or withdrawn since); a pending link shows none (403).
  */
 export async function listChildPurchases(ctx: AppContext, options: { token: string }): Promise<GuardianPurchasesData> {
-  const { consent } = await findConsentByToken(ctx.db, options.token);
+  const { consent } = await findConsentByToken(ctx, options.token);
   if (consent.status === 'pending') throw AppError.forbidden(consentMessages.consentNotGiven);
   const rows = await ctx.db
     .select({

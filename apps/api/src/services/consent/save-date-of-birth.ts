@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { users } from '@app/db';
 import type { ConsentData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,15 +9,7 @@ export async function saveDateOfBirth(
   ctx: AppContext,
   options: { userId: number; dateOfBirth: string },
 ): Promise<ConsentData> {
-  const [user] = await ctx.db
-    .select({ dateOfBirth: users.dateOfBirth })
-    .from(users)
-    .where(eq(users.id, options.userId));
-  const problem = await recordDateOfBirth(ctx, ctx.db, {
-    userId: options.userId,
-    current: user?.dateOfBirth ?? null,
-    dateOfBirth: options.dateOfBirth,
-  });
+  const problem = await recordDateOfBirth(ctx, { ...options, via: 'consent' });
   if (problem) throw AppError.field('date_of_birth', problem);
   return getConsentStatus(ctx, { userId: options.userId });
 }

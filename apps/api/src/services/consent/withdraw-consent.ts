@@ -16,7 +16,7 @@ export async function withdrawConsent(
   ctx: AppContext,
   options: { token: string; ip: string; userAgent: string | null },
 ): Promise<GuardianConsentData> {
-  const { consent } = await findConsentByToken(ctx.db, options.token);
+  const { consent } = await findConsentByToken(ctx, options.token);
   if (consent.status !== 'withdrawn') {
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {

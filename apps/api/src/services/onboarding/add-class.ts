@@ -36,10 +36,10 @@ export async function addClass(
     .where(and(eq(standards.id, input.standard), eq(standards.syllabusId, syllabus.id)));
   if (!standard) throw AppError.field('standard', accountMessages.standardInvalid);
   // Issue 16: the date of birth comes with the level (checked against ctx.now(), under the change rule).
-  const dobProblem = await recordDateOfBirth(ctx, ctx.db, {
+  const dobProblem = await recordDateOfBirth(ctx, {
     userId: user.id,
-    current: user.dateOfBirth,
     dateOfBirth: input.date_of_birth,
+    via: 'add-class',
   });
   if (dobProblem) throw AppError.field('date_of_birth', dobProblem);
 

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/postgres-error.ts';
 import { findUserByEmail, type UserRow, sendVerificationOtp } from '../accounts/index.ts';
 import { sendEmailChangedMail } from '../mail/index.ts';
-import { dateOfBirthChangeProblem } from '../consent/index.ts';
+import { dateOfBirthChangeProblem, writeDateOfBirth } from '../consent/index.ts';
 
 /** 422 with every field error found, in the spec's shape. */
 function fail(errors: Record<string, string[]>): never {
@@ -65,14 +65,14 @@ export async function updateProfile(
   }
   if (input.date_of_birth && input.date_of_birth > isoDay(dayNumber(now)))
     errors.date_of_birth = [profileMessages.dateOfBirthFuture];
-  // A learner under 18 cannot clear their date of birth or make themselves an adult here (issue 16).
+  // A learner under 18 cannot clear their date of birth or make themselves older here (issue 16); checked
+  // again on the locked row when it is written.
   const dobLocked = dateOfBirthChangeProblem(user.dateOfBirth, input.date_of_birth, now);
   if (dobLocked && !errors.date_of_birth) errors.date_of_birth = [dobLocked];
   await checkReferences(ctx, input, errors);
   if (Object.keys(errors).length > 0) fail(errors);
 
   const optional = {
-    dateOfBirth: input.date_of_birth,
     genderId: input.gender_id,
     maritalStatusId: input.marital_status_id,
     countryId: input.country_id,
@@ -90,6 +90,16 @@ export async function updateProfile(
   let updated: UserRow;
   try {
     updated = await ctx.db.transaction(async (tx) => {
+      if (input.date_of_birth !== undefined) {
+        // The one writer of the date of birth: the change rule on the locked row, and the audit.
+        const locked = await writeDateOfBirth(tx, ctx, {
+          userId: user.id,
+          dateOfBirth: input.date_of_birth ?? null,
+          actorId: user.id,
+          via: 'profile',
+        });
+        if (locked) throw AppError.field('date_of_birth', locked);
+      }
       const [row] = await tx
         .update(users)
         .set({

@@ -15,7 +15,8 @@ export default {
       'You are under 18, so a parent or guardian must agree before you can pay, redeem points or withdraw money. You can keep studying free content meanwhile.',
     next: 'Name your parent or guardian: they get a link to read and agree.',
     pending: 'Waiting for {{name}} ({{contact}}) to agree. The link was sent on {{date}}.',
-    withdrawn: '{{name}} withdrew consent on {{date}}. You can ask again.',
+    withdrawn:
+      '{{name}} withdrew consent on {{date}}. Only they can give it again: ask them again, or write to us to name another guardian.',
     askAgain: 'Ask again or change the guardian',
   },
   form: {
@@ -79,6 +80,8 @@ export default {
     cancel: 'Cancel',
     invalidTitle: 'This link is not valid',
     invalid: 'This consent link is not valid. It may have been replaced by a newer one.',
+    expiredTitle: 'This link has expired',
+    expired: 'Consent links work for 7 days. Please ask your child to send you a new one.',
     evidence: 'We record the time of your answer, your IP address and your browser as evidence of it.',
     links: 'Privacy Policy and Terms',
   },

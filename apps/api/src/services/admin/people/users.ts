@@ -14,6 +14,7 @@ import { recordAudit } from '../../audit/index.ts';
 import { getLevelStatus } from '../../levels/index.ts';
 import { selectPurchases, toAdminPurchase } from '../money/select-purchases.ts';
 import { containsPattern, pageOf } from '../page-of.ts';
+import { consentOfUser } from './consent-of-user.ts';
 
 type UserRow = typeof users.$inferSelect;
 type ReferralStatus = AdminUserRow['referral_status'];
@@ -74,10 +75,10 @@ export async function findUserRow(db: DbOrTx, id: number, options: { forUpdate?:
   return row;
 }
 
-/** GET /admin/users/{id}: profile, roles, referrer, purchases, level, sub-users and wallet. */
+/** GET /admin/users/{id}: profile, roles, referrer, purchases, level, sub-users, wallet, date of birth and consent. */
 export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminUserDetail> {
   const user = await findUserRow(ctx.db, id);
-  const [referrer, school, purchaseRows, [subUsers], level] = await Promise.all([
+  const [referrer, school, purchaseRows, [subUsers], level, consent] = await Promise.all([
     user.referrerId
       ? ctx.db
           .select()
@@ -101,6 +102,7 @@ export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminU
       if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
       throw error;
     }),
+    consentOfUser(ctx, { userId: id }),
   ]);
   return {
     profile: {
@@ -133,6 +135,7 @@ export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminU
     level,
     sub_users: { total: subUsers?.total ?? 0, active: subUsers?.active ?? 0 },
     wallet: { points: user.points, balance: paiseToRupees(user.balancePaise) },
+    consent,
   };
 }
 

@@ -16,6 +16,11 @@ const variants: Record<string, string> = {
   refunded: 'secondary',
   draft: 'secondary',
   inactive: 'secondary',
+  given: 'success',
+  not_needed: 'success',
+  needed: 'warning',
+  dob_needed: 'warning',
+  withdrawn: 'danger',
 };
 
 /** A status word in its colour. */

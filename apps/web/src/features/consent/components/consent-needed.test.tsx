@@ -130,7 +130,7 @@ describe('ConsentNeeded', () => {
     expect(screen.getByRole('button', { name: 'Copy Link' })).toBeInTheDocument();
   });
 
-  it('says the guardian withdrew consent, and lets the learner ask again', async () => {
+  it('says the guardian withdrew consent and only they can give it again, and lets the learner ask them', async () => {
     await open(
       status({
         status: 'withdrawn',
@@ -139,7 +139,11 @@ describe('ConsentNeeded', () => {
         withdrawn_at: '2026-11-23T06:00:00.000Z',
       }),
     );
-    expect(await screen.findByText('Meera withdrew consent on 23 Nov 2026. You can ask again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Meera withdrew consent on 23 Nov 2026. Only they can give it again: ask them again, or write to us to name another guardian.',
+      ),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Send consent link' })).toBeInTheDocument();
   });
 

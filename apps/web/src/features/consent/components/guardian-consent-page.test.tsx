@@ -100,6 +100,33 @@ describe('GuardianConsentPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('says an expired link has expired and how to get a new one, in English or in the language it was asked in', async () => {
+    mockApi({
+      [`GET ${base}`]: fail(404, 'This consent link has expired: links work for 7 days. Please ask for a new one.'),
+    });
+    const first = open();
+    expect(
+      await screen.findByRole('heading', { name: 'This link has expired' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Consent links work for 7 days. Please ask your child to send you a new one.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('This link is not valid')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'I agree' })).not.toBeInTheDocument();
+    first.unmount();
+
+    // The API answered in Hindi (the page asked in Hindi).
+    await applyLanguage('hi');
+    mockApi({
+      [`GET ${base}`]: fail(404, 'इस सहमति लिंक की समय-सीमा खत्म हो गई है: लिंक 7 दिन तक चलते हैं। कृपया नया लिंक माँगिए।'),
+    });
+    open('hi');
+    expect(
+      await screen.findByRole('heading', { name: 'इस लिंक की समय-सीमा खत्म हो गई है' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await applyLanguage('en');
+  });
+
   it("opens in the child's language from the link, with the picker", async () => {
     mockApi({ [`GET ${base}`]: ok(request({ language: 'ml' })) });
     open('ml');

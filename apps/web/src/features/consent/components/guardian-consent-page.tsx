@@ -7,12 +7,12 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLanguage, type GuardianConsentData } from '@app/contracts';
+import { isLanguage, languages, type GuardianConsentData } from '@app/contracts';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
-import { applyLanguage, currentLanguage } from '@/lib/i18n';
+import { applyLanguage, currentLanguage, i18next } from '@/lib/i18n';
 import { Brand } from '@/components/ui/brand';
 import { DocumentTitle } from '@/components/ui/document-title';
 import { LanguagePicker } from '@/components/ui/language-picker';
@@ -42,6 +42,18 @@ function Frame({ children }: { children: ReactNode }) {
         </nav>
       </div>
     </main>
+  );
+}
+
+/**
+ * A pending link 7 days old answers 404 like an unknown one, with its own message, in the language the
+ * page asked in (which the picker may have changed since): any of them.
+ */
+function isExpiredLink(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 404 &&
+    languages.some((lng) => i18next.t('messages:consent.consentLinkExpired', { lng }) === error.message)
   );
 }
 
@@ -221,16 +233,18 @@ export function GuardianConsentPage({ token, lang }: { token: string; lang?: str
     );
   }
   if (consent.isError) {
+    const isExpired = isExpiredLink(consent.error);
     const isInvalid =
       consent.error instanceof ApiError && (consent.error.status === 404 || consent.error.status === 422);
+    const title = isExpired ? t('guardian.expiredTitle') : t('guardian.invalidTitle');
     return (
       <Frame>
-        <DocumentTitle title={t('guardian.invalidTitle')} />
+        <DocumentTitle title={title} />
         <Card className="auth-card border-0 shadow-sm text-center">
           <Card.Body className="p-4 p-md-5">
-            <h1 className="h3 mb-2">{isInvalid ? t('guardian.invalidTitle') : t('guardian.title')}</h1>
+            <h1 className="h3 mb-2">{isInvalid ? title : t('guardian.title')}</h1>
             <p className="text-body-secondary mb-0">
-              {isInvalid ? t('guardian.invalid') : errorMessage(consent.error)}
+              {isExpired ? t('guardian.expired') : isInvalid ? t('guardian.invalid') : errorMessage(consent.error)}
             </p>
           </Card.Body>
         </Card>

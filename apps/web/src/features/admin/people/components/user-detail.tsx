@@ -12,6 +12,7 @@ import { EmptyRow } from '../../components/async-content';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../utils/format';
 import { RolesForm } from './roles-form';
+import { UserConsent } from './user-consent';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -22,7 +23,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Everything about one user: profile, roles, referrer, level, sub-users, wallet and purchases. */
+/** Everything about one user: profile, roles, referrer, level, sub-users, wallet, date of birth and consent, purchases. */
 export function UserDetail({ user }: { user: AdminUserDetail }) {
   const { profile, level } = user;
   return (
@@ -125,6 +126,7 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
             )}
           </Card.Body>
         </Card>
+        <UserConsent userId={profile.id} consent={user.consent} />
       </Col>
       <Col xs={12}>
         <Card className="admin-card">

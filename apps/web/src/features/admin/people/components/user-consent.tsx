@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import Card from 'react-bootstrap/Card';
+import type { AdminConsent } from '@app/contracts';
+import { StatusBadge } from '../../components/status-badge';
+import { formatDateTime } from '../../utils/format';
+import { DateOfBirthCorrectionForm } from './date-of-birth-correction-form';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="col-5 text-body-secondary fw-normal">{label}</dt>
+      <dd className="col-7">{children ?? '—'}</dd>
+    </>
+  );
+}
+
+const statusLabel: Record<AdminConsent['status'], string> = {
+  not_needed: 'not needed (18 or over)',
+  dob_needed: 'no date of birth',
+  needed: 'needed, not asked',
+  pending: 'pending',
+  given: 'given',
+  withdrawn: 'withdrawn',
+};
+
+/** A learner's date of birth, their guardian's consent (decision 024) and the operator's correction. */
+export function UserConsent({ userId, consent }: { userId: number; consent: AdminConsent }) {
+  const { guardian } = consent;
+  return (
+    <Card className="admin-card mt-4">
+      <Card.Body>
+        <h2 className="h5">Date of birth and consent</h2>
+        <dl className="row small" aria-label="Date of birth and consent">
+          <Fact label="Date of birth">
+            {consent.date_of_birth ? `${consent.date_of_birth} (age ${consent.age ?? '—'})` : null}
+          </Fact>
+          <Fact label="Consent">
+            <StatusBadge status={consent.status} label={statusLabel[consent.status]} />
+            {consent.is_link_expired && <StatusBadge status="inactive" label="link expired" />}
+          </Fact>
+          <Fact label="Guardian">{guardian?.name}</Fact>
+          <Fact label="Guardian contact">{guardian ? (guardian.email ?? guardian.mobile) : null}</Fact>
+          <Fact label="Asked">{consent.requested_at ? formatDateTime(consent.requested_at) : null}</Fact>
+          {consent.given_at && <Fact label="Given">{formatDateTime(consent.given_at)}</Fact>}
+          {consent.withdrawn_at && <Fact label="Withdrawn">{formatDateTime(consent.withdrawn_at)}</Fact>}
+        </dl>
+        <DateOfBirthCorrectionForm
+          key={consent.date_of_birth ?? ''}
+          userId={userId}
+          dateOfBirth={consent.date_of_birth}
+        />
+      </Card.Body>
+    </Card>
+  );
+}
