@@ -111,6 +111,22 @@ describe('sandbox payment methods', () => {
     // ?lang= wins over the browser's: the app's choice, not the device's.
     expect((await t.client.get(`${path}?lang=en`, { 'accept-language': 'hi' })).body).toContain('<html lang="en">');
 
+    // Its Hindi and Malayalam come with their Noto faces (a desktop without them showed boxes); English loads none.
+    const fontUrl = /url\('(\/sandbox\/fonts\/noto-sans-devanagari-devanagari-400-normal\.woff2)'\)/.exec(hindi)?.[1];
+    expect(fontUrl).toBeDefined();
+    expect(hindi).toContain("font: 15px/1.4 'Noto Sans Devanagari', system-ui, sans-serif");
+    const font = await t.app.inject({ url: fontUrl! });
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect(fallback).toContain('/sandbox/fonts/noto-sans-malayalam-malayalam-700-normal.woff2');
+    expect((await t.client.get(`${path}?lang=en`)).body).not.toContain('@font-face');
+    // Only those files: nothing else of the disk is reachable by name.
+    for (const name of ['..%2F..%2Fpackage.json', 'noto-sans-latin-400-normal.woff2']) {
+      const other = await t.client.get(`/sandbox/fonts/${name}`);
+      expect(other.statusCode).toBe(422);
+    }
+
     // A closed order's notice too.
     const missing = await t.client.get('/sandbox/checkout/order_ZZZZZZZZZZZZZZ?lang=hi');
     expect(missing.statusCode).toBe(404);

@@ -1,5 +1,6 @@
 import { fillTemplate, formatInr, paiseToRupees, SANDBOX_NETBANKING_BANKS, type Language } from '@app/contracts';
 import { catalogueOf } from '../../lib/i18n.ts';
+import { pageFonts } from './page-fonts.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** A catalogue text for text content or a double-quoted attribute (an apostrophe stays as written). */
@@ -38,6 +39,7 @@ export function renderCheckoutPage(options: {
         : null;
   const amount = order ? escapeHtml(formatInr(paiseToRupees(order.amountPaise), language)) : '';
   const merchant = escapeHtml(options.merchantName);
+  const fonts = pageFonts(language);
   const text = (key: Exclude<keyof typeof texts, 'errors'>) => escapeText(texts[key]);
   /** What the script says, in this language (it fills bankTitle's {{bank}} itself). */
   const scriptTexts = {
@@ -100,7 +102,8 @@ export function renderCheckoutPage(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${fillHtml(texts.documentTitle, { merchant })}</title>
 <style>
-  body { margin: 0; padding: 0 12px; font: 15px/1.4 system-ui, sans-serif; background: #eef1f6; color: #1d2433; }
+  ${fonts.css}
+  body { margin: 0; padding: 0 12px; font: 15px/1.4 ${fonts.family}; background: #eef1f6; color: #1d2433; }
   main { max-width: 380px; margin: 24px auto; background: #fff; border-radius: 10px; box-shadow: 0 4px 18px rgba(0,0,0,.12); padding: 20px 22px; }
   h1 { font-size: 17px; margin: 0 0 2px; } .sub { margin: 0 0 14px; color: #5a6478; font-size: 13px; }
   .amount { font-size: 18px; margin: 0 0 14px; }

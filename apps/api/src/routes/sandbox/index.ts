@@ -5,6 +5,7 @@ import { isLanguage, providerPaymentResponse, sandboxPayBody } from '@app/contra
 import type { SandboxProvider } from '../../services/payments/index.ts';
 import { SANDBOX_CHECKOUT_SCRIPT } from './checkout-script.ts';
 import { renderCheckoutPage, safeReturnUrl } from './checkout-page.ts';
+import { PAGE_FONT_FILES, readPageFont } from './page-fonts.ts';
 
 const tags = ['sandbox'];
 
@@ -57,6 +58,19 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
     },
     async (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_CHECKOUT_SCRIPT),
+  );
+
+  app.get(
+    '/sandbox/fonts/:file',
+    {
+      config: { auth: 'public' },
+      schema: { tags, hide: true, params: z.object({ file: z.enum(PAGE_FONT_FILES) }) },
+    },
+    async (request, reply) =>
+      reply
+        .type('font/woff2')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await readPageFont(request.params.file)),
   );
 
   app.post(

@@ -1,18 +1,9 @@
-import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import type { AdminConsent } from '@app/contracts';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../utils/format';
 import { DateOfBirthCorrectionForm } from './date-of-birth-correction-form';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="col-5 text-body-secondary fw-normal">{label}</dt>
-      <dd className="col-7">{children ?? '—'}</dd>
-    </>
-  );
-}
+import { Fact } from './fact';
 
 const statusLabel: Record<AdminConsent['status'], string> = {
   not_needed: 'not needed (18 or over)',

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import ProgressBar from 'react-bootstrap/ProgressBar';
@@ -13,15 +12,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../utils/format';
 import { RolesForm } from './roles-form';
 import { UserConsent } from './user-consent';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="col-5 text-body-secondary fw-normal">{label}</dt>
-      <dd className="col-7">{children ?? '—'}</dd>
-    </>
-  );
-}
+import { Fact } from './fact';
 
 /** Everything about one user: profile, roles, referrer, level, sub-users, wallet, date of birth and consent, purchases. */
 export function UserDetail({ user }: { user: AdminUserDetail }) {
