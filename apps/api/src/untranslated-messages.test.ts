@@ -1,9 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { translateMessage } from '@app/contracts';
-import { hi } from '@app/contracts/i18n/hi';
+import { literalText, probe, untranslatable, untranslatedLiterals } from '@app/contracts/i18n/inline-messages';
 
 /**
  * The API translates a response's message at the edge only when the contracts' messages namespace has it (decision
@@ -21,27 +18,8 @@ const skipped = [
   /\.test\.ts$/,
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
-}
-
-/** The text of a string or template literal, each `${…}` read as 1; null for anything else. */
-function literalText(node: ts.Node | undefined): string | null {
-  if (!node) return null;
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) {
-    return node.head.text + node.templateSpans.map((span) => `1${span.literal.text}`).join('');
-  }
-  return null;
-}
-
 /** The messages a source answers with, written as literals. */
-function answeredLiterals(path: string, text: string): string[] {
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+function answeredLiterals(source: ts.SourceFile): (string | null)[] {
   const found: (string | null)[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
@@ -66,21 +44,12 @@ function answeredLiterals(path: string, text: string): string[] {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return found.filter((text): text is string => text !== null);
+  return found;
 }
-
-/** Texts the catalogue cannot translate. */
-const untranslatable = (texts: string[]) => texts.filter((text) => translateMessage(text, hi.messages, 'hi') === text);
 
 describe("the API's answers", () => {
   it('carry no message written inline that the catalogue does not know', () => {
-    const unknown = sourceFiles(root)
-      .map((path) => ({ file: relative(root, path).replaceAll('\\', '/'), path }))
-      .filter(({ file }) => !skipped.some((pattern) => pattern.test(file)))
-      .flatMap(({ file, path }) =>
-        untranslatable(answeredLiterals(path, readFileSync(path, 'utf8'))).map((text) => `${file}: ${text}`),
-      );
-    expect(unknown).toEqual([]);
+    expect(untranslatedLiterals(root, skipped, answeredLiterals)).toEqual([]);
   });
 
   it('sees the ways a route or a service writes a message', () => {
@@ -92,7 +61,7 @@ describe("the API's answers", () => {
       "reply.code(416).send({ status: false, message: 'D' });",
       'return ok(data, messages.loggedOut);',
     ].join('\n');
-    expect(answeredLiterals('probe.ts', code).sort()).toEqual(['A', 'B 1', 'C', 'D', 'E']);
+    expect(answeredLiterals(probe(code)).filter(Boolean).sort()).toEqual(['A', 'B 1', 'C', 'D', 'E']);
     expect(untranslatable(['Logged out.', 'At most 12 characters.', 'Written inline.'])).toEqual(['Written inline.']);
   });
 });
