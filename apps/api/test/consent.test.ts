@@ -479,7 +479,13 @@ describe('parental consent (issue 16, part 7)', () => {
       try {
         // A minute short of 7 days the link still opens.
         expect((await guardian.get(`/guardian/consent/${token}`)).body.data).toMatchObject({ status: 'pending' });
+        expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({ link_expired: false });
         t.clock.advance(60_000);
+        // The learner is told, so they do not wait on a dead link.
+        expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({
+          status: 'pending',
+          link_expired: true,
+        });
         const expired = {
           status: false,
           message: 'This consent link has expired: links work for 7 days. Please ask for a new one.',
@@ -497,7 +503,10 @@ describe('parental consent (issue 16, part 7)', () => {
         expect(row).toMatchObject({ status: 'pending', givenAt: null });
         // The learner asks again: a fresh link works.
         await giveConsentByEmail(t, child, email);
-        expect((await t.client.as(child.token).get('/consent')).body.data.status).toBe('given');
+        expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({
+          status: 'given',
+          link_expired: false,
+        });
       } finally {
         t.clock.advance(-7 * DAY);
       }

@@ -50,6 +50,8 @@ export const consentData = z.object({
   requested_at: z.string().nullable(),
   given_at: z.string().nullable(),
   withdrawn_at: z.string().nullable(),
+  /** A pending request whose link no longer answers (7 days): the learner asks again. */
+  link_expired: z.boolean(),
 });
 export type ConsentData = z.infer<typeof consentData>;
 

@@ -3,6 +3,7 @@ import { guardianConsents, users, type DbOrTx } from '@app/db';
 import { ADULT_AGE, ageOn, indiaToday, type ConsentData, type ConsentStatus } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { maskEmail, maskMobile } from '../../lib/mask-contact.ts';
+import { isConsentLinkExpired } from './is-consent-link-expired.ts';
 
 export type GuardianConsentRow = typeof guardianConsents.$inferSelect;
 
@@ -14,6 +15,8 @@ export interface ConsentState {
   age: number | null;
   /** The learner's current request (the newest one not superseded), if any. */
   consent: GuardianConsentRow | null;
+  /** The current request is pending and its link no longer answers (isConsentLinkExpired). */
+  linkExpired: boolean;
 }
 
 /** The newest consent row of a learner that counts (superseded requests never do). */
@@ -39,13 +42,17 @@ export async function consentStatus(
 ): Promise<ConsentState> {
   const [user] = await db.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, options.userId));
   const dateOfBirth = user?.dateOfBirth ?? null;
-  if (!dateOfBirth) return { status: 'dob_needed', allowed: false, dateOfBirth: null, age: null, consent: null };
-  const age = ageOn(dateOfBirth, indiaToday(ctx.now()));
+  if (!dateOfBirth) {
+    return { status: 'dob_needed', allowed: false, dateOfBirth: null, age: null, consent: null, linkExpired: false };
+  }
+  const now = ctx.now();
+  const age = ageOn(dateOfBirth, indiaToday(now));
   const consent = await currentConsent(db, options.userId);
-  if (age >= ADULT_AGE) return { status: 'not_needed', allowed: true, dateOfBirth, age, consent };
-  if (!consent) return { status: 'needed', allowed: false, dateOfBirth, age, consent: null };
+  const linkExpired = consent ? isConsentLinkExpired(consent, now) : false;
+  if (age >= ADULT_AGE) return { status: 'not_needed', allowed: true, dateOfBirth, age, consent, linkExpired };
+  if (!consent) return { status: 'needed', allowed: false, dateOfBirth, age, consent: null, linkExpired };
   const status = consent.status as 'pending' | 'given' | 'withdrawn';
-  return { status, allowed: status === 'given', dateOfBirth, age, consent };
+  return { status, allowed: status === 'given', dateOfBirth, age, consent, linkExpired };
 }
 
 /** GET /consent's answer: the state with the guardian's contact masked. */
@@ -67,6 +74,7 @@ export function toConsentData(state: ConsentState): ConsentData {
     requested_at: showGuardian ? consent.createdAt.toISOString() : null,
     given_at: showGuardian && consent.givenAt ? consent.givenAt.toISOString() : null,
     withdrawn_at: showGuardian && consent.withdrawnAt ? consent.withdrawnAt.toISOString() : null,
+    link_expired: state.status === 'pending' && state.linkExpired,
   };
 }
 

@@ -1,5 +1,3 @@
-import type { GuardianConsentRow } from './consent-status.ts';
-
 /** How long a guardian can answer a pending request's link (decision 024). */
 export const CONSENT_LINK_DAYS = 7;
 
@@ -13,6 +11,6 @@ export function consentLinkCutoff(now: Date): Date {
  * the learner asks again. An answered link (given, withdrawn) never expires: the guardian keeps seeing
  * the purchases and can withdraw at any time.
  */
-export function isConsentLinkExpired(consent: Pick<GuardianConsentRow, 'status' | 'createdAt'>, now: Date): boolean {
+export function isConsentLinkExpired(consent: { status: string; createdAt: Date }, now: Date): boolean {
   return consent.status === 'pending' && consent.createdAt <= consentLinkCutoff(now);
 }

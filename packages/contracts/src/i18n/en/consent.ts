@@ -17,6 +17,8 @@ export default {
     pending: 'Waiting for {{name}} ({{contact}}) to agree. The link was sent on {{date}}.',
     withdrawn:
       '{{name}} withdrew consent on {{date}}. Only they can give it again: ask them again, or write to us to name another guardian.',
+    expired:
+      'The link sent to {{name}} ({{contact}}) on {{date}} has expired: links work for 7 days. Ask again to send a new one.',
     askAgain: 'Ask again or change the guardian',
   },
   form: {

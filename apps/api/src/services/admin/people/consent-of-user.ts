@@ -1,6 +1,6 @@
 import type { AdminConsent } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
-import { consentStatus, isConsentLinkExpired } from '../../consent/index.ts';
+import { consentStatus } from '../../consent/index.ts';
 
 /**
  * A user's date of birth and where their guardian's consent stands, for the operator's user page: the
@@ -19,6 +19,6 @@ export async function consentOfUser(ctx: AppContext, options: { userId: number }
     requested_at: consent?.createdAt.toISOString() ?? null,
     given_at: consent?.givenAt?.toISOString() ?? null,
     withdrawn_at: consent?.withdrawnAt?.toISOString() ?? null,
-    is_link_expired: consent ? isConsentLinkExpired(consent, ctx.now()) : false,
+    is_link_expired: state.linkExpired,
   };
 }

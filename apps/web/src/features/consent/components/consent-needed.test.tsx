@@ -15,6 +15,7 @@ const status = (overrides: Partial<ConsentData> = {}): ConsentData => ({
   requested_at: null,
   given_at: null,
   withdrawn_at: null,
+  link_expired: false,
   ...overrides,
 });
 
@@ -144,6 +145,23 @@ describe('ConsentNeeded', () => {
         'Meera withdrew consent on 23 Nov 2026. Only they can give it again: ask them again, or write to us to name another guardian.',
       ),
     ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Send consent link' })).toBeInTheDocument();
+  });
+
+  it("says when the guardian's link has expired, and offers to ask again", async () => {
+    const { user } = await open(
+      status({
+        status: 'pending',
+        guardian: { name: 'Meera', channel: 'email', contact: 'me****@example.com' },
+        requested_at: '2026-11-10T06:00:00.000Z',
+        link_expired: true,
+      }),
+    );
+    expect(await screen.findByTestId('consent-pending')).toHaveTextContent(
+      'The link sent to Meera (me****@example.com) on 10 Nov 2026 has expired: links work for 7 days. Ask again to send a new one.',
+    );
+    expect(screen.queryByText(/Waiting for Meera/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ask again or change the guardian' }));
     expect(await screen.findByRole('button', { name: 'Send consent link' })).toBeInTheDocument();
   });
 

@@ -72,7 +72,7 @@ export function ConsentNeeded({ children, skip = false }: ConsentNeededProps) {
       )}
       {status === 'pending' && guardian && consent.data.requested_at && (
         <p className="fw-semibold" data-testid="consent-pending">
-          {t('needed.pending', {
+          {t(consent.data.link_expired ? 'needed.expired' : 'needed.pending', {
             name: guardian.name,
             contact: guardian.contact,
             date: date(consent.data.requested_at),
