@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rupeesInput, RUPEES_MAX, wholeNumberInput } from '../common/amounts.ts';
+import { ID_MAX, pageNumberField, perPageField, positiveId } from '../common/rules.ts';
 
 /** Operator console messages (issue 6). */
 export const adminMessages = {
@@ -75,34 +76,14 @@ export const adminMessages = {
   codeInvalid: 'Codes are 3 to 50 letters, digits, - or _.',
 } as const;
 
-export const ID_MAX = 2_147_483_647;
-
 /** A positive database id, from a path or a form field. */
-export const idField = z.coerce
-  .number({ error: adminMessages.invalidId })
-  .int(adminMessages.invalidId)
-  .positive(adminMessages.invalidId)
-  .max(ID_MAX, adminMessages.invalidId);
+export const idField = positiveId(adminMessages.invalidId);
 
 export const idParams = z.object({ id: idField });
 export const userIdParams = z.object({ userId: idField });
 
-const pageField = z.coerce
-  .number({ error: 'The page must be a whole number of at least 1.' })
-  .int('The page must be a whole number of at least 1.')
-  .min(1, 'The page must be a whole number of at least 1.')
-  .max(1_000_000, 'The page is too large.')
-  .default(1);
-
-const perPageField = z.coerce
-  .number({ error: 'per_page must be a whole number from 1 to 100.' })
-  .int('per_page must be a whole number from 1 to 100.')
-  .min(1, 'per_page must be a whole number from 1 to 100.')
-  .max(100, 'per_page must be a whole number from 1 to 100.')
-  .default(20);
-
 /** ?page=&per_page= (20 a page unless asked). */
-export const pageQuery = z.object({ page: pageField, per_page: perPageField });
+export const pageQuery = z.object({ page: pageNumberField.default(1), per_page: perPageField.default(20) });
 export type PageQuery = z.output<typeof pageQuery>;
 
 /** A page of rows, the shape every admin list answers. */

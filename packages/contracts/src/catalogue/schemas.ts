@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { messages } from '../common/messages.ts';
+import { ID_MAX, positiveId } from '../common/rules.ts';
 import { COURSE_LANGUAGES } from './course-languages.ts';
 import { catalogueMessages } from './messages.ts';
 
-const id = z.coerce
-  .number({ error: messages.idInvalid })
-  .int(messages.idInvalid)
-  .positive(messages.idInvalid)
-  .max(2_147_483_647, messages.idInvalid);
+const id = positiveId();
 
 /** GET /category item. */
 export const categoryItem = z.object({ id: z.number(), name: z.string() });
@@ -56,7 +52,7 @@ export const courseFilterBody = z.object({
       .number({ error: catalogueMessages.categoryInvalid })
       .int(catalogueMessages.categoryInvalid)
       .min(0, catalogueMessages.categoryInvalid)
-      .max(2_147_483_647, catalogueMessages.categoryInvalid),
+      .max(ID_MAX, catalogueMessages.categoryInvalid),
   ),
   language: courseLanguage.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseItem, courseLanguage } from '../catalogue/schemas.ts';
+import { positiveId } from '../common/rules.ts';
 import { checkoutMessages } from './messages.ts';
 
 /** An offer code as typed: trimmed, case-insensitive; empty means none. */
@@ -43,11 +44,7 @@ export function offerCodeRuleOf(data: Pick<OfferCodeData, 'is_fixed_amount' | 'd
 
 /** POST /checkout */
 export const checkoutBody = z.object({
-  course_id: z.coerce
-    .number({ error: checkoutMessages.courseRequired })
-    .int(checkoutMessages.courseRequired)
-    .positive(checkoutMessages.courseRequired)
-    .max(2_147_483_647, checkoutMessages.courseRequired),
+  course_id: positiveId(checkoutMessages.courseRequired),
   offer_code: offerCodeField,
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
@@ -90,6 +87,13 @@ export const checkoutData = z.object({
 });
 export type CheckoutData = z.infer<typeof checkoutData>;
 
+/** The provider's order id (order_…), as its checkout hands it back. */
+const providerOrderId = z
+  .string({ error: checkoutMessages.orderIdRequired })
+  .trim()
+  .min(1, checkoutMessages.orderIdRequired)
+  .max(100, checkoutMessages.orderIdInvalid);
+
 /** POST /pay-now: what the provider's form hands back. */
 export const payNowBody = z.object({
   payment_id: z
@@ -97,11 +101,7 @@ export const payNowBody = z.object({
     .trim()
     .min(1, checkoutMessages.paymentIdRequired)
     .max(100, checkoutMessages.paymentIdInvalid),
-  order_id: z
-    .string({ error: checkoutMessages.orderIdRequired })
-    .trim()
-    .min(1, checkoutMessages.orderIdRequired)
-    .max(100, checkoutMessages.orderIdInvalid),
+  order_id: providerOrderId,
   signature: z
     .string({ error: checkoutMessages.signatureRequired })
     .trim()
@@ -151,11 +151,7 @@ const bankCodes = SANDBOX_NETBANKING_BANKS.map((b) => b.code) as [string, ...str
  */
 export const sandboxPayBody = z
   .object({
-    order_id: z
-      .string({ error: checkoutMessages.orderIdRequired })
-      .trim()
-      .min(1, checkoutMessages.orderIdRequired)
-      .max(100, checkoutMessages.orderIdInvalid),
+    order_id: providerOrderId,
     method: z.enum(SANDBOX_PAYMENT_METHODS, { error: checkoutMessages.sandboxMethodInvalid }).default('card'),
     outcome: z.enum(['success', 'failure'], { error: checkoutMessages.sandboxOutcomeInvalid }).optional(),
     vpa: z
@@ -198,11 +194,7 @@ export type SandboxCheckoutMessage =
 
 /** GET /orders/{order_id}: the order is the purchase_id that POST /checkout and POST /first-payment answer. */
 export const orderParams = z.object({
-  order_id: z.coerce
-    .number({ error: checkoutMessages.orderInvalid })
-    .int(checkoutMessages.orderInvalid)
-    .positive(checkoutMessages.orderInvalid)
-    .max(2_147_483_647, checkoutMessages.orderInvalid),
+  order_id: positiveId(checkoutMessages.orderInvalid),
 });
 
 /** One of the learner's own purchases, as the success page shows it after a reload. */

@@ -21,6 +21,27 @@ export function isStrongPassword(value: string): boolean {
   return passwordChecks.every((check) => check.test(value));
 }
 
+/** PostgreSQL's largest integer: the highest id a path or a form may name. */
+export const ID_MAX = 2_147_483_647;
+
+/** A database id from a path or a form field, coerced: a whole number from 1 to ID_MAX, else `message`. */
+export const positiveId = (message: string = messages.idInvalid) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(ID_MAX, message);
+
+/** A paged list's ?page= (each list sets its default). */
+export const pageNumberField = z.coerce
+  .number({ error: messages.pageInvalid })
+  .int(messages.pageInvalid)
+  .min(1, messages.pageInvalid)
+  .max(1_000_000, messages.pageTooLarge);
+
+/** A paged list's ?per_page= (each list sets its default). */
+export const perPageField = z.coerce
+  .number({ error: messages.perPageInvalid })
+  .int(messages.perPageInvalid)
+  .min(1, messages.perPageInvalid)
+  .max(100, messages.perPageInvalid);
+
 /** Required text: trimmed, and empty means missing. */
 export const requiredText = (message: string, max = 191) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, tooLongMessage(max));

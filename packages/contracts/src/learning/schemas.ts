@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { courseItem } from '../catalogue/schemas.ts';
-import { messages } from '../common/messages.ts';
+import { positiveId } from '../common/rules.ts';
 import { learningMessages } from './messages.ts';
-
-const id = (message: string = messages.idInvalid) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 export const FILE_TYPES = ['pdf', 'youtube', 'video', 'link'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
@@ -45,7 +42,7 @@ export const termItem = z.object({
 });
 export type TermItem = z.infer<typeof termItem>;
 
-export const termParams = z.object({ id: id() });
+export const termParams = z.object({ id: positiveId() });
 
 /**
  * GET /term-subjects/{termId} item. file_url: for pdf and video a signed link valid for a few
@@ -96,7 +93,7 @@ const pageNumber = (message: string) =>
  */
 export const progressBody = z
   .object({
-    subject_id: id(learningMessages.subjectRequired),
+    subject_id: positiveId(learningMessages.subjectRequired),
     position_seconds: seconds(learningMessages.positionInvalid).nullish(),
     duration_seconds: seconds(learningMessages.durationInvalid).nullish(),
     watched_seconds: seconds(
@@ -171,7 +168,7 @@ export function progressPercent(studied: number, total: number): number {
 }
 
 /** The signed chapter file link's query; a wrong or missing part answers 403, not 422. */
-export const subjectFileParams = z.object({ subjectId: id() });
+export const subjectFileParams = z.object({ subjectId: positiveId() });
 export const subjectFileQuery = z.object({
   u: z.string().max(20).optional(),
   e: z.string().max(20).optional(),

@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { positiveId } from '../common/rules.ts';
 import { purchaseMessages } from './messages.ts';
 
 /** GET /invoices/{purchase_id}/pdf and …/credit-note/pdf */
 export const invoiceParams = z.object({
-  purchase_id: z.coerce
-    .number({ error: purchaseMessages.purchaseInvalid })
-    .int(purchaseMessages.purchaseInvalid)
-    .positive(purchaseMessages.purchaseInvalid)
-    .max(2_147_483_647, purchaseMessages.purchaseInvalid),
+  purchase_id: positiveId(purchaseMessages.purchaseInvalid),
 });
 
 /**

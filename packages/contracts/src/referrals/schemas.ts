@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import { messages } from '../common/messages.ts';
+import { pageNumberField, perPageField } from '../common/rules.ts';
 import { referralMessages } from './messages.ts';
-
-const pageNumber = z.coerce
-  .number({ error: messages.pageInvalid })
-  .int(messages.pageInvalid)
-  .min(1, messages.pageInvalid)
-  .max(1_000_000, messages.pageTooLarge);
 
 /**
  * A direct sub-user as their referrer sees them: 'pending' until their first paid purchase, then
@@ -19,13 +13,8 @@ export type SubUserStatus = (typeof SUB_USER_STATUSES)[number];
 
 /** GET /tree?page=&per_page=&status= */
 export const treeQuery = z.object({
-  page: pageNumber.default(1),
-  per_page: z.coerce
-    .number({ error: messages.perPageInvalid })
-    .int(messages.perPageInvalid)
-    .min(1, messages.perPageInvalid)
-    .max(100, messages.perPageInvalid)
-    .default(10),
+  page: pageNumberField.default(1),
+  per_page: perPageField.default(10),
   /**
    * Only pending (not yet bought anything), only active, or only ineligible sub-users (they earn
    * the user nothing: a self-referral, or rejected in review); all of them when absent.

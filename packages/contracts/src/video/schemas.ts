@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../common/messages.ts';
+import { positiveId } from '../common/rules.ts';
 
 export const VIDEO_STATUSES = ['pending', 'running', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -27,16 +27,10 @@ export const videoMessages = {
   alreadyRunning: 'This video is being transcoded now.',
 } as const;
 
-const positiveId = z.coerce
-  .number({ error: messages.idInvalid })
-  .int(messages.idInvalid)
-  .positive(messages.idInvalid)
-  .max(2_147_483_647, messages.idInvalid);
-
 /** GET /files/subjects/{subjectId}/hls/{version}/{token}/{file}: a playlist or segment behind a signed path. */
 export const hlsFileParams = z.object({
-  subjectId: positiveId,
-  version: positiveId,
+  subjectId: positiveId(),
+  version: positiveId(),
   token: z.string().max(120),
   '*': z.string().max(60),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rupeesInput, wholeNumberInput } from '../common/amounts.ts';
-import { messages } from '../common/messages.ts';
+import { pageNumberField, perPageField } from '../common/rules.ts';
 import { walletMessages } from './messages.ts';
 import { LEDGER_STATUSES } from './rules.ts';
 
@@ -67,18 +67,8 @@ export const walletTransaction = z.object({
 export type WalletTransaction = z.infer<typeof walletTransaction>;
 
 export const transactionsQuery = z.object({
-  page: z.coerce
-    .number({ error: messages.pageInvalid })
-    .int(messages.pageInvalid)
-    .min(1, messages.pageInvalid)
-    .max(1_000_000, messages.pageTooLarge)
-    .default(1),
-  per_page: z.coerce
-    .number({ error: messages.perPageInvalid })
-    .int(messages.perPageInvalid)
-    .min(1, messages.perPageInvalid)
-    .max(100, messages.perPageInvalid)
-    .default(50),
+  page: pageNumberField.default(1),
+  per_page: perPageField.default(50),
 });
 
 /** GET /transactions: the wallet and a page of its ledger, newest first. */
