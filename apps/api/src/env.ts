@@ -7,15 +7,11 @@ const DEV_SECRET = 'dev-secret-change-me-dev-secret-change-me';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-/** Unset when empty or blank; otherwise trimmed. */
-const optionalText = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string().trim().optional(),
-);
-const optionalEmail = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.email().optional(),
-);
+/** A setting that is unset when empty or blank. */
+const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+const optionalText = blankAsUnset(z.string().trim());
+const optionalEmail = blankAsUnset(z.email());
 
 /** Named on the privacy page and the terms: production refuses to start without them. */
 const LEGAL_KEYS = [

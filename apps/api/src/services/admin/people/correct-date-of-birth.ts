@@ -1,7 +1,7 @@
-import { dateOfBirthMessage, dateOfBirthProblem, type AdminUserDetail } from '@app/contracts';
+import type { AdminUserDetail } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { writeDateOfBirth } from '../../consent/index.ts';
+import { recordDateOfBirth } from '../../consent/index.ts';
 import { findUserRow, getUserDetail } from './users.ts';
 
 /**
@@ -15,15 +15,12 @@ export async function correctDateOfBirth(
   options: { actorId: number; id: number; dateOfBirth: string },
 ): Promise<AdminUserDetail> {
   await findUserRow(ctx.db, options.id);
-  const problem = dateOfBirthProblem(options.dateOfBirth, ctx.now());
-  if (problem) throw AppError.field('date_of_birth', dateOfBirthMessage(problem));
-  await ctx.db.transaction((tx) =>
-    writeDateOfBirth(tx, ctx, {
-      userId: options.id,
-      dateOfBirth: options.dateOfBirth,
-      actorId: options.actorId,
-      via: 'operator',
-    }),
-  );
+  const problem = await recordDateOfBirth(ctx, {
+    userId: options.id,
+    dateOfBirth: options.dateOfBirth,
+    via: 'operator',
+    actorId: options.actorId,
+  });
+  if (problem) throw AppError.field('date_of_birth', problem);
   return getUserDetail(ctx, options.id);
 }
