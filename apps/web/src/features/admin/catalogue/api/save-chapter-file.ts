@@ -85,8 +85,11 @@ async function sendParts(
       part_numbers: batch,
     });
     const queue = [...data.urls];
+    // After a part fails no new part starts, but the parts already on the wire finish and are
+    // remembered before the failure is reported: nothing is still sending when Save is chosen again.
+    let failure: unknown;
     const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
+      for (let next = queue.shift(); next; next = failure === undefined ? queue.shift() : undefined) {
         const { part_number: n, url } = next;
         const start = (n - 1) * saved.part_size;
         try {
@@ -96,6 +99,8 @@ async function sendParts(
           });
           saved.done.push({ part_number: n, etag });
           writeSaved(file, saved);
+        } catch (error) {
+          failure ??= error;
         } finally {
           inFlight.delete(n);
           report();
@@ -103,6 +108,7 @@ async function sendParts(
       }
     };
     await Promise.all(Array.from({ length: PARALLEL_PARTS }, worker));
+    if (failure !== undefined) throw failure;
   }
 }
 

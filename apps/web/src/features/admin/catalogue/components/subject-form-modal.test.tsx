@@ -173,7 +173,9 @@ describe('SubjectFormModal: uploads', () => {
     answerXhr = (request) => {
       const n = Number(request.url.split('/').pop());
       if (n === 4 && isPartFourDown) return { status: 0, fail: true };
-      return { status: 200, etag: `"etag-${n}"`, progress: [5] };
+      // Part 5 is still on the wire well after part 4 has failed.
+      const hold = n === 5 && isPartFourDown ? new Promise<void>((resolve) => setTimeout(resolve, 150)) : undefined;
+      return { status: 200, etag: `"etag-${n}"`, progress: [5], hold };
     };
     const file = videoFile(45);
     const first = renderModal();
@@ -184,6 +186,8 @@ describe('SubjectFormModal: uploads', () => {
       await screen.findByText('The upload stopped. Choose Save again to continue from where it stopped.'),
     ).toBeInTheDocument();
     expect(mostInFlight).toBe(3);
+    // The part already on the wire when part 4 failed finished first: nothing is still sending.
+    expect(inFlight).toBe(0);
     const saved = JSON.parse(localStorage.getItem(savedUploadKey(file))!);
     expect(saved.done.map((p: { part_number: number }) => p.part_number).sort()).toEqual([1, 2, 3, 5]);
     // 4 of 5 parts (10 + 10 + 10 + 5 bytes of 45) are on the bar.
