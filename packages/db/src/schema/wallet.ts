@@ -35,7 +35,10 @@ export const walletTransactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('wallet_transactions_user_idx').on(t.userId, t.createdAt),
+    // In the order of GET /transactions' page (newest first, id breaking ties): a page reads its rows
+    // from the index instead of sorting the learner's whole ledger (NULLS FIRST is DESC's default order,
+    // which the query's ORDER BY uses: the planner matches it exactly).
+    index('wallet_transactions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // One commission, one level reward and one of each reversal per purchase; Quiz Points come once per subject.
     uniqueIndex('wallet_transactions_one_commission')
       .on(t.purchaseId, t.method)

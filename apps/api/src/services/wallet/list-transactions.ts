@@ -4,19 +4,23 @@ import { lastPage, ledgerKind, paiseToRupees, type LedgerStatus, type Transactio
 import { preparedPerDatabase } from '../database/index.ts';
 import { releaseHeldCreditsSql } from './held-credits.ts';
 
-/** A ledger row of the page as the statement builds it in JSON (timestamps as PostgreSQL writes them). */
-interface PageEntry {
-  createdAt: string;
-  method: string;
-  transactionId: string;
-  amountPaise: number;
-  points: number;
-  status: string;
-  description: string;
-  availableAt: string | null;
-  bankReference: string | null;
-  isReleased: boolean;
-}
+/**
+ * A ledger row of the page as the statement builds it: a JSON array in this order (timestamps as
+ * PostgreSQL writes them). An array rather than an object with named keys: PostgreSQL builds the
+ * page about twice as fast (json_build_array against json_build_object, 50 rows, measured with pgbench).
+ */
+type PageEntry = [
+  createdAt: string,
+  method: string,
+  transactionId: string,
+  amountPaise: number,
+  points: number,
+  status: string,
+  description: string,
+  availableAt: string | null,
+  bankReference: string | null,
+  isReleased: boolean,
+];
 
 /**
  * The wallet page in one round trip, a prepared statement: the held credits whose refund window has
@@ -24,8 +28,8 @@ interface PageEntry {
  * wallet, its entry count and the page of ledger rows are read in the same statement. A statement
  * sees the database as it was when it began, so the answer adds what was just released itself: the
  * wallet as the UPDATE left it, and the released rows marked Done. The page comes back as one JSON
- * array: one row and four fields to decode instead of a row and a dozen typed fields per entry (the
- * per-field decoding was a fifth of the route's CPU in the API bench's profile).
+ * array of arrays: one row and four fields to decode instead of a row and a dozen typed fields per entry
+ * (the per-field decoding was a fifth of the route's CPU in the API bench's profile).
  */
 const walletPageQuery = preparedPerDatabase((db) => {
   const release = releaseHeldCreditsSql({
@@ -57,11 +61,10 @@ const walletPageQuery = preparedPerDatabase((db) => {
         sql<number>`(select count(*) from ${walletTransactions} where ${walletTransactions.userId} = ${sql.placeholder('userId')})`.mapWith(
           Number,
         ),
-      page: sql<PageEntry[]>`(select coalesce(json_agg(json_build_object(
-        'createdAt', ${page.createdAt}, 'method', ${page.method}, 'transactionId', ${page.transactionId},
-        'amountPaise', ${page.amountPaise}, 'points', ${page.points}, 'status', ${page.status},
-        'description', ${page.description}, 'availableAt', ${page.availableAt}, 'bankReference', ${page.bankReference},
-        'isReleased', ${page.id} in (select ${released}.id from ${released})
+      page: sql<PageEntry[]>`(select coalesce(json_agg(json_build_array(
+        ${page.createdAt}, ${page.method}, ${page.transactionId}, ${page.amountPaise}, ${page.points}, ${page.status},
+        ${page.description}, ${page.availableAt}, ${page.bankReference},
+        ${page.id} in (select ${released}.id from ${released})
       ) order by ${page.createdAt} desc, ${page.id} desc), '[]'::json) from ${page})`,
     })
     .from(users)
@@ -91,18 +94,30 @@ export async function listTransactions(
     points: wallet?.points ?? 0,
     balance: paiseToRupees(wallet?.balancePaise ?? 0),
     transactions: (wallet?.page ?? []).map((entry) => {
-      const status = (entry.isReleased ? 'Done' : entry.status) as LedgerStatus;
+      const [
+        createdAt,
+        method,
+        transactionId,
+        amountPaise,
+        points,
+        storedStatus,
+        description,
+        availableAt,
+        bankReference,
+        isReleased,
+      ] = entry;
+      const status = (isReleased ? 'Done' : storedStatus) as LedgerStatus;
       return {
-        date_time: new Date(entry.createdAt).toISOString(),
-        method: entry.method,
-        transaction_id: entry.transactionId,
-        kind: ledgerKind(entry.amountPaise, entry.points),
-        amount: paiseToRupees(entry.amountPaise),
-        point: entry.points,
+        date_time: new Date(createdAt).toISOString(),
+        method,
+        transaction_id: transactionId,
+        kind: ledgerKind(amountPaise, points),
+        amount: paiseToRupees(amountPaise),
+        point: points,
         status,
-        description: entry.description,
-        available_at: status === 'Pending' && entry.availableAt ? new Date(entry.availableAt).toISOString() : null,
-        bank_reference: entry.bankReference,
+        description,
+        available_at: status === 'Pending' && availableAt ? new Date(availableAt).toISOString() : null,
+        bank_reference: bankReference,
       };
     }),
     current_page: page,
