@@ -568,6 +568,7 @@ describe('parental consent (issue 16, part 7)', () => {
         given_at: expect.any(String),
         withdrawn_at: null,
         is_link_expired: false,
+        is_named_by_operator: false,
       });
       const adult = dobForAge(t.clock.now(), 19);
       const res = await t.client
@@ -618,6 +619,106 @@ describe('parental consent (issue 16, part 7)', () => {
           .from(auditLog)
           .where(and(eq(auditLog.action, 'user.date_of_birth'), eq(auditLog.entityId, String(child.id)))),
       ).toEqual([]);
+    });
+  });
+
+  describe("the operator's naming of another guardian", () => {
+    const NAMED_ONLY =
+      "We have your guardian's contact on record. Only they can give consent; to name another guardian, write to us.";
+
+    it('sends the link to the guardian the operator names after a withdrawal; the learner may then ask only them', async () => {
+      const admin = await createLearner(t.app, { roles: ['admin', 'learner'] });
+      const child = await createMinor(t);
+      const first = `first-parent-${child.id}@example.com`;
+      const token = await giveConsentByEmail(t, child, first);
+      expect((await t.client.as(undefined).post(`/guardian/consent/${token}/withdraw`)).statusCode).toBe(200);
+
+      const named = `named-parent-${child.id}@example.com`;
+      const res = await t.client
+        .as(admin.token)
+        .post(`/admin/users/${child.id}/guardian`, {
+          guardian_name: 'Ravi Nair',
+          channel: 'email',
+          guardian_email: named,
+        });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.message).toBe('Guardian named. The consent link was mailed to them.');
+      expect(res.body.data).toMatchObject({ link: null, whatsapp_url: null });
+      expect(res.body.data.consent).toMatchObject({
+        status: 'pending',
+        guardian: { name: 'Ravi Nair', email: named, mobile: null },
+        is_named_by_operator: true,
+      });
+      const [row] = await t.app.ctx.db
+        .select()
+        .from(guardianConsents)
+        .where(and(eq(guardianConsents.userId, child.id), eq(guardianConsents.status, 'pending')));
+      expect(row).toMatchObject({ namedBy: admin.id, guardianEmail: named });
+      const [audit] = await auditOf('consent.guardian_named', row!.id);
+      expect(audit).toMatchObject({ actorId: admin.id, after: { user_id: child.id, channel: 'email' } });
+
+      // The learner can neither go back to the guardian who withdrew nor name anyone else now...
+      for (const email of [first, `own-inbox-${child.id}@example.com`]) {
+        const other = await t.client
+          .as(child.token)
+          .post('/consent', { guardian_name: 'Someone', channel: 'email', guardian_email: email });
+        expect(other.statusCode, email).toBe(400);
+        expect(other.body).toEqual({ status: false, message: NAMED_ONLY });
+      }
+      // ...but may ask the named guardian again (a lost mail), and their agreement opens the money actions.
+      const agreed = await giveConsentByEmail(t, child, named);
+      expect(agreed).toBeTruthy();
+      expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({
+        status: 'given',
+        allowed: true,
+      });
+    });
+
+    it("by mobile gives the operator the link and a WhatsApp URL to pass on, in the learner's language", async () => {
+      const admin = await createLearner(t.app, { roles: ['admin', 'learner'] });
+      const child = await createMinor(t);
+      await t.app.ctx.db.update(users).set({ language: 'hi' }).where(eq(users.id, child.id));
+      const res = await t.client
+        .as(admin.token)
+        .post(`/admin/users/${child.id}/guardian`, {
+          guardian_name: 'Ravi',
+          channel: 'mobile',
+          guardian_mobile: '9876501234',
+        });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.message).toBe('Guardian named. Send them the consent link below.');
+      expect(res.body.data.link).toMatch(/\/guardian\/consent\/[A-Za-z0-9_-]{43}\?lang=hi$/);
+      expect(res.body.data.whatsapp_url).toMatch(/^https:\/\/wa\.me\/919876501234\?text=/);
+      const token = res.body.data.link.match(/consent\/([A-Za-z0-9_-]+)/)[1];
+      expect((await t.client.as(undefined).post(`/guardian/consent/${token}`, { agree: true })).statusCode).toBe(200);
+      expect((await t.client.as(child.token).get('/consent')).body.data.status).toBe('given');
+    });
+
+    it("is for operators only; checks the guardian as the learner's form does; refuses when no consent can be asked", async () => {
+      const admin = await createLearner(t.app, { roles: ['admin', 'learner'] });
+      const child = await createMinor(t);
+      const body = { guardian_name: 'Ravi', channel: 'email', guardian_email: `ravi-${child.id}@example.com` };
+      expect((await t.client.as(child.token).post(`/admin/users/${child.id}/guardian`, body)).statusCode).toBe(403);
+      expect((await t.client.as(undefined).post(`/admin/users/${child.id}/guardian`, body)).statusCode).toBe(401);
+      expect((await t.client.as(admin.token).post('/admin/users/999999/guardian', body)).statusCode).toBe(404);
+      const as = (payload: object) => t.client.as(admin.token).post(`/admin/users/${child.id}/guardian`, payload);
+      expect((await as({ ...body, guardian_email: 'not-an-email' })).body.errors).toEqual({
+        guardian_email: ['Invalid Email.'],
+      });
+      expect((await as({ ...body, guardian_email: child.email })).body.errors).toEqual({
+        guardian_email: ['Enter the email or mobile number of your parent or guardian, not your own.'],
+      });
+      expect((await as({ ...body, guardian_name: ' ' })).statusCode).toBe(422);
+      const adult = await createLearner(t.app, { dateOfBirth: dobForAge(t.clock.now(), 19) });
+      const forAdult = await t.client.as(admin.token).post(`/admin/users/${adult.id}/guardian`, body);
+      expect(forAdult.statusCode).toBe(400);
+      await giveConsentByEmail(t, child);
+      expect((await as(body)).statusCode).toBe(400);
+      expect(await t.app.ctx.db.select().from(guardianConsents).where(eq(guardianConsents.userId, adult.id))).toEqual(
+        [],
+      );
+      const rows = await t.app.ctx.db.select().from(guardianConsents).where(eq(guardianConsents.userId, child.id));
+      expect(rows.map((r) => [r.status, r.namedBy])).toEqual([['given', null]]);
     });
   });
 

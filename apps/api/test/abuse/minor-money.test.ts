@@ -7,6 +7,7 @@ import { createBatch, createCourse } from '../catalogue-fixtures.ts';
 import { creditPoints, setReferenceData, validBank, walletOf } from '../wallet-fixtures.ts';
 import { postEntry } from '../../src/services/wallet/index.ts';
 import { consentTokenMailedTo, createMinor, dobForAge, giveConsentByEmail } from '../consent-fixtures.ts';
+import { createLearner } from '../fixtures.ts';
 import { expectBooksBalanced } from './abuse-fixtures.ts';
 
 const REFUSED = {
@@ -117,7 +118,7 @@ function eighteenTomorrow(now: Date): string {
 /**
  * Issue 16, the audit's loopholes (decision 024): a minor whose guardian withdrew consent cannot get round
  * it by ageing themselves on paper, by asking someone else, or with an old link. Each attack fails when its
- * guard is removed (dateOfBirthChangeProblem's "older" check, refuseOtherGuardianAfterWithdrawal,
+ * guard is removed (dateOfBirthChangeProblem's "older" check, refuseGuardianNotOnRecord,
  * isConsentLinkExpired in findConsentByToken).
  */
 describe('abuse: a minor whose guardian said no cannot get round it', () => {
@@ -239,6 +240,33 @@ describe('abuse: a minor whose guardian said no cannot get round it', () => {
       status: 'given',
       allowed: true,
     });
+  });
+
+  it('cannot step round the guardian the operator named, by naming their own second inbox', async () => {
+    // A parent wrote in before the child asked anyone: the operator names them.
+    const child = await createMinor(t);
+    const admin = await createLearner(t.app, { roles: ['admin', 'learner'] });
+    const named = `named-parent-${child.id}@example.com`;
+    const res = await t.client
+      .as(admin.token)
+      .post(`/admin/users/${child.id}/guardian`, { guardian_name: 'Ravi', channel: 'email', guardian_email: named });
+    expect(res.statusCode).toBe(200);
+    const own = `second-inbox-${child.id}@example.com`;
+    const ask = await t.client
+      .as(child.token)
+      .post('/consent', { guardian_name: 'My Dad', channel: 'email', guardian_email: own });
+    expect(ask.statusCode).toBe(400);
+    expect(ask.body).toEqual({
+      status: false,
+      message:
+        "We have your guardian's contact on record. Only they can give consent; to name another guardian, write to us.",
+    });
+    await expect(consentTokenMailedTo(t, own)).rejects.toThrow(/no consent mail/);
+    const rows = await t.app.ctx.db.select().from(guardianConsents).where(eq(guardianConsents.userId, child.id));
+    expect(rows.map((row) => [row.status, row.guardianEmail])).toEqual([['pending', named]]);
+    const course = await createCourse(t.app, { pricePaise: 99_900 });
+    expect((await t.client.as(child.token).post('/checkout', { course_id: course.id })).body).toEqual(REFUSED);
+    expect(await purchasesOf(child.id)).toEqual([]);
   });
 
   it('cannot give consent on a pending link older than 7 days', async () => {

@@ -68,6 +68,8 @@ export const adminMessages = {
   rolesInvalid: "Roles must be a list of 'admin' and 'learner'.",
   ownAdminRole: 'You cannot remove your own admin role.',
   dateOfBirthCorrected: 'Date of birth corrected.',
+  guardianNamedMailed: 'Guardian named. The consent link was mailed to them.',
+  guardianNamedShare: 'Guardian named. Send them the consent link below.',
   levelsInvalid: 'Give at least one level.',
   levelNumbersUnique: 'Level numbers must be unique.',
   dateInvalid: 'Enter a valid date and time (ISO 8601).',

@@ -46,6 +46,8 @@ export const adminConsent = z.object({
   withdrawn_at: z.string().nullable(),
   /** A pending request whose link is older than 7 days: the guardian can no longer answer it. */
   is_link_expired: z.boolean(),
+  /** The guardian was named by the operator on a written request, not by the learner. */
+  is_named_by_operator: z.boolean(),
 });
 export type AdminConsent = z.infer<typeof adminConsent>;
 
@@ -82,6 +84,16 @@ export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 export const adminDateOfBirthBody = z.object({ date_of_birth: dateOfBirthField });
 export type AdminDateOfBirthBody = z.input<typeof adminDateOfBirthBody>;
 export type AdminDateOfBirthInput = z.output<typeof adminDateOfBirthBody>;
+
+/**
+ * POST /admin/users/{id}/guardian: the operator names another guardian on a written request (decision
+ * 024); the body is the learner's own request's. By mobile the answer carries the link to pass on.
+ */
+export const adminGuardianNamed = adminUserDetail.extend({
+  link: z.string().nullable(),
+  whatsapp_url: z.string().nullable(),
+});
+export type AdminGuardianNamed = z.infer<typeof adminGuardianNamed>;
 
 /** PUT /admin/users/{id}/roles */
 export const rolesBody = z.object({

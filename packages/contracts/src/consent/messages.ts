@@ -25,4 +25,6 @@ export const consentMessages = {
   consentLinkExpired: 'This consent link has expired: links work for 7 days. Please ask for a new one.',
   guardianWithdrewOnlyThem:
     'Your guardian withdrew consent. Only they can give it again; to name another guardian, write to us.',
+  guardianNamedOnlyThem:
+    "We have your guardian's contact on record. Only they can give consent; to name another guardian, write to us.",
 } as const;

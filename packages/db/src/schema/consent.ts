@@ -25,6 +25,11 @@ export const guardianConsents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     givenAt: timestamp('given_at', { withTimezone: true }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /**
+     * The operator who named this guardian on a written request (decision 024), null when the learner
+     * named them. Like a withdrawal, it puts the guardian on record: the learner may ask only them again.
+     */
+    namedBy: integer('named_by').references(() => users.id),
     /** Where the answer came from, kept as evidence. */
     answerIp: text('answer_ip'),
     answerUserAgent: text('answer_user_agent'),

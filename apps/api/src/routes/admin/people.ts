@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminDateOfBirthBody,
+  adminGuardianNamed,
   adminMessages,
   adminUserDetail,
   adminUserRow,
+  askConsentBody,
   envelope,
   heldReferral,
   idParams,
@@ -21,12 +23,16 @@ import {
   decideHeldReferral,
   listHeldReferrals,
   getUserDetail,
+  nameGuardian,
   searchUsers,
   setUserRoles,
 } from '../../services/admin/index.ts';
 import { actorOf } from './actor.ts';
 
-/** People: find a user, their whole picture, roles, a corrected date of birth; held referral sign-ups. */
+/**
+ * People: find a user, their whole picture, roles, a corrected date of birth, another guardian named; held
+ * referral sign-ups.
+ */
 export async function adminPeopleRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -93,6 +99,28 @@ export async function adminPeopleRoutes(fastify: FastifyInstance) {
         }),
         adminMessages.dateOfBirthCorrected,
       ),
+  );
+  app.post(
+    '/users/:id/guardian',
+    {
+      schema: {
+        summary: 'Names another guardian for a minor (on a written request)',
+        description:
+          "The learner's own request's body. The new guardian goes on record: the learner may then ask only them (decision 024). By mobile the answer carries the link to pass on; audited as consent.guardian_named.",
+        params: idParams,
+        body: askConsentBody,
+        response: { 200: envelope(adminGuardianNamed) },
+      },
+    },
+    async (request) => {
+      const data = await nameGuardian(ctx, {
+        actorId: actorOf(request),
+        id: request.params.id,
+        input: request.body,
+        ip: request.ip,
+      });
+      return ok(data, data.link ? adminMessages.guardianNamedShare : adminMessages.guardianNamedMailed);
+    },
   );
 
   app.get(

@@ -43,6 +43,7 @@ export { getWithdrawal, listWithdrawals, settleWithdrawal } from './money/withdr
 export { createOfferCode, deleteOfferCode, getOfferCode, listOfferCodes, updateOfferCode } from './offer-codes.ts';
 export { parseInput } from './parse-input.ts';
 export { correctDateOfBirth } from './people/correct-date-of-birth.ts';
+export { nameGuardian } from './people/name-guardian.ts';
 export { grantAdmin, GrantAdminError } from './people/grant-admin.ts';
 export { decideHeldReferral, listHeldReferrals } from './people/held-referrals.ts';
 export { findUserRow, getUserDetail, searchUsers, setUserRoles } from './people/users.ts';

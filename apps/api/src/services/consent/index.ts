@@ -9,3 +9,4 @@ export { requireMoneyConsent } from './require-money-consent.ts';
 export { saveDateOfBirth } from './save-date-of-birth.ts';
 export { withdrawConsent } from './withdraw-consent.ts';
 export { writeDateOfBirth } from './write-date-of-birth.ts';
+export { checkConsentCanBeAsked, createConsentRequest } from './create-consent-request.ts';

@@ -20,5 +20,6 @@ export async function consentOfUser(ctx: AppContext, options: { userId: number }
     given_at: consent?.givenAt?.toISOString() ?? null,
     withdrawn_at: consent?.withdrawnAt?.toISOString() ?? null,
     is_link_expired: state.linkExpired,
+    is_named_by_operator: consent?.namedBy != null,
   };
 }

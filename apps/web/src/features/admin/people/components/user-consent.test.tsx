@@ -14,6 +14,7 @@ const consent = (overrides: Partial<AdminConsent> = {}): AdminConsent => ({
   given_at: '2025-11-21T06:00:00.000Z',
   withdrawn_at: '2025-11-23T06:00:00.000Z',
   is_link_expired: false,
+  is_named_by_operator: false,
   ...overrides,
 });
 const path = '/admin/users/7/date-of-birth';
@@ -73,5 +74,80 @@ describe('UserConsent', () => {
     await user.click(screen.getByRole('button', { name: 'Correct date of birth' }));
     expect(await screen.findByText('Age must be between 5 and 100 years.')).toBeInTheDocument();
     expect(server.callsTo('PUT', path)).toHaveLength(1);
+  });
+
+  it('names another guardian by email after a withdrawal, and shows who named them', async () => {
+    const guardianPath = '/admin/users/7/guardian';
+    const named = consent({
+      status: 'pending',
+      guardian: { name: 'Ravi Nair', email: 'ravi@example.com', mobile: null },
+      given_at: null,
+      withdrawn_at: null,
+      is_named_by_operator: true,
+    });
+    const server = mockApi({
+      [`POST ${guardianPath}`]: ok(
+        { consent: named, link: null, whatsapp_url: null },
+        'Guardian named. The consent link was mailed to them.',
+      ),
+    });
+    const { user, unmount } = renderWithProviders(<UserConsent userId={7} consent={consent()} />);
+    const form = screen.getByRole('form', { name: 'Name another guardian' });
+    await user.click(within(form).getByRole('button', { name: 'Name guardian' }));
+    expect(await within(form).findByText('Enter the name of your parent or guardian.')).toBeInTheDocument();
+    expect(server.callsTo('POST', guardianPath)).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText("Guardian's name"), 'Ravi Nair');
+    await user.type(within(form).getByLabelText("Guardian's email"), 'ravi@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Name guardian' }));
+    expect(await screen.findByText('Guardian named. The consent link was mailed to them.')).toBeInTheDocument();
+    expect(server.callsTo('POST', guardianPath).map((call) => call.body)).toEqual([
+      { guardian_name: 'Ravi Nair', channel: 'email', guardian_email: 'ravi@example.com', guardian_mobile: null },
+    ]);
+    expect(within(form).queryByRole('status')).not.toBeInTheDocument();
+
+    unmount();
+    const namedView = renderWithProviders(<UserConsent userId={7} consent={named} />);
+    expect(
+      within(screen.getByLabelText('Date of birth and consent')).getByText('(named by an operator)'),
+    ).toBeInTheDocument();
+    namedView.unmount();
+    renderWithProviders(<UserConsent userId={7} consent={consent({ status: 'given', withdrawn_at: null })} />);
+    expect(screen.queryByRole('form', { name: 'Name another guardian' })).not.toBeInTheDocument();
+  });
+
+  it('by mobile shows the link and a WhatsApp link to send; a refused contact shows next to its field', async () => {
+    const guardianPath = '/admin/users/7/guardian';
+    const link = 'https://app.example/guardian/consent/abc?lang=hi';
+    let calls = 0;
+    mockApi({
+      [`POST ${guardianPath}`]: () =>
+        (calls += 1) === 1
+          ? fail(422, 'The given data was invalid.', {
+              guardian_mobile: ['Enter the email or mobile number of your parent or guardian, not your own.'],
+            })
+          : ok(
+              { consent: consent({ status: 'pending' }), link, whatsapp_url: 'https://wa.me/919876501234?text=hi' },
+              'Guardian named. Send them the consent link below.',
+            ),
+    });
+    const { user } = renderWithProviders(<UserConsent userId={7} consent={consent({ status: 'needed' })} />);
+    const form = screen.getByRole('form', { name: 'Name another guardian' });
+    await user.type(within(form).getByLabelText("Guardian's name"), 'Ravi');
+    await user.click(within(form).getByLabelText('Mobile'));
+    await user.type(within(form).getByLabelText("Guardian's mobile"), '9876501234');
+    await user.click(within(form).getByRole('button', { name: 'Name guardian' }));
+    expect(
+      await within(form).findByText('Enter the email or mobile number of your parent or guardian, not your own.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Name guardian' }));
+    expect(await screen.findByText('Guardian named. Send them the consent link below.')).toBeInTheDocument();
+    const shared = within(form).getByRole('status');
+    expect(within(shared).getByRole('link', { name: link })).toHaveAttribute('href', link);
+    expect(within(shared).getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/919876501234?text=hi',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../utils/format';
 import { DateOfBirthCorrectionForm } from './date-of-birth-correction-form';
 import { Fact } from './fact';
+import { NameGuardianForm } from './name-guardian-form';
 
 const statusLabel: Record<AdminConsent['status'], string> = {
   not_needed: 'not needed (18 or over)',
@@ -14,7 +15,13 @@ const statusLabel: Record<AdminConsent['status'], string> = {
   withdrawn: 'withdrawn',
 };
 
-/** A learner's date of birth, their guardian's consent (decision 024) and the operator's correction. */
+/** Where the operator may name another guardian: a minor whose consent is not given. */
+const canNameGuardian = new Set<AdminConsent['status']>(['needed', 'pending', 'withdrawn']);
+
+/**
+ * A learner's date of birth, their guardian's consent (decision 024) and the operator's two tools: the
+ * date's correction and another guardian named.
+ */
 export function UserConsent({ userId, consent }: { userId: number; consent: AdminConsent }) {
   const { guardian } = consent;
   return (
@@ -29,7 +36,10 @@ export function UserConsent({ userId, consent }: { userId: number; consent: Admi
             <StatusBadge status={consent.status} label={statusLabel[consent.status]} />
             {consent.is_link_expired && <StatusBadge status="inactive" label="link expired" />}
           </Fact>
-          <Fact label="Guardian">{guardian?.name}</Fact>
+          <Fact label="Guardian">
+            {guardian?.name}
+            {consent.is_named_by_operator && <span className="text-body-secondary"> (named by an operator)</span>}
+          </Fact>
           <Fact label="Guardian contact">{guardian ? (guardian.email ?? guardian.mobile) : null}</Fact>
           <Fact label="Asked">{consent.requested_at ? formatDateTime(consent.requested_at) : null}</Fact>
           {consent.given_at && <Fact label="Given">{formatDateTime(consent.given_at)}</Fact>}
@@ -40,6 +50,7 @@ export function UserConsent({ userId, consent }: { userId: number; consent: Admi
           userId={userId}
           dateOfBirth={consent.date_of_birth}
         />
+        {canNameGuardian.has(consent.status) && <NameGuardianForm userId={userId} />}
       </Card.Body>
     </Card>
   );
