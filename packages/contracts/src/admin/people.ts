@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { consentStatuses, dateOfBirthField } from '../consent/schemas.ts';
+import { consentStatuses, dateOfBirthField, guardianRequestBody } from '../consent/schemas.ts';
 import { levelStatusData } from '../levels/schemas.ts';
 import { adminMessages, pageQuery, personRef } from './common.ts';
 import { adminPurchase } from './money.ts';
@@ -87,8 +87,16 @@ export type AdminDateOfBirthInput = z.output<typeof adminDateOfBirthBody>;
 
 /**
  * POST /admin/users/{id}/guardian: the operator names another guardian on a written request (decision
- * 024); the body is the learner's own request's. By mobile the answer carries the link to pass on.
+ * 024); the learner's own request's fields, worded for the operator. By mobile the answer carries the
+ * link to pass on.
  */
+export const adminGuardianBody = guardianRequestBody({
+  nameRequired: adminMessages.guardianNameRequired,
+  contactRequired: adminMessages.guardianContactRequired,
+});
+export type AdminGuardianBody = z.input<typeof adminGuardianBody>;
+export type AdminGuardianInput = z.output<typeof adminGuardianBody>;
+
 export const adminGuardianNamed = adminUserDetail.extend({
   link: z.string().nullable(),
   whatsapp_url: z.string().nullable(),

@@ -55,47 +55,63 @@ export const consentData = z.object({
 });
 export type ConsentData = z.infer<typeof consentData>;
 
-/** POST /consent: the learner names a parent or guardian, by email or by Indian mobile. */
-export const askConsentBody = z
-  .object({
-    guardian_name: z
-      .string({ error: consentMessages.guardianNameRequired })
-      .trim()
-      .min(1, { error: consentMessages.guardianNameRequired, abort: true })
-      .max(100, 'At most 100 characters.'),
-    channel: z.enum(['email', 'mobile']),
-    /** The form sends what it parsed, so the unused contact arrives as null. */
-    guardian_email: z.string().nullish(),
-    guardian_mobile: z.string().nullish(),
-  })
-  .transform((v, ctx) => {
-    if (v.channel === 'email') {
-      const email = emailField(consentMessages.guardianContactRequired).safeParse(v.guardian_email ?? '');
-      if (!email.success) {
-        for (const issue of email.error.issues)
-          ctx.addIssue({ code: 'custom', path: ['guardian_email'], message: issue.message });
+/** What a guardian request's refusals say: to the learner (POST /consent), or to the operator naming one. */
+export interface GuardianRequestWording {
+  nameRequired: string;
+  contactRequired: string;
+}
+
+/**
+ * A parent or guardian named by email or by Indian mobile: the learner's POST /consent, and the
+ * operator's POST /admin/users/{id}/guardian (the same fields, worded for the operator).
+ */
+export const guardianRequestBody = (wording: GuardianRequestWording) =>
+  z
+    .object({
+      guardian_name: z
+        .string({ error: wording.nameRequired })
+        .trim()
+        .min(1, { error: wording.nameRequired, abort: true })
+        .max(100, 'At most 100 characters.'),
+      channel: z.enum(['email', 'mobile']),
+      /** The form sends what it parsed, so the unused contact arrives as null. */
+      guardian_email: z.string().nullish(),
+      guardian_mobile: z.string().nullish(),
+    })
+    .transform((v, ctx) => {
+      if (v.channel === 'email') {
+        const email = emailField(wording.contactRequired).safeParse(v.guardian_email ?? '');
+        if (!email.success) {
+          for (const issue of email.error.issues)
+            ctx.addIssue({ code: 'custom', path: ['guardian_email'], message: issue.message });
+          return z.NEVER;
+        }
+        return {
+          guardian_name: v.guardian_name,
+          channel: 'email' as const,
+          guardian_email: email.data,
+          guardian_mobile: null,
+        };
+      }
+      const mobile = mobileField.safeParse(v.guardian_mobile ?? '');
+      if (!mobile.success) {
+        for (const issue of mobile.error.issues)
+          ctx.addIssue({ code: 'custom', path: ['guardian_mobile'], message: issue.message });
         return z.NEVER;
       }
       return {
         guardian_name: v.guardian_name,
-        channel: 'email' as const,
-        guardian_email: email.data,
-        guardian_mobile: null,
+        channel: 'mobile' as const,
+        guardian_email: null,
+        guardian_mobile: mobile.data,
       };
-    }
-    const mobile = mobileField.safeParse(v.guardian_mobile ?? '');
-    if (!mobile.success) {
-      for (const issue of mobile.error.issues)
-        ctx.addIssue({ code: 'custom', path: ['guardian_mobile'], message: issue.message });
-      return z.NEVER;
-    }
-    return {
-      guardian_name: v.guardian_name,
-      channel: 'mobile' as const,
-      guardian_email: null,
-      guardian_mobile: mobile.data,
-    };
-  });
+    });
+
+/** POST /consent: the learner names a parent or guardian, by email or by Indian mobile. */
+export const askConsentBody = guardianRequestBody({
+  nameRequired: consentMessages.guardianNameRequired,
+  contactRequired: consentMessages.guardianContactRequired,
+});
 export type AskConsentBody = z.input<typeof askConsentBody>;
 export type AskConsentInput = z.output<typeof askConsentBody>;
 

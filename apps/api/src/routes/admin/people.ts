@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminDateOfBirthBody,
+  adminGuardianBody,
   adminGuardianNamed,
   adminMessages,
   adminUserDetail,
   adminUserRow,
-  askConsentBody,
   envelope,
   heldReferral,
   idParams,
@@ -106,9 +106,9 @@ export async function adminPeopleRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Names another guardian for a minor (on a written request)',
         description:
-          "The learner's own request's body. The new guardian goes on record: the learner may then ask only them (decision 024). By mobile the answer carries the link to pass on; audited as consent.guardian_named.",
+          "The learner's own request's fields, worded for the operator. The new guardian goes on record: the learner may then ask only them (decision 024). By mobile the answer carries the link to pass on; audited as consent.guardian_named.",
         params: idParams,
-        body: askConsentBody,
+        body: adminGuardianBody,
         response: { 200: envelope(adminGuardianNamed) },
       },
     },

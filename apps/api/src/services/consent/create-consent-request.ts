@@ -20,22 +20,23 @@ export function consentLink(appUrl: string, token: string, language: Language): 
 
 /**
  * Whether a guardian can be asked for this learner at all: a minor with a date of birth and no consent
- * given (400 otherwise), and a guardian who is not the learner themselves (their own email or mobile: 422).
+ * given (400 otherwise), and a guardian who is not the learner themselves (their own email or mobile:
+ * 422 with `notYou`, the learner's wording unless told).
  */
 export async function checkConsentCanBeAsked(
   ctx: AppContext,
-  options: { child: AuthUser; input: AskConsentInput },
+  options: { child: AuthUser; input: AskConsentInput; notYou?: string },
 ): Promise<void> {
-  const { child, input } = options;
+  const { child, input, notYou = consentMessages.guardianNotYou } = options;
   const state = await consentStatus(ctx, ctx.db, { userId: child.id });
   if (state.status === 'dob_needed') throw AppError.badRequest(consentMessages.dateOfBirthNeeded);
   if (state.status === 'not_needed') throw AppError.badRequest(consentMessages.consentNotNeeded);
   if (state.status === 'given') throw AppError.badRequest(consentMessages.consentAlreadyGiven);
   if (input.guardian_email && canonicalEmail(input.guardian_email) === child.emailCanonical) {
-    throw AppError.field('guardian_email', consentMessages.guardianNotYou);
+    throw AppError.field('guardian_email', notYou);
   }
   if (input.guardian_mobile && input.guardian_mobile === child.mobile) {
-    throw AppError.field('guardian_mobile', consentMessages.guardianNotYou);
+    throw AppError.field('guardian_mobile', notYou);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { AdminGuardianNamed, AskConsentInput } from '@app/contracts';
+import { adminMessages, type AdminGuardianInput, type AdminGuardianNamed } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { checkConsentCanBeAsked, createConsentRequest } from '../../consent/index.ts';
 import { findUserRow, getUserDetail } from './users.ts';
@@ -12,10 +12,10 @@ import { findUserRow, getUserDetail } from './users.ts';
  */
 export async function nameGuardian(
   ctx: AppContext,
-  options: { actorId: number; id: number; input: AskConsentInput; ip: string },
+  options: { actorId: number; id: number; input: AdminGuardianInput; ip: string },
 ): Promise<AdminGuardianNamed> {
   const child = await findUserRow(ctx.db, options.id);
-  await checkConsentCanBeAsked(ctx, { child, input: options.input });
+  await checkConsentCanBeAsked(ctx, { child, input: options.input, notYou: adminMessages.guardianIsLearner });
   const { link, whatsappUrl } = await createConsentRequest(ctx, {
     child,
     input: options.input,

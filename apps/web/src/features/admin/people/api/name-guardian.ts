@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminGuardianNamed, AdminUserDetail, AskConsentBody } from '@app/contracts';
+import type { AdminGuardianBody, AdminGuardianNamed, AdminUserDetail } from '@app/contracts';
 import { api } from '@/lib/api-client';
 import { userQueryKey } from './get-user';
 
@@ -7,7 +7,7 @@ import { userQueryKey } from './get-user';
  * POST /admin/users/{id}/guardian: the operator names another guardian on a written request (decision
  * 024); answers the user's page, with the link to pass on when the guardian was named by mobile.
  */
-export const nameGuardian = ({ id, body }: { id: number; body: AskConsentBody }) =>
+export const nameGuardian = ({ id, body }: { id: number; body: AdminGuardianBody }) =>
   api.post<AdminGuardianNamed>(`/admin/users/${id}/guardian`, body);
 
 export function useNameGuardian() {

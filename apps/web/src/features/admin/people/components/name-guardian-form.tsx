@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
-import { askConsentBody, type AskConsentBody, type AskConsentInput } from '@app/contracts';
+import { adminGuardianBody, type AdminGuardianBody, type AdminGuardianInput } from '@app/contracts';
 import { TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -26,13 +26,13 @@ export function NameGuardianForm({ userId }: { userId: number }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<AskConsentBody, unknown, AskConsentInput>({
-    resolver: formResolver(askConsentBody),
+  } = useForm<AdminGuardianBody, unknown, AdminGuardianInput>({
+    resolver: formResolver(adminGuardianBody),
     mode: 'onTouched',
     defaultValues: { guardian_name: '', channel: 'email', guardian_email: '', guardian_mobile: '' },
   });
   const channel = useWatch({ control, name: 'channel' });
-  const send = async (body: AskConsentInput) => {
+  const send = async (body: AdminGuardianInput) => {
     try {
       const { data, message } = await name.mutateAsync({ id: userId, body });
       notifications.success(message);

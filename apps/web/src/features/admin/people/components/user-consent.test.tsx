@@ -94,10 +94,12 @@ describe('UserConsent', () => {
     const { user, unmount } = renderWithProviders(<UserConsent userId={7} consent={consent()} />);
     const form = screen.getByRole('form', { name: 'Name another guardian' });
     await user.click(within(form).getByRole('button', { name: 'Name guardian' }));
-    expect(await within(form).findByText('Enter the name of your parent or guardian.')).toBeInTheDocument();
+    expect(await within(form).findByText("Enter the guardian's name.")).toBeInTheDocument();
+    await user.type(within(form).getByLabelText("Guardian's name"), 'Ravi Nair');
+    await user.click(within(form).getByRole('button', { name: 'Name guardian' }));
+    expect(await within(form).findByText("Enter the guardian's email or mobile number.")).toBeInTheDocument();
     expect(server.callsTo('POST', guardianPath)).toHaveLength(0);
 
-    await user.type(within(form).getByLabelText("Guardian's name"), 'Ravi Nair');
     await user.type(within(form).getByLabelText("Guardian's email"), 'ravi@example.com');
     await user.click(within(form).getByRole('button', { name: 'Name guardian' }));
     expect(await screen.findByText('Guardian named. The consent link was mailed to them.')).toBeInTheDocument();
@@ -124,7 +126,7 @@ describe('UserConsent', () => {
       [`POST ${guardianPath}`]: () =>
         (calls += 1) === 1
           ? fail(422, 'The given data was invalid.', {
-              guardian_mobile: ['Enter the email or mobile number of your parent or guardian, not your own.'],
+              guardian_mobile: ["That is the learner's own email or mobile number: enter the guardian's."],
             })
           : ok(
               { consent: consent({ status: 'pending' }), link, whatsapp_url: 'https://wa.me/919876501234?text=hi' },
@@ -138,7 +140,7 @@ describe('UserConsent', () => {
     await user.type(within(form).getByLabelText("Guardian's mobile"), '9876501234');
     await user.click(within(form).getByRole('button', { name: 'Name guardian' }));
     expect(
-      await within(form).findByText('Enter the email or mobile number of your parent or guardian, not your own.'),
+      await within(form).findByText("That is the learner's own email or mobile number: enter the guardian's."),
     ).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Name guardian' }));
