@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { invoices, sentMails, users, walletTransactions } from '@app/db';
+import { invoices, mailOutbox, sentMails, users, walletTransactions } from '@app/db';
 import { createTestApp, waitFor, type TestApp } from './helpers.ts';
 import { createLearner, TEST_PASSWORD, type Learner } from './fixtures.ts';
 import { createBatch, createCourse } from './catalogue-fixtures.ts';
@@ -13,6 +13,8 @@ import { latestOtp, withDevMailbox } from './accounts-helpers.ts';
 import { parseMail, type ParsedMail } from './mime.ts';
 import { postEntry } from '../src/services/wallet/index.ts';
 import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
+import { reconcileJob } from '../src/services/payments/reconcile-job.ts';
+import { sendWithdrawalMail } from '../src/services/mail/index.ts';
 import {
   emailChangedMail,
   otpMail,
@@ -27,6 +29,8 @@ import {
  * job queue and its worker, as a learner receives them: in the learner's language, text and HTML, the
  * receipt with its GST invoice attached and sent once however often the payment is confirmed.
  */
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
 describe('transactional mail over SMTP', () => {
   let smtp: TestSmtpServer;
   let rzp: FakeRazorpay;
@@ -334,12 +338,53 @@ describe('transactional mail over SMTP', () => {
     expect(code!.text).toMatch(/ईमेल पता सत्यापित करने के लिए आपका Live Connect कोड है: \d{6}/);
     expect(mailsTo(oldEmail)).toHaveLength(1);
   });
+
+  it('writes a notice with its change: none when the change rolls back; what a crash left, the reconciler sends once', async () => {
+    const learner = await learnerIn('en');
+    const entry = await pendingWithdrawal(learner);
+    // The settling transaction fails after its mail was written: neither the settling nor the mail happened.
+    await expect(
+      t.app.ctx.db.transaction(async (tx) => {
+        await tx
+          .update(walletTransactions)
+          .set({ status: 'Done', bankReference: 'UTR-ROLLED-BACK' })
+          .where(eq(walletTransactions.id, entry.id));
+        await sendWithdrawalMail(t.app.ctx, { withdrawalId: entry.id, within: tx });
+        expect(await tx.select().from(mailOutbox)).toHaveLength(1);
+        throw new Error("the operator's request died here");
+      }),
+    ).rejects.toThrow(/died here/);
+    expect(await t.app.ctx.db.select().from(mailOutbox)).toEqual([]);
+
+    // A crash right after the commit, before the relay: the mail is in the outbox, not yet queued.
+    await t.app.ctx.db.transaction(async (tx) => {
+      await tx
+        .update(walletTransactions)
+        .set({ status: 'Done', settledAt: new Date(), bankReference: 'UTR-CRASH' })
+        .where(eq(walletTransactions.id, entry.id));
+      await sendWithdrawalMail(t.app.ctx, { withdrawalId: entry.id, within: tx });
+    });
+    expect(await t.app.ctx.db.select().from(mailOutbox)).toHaveLength(1);
+    // The reconciler's next run queues it, and the learner gets it.
+    await reconcileJob.handler(t.app.ctx, {}, { id: 'reconcile-test', retryCount: 0, retryLimit: 0, log: quiet });
+    expect(await t.app.ctx.db.select().from(mailOutbox)).toEqual([]);
+    const [mail] = await receive(learner.email);
+    expect(mail!.subject).toBe('Live Connect: your withdrawal of ₹200.00 has been paid');
+    expect(mail!.text).toContain('UTR-CRASH');
+
+    // Two relays at the same moment (two requests' relays, or one and the reconciler) both read a mail left
+    // in the outbox and both queue it: it is delivered once.
+    await t.app.ctx.db.transaction((tx) => sendWithdrawalMail(t.app.ctx, { withdrawalId: entry.id, within: tx }));
+    expect(await Promise.all([t.app.ctx.mailer.relayOutbox(), t.app.ctx.mailer.relayOutbox()])).toEqual([1, 1]);
+    expect(await receive(learner.email, 2)).toHaveLength(2);
+    expect(await t.app.ctx.db.select().from(mailOutbox)).toEqual([]);
+  });
 });
 
-describe('transactional mail that cannot be queued', () => {
+describe('transactional mail while the queue is down', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // SMTP configured, the queue stopped: every send fails to queue.
+    // SMTP configured, the queue stopped: nothing can be queued.
     t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     await setReferenceData(t.app);
     await t.app.ctx.jobs.stop();
@@ -348,7 +393,7 @@ describe('transactional mail that cannot be queued', () => {
     await t?.close();
   });
 
-  it('never fails or holds back the request that caused it: logged and counted instead', async () => {
+  it('never fails or holds back the request that caused it, and loses no notice: they wait in the outbox', async () => {
     const learner = await createLearner(t.app);
     const before = t.app.ctx.mailer.stats.notQueued;
     const changed = await t.client.as(learner.token).put('/password', {
@@ -376,9 +421,41 @@ describe('transactional mail that cannot be queued', () => {
       .as(admin.token)
       .post(`/admin/withdrawals/${entry!.id}/settle`, { status: 'Done', bank_reference: 'UTR1' });
     expect(settled.statusCode).toBe(200);
-    expect(t.app.ctx.mailer.stats.notQueued).toBe(before + 2);
+    const waiting = await t.app.ctx.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    expect(waiting.map((row) => (row.data as { to: string; subject: string }).to)).toEqual([
+      learner.email,
+      learner.email,
+    ]);
+    expect(waiting.map((row) => (row.data as { subject: string }).subject)).toEqual([
+      'Live Connect: your password was changed',
+      'Live Connect: your withdrawal of ₹200.00 has been paid',
+    ]);
+    expect(t.app.ctx.mailer.stats.notQueued).toBe(before);
+    // The operator sees them waiting.
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
-    expect(metrics.body).toMatch(/^live_connect_mail_not_queued_total 2$/m);
+    expect(metrics.body).toMatch(/^live_connect_mail_outbox 2$/m);
+  });
+
+  it('counts and logs a notice that cannot be written at all, and still answers', async () => {
+    const learner = await createLearner(t.app);
+    const before = t.app.ctx.mailer.stats.notQueued;
+    const send = vi.spyOn(t.app.ctx.mailer, 'send').mockRejectedValueOnce(new Error('disk full'));
+    try {
+      const changed = await t.client.as(learner.token).put('/password', {
+        current_password: TEST_PASSWORD,
+        password: 'NewSecret@456',
+        password_confirmation: 'NewSecret@456',
+      });
+      expect(changed.statusCode).toBe(200);
+    } finally {
+      send.mockRestore();
+    }
+    // The change committed without its mail (the savepoint rolled back the mail alone).
+    const signedIn = await t.client.post('/login', { email: learner.email, password: 'NewSecret@456' });
+    expect(signedIn.statusCode).toBe(200);
+    expect(t.app.ctx.mailer.stats.notQueued).toBe(before + 1);
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/^live_connect_mail_not_queued_total 1$/m);
   });
 });
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
-import { emailOtps, purchases, users, videoRenditions } from '@app/db';
+import { emailOtps, mailOutbox, purchases, users, videoRenditions } from '@app/db';
 import { messages } from '@app/contracts';
 import { AppError } from '../lib/app-error.ts';
 import { secretsEqual } from '../lib/crypto.ts';
@@ -126,6 +126,12 @@ export const metricsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     registers: [registry],
   });
 
+  const mailOutboxDepth = new Gauge({
+    name: 'live_connect_mail_outbox',
+    help: 'Notices written with their change and not yet moved onto the mail queue; from the database. Above 0 for long: the queue is down (the reconciler relays them when it is back).',
+    registers: [registry],
+  });
+
   const videos = new Gauge({
     name: 'live_connect_videos',
     help: 'Video chapters by transcoding state (pending, running, ready, failed); from the database.',
@@ -179,6 +185,13 @@ export const metricsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       }
     } catch (error) {
       app.log.warn({ err: error }, 'metrics: reading the job queues failed');
+    }
+    // Apart from the queue's figures: the outbox fills precisely while the queue cannot be read.
+    try {
+      const [outbox] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mailOutbox);
+      mailOutboxDepth.set(outbox?.n ?? 0);
+    } catch (error) {
+      app.log.warn({ err: error }, 'metrics: reading the mail outbox failed');
     }
     jobFailures.reset();
     const { failedAttempts, failed } = ctx.jobs.stats;

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Mails that must go out at most once (a purchase's receipt): the first job to run for a key claims
@@ -22,4 +22,16 @@ export const devMailbox = pgTable('dev_mailbox', {
   text: text('text').notNull(),
   html: text('html').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The mail outbox: a notice about a change (a settled withdrawal, a changed password or email, a consent
+ * link) is written here in the same transaction as the change, so it exists if and only if the change
+ * committed. Right after the commit it is moved onto the mail queue; whatever a crash left here, the
+ * reconciler moves on its next run. `data` is the queued mail as the mail job takes it (its parts sealed).
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  data: jsonb('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

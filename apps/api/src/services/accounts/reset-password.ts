@@ -8,7 +8,7 @@ import { findUserByEmail } from './find-user.ts';
 import { OTP_POLICY, withAnswerFloor } from './otp-policy.ts';
 import { redeemOtp } from './redeem-otp.ts';
 import { revokeUserTokens } from './revoke-token.ts';
-import { sendPasswordChangedMail } from '../mail/index.ts';
+import { flushMailOutbox, sendPasswordChangedMail } from '../mail/index.ts';
 
 /**
  * POST /reset-password: with the mailed code, sets a new password and signs every device out.
@@ -40,8 +40,9 @@ export async function resetPassword(
         })
         .where(eq(users.id, user.id));
       await revokeUserTokens(tx, user.id, now);
+      await sendPasswordChangedMail(ctx, { user, changedAt: now, within: tx });
     });
+    await flushMailOutbox(ctx);
     await ctx.limits.reset('loginFailuresPerAccount', options.email);
-    await sendPasswordChangedMail(ctx, { user, changedAt: now });
   });
 }

@@ -11,6 +11,7 @@ import type { AuthUser } from '../accounts/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { consentStatus } from './consent-status.ts';
 import { refuseGuardianNotOnRecord } from './refuse-guardian-not-on-record.ts';
+import { flushMailOutbox } from '../mail/index.ts';
 import { sendConsentMail } from './send-consent-mail.ts';
 
 /** The guardian's page for a token (the web app's route), opening in the learner's language. */
@@ -56,6 +57,8 @@ export async function createConsentRequest(
 ): Promise<{ link: string; whatsappUrl: string | null }> {
   const { child, input, namedBy } = options;
   const token = randomBytes(32).toString('base64url');
+  const language = languageOf(child.language);
+  const link = consentLink(ctx.env.APP_URL, token, language);
   await ctx.db.transaction(async (tx) => {
     if (namedBy === null) await refuseGuardianNotOnRecord(tx, { userId: child.id, input });
     await tx
@@ -87,19 +90,21 @@ export async function createConsentRequest(
         ip: options.ip,
       },
     });
+    if (input.guardian_email) {
+      await sendConsentMail(ctx, {
+        userId: child.id,
+        language,
+        to: input.guardian_email,
+        guardianName: input.guardian_name,
+        childName: `${child.firstName} ${child.lastName}`.trim(),
+        link,
+        within: tx,
+      });
+    }
   });
 
-  const language = languageOf(child.language);
-  const link = consentLink(ctx.env.APP_URL, token, language);
   if (input.guardian_email) {
-    await sendConsentMail(ctx, {
-      userId: child.id,
-      language,
-      to: input.guardian_email,
-      guardianName: input.guardian_name,
-      childName: `${child.firstName} ${child.lastName}`.trim(),
-      link,
-    });
+    await flushMailOutbox(ctx);
     return { link, whatsappUrl: null };
   }
   const text = translator(language)('consent:share.message', {

@@ -2,7 +2,7 @@ export { composeMail } from './compose-mail.ts';
 export { mailJob } from './mail-job.ts';
 export { createMailer, listDevMailbox, sealMail } from './mailer.ts';
 export type { Mail, Mailer } from './mailer.ts';
-export { queueNotice } from './queue-notice.ts';
+export { flushMailOutbox, queueNotice } from './queue-notice.ts';
 export { sendEmailChangedMail } from './send-email-changed-mail.ts';
 export { sendPasswordChangedMail } from './send-password-changed-mail.ts';
 export { sendReceipt } from './send-receipt.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { desc } from 'drizzle-orm';
-import { devMailbox, type Db } from '@app/db';
+import { asc, desc, inArray } from 'drizzle-orm';
+import { devMailbox, mailOutbox, type Db, type DbOrTx } from '@app/db';
 import { decryptText, encryptText } from '../../lib/crypto.ts';
 import type { JobDataMap, JobLog } from '../../jobs/registry.ts';
 import { claimMailOnce } from './claim-mail-once.ts';
@@ -37,6 +37,12 @@ export interface SendOptions {
   onceKey?: string;
   /** Files to attach, rendered at delivery (SMTP only; the dev outbox keeps text and HTML). */
   attachments?: MailAttachmentRef[];
+  /**
+   * The transaction of the change the mail tells of: the mail is written with it (to the outbox with
+   * SMTP, to the dev outbox without), so it exists if and only if the change commits. relayOutbox()
+   * then queues it.
+   */
+  within?: DbOrTx;
 }
 
 export interface Mailer {
@@ -45,6 +51,13 @@ export interface Mailer {
    * worker), or written to the dev outbox at once, so GET /dev/mailbox shows it when the request answers.
    */
   send(mail: Mail, options?: SendOptions): Promise<void>;
+  /**
+   * Moves the mails written `within` a transaction from the outbox onto the queue; returns how many.
+   * Called after such a transaction commits, and by the reconciler for whatever a crash left. A mail
+   * queued twice (two relays at once, or a crash between queueing and deleting) is sent once: it
+   * carries the once-only key outbox:<id>. Nothing to do with the dev outbox.
+   */
+  relayOutbox(): Promise<number>;
   /** Sends over SMTP now: the mail job's work. */
   deliver(mail: Mail): Promise<void>;
   /** True when mail goes to the dev outbox instead of SMTP. */
@@ -64,6 +77,9 @@ interface MailerOptions {
   enqueue: (data: MailJobData) => Promise<unknown>;
   log?: JobLog | undefined;
 }
+
+/** Mails moved from the outbox to the queue per relayOutbox() call; the rest wait for the next. */
+const OUTBOX_BATCH = 100;
 
 const SILENT: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -103,17 +119,32 @@ export function createMailer(options: MailerOptions): Mailer {
       log,
       async send(mail, sendOptions) {
         refuseFilesInSend(mail);
-        await options.enqueue(sealMail(options.secret, mail, sendOptions));
+        const data = sealMail(options.secret, mail, sendOptions);
+        if (sendOptions?.within) await sendOptions.within.insert(mailOutbox).values({ data });
+        else await options.enqueue(data);
+      },
+      async relayOutbox() {
+        const rows = await options.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id)).limit(OUTBOX_BATCH);
+        for (const row of rows) {
+          const data = row.data as MailJobData;
+          await options.enqueue({ ...data, onceKey: data.onceKey ?? `outbox:${row.id}` });
+        }
+        if (rows.length > 0)
+          await options.db.delete(mailOutbox).where(
+            inArray(
+              mailOutbox.id,
+              rows.map((row) => row.id),
+            ),
+          );
+        return rows.length;
       },
       async deliver(mail) {
         await transport.sendMail({ from: options.from, ...mail });
       },
     };
   }
-  const writeOutbox = async (mail: Mail) => {
-    await options.db
-      .insert(devMailbox)
-      .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  const writeOutbox = async (mail: Mail, db: DbOrTx = options.db) => {
+    await db.insert(devMailbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     stats.sent++;
   };
   return {
@@ -122,15 +153,17 @@ export function createMailer(options: MailerOptions): Mailer {
     log,
     async send(mail, sendOptions) {
       refuseFilesInSend(mail);
-      // Written in the request, so the once-only claim is made here.
+      // Written in the request (within its transaction when given), so the once-only claim is made here.
+      const db = sendOptions?.within ?? options.db;
       if (
         sendOptions?.onceKey !== undefined &&
-        !(await claimMailOnce(options.db, { key: sendOptions.onceKey, jobId: `dev-outbox:${randomUUID()}` }))
+        !(await claimMailOnce(db, { key: sendOptions.onceKey, jobId: `dev-outbox:${randomUUID()}` }))
       )
         return;
-      await writeOutbox(mail);
+      await writeOutbox(mail, db);
     },
-    deliver: writeOutbox,
+    relayOutbox: async () => 0,
+    deliver: (mail) => writeOutbox(mail),
   };
 }
 

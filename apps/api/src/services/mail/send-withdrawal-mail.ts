@@ -1,22 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { bankDetails, users, walletTransactions } from '@app/db';
+import { bankDetails, users, walletTransactions, type DbOrTx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { queueNotice } from './queue-notice.ts';
 import { withdrawalRejectedMail, withdrawalSettledMail } from './templates.ts';
 
 /**
- * Queues the mail about a withdrawal the operator has just settled (after its transaction committed):
- * paid, with the bank reference; or rejected, with the reason and the money back in the wallet.
- * Settling happens once (a conditional UPDATE), so this runs once per withdrawal. Never throws.
+ * Writes the mail about a withdrawal the operator is settling, within the settling transaction (the
+ * outbox: queue-notice.ts): paid, with the bank reference; or rejected, with the reason and the money
+ * back in the wallet. Settling happens once (a conditional UPDATE), so this runs once per withdrawal.
+ * Never throws.
  */
 export async function sendWithdrawalMail(
   ctx: AppContext,
-  options: { withdrawalId: number; reason?: string | null },
+  options: { withdrawalId: number; reason?: string | null; within: DbOrTx },
 ): Promise<void> {
   await queueNotice(ctx, {
     about: { kind: 'withdrawal', withdrawalId: options.withdrawalId },
-    build: async () => {
-      const [row] = await ctx.db
+    within: options.within,
+    build: async (db) => {
+      const [row] = await db
         .select({
           entry: walletTransactions,
           email: users.email,

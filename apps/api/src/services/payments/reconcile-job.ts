@@ -4,7 +4,8 @@ import { RECONCILE_DEFAULTS, reconcilePendingPurchases } from './reconcile-pendi
 
 /**
  * Every 5 minutes on the workers: settles pending purchases (and fails orderless ones, freeing their
- * offer-code reservations), then releases held credits whose refund window has passed. The queue is
+ * offer-code reservations), releases held credits whose refund window has passed, and queues the mails
+ * a crash left in the outbox (between a change's commit and its relay, queue-notice.ts). The queue is
  * 'stately': one run at a time across every worker, and at most one more waiting, so a slow run
  * never piles up behind it. A failed run is not retried: the next one comes in 5 minutes.
  */
@@ -13,7 +14,11 @@ export const reconcileJob = defineJob(
   async (ctx, data, run) => {
     const report = await reconcilePendingPurchases(ctx, { ...data, log: run.log });
     const releasedUsers = await releaseDueHeldCredits(ctx.db, { now: ctx.now() });
-    if (report.checked || report.failed || releasedUsers) run.log.info({ report, releasedUsers }, 'reconciler run');
+    let relayedMails = 0;
+    for (let batch = await ctx.mailer.relayOutbox(); batch > 0; batch = await ctx.mailer.relayOutbox())
+      relayedMails += batch;
+    if (report.checked || report.failed || releasedUsers || relayedMails)
+      run.log.info({ report, releasedUsers, relayedMails }, 'reconciler run');
   },
   {
     policy: 'stately',

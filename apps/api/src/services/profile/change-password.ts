@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type UserRow, revokeUserTokens } from '../accounts/index.ts';
-import { sendPasswordChangedMail } from '../mail/index.ts';
+import { flushMailOutbox, sendPasswordChangedMail } from '../mail/index.ts';
 
 /**
  * PUT /password: the current password must be right (wrong guesses count against the same
@@ -26,6 +26,7 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await revokeUserTokens(tx, user.id, now, tokenId);
+    await sendPasswordChangedMail(ctx, { user, changedAt: now, within: tx });
   });
-  await sendPasswordChangedMail(ctx, { user, changedAt: now });
+  await flushMailOutbox(ctx);
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/postgres-error.ts';
 import { findUserByEmail, type UserRow, sendVerificationOtp } from '../accounts/index.ts';
-import { sendEmailChangedMail } from '../mail/index.ts';
+import { flushMailOutbox, sendEmailChangedMail } from '../mail/index.ts';
 import { dateOfBirthChangeProblem, writeDateOfBirth } from '../consent/index.ts';
 
 /** 422 with every field error found, in the spec's shape. */
@@ -122,6 +122,8 @@ export async function updateProfile(
           .where(
             and(eq(emailOtps.userId, user.id), eq(emailOtps.purpose, 'verify_email'), isNull(emailOtps.consumedAt)),
           );
+        // To the old address: the owner learns of it even if someone else made the change. Never throws.
+        await sendEmailChangedMail(ctx, { user: row!, oldEmail: user.email, changedAt: now, within: tx });
       }
       return row!;
     });
@@ -131,8 +133,7 @@ export async function updateProfile(
   }
 
   if (isNewEmail) {
-    // To the old address: the owner learns of it even if someone else made the change. Never throws.
-    await sendEmailChangedMail(ctx, { user: updated, oldEmail: user.email, changedAt: now });
+    await flushMailOutbox(ctx);
     // Best effort: the profile is saved either way, and /verify offers 'Resent OTP'.
     await sendVerificationOtp(ctx, { user: updated, ip, isQuiet: true }).catch(() => undefined);
   }

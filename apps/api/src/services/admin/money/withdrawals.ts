@@ -15,7 +15,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { decryptText } from '../../../lib/crypto.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { postEntry } from '../../wallet/index.ts';
-import { sendWithdrawalMail } from '../../mail/index.ts';
+import { flushMailOutbox, sendWithdrawalMail } from '../../mail/index.ts';
 import { pageOf } from '../page-of.ts';
 import { userFilter } from './list-purchases.ts';
 
@@ -190,9 +190,14 @@ export async function settleWithdrawal(
           : {}),
       },
     });
+    // The learner hears of it by mail (bank reference, or reason and refund), written with the settling.
+    await sendWithdrawalMail(ctx, {
+      withdrawalId: id,
+      reason: input.status === 'Rejected' ? input.reason : null,
+      within: tx,
+    });
     return { withdrawal: after, reversal_transaction_id: reversalTransactionId };
   });
-  // After the commit; the learner hears of it by mail (bank reference, or reason and refund).
-  await sendWithdrawalMail(ctx, { withdrawalId: id, reason: input.status === 'Rejected' ? input.reason : null });
+  await flushMailOutbox(ctx);
   return settled;
 }
