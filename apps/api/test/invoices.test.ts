@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { invoices, invoiceSeries, purchases, users } from '@app/db';
 import { financialYearOf } from '@app/contracts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { createLearner, type Learner } from './fixtures.ts';
+import { createLearner, TEST_PASSWORD, type Learner } from './fixtures.ts';
 import { createCourse, createOfferCode } from './catalogue-fixtures.ts';
 import { payThroughSandbox } from './checkout-fixtures.ts';
 import { pendingPurchase, refundPurchase, setReferenceData } from './wallet-fixtures.ts';
@@ -307,7 +307,7 @@ describe('GET /purchases', () => {
         number: invoice!.number,
         issued_at: invoice!.issuedAt.toISOString(),
         pdf_url: expect.stringMatching(
-          new RegExp(`^/live-connect/api/invoices/${paidId}/pdf\\?u=${buyer.id}&e=\\d+&s=[0-9a-f]+$`),
+          new RegExp(`^/live-connect/api/invoices/${paidId}/pdf\\?u=${buyer.id}&t=\\d+&e=\\d+&s=[0-9a-f]+$`),
         ),
       },
       credit_note: null,
@@ -392,6 +392,33 @@ describe('invoice PDF access (attacks)', () => {
     t.clock.advance(HOUR_MS + 10 * 60_000);
     expect((await get(link)).statusCode).toBe(403);
     expect((await t.client.as(attacker.token).get(`/invoices/${theirs}/pdf`)).statusCode).toBe(200);
+  });
+
+  it('dies with the session it was made in: after logout, on a shared phone, the link opens nothing', async () => {
+    const owner = await learnerIn(t.app, 'Kerala');
+    const id = await pendingPurchase(t.app, owner.id, 25_000);
+    await pay(t.app, id, 25_000);
+    const linkOf = async (token: string) =>
+      ((await t.client.as(token).get('/purchases')).body.data as any[]).find((p) => p.purchase_id === id).invoice
+        .pdf_url as string;
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    const link = await linkOf(owner.token);
+    expect((await get(link)).statusCode).toBe(200);
+    // The same learner signed in on another device: that session's id does not fit this link's signature.
+    const other = await t.client.post('/login', { email: owner.email, password: TEST_PASSWORD });
+    const otherLink = await linkOf(other.body.data.token);
+    const otherSession = /[?&]t=(\d+)/.exec(otherLink)![1]!;
+    expect((await get(link.replace(/([?&])t=\d+/, `$1t=${otherSession}`))).statusCode).toBe(403);
+
+    expect((await t.client.as(owner.token).post('/logout')).statusCode).toBe(200);
+    const afterLogout = await get(link);
+    expect(afterLogout.statusCode).toBe(403);
+    expect(afterLogout.json()).toEqual({
+      status: false,
+      message: 'This link has expired. Open the invoice again from your purchases.',
+    });
+    // The other device's session lives on, and so does its link.
+    expect((await get(otherLink)).statusCode).toBe(200);
   });
 });
 

@@ -9,11 +9,12 @@ export const invoiceParams = z.object({
 
 /**
  * The signed link's query (pdf_url carries it, because a browser's link or download cannot send the
- * bearer token): u = the learner, e = expiry (Unix seconds), s = signature. Without them the
- * request needs the learner's bearer token.
+ * bearer token): u = the learner, t = the session it was made in, e = expiry (Unix seconds),
+ * s = signature. Without them the request needs the learner's bearer token.
  */
 export const invoicePdfQuery = z.object({
   u: z.string().max(12).optional(),
+  t: z.string().max(12).optional(),
   e: z.string().max(14).optional(),
   s: z.string().max(128).optional(),
 });

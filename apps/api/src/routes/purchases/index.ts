@@ -13,14 +13,14 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { findSession } from '../../services/accounts/index.ts';
+import { findSession, isSessionLive } from '../../services/accounts/index.ts';
 import { verifyInvoicePdfUrl, listPurchaseHistory, renderInvoicePdf } from '../../services/invoices/index.ts';
 
 const tags = ['purchases'];
 
 /**
  * Who asks for a tax document: the learner a signed link (pdf_url from GET /purchases) was made for,
- * or, without one, the learner of the bearer token (verified, as every learner route). A browser's
+ * while the session it was made in lives, or, without one, the learner of the bearer token (verified, as every learner route). A browser's
  * plain link or download cannot send the token, hence the signed link; an API client may use either.
  */
 async function requesterOf(
@@ -28,12 +28,13 @@ async function requesterOf(
   request: FastifyRequest,
   kind: InvoiceKind,
   purchaseId: number,
-  query: { u?: string | undefined; e?: string | undefined; s?: string | undefined },
+  query: { u?: string | undefined; t?: string | undefined; e?: string | undefined; s?: string | undefined },
 ): Promise<number> {
-  if (query.s !== undefined || query.u !== undefined || query.e !== undefined) {
-    const userId = verifyInvoicePdfUrl(ctx.env, { kind, purchaseId, ...query, now: ctx.now() });
-    if (userId === null) throw AppError.forbidden(purchaseMessages.invoiceLinkExpired);
-    return userId;
+  if (query.s !== undefined || query.u !== undefined || query.t !== undefined || query.e !== undefined) {
+    const signed = verifyInvoicePdfUrl(ctx.env, { kind, purchaseId, ...query, now: ctx.now() });
+    if (signed === null || !(await isSessionLive(ctx, signed)))
+      throw AppError.forbidden(purchaseMessages.invoiceLinkExpired);
+    return signed.userId;
   }
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   const session = token ? await findSession(ctx, token) : null;
@@ -73,7 +74,8 @@ export async function purchaseRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await listPurchaseHistory(ctx, { userId: sessionOf(request).user.id, apiPrefix }));
+      const { user, tokenId } = sessionOf(request);
+      return ok(await listPurchaseHistory(ctx, { userId: user.id, tokenId, apiPrefix }));
     },
   );
 

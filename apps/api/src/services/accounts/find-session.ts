@@ -11,6 +11,9 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export type AuthUser = typeof users.$inferSelect;
 
+/** Tokens last used before this instant have expired. */
+const idleCutoffAt = (now: Date) => new Date(now.getTime() - TOKEN_IDLE_DAYS * 86_400_000);
+
 /** Every authenticated request runs this lookup, so it is prepared once (see preparedPerDatabase). */
 const liveTokenQuery = preparedPerDatabase((db) =>
   db
@@ -36,7 +39,7 @@ const liveTokenQuery = preparedPerDatabase((db) =>
  */
 export async function findSession(ctx: AppContext, token: string): Promise<Session | null> {
   const now = ctx.now();
-  const idleCutoff = new Date(now.getTime() - TOKEN_IDLE_DAYS * 86_400_000);
+  const idleCutoff = idleCutoffAt(now);
   const tokenHash = sha256Hex(token);
   const { sessions } = ctx.caches;
   const settling = sessions.settle();
@@ -64,4 +67,24 @@ async function touchIfDue(ctx: AppContext, entry: CachedSession, now: Date): Pro
   if (now.getTime() - entry.lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return;
   await ctx.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, entry.session.tokenId));
   entry.lastUsedAt = now;
+}
+
+/**
+ * Whether the session with this token id is still live (not revoked, not idle too long) and is this
+ * user's: a link signed for a session (an invoice's PDF) dies with it, at logout, a password change or
+ * a reset, as the token does.
+ */
+export async function isSessionLive(ctx: AppContext, options: { tokenId: number; userId: number }): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.id, options.tokenId),
+        eq(accessTokens.userId, options.userId),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.lastUsedAt, idleCutoffAt(ctx.now())),
+      ),
+    );
+  return row !== undefined;
 }

@@ -1,5 +1,5 @@
 export { describeMe, describeProfile } from './describe-user.ts';
-export { findSession } from './find-session.ts';
+export { findSession, isSessionLive } from './find-session.ts';
 export type { AuthUser } from './find-session.ts';
 export { findUserByEmail } from './find-user.ts';
 export type { UserRow } from './find-user.ts';

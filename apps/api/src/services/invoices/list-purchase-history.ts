@@ -15,7 +15,7 @@ const creditNote = alias(invoices, 'credit_note');
  */
 export async function listPurchaseHistory(
   ctx: AppContext,
-  options: { userId: number; apiPrefix: string },
+  options: { userId: number; tokenId: number; apiPrefix: string },
 ): Promise<PurchaseHistoryItem[]> {
   const rows = await ctx.db
     .select({
@@ -52,6 +52,7 @@ export async function listPurchaseHistory(
             kind,
             purchaseId,
             userId: options.userId,
+            tokenId: options.tokenId,
             now,
           }),
         };
