@@ -48,7 +48,7 @@ test('a learner pays, downloads the GST invoice, and finds it on the Purchases p
   await expect(invoiceLink).toHaveText('Download your GST invoice');
   await snap(page, 'purchases-success-invoice-360');
   const href = (await invoiceLink.getAttribute('href'))!;
-  expect(href).toMatch(/^\/live-connect\/api\/invoices\/\d+\/pdf\?u=\d+&e=\d+&s=[0-9a-f]+$/);
+  expect(href).toMatch(/^\/live-connect\/api\/invoices\/\d+\/pdf\?u=\d+&t=\d+&e=\d+&s=[0-9a-f]+$/);
   const pdf = await page.request.get(href, { headers: { authorization: '' } });
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -82,4 +82,15 @@ test('a learner pays, downloads the GST invoice, and finds it on the Purchases p
     await expectNoSidewaysScroll(page);
     await snap(page, `purchases-${language === 'हिन्दी' ? 'hi' : 'ml'}-360`);
   }
+
+  // Logging out ends the invoice links too: on a shared phone, one left in the history opens nothing.
+  await page.getByRole('button', { name: /^(Language|भाषा|ഭാഷ)/ }).click();
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page
+    .getByRole('button', { name: 'Logout' })
+    .or(page.getByRole('menuitem', { name: 'Logout' }))
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get(href, { headers: { authorization: '' } })).status()).toBe(403);
 });

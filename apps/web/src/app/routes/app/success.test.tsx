@@ -34,7 +34,7 @@ const history = {
   invoice: {
     number: 'INV/2026-27/000004',
     issued_at: '2026-11-24T09:00:00.000Z',
-    pdf_url: '/live-connect/api/invoices/11/pdf?u=1&e=2&s=ab',
+    pdf_url: '/live-connect/api/invoices/11/pdf?u=1&t=3&e=2&s=ab',
   },
   credit_note: null,
 };
@@ -45,7 +45,7 @@ describe('the payment success route', () => {
     await signIn();
     renderWithProviders(<SuccessRoute />, { path: '/success', url: '/success?order=11' });
     const link = await screen.findByRole('link', { name: 'Download invoice INV/2026-27/000004 (PDF)' });
-    expect(link).toHaveAttribute('href', '/live-connect/api/invoices/11/pdf?u=1&e=2&s=ab');
+    expect(link).toHaveAttribute('href', '/live-connect/api/invoices/11/pdf?u=1&t=3&e=2&s=ab');
     expect(link).toHaveTextContent('Download your GST invoice');
     expect(screen.getByText('Invoice INV/2026-27/000004')).toBeInTheDocument();
   });

@@ -25,7 +25,7 @@ const purchase = (overrides: Partial<PurchaseHistoryItem> = {}): PurchaseHistory
   invoice: {
     number: 'INV/2026-27/000012',
     issued_at: '2026-11-24T09:00:00.000Z',
-    pdf_url: '/live-connect/api/invoices/7/pdf?u=1&e=2&s=ab',
+    pdf_url: '/live-connect/api/invoices/7/pdf?u=1&t=3&e=2&s=ab',
   },
   credit_note: null,
   ...overrides,
