@@ -372,10 +372,13 @@ describe('transactional mail over SMTP', () => {
     expect(mail!.subject).toBe('Live Connect: your withdrawal of ₹200.00 has been paid');
     expect(mail!.text).toContain('UTR-CRASH');
 
-    // Two relays at the same moment (two requests' relays, or one and the reconciler) both read a mail left
-    // in the outbox and both queue it: it is delivered once.
+    // A crash between queueing a mail and deleting its row (or two relays reading the same row at once): the
+    // row is queued again. It is still delivered once.
     await t.app.ctx.db.transaction((tx) => sendWithdrawalMail(t.app.ctx, { withdrawalId: entry.id, within: tx }));
-    expect(await Promise.all([t.app.ctx.mailer.relayOutbox(), t.app.ctx.mailer.relayOutbox()])).toEqual([1, 1]);
+    const [left] = await t.app.ctx.db.select().from(mailOutbox);
+    expect(await t.app.ctx.mailer.relayOutbox()).toBe(1);
+    await t.app.ctx.db.insert(mailOutbox).values({ id: left!.id, data: left!.data });
+    expect(await t.app.ctx.mailer.relayOutbox()).toBe(1);
     expect(await receive(learner.email, 2)).toHaveLength(2);
     expect(await t.app.ctx.db.select().from(mailOutbox)).toEqual([]);
   });
