@@ -20,8 +20,9 @@ const tags = ['purchases'];
 
 /**
  * Who asks for a tax document: the learner a signed link (pdf_url from GET /purchases) was made for,
- * while the session it was made in lives, or, without one, the learner of the bearer token (verified, as every learner route). A browser's
- * plain link or download cannot send the token, hence the signed link; an API client may use either.
+ * while the session it was made in lives, or, without one, the learner of the bearer token (verified,
+ * as every learner route). A browser's plain link or download cannot send the token, hence the signed
+ * link; an API client may use either.
  */
 async function requesterOf(
   ctx: AppContext,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { accessTokens, users } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
@@ -14,19 +14,17 @@ export type AuthUser = typeof users.$inferSelect;
 /** Tokens last used before this instant have expired. */
 const idleCutoffAt = (now: Date) => new Date(now.getTime() - TOKEN_IDLE_DAYS * 86_400_000);
 
+/** A token that still opens its session: not revoked, and used since `idleCutoff`. */
+const isLiveToken = (idleCutoff: Date | Placeholder) =>
+  and(isNull(accessTokens.revokedAt), gt(accessTokens.lastUsedAt, idleCutoff));
+
 /** Every authenticated request runs this lookup, so it is prepared once (see preparedPerDatabase). */
 const liveTokenQuery = preparedPerDatabase((db) =>
   db
     .select({ user: users, tokenId: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
-        isNull(accessTokens.revokedAt),
-        gt(accessTokens.lastUsedAt, sql.placeholder('idleCutoff')),
-      ),
-    )
+    .where(and(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), isLiveToken(sql.placeholder('idleCutoff'))))
     .limit(1)
     .prepare('find_session'),
 );
@@ -82,8 +80,7 @@ export async function isSessionLive(ctx: AppContext, options: { tokenId: number;
       and(
         eq(accessTokens.id, options.tokenId),
         eq(accessTokens.userId, options.userId),
-        isNull(accessTokens.revokedAt),
-        gt(accessTokens.lastUsedAt, idleCutoffAt(ctx.now())),
+        isLiveToken(idleCutoffAt(ctx.now())),
       ),
     );
   return row !== undefined;

@@ -19,6 +19,5 @@ export async function askConsent(
   await ctx.limits.consume('consentRequestsPerIp', ip);
   const { link, whatsappUrl } = await createConsentRequest(ctx, { child: user, input, ip, namedBy: null });
   const data = toConsentData(await consentStatus(ctx, ctx.db, { userId: user.id }));
-  // By email the learner never sees the link: possession of the mailbox is the evidence (decision 024).
-  return { ...data, link: input.guardian_mobile ? link : null, whatsapp_url: whatsappUrl };
+  return { ...data, link, whatsapp_url: whatsappUrl };
 }

@@ -44,8 +44,9 @@ export async function checkConsentCanBeAsked(
 /**
  * A new consent request and its link: 32 random bytes, base64url; only their SHA-256 is kept. It replaces
  * any pending request, which stops working (superseded). By email the link is mailed in the learner's
- * language; by mobile there is no SMS gateway, so the link and a WhatsApp URL come back for whoever asked
- * to pass on (decision 024).
+ * language and comes back null: possession of the mailbox is the evidence, so whoever asked never sees
+ * it. By mobile there is no SMS gateway, so the link and a WhatsApp URL come back for whoever asked to
+ * pass on (decision 024).
  *
  * Asked by the learner (`namedBy` null), only the guardian on record may be asked
  * (`refuseGuardianNotOnRecord`). Named by the operator on a written request, the new guardian goes on
@@ -54,7 +55,7 @@ export async function checkConsentCanBeAsked(
 export async function createConsentRequest(
   ctx: AppContext,
   options: { child: AuthUser; input: AskConsentInput; ip: string; namedBy: number | null },
-): Promise<{ link: string; whatsappUrl: string | null }> {
+): Promise<{ link: string | null; whatsappUrl: string | null }> {
   const { child, input, namedBy } = options;
   const token = randomBytes(32).toString('base64url');
   const language = languageOf(child.language);
@@ -105,7 +106,7 @@ export async function createConsentRequest(
 
   if (input.guardian_email) {
     await flushMailOutbox(ctx);
-    return { link, whatsappUrl: null };
+    return { link: null, whatsappUrl: null };
   }
   const text = translator(language)('consent:share.message', {
     name: input.guardian_name,

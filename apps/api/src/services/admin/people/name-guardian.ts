@@ -23,5 +23,5 @@ export async function nameGuardian(
     namedBy: options.actorId,
   });
   const user = await getUserDetail(ctx, options.id);
-  return { ...user, link: options.input.guardian_mobile ? link : null, whatsapp_url: whatsappUrl };
+  return { ...user, link, whatsapp_url: whatsappUrl };
 }
