@@ -68,6 +68,7 @@ const markdown = [
   `Target: ≥ ${TARGET_SCORE} in each category; a score below it is bold. The server is \`apps/api/src/server.ts\` with NODE_ENV=development` +
     ' (production refuses to start without SMTP and real secrets), PGlite in a temp DATA_DIR seeded with the demo, serving the production build of the web app.' +
     ` ${transport} Signed-in pages are audited as the demo learner. Median of ${runs} runs per page (\`bench/web/lighthouse.ts\`).` +
+    " The first row is the framework's floor (`bench/web/floor-page.ts`): React 19, React Router with a lazy route, TanStack Query and the app's Bootstrap build rendering one heading after one call to the server, served the same way; no page of the app can score above it." +
     " The last column is Lighthouse's own measure of the machine's speed in the median run: its blocking time is the observed main-thread work times 4, so it rises on a slower or busier machine.",
   '',
   lighthouseMarkdown(scores),
