@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
 import { fillTemplate, formatInr, languageNames, type Language } from '../../packages/contracts/src/index.ts';
@@ -7,27 +6,12 @@ import { ml } from '../../packages/contracts/src/i18n/ml/index.ts';
 import { newLearner } from '../helpers/accounts.ts';
 import { answerQuiz, openCourses, openSubjectQuiz, registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
+import { expectAccessible } from '../helpers/axe.ts';
 import { setRates } from '../helpers/admin.ts';
 
 const paidCourse = 'Coding with Python';
 const catalogues = { hi, ml } as const;
 const widths = [360, 1280] as const;
-
-/**
- * axe (WCAG 2.0/2.1 A and AA, serious and critical) on this journey's screens. The side menu's legal links
- * (another part of issue 16) are left out here: their contrast is that part's to settle.
- */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('.legal-links')
-    .analyze();
-  const blocking = violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`);
-  expect(blocking, `serious or critical axe violations on ${screen}`).toEqual([]);
-}
 
 /** Courses → the course's details → Buy Now → Pay Now → the sandbox card form → paid. */
 async function buyWithCard(page: Page, courseName: string, cardholder: string): Promise<void> {
