@@ -11,12 +11,12 @@ const PREFIX = 'lc-pglite-template-';
 const STALE_AFTER_MS = 60 * 60 * 1000;
 
 /**
- * PGlite's version: a dump is a data directory, which another PGlite may not read. Read from the package's own
- * manifest, found through its entry point since the package does not export `./package.json`.
+ * A package's version, from its own manifest, found through its entry point (packages need not export
+ * `./package.json`).
  */
-function pgliteVersion(): string {
+function packageVersion(name: string): string {
   const require = createRequire(import.meta.url);
-  let folder = require.resolve('@electric-sql/pglite');
+  let folder = require.resolve(name);
   while (!existsSync(join(folder, 'package.json'))) folder = join(folder, '..');
   return (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string }).version;
 }
@@ -25,15 +25,17 @@ function pgliteVersion(): string {
  * vitest globalSetup of the PGlite projects: hands the test files a dump of a migrated database, which each starts
  * its own database from (helpers.ts) instead of running every migration again.
  *
- * The dump is kept in the temporary folder between runs, named after the migrations' digest and PGlite's version,
- * as the PostgreSQL template is kept on the server (postgres.ts): building it takes about 4.5 s (PGlite's initdb and
- * every migration), which every run paid, once per project using it, and which was most of the wait before one API
- * test file ran. A dump of other migrations or another PGlite is never used, and is removed (once an hour old) when a
- * new one is made.
- * It is written under a temporary name and renamed when complete, so concurrent runs never read half a file.
+ * The dump is kept in the temporary folder between runs, as the PostgreSQL template is kept on the server
+ * (postgres.ts): building it takes about 4.5 s (PGlite's initdb and every migration), which every run paid, once per
+ * project using it, and which was most of the wait before one API test file ran. It is named after the migrations'
+ * digest, PGlite's version (a dump is a data directory, which another PGlite may not read) and Drizzle's (whose
+ * migrator keeps its own table in it), so a dump of anything else is never used; such a dump is removed, once an hour
+ * old, when a new one is made. It is written under a temporary name and renamed when complete, so concurrent runs
+ * never read half a file.
  */
 export default async function setup(project: TestProject): Promise<void> {
-  const name = `${PREFIX}${migrationsHash().slice(0, 16)}-${pgliteVersion()}.tar`;
+  const versions = `${packageVersion('@electric-sql/pglite')}-${packageVersion('drizzle-orm')}`;
+  const name = `${PREFIX}${migrationsHash().slice(0, 16)}-${versions}.tar`;
   const file = join(tmpdir(), name);
   if (!existsSync(file)) await buildDump(file);
   project.provide('pgliteTemplate', file);
