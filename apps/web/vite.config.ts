@@ -16,13 +16,14 @@ const serverPaths = ['/live-connect', '/healthz', '/dev', '/sandbox', '/media', 
 
 /**
  * The app's own core: what the entry runs (router, API client, i18n with its English texts), the layouts and the
- * shared components. PasswordChecklist stays out (its rules bring Zod, decision 018), and so does the offline
- * worker's registration, loaded 30 s after the page.
+ * shared components. PasswordChecklist stays out (its rules bring Zod, decision 018), and so do the offline
+ * worker's registration, loaded 30 s after the page, and the header's menus (react-bootstrap's Dropdown with Popper),
+ * loaded once the page is idle (components/ui/deferred-dropdown.tsx).
  */
 const appModules =
   /apps[\\/]web[\\/]src[\\/](components|lib|config)[\\/]|apps[\\/]web[\\/]src[\\/]app[\\/](index|provider|router|routes[\\/]root)\.tsx|node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/;
 const isAppModule = (id: string) =>
-  appModules.test(id) && !/password-checklist|new-password-fields|pwa-register/.test(id);
+  appModules.test(id) && !/password-checklist|new-password-fields|pwa-register|deferred-dropdown-menu/.test(id);
 
 /**
  * A hash of the API's shapes (packages/contracts): the pages a learner's device keeps (src/lib/query-persistence.ts)

@@ -1,5 +1,4 @@
 import Button from 'react-bootstrap/Button';
-import Dropdown from 'react-bootstrap/Dropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { paths } from '@/config/paths';
 import { Brand } from '@/components/ui/brand';
 import { LogoutIcon, MenuIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
 import { LanguagePicker } from '@/components/ui/language-picker';
+import { DeferredDropdown } from '@/components/ui/deferred-dropdown';
 
 interface AppHeaderProps {
   name: string;
@@ -45,33 +45,50 @@ export function AppHeader({ name, photoUrl, isMenuOpen, onOpenMenu, onLogout }: 
           <WalletIcon />
           <span className="d-none d-sm-inline">{t('header.wallet')}</span>
         </Link>
-        <Dropdown align="end">
-          <Dropdown.Toggle variant="light" className="d-inline-flex align-items-center gap-2 profile-toggle">
-            <img
-              src={photoUrl ?? '/images/avatar.svg'}
-              onError={(event) => {
-                event.currentTarget.src = '/images/avatar.svg';
-              }}
-              alt=""
-              width={32}
-              height={32}
-              className="rounded-circle object-fit-cover"
-            />
-            <span className="d-none d-md-inline text-truncate profile-name">{name}</span>
-            <span className="visually-hidden">{t('header.accountMenu')}</span>
-          </Dropdown.Toggle>
-          <Dropdown.Menu>
-            <Dropdown.Item as={Link} to={paths.profile.getHref()}>
-              <UserIcon className="me-2" />
-              {t('header.profile')}
-            </Dropdown.Item>
-            <Dropdown.Divider />
-            <Dropdown.Item as="button" type="button" onClick={onLogout}>
-              <LogoutIcon className="me-2" />
-              {t('header.logout')}
-            </Dropdown.Item>
-          </Dropdown.Menu>
-        </Dropdown>
+        <DeferredDropdown
+          toggleClassName="d-inline-flex align-items-center gap-2 profile-toggle"
+          toggle={
+            <>
+              <img
+                src={photoUrl ?? '/images/avatar.svg'}
+                onError={(event) => {
+                  event.currentTarget.src = '/images/avatar.svg';
+                }}
+                alt=""
+                width={32}
+                height={32}
+                className="rounded-circle object-fit-cover"
+              />
+              <span className="d-none d-md-inline text-truncate profile-name">{name}</span>
+              <span className="visually-hidden">{t('header.accountMenu')}</span>
+            </>
+          }
+          entries={[
+            {
+              kind: 'link',
+              key: 'profile',
+              to: paths.profile.getHref(),
+              content: (
+                <>
+                  <UserIcon className="me-2" />
+                  {t('header.profile')}
+                </>
+              ),
+            },
+            { kind: 'divider', key: 'divider' },
+            {
+              kind: 'button',
+              key: 'logout',
+              onClick: onLogout,
+              content: (
+                <>
+                  <LogoutIcon className="me-2" />
+                  {t('header.logout')}
+                </>
+              ),
+            },
+          ]}
+        />
       </div>
     </Navbar>
   );
