@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { hi } from '@app/contracts/i18n/hi';
 import { mockApi, ok } from '@/testing/mock-api';
-import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { MENU_WAIT, renderWithProviders, signIn } from '@/testing/test-utils';
 import { LanguagePicker } from './language-picker';
 
 describe('LanguagePicker', () => {
@@ -10,7 +10,7 @@ describe('LanguagePicker', () => {
     const api = mockApi({});
     const { user } = renderWithProviders(<LanguagePicker />);
     await user.click(screen.getByRole('button', { name: 'Language: English' }));
-    await user.click(await screen.findByRole('button', { name: 'हिन्दी' }));
+    await user.click(await screen.findByRole('button', { name: 'हिन्दी' }, MENU_WAIT));
 
     await waitFor(() => expect(document.documentElement.lang).toBe('hi'));
     expect(localStorage.getItem('language')).toBe('hi');
@@ -25,7 +25,7 @@ describe('LanguagePicker', () => {
     const api = mockApi({ 'PUT /profile/language': ok(null, 'Language saved.') });
     const { user } = renderWithProviders(<LanguagePicker />);
     await user.click(screen.getByRole('button', { name: 'Language: English' }));
-    await user.click(await screen.findByRole('button', { name: 'മലയാളം' }));
+    await user.click(await screen.findByRole('button', { name: 'മലയാളം' }, MENU_WAIT));
 
     await waitFor(() => expect(api.calls.some((call) => call.path === '/profile/language')).toBe(true));
     const call = api.calls.find((c) => c.path === '/profile/language')!;
@@ -43,7 +43,7 @@ describe('LanguagePicker', () => {
     expect(screen.queryByRole('button', { name: 'हिन्दी' })).not.toBeInTheDocument();
 
     await user.click(early);
-    expect(await screen.findByRole('button', { name: 'हिन्दी' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'हिन्दी' }, MENU_WAIT)).toBeVisible();
     const toggle = screen.getByRole('button', { name: 'Language: English' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveFocus();

@@ -5,7 +5,7 @@ import { hi } from '@app/contracts/i18n/hi';
 import { ml } from '@app/contracts/i18n/ml';
 import { applyLanguage } from '@/lib/i18n';
 import { fail, mockApi, ok } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/test-utils';
+import { MENU_WAIT, renderWithProviders } from '@/testing/test-utils';
 import { CertificatePage } from './certificate-page';
 
 const certificate = (overrides: Partial<CertificateData> = {}): CertificateData => ({
@@ -81,7 +81,7 @@ describe('CertificatePage', () => {
     const { user } = open('k7p2m9x4q8w3');
     await screen.findByRole('heading', { level: 1, name: 'Asha Nair' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: /English/ }));
-    await user.click(screen.getByRole('button', { name: 'മലയാളം' }));
+    await user.click(await screen.findByRole('button', { name: 'മലയാളം' }, MENU_WAIT));
     expect(await screen.findByText(ml.certificates.page.ofCompletion)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: ml.certificates.page.download })).toBeInTheDocument();
     expect(localStorage.getItem('language')).toBe('ml');
