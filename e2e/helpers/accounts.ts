@@ -1,3 +1,5 @@
+import { expect, type Page } from '@playwright/test';
+
 /** The seeded accounts the journeys use: the seed's own constants, so the two never drift apart. */
 export { DEMO_LEARNER, DEMO_REFERRED_LEARNERS } from '../../packages/db/src/seed/content/accounts.ts';
 
@@ -11,4 +13,14 @@ export function newLearner() {
     mobile: `98${String(Date.now()).slice(-8)}`,
     password: 'Learn@2024',
   };
+}
+
+/** Logs out through the header's account menu and lands on the sign-in page. */
+export async function logOutThroughMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page
+    .getByRole('button', { name: 'Logout' })
+    .or(page.getByRole('menuitem', { name: 'Logout' }))
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
 }

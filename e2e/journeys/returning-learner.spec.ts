@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
-import { newLearner } from '../helpers/accounts.ts';
+import { logOutThroughMenu, newLearner } from '../helpers/accounts.ts';
 import { registerThroughUi } from '../helpers/learning.ts';
 import { snap } from '../helpers/screenshots.ts';
 
@@ -57,11 +57,6 @@ test('a returning learner on a stalled connection sees the wallet and dashboard 
   for (const text of wallet) await expect(text).toBeVisible();
 
   // Logout forgets the kept pages with the session.
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page
-    .getByRole('button', { name: 'Logout' })
-    .or(page.getByRole('menuitem', { name: 'Logout' }))
-    .click();
-  await expect(page).toHaveURL(/\/login$/);
+  await logOutThroughMenu(page);
   await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEPT_PAGES)).toBeNull();
 });
