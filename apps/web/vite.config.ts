@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootstrapSassOptions } from './vite-plugins/bootstrap-sass.ts';
 import { pagesWithoutZod } from './vite-plugins/pages-without-zod.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerender } from './vite-plugins/prerender.ts';
@@ -96,12 +97,7 @@ export default defineConfig({
     precompress(),
     prerender(),
   ],
-  css: {
-    preprocessorOptions: {
-      // Bootstrap 5.3's Sass (src/bootstrap.scss) still uses @import and global functions, which Dart Sass warns about on every build.
-      scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
-    },
-  },
+  css: { preprocessorOptions: bootstrapSassOptions },
   server: {
     port: 5173,
     strictPort: true,

@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { bootstrapSassOptions } from '../../apps/web/vite-plugins/bootstrap-sass.ts';
 import { precompress } from '../../apps/web/vite-plugins/precompress.ts';
 
 /** Where the floor page is served; lighthouse.ts audits it before the app's pages. */
@@ -25,12 +26,7 @@ export async function buildFloorPage(dist: string): Promise<() => void> {
     // Warnings only repeat the app build's own (React Query's "use client" directives).
     logLevel: 'error',
     plugins: [precompress()],
-    css: {
-      // As apps/web/vite.config.ts: Bootstrap's Sass still uses @import and global functions.
-      preprocessorOptions: {
-        scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
-      },
-    },
+    css: { preprocessorOptions: bootstrapSassOptions },
     build: { outDir, emptyOutDir: true },
   });
   return () => rmSync(outDir, { recursive: true, force: true });
