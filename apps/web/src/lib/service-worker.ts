@@ -1,4 +1,5 @@
 import { env } from '@/config/env';
+import { afterPageLoad } from './after-page-load';
 
 let registration: Promise<void> | null = null;
 
@@ -18,11 +19,7 @@ const isAvailable = () => env.isProduction && 'serviceWorker' in navigator;
  */
 export function registerServiceWorkerWhenStable(): void {
   if (!isAvailable()) return;
-  const schedule = () => {
-    window.setTimeout(() => void register(), env.serviceWorkerDelayMs);
-  };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
+  afterPageLoad(() => window.setTimeout(() => void register(), env.serviceWorkerDelayMs));
 }
 
 /**

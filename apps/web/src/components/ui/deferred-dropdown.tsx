@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { afterPageLoad } from '@/lib/after-page-load';
 
 /** One line of the menu: a link, a button (`isCurrent`: the choice in force), or a divider. */
 export type MenuEntry =
@@ -35,10 +36,9 @@ function whenPageIdle(then: () => void): () => void {
       cancel = () => window.clearTimeout(id);
     }
   };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
+  const stopWaiting = afterPageLoad(schedule);
   return () => {
-    window.removeEventListener('load', schedule);
+    stopWaiting();
     cancel();
   };
 }
