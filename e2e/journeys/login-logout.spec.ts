@@ -1,7 +1,26 @@
 import { expect, test } from '../helpers/test.ts';
 import { DEMO_LEARNER } from '../helpers/accounts.ts';
 import { expectAccessible } from '../helpers/axe.ts';
+import { layoutShiftOf, trackLayoutShifts } from '../helpers/layout-shift.ts';
 import { snap } from '../helpers/screenshots.ts';
+
+test('the pre-rendered pages do not move when the app takes them over', async ({ page }) => {
+  await trackLayoutShifts(page);
+  // A phone (the card's column shorter than the screen) and the default desktop window.
+  for (const size of [{ width: 360, height: 740 }, page.viewportSize()!]) {
+    await page.setViewportSize(size);
+    for (const path of ['/login', '/register', '/forgot-password']) {
+      await page.goto(path);
+      // The form's fieldset is disabled until React has hydrated the page (HydrationGate).
+      await expect(page.locator('fieldset.hydration-gate')).toBeEnabled();
+      const where = `${path} at ${size.width} px`;
+      expect(
+        await layoutShiftOf(page),
+        `${where}: layout shift from the first paint to the hydrated page`,
+      ).toBeLessThan(0.001);
+    }
+  }
+});
 
 test('the demo learner signs in, reaches the dashboard and logs out', async ({ page }) => {
   // Every page's first script starts a worker that builds the money and date formats off the main thread

@@ -127,11 +127,12 @@ async function prerenderedHtml(
       `<script type="module" crossorigin src="/${boot}"></script>`,
     )
     .replace(/\s*<link rel="(?:modulepreload|stylesheet)" crossorigin href="[^"]+">/g, '');
-  html = addToHead(html, [...(plan.headLinks ?? []), `<style>${criticalCss(css.join('\n'), plan.html)}</style>`]);
   html = html.replace(
     /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
     (_, end: string) => `<div id="root" data-prerendered>${plan.html}</div>${end}`,
   );
+  // The rules are chosen against the whole document: #root's own (the column that fills the screen) are needed too.
+  html = addToHead(html, [...(plan.headLinks ?? []), `<style>${criticalCss(css.join('\n'), html)}</style>`]);
   return plan.title ? html.replace(/<title>.*?<\/title>/, `<title>${plan.title}</title>`) : html;
 }
 
