@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 
 declare global {
@@ -27,4 +29,38 @@ export async function layoutShiftOf(page: Page): Promise<number> {
         requestAnimationFrame(() => setTimeout(() => resolve(window.__layoutShift ?? 0), 100)),
       ),
   );
+}
+
+/**
+ * A proxy in front of `upstream` that sends a pre-rendered page's HTML in two parts, half of #root, a pause,
+ * then the rest: what a slow phone's parser or network does to a page, every time. Everything else passes as it is.
+ */
+export async function startStallingProxy(upstream: string, pauseMs = 600): Promise<{ url: string; close(): void }> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const answer = await fetch(`${upstream}${request.url}`, {
+        headers: {
+          ...(request.headers as Record<string, string>),
+          host: new URL(upstream).host,
+          'accept-encoding': 'identity',
+        },
+        redirect: 'manual',
+      });
+      const headers = Object.fromEntries([...answer.headers].filter(([name]) => name !== 'content-length'));
+      response.writeHead(answer.status, headers);
+      const body = Buffer.from(await answer.arrayBuffer());
+      const html = body.toString('utf8');
+      const root = html.indexOf('<div id="root" data-prerendered>');
+      if (!headers['content-type']?.startsWith('text/html') || root < 0) {
+        response.end(body);
+        return;
+      }
+      const middle = root + Math.floor((html.lastIndexOf('</body>') - root) / 2);
+      response.write(html.slice(0, middle));
+      await new Promise((done) => setTimeout(done, pauseMs));
+      response.end(html.slice(middle));
+    })().catch((error: unknown) => response.destroy(error as Error));
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }

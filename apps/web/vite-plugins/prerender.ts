@@ -103,7 +103,7 @@ const lowPriorityScripts = (html: string) =>
 
 /**
  * A pre-rendered page: its HTML in #root, its title, and the rules of its stylesheets that can apply to that
- * HTML inside <head>, so the first paint waits for nothing but this file. Its JavaScript only takes the page
+ * HTML inside <head>, so the first paint waits for nothing but this file, and for the whole of #root. Its JavaScript only takes the page
  * over (hydration): src/boot.ts fetches it after the first paint, instead of index.html's entry and preloads,
  * and Vite's loader adds the full stylesheets before the app runs.
  */
@@ -127,12 +127,19 @@ async function prerenderedHtml(
       `<script type="module" crossorigin src="/${boot}"></script>`,
     )
     .replace(/\s*<link rel="(?:modulepreload|stylesheet)" crossorigin href="[^"]+">/g, '');
+  // The page is drawn only once the parser has reached the mark after #root (rel=expect, which Chromium releases
+  // when the element arrives, not when it ends): a slow phone would otherwise draw it half-parsed, and the centred
+  // card would move as the rest came in.
   html = html.replace(
     /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
-    (_, end: string) => `<div id="root" data-prerendered>${plan.html}</div>${end}`,
+    (_, end: string) => `<div id="root" data-prerendered>${plan.html}</div><template id="root-end"></template>${end}`,
   );
   // The rules are chosen against the whole document: #root's own (the column that fills the screen) are needed too.
-  html = addToHead(html, [...(plan.headLinks ?? []), `<style>${criticalCss(css.join('\n'), html)}</style>`]);
+  html = addToHead(html, [
+    ...(plan.headLinks ?? []),
+    `<style>${criticalCss(css.join('\n'), html)}</style>`,
+    '<link rel="expect" href="#root-end" blocking="render">',
+  ]);
   return plan.title ? html.replace(/<title>.*?<\/title>/, `<title>${plan.title}</title>`) : html;
 }
 
