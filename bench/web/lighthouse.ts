@@ -237,7 +237,6 @@ async function auditOnce(
   isSignedIn: boolean,
   baseUrl: string,
 ): Promise<RunnerResult> {
-  if (isSignedIn) await clearCachesKeepingSession(baseUrl);
   const flags: Flags = {
     port: DEBUG_PORT,
     output: 'json',
@@ -247,9 +246,15 @@ async function auditOnce(
     disableStorageReset: isSignedIn,
   };
   const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
-  const result = await lighthouse(url, flags, config);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
-  return result;
+  // Now and then Chromium's trace of the load lacks its navigation start (NO_NAVSTART: 'Please run Lighthouse
+  // again'); that run measured nothing, so it is run again, up to twice. Any other failure stops the benchmark.
+  for (let attempt = 1; ; attempt += 1) {
+    if (isSignedIn) await clearCachesKeepingSession(baseUrl);
+    const result = await lighthouse(url, flags, config);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
+    if (result.lhr.runtimeError?.code !== 'NO_NAVSTART' || attempt === 3) return result;
+    console.warn(`[bench:web] ${formFactor} ${url}: no navigation start in the trace (NO_NAVSTART), run again`);
+  }
 }
 
 /**
