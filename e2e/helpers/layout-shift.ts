@@ -31,6 +31,8 @@ export async function layoutShiftOf(page: Page): Promise<number> {
   );
 }
 
+const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'accept-encoding']);
+
 /**
  * A proxy in front of `upstream` that sends a pre-rendered page's HTML in two parts, half of #root, a pause,
  * then the rest: what a slow phone's parser or network does to a page, every time. Everything else passes as it is.
@@ -38,15 +40,17 @@ export async function layoutShiftOf(page: Page): Promise<number> {
 export async function startStallingProxy(upstream: string, pauseMs = 600): Promise<{ url: string; close(): void }> {
   const server = createServer((request, response) => {
     void (async () => {
+      // Hop-by-hop headers stay on this hop; the body is asked for plain, to be cut in two.
+      const asked = Object.entries(request.headers).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && !HOP_HEADERS.has(entry[0]),
+      );
       const answer = await fetch(`${upstream}${request.url}`, {
-        headers: {
-          ...(request.headers as Record<string, string>),
-          host: new URL(upstream).host,
-          'accept-encoding': 'identity',
-        },
+        headers: [...asked, ['accept-encoding', 'identity']],
         redirect: 'manual',
       });
-      const headers = Object.fromEntries([...answer.headers].filter(([name]) => name !== 'content-length'));
+      const headers = Object.fromEntries(
+        [...answer.headers].filter(([name]) => name !== 'content-length' && !HOP_HEADERS.has(name)),
+      );
       response.writeHead(answer.status, headers);
       const body = Buffer.from(await answer.arrayBuffer());
       const html = body.toString('utf8');
