@@ -1,5 +1,5 @@
 /**
- * npm run bench:main-thread [-- --runs N --no-write --page /dashboard]
+ * npm run bench:main-thread [-- --runs N --no-write --page /dashboard --functions N --tasks MS]
  *
  * Where a phone's main thread goes while a page loads, by package: the audited pages of issue 17 loaded cold (no
  * HTTP cache; the session and the pages kept on the device stay, as in bench:web's Lighthouse runs) under Chromium's
@@ -37,18 +37,38 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     // Also print each page's N costliest functions, with their source file and line: where to look next.
     functions: { type: 'string', default: '0' },
+    // Also print, for each load, every main-thread task longer than MS (at the 4× slowdown) with the functions it
+    // spent its time in (inclusive: a function counts with what it called), from a trace of the same load.
+    tasks: { type: 'string', default: '0' },
     page: { type: 'string', multiple: true, default: [] },
   },
 });
 const runs = Number(args.runs);
+const taskMs = Number(args.tasks);
 const webRoot = resolve(fileURLToPath(new URL('../../apps/web', import.meta.url)));
 const log = (message: string) => console.log(`[bench:main-thread] ${message}`);
 
 /** V8's CPU profile, as the DevTools protocol's Profiler.stop returns it. */
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }[];
+  /** Microseconds, on the clock of the trace's events. */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
+}
+
+/** A trace event as the DevTools protocol's Tracing domain reports it (only the fields read here). */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
 }
 
 /** What the main thread did during one load: milliseconds per package or app folder, and the blocking time. */
@@ -116,15 +136,75 @@ function selfTimes(profile: CpuProfile, whereOf: ReturnType<typeof grouper>) {
   return { byGroup, byFunction };
 }
 
+/**
+ * Every main-thread task of the trace longer than `minMs`, with the functions its samples were in, inclusive, as a
+ * share of its samples. The page's main thread is the one whose tasks hold the most samples.
+ */
+function taskBreakdown(profile: CpuProfile, events: TraceEvent[], whereOf: ReturnType<typeof grouper>, minMs: number) {
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const nameOf = new Map(profile.nodes.map((node) => [node.id, whereOf(node.callFrame).name]));
+  let at = profile.startTime;
+  const samples = profile.samples.map((id, index) => ({ id, at: (at += profile.timeDeltas[index] ?? 0) }));
+  // A thread's top-level task: its name in the `toplevel` category (Lighthouse's traces call it RunTask).
+  const tasks = events.filter((event) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X');
+  const inTask = (task: TraceEvent) =>
+    samples.filter((sample) => sample.at >= task.ts && sample.at <= task.ts + task.dur!);
+  const threads = new Map<string, TraceEvent[]>();
+  for (const task of tasks)
+    threads.set(`${task.pid}:${task.tid}`, [...(threads.get(`${task.pid}:${task.tid}`) ?? []), task]);
+  const [main] = [...threads.values()]
+    .map((threadTasks) => ({ threadTasks, count: threadTasks.reduce((sum, task) => sum + inTask(task).length, 0) }))
+    .sort((a, b) => b.count - a.count);
+  return (main?.threadTasks ?? [])
+    .filter((task) => task.dur! / 1000 > minMs)
+    .map((task) => {
+      const taskSamples = inTask(task);
+      const counts = new Map<string, number>();
+      for (const { id } of taskSamples) {
+        const seen = new Set<string>();
+        for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
+          const name = nameOf.get(node)!;
+          if (seen.has(name) || name === '(root) (root)') continue;
+          seen.add(name);
+          counts.set(name, (counts.get(name) ?? 0) + 1);
+        }
+      }
+      const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 12);
+      return {
+        ms: task.dur! / 1000,
+        lines: top.map(
+          ([name, count]) => `${String(Math.round((100 * count) / taskSamples.length)).padStart(3)}% ${name}`,
+        ),
+      };
+    });
+}
+
 async function loadOnce(cdp: CDPSession, page: Page, path: string, group: ReturnType<typeof grouper>) {
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Storage.clearDataForOrigin', { origin: serverUrl, storageTypes: 'cache_storage,service_workers' });
   await page.goto('about:blank');
+  const events: TraceEvent[] = [];
+  const collect = ({ value }: { value: object[] }) => events.push(...(value as TraceEvent[]));
+  if (taskMs > 0) {
+    cdp.on('Tracing.dataCollected', collect);
+    await cdp.send('Tracing.start', { categories: 'toplevel', transferMode: 'ReportEvents' });
+  }
   await cdp.send('Profiler.start');
   await page.goto(`${serverUrl}${path}`, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+  if (taskMs > 0) {
+    const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', collect);
+    for (const task of taskBreakdown(profile, events, group, taskMs)) {
+      log(`  task of ${Math.round(task.ms)} ms:`);
+      for (const line of task.lines) log(`    ${line}`);
+    }
+  }
   const longTasks = await page.evaluate(() => (globalThis as unknown as { __longTasks: number[] }).__longTasks);
   return {
     ...selfTimes(profile, group),
