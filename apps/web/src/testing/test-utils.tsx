@@ -26,13 +26,13 @@ export function PassThrough({ children }: { children?: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Renders a screen with the app's providers, a memory router and the toasts. */
 /**
  * How long to wait for a header menu's items: its code is loaded when first wanted (components/ui/deferred-dropdown.tsx),
  * and the first load in a busy test worker can take a while.
  */
 export const MENU_WAIT = { timeout: 5_000 };
 
+/** Renders a screen with the app's providers, a memory router and the toasts. */
 export function renderWithProviders(element: ReactElement, { path = '/', url = path }: RenderOptions = {}) {
   const queryClient = createQueryClient();
   const routes: RouteObject[] = [
