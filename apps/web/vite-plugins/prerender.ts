@@ -103,9 +103,9 @@ const lowPriorityScripts = (html: string) =>
 
 /**
  * A pre-rendered page: its HTML in #root, its title, and the rules of its stylesheets that can apply to that
- * HTML inside <head>, so the first paint waits for nothing but this file, and for the whole of #root. Its JavaScript only takes the page
- * over (hydration): src/boot.ts fetches it after the first paint, instead of index.html's entry and preloads,
- * and Vite's loader adds the full stylesheets before the app runs.
+ * HTML inside <head>, so the first paint waits for nothing but this file, and for the whole of #root. Its
+ * JavaScript only takes the page over (hydration): src/boot.ts fetches it after the first paint, instead of
+ * index.html's entry and preloads, and Vite's loader adds the full stylesheets before the app runs.
  */
 async function prerenderedHtml(
   template: string,
