@@ -146,13 +146,25 @@ function taskBreakdown(profile: CpuProfile, events: TraceEvent[], whereOf: Retur
   const nameOf = new Map(profile.nodes.map((node) => [node.id, whereOf(node.callFrame).name]));
   let at = profile.startTime;
   const samples = profile.samples.map((id, index) => ({ id, at: (at += profile.timeDeltas[index] ?? 0) }));
+  // The samples are in time order: a task's are one slice, found by binary search.
+  const firstAtOrAfter = (time: number) => {
+    let [low, high] = [0, samples.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (samples[middle]!.at < time) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const inTask = (task: TraceEvent) => samples.slice(firstAtOrAfter(task.ts), firstAtOrAfter(task.ts + task.dur! + 1));
   // A thread's top-level task: its name in the `toplevel` category (Lighthouse's traces call it RunTask).
-  const tasks = events.filter((event) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X');
-  const inTask = (task: TraceEvent) =>
-    samples.filter((sample) => sample.at >= task.ts && sample.at <= task.ts + task.dur!);
   const threads = new Map<string, TraceEvent[]>();
-  for (const task of tasks)
-    threads.set(`${task.pid}:${task.tid}`, [...(threads.get(`${task.pid}:${task.tid}`) ?? []), task]);
+  for (const event of events) {
+    if (event.name !== 'ThreadControllerImpl::RunTask' || event.ph !== 'X') continue;
+    const thread = `${event.pid}:${event.tid}`;
+    if (!threads.has(thread)) threads.set(thread, []);
+    threads.get(thread)!.push(event);
+  }
   const [main] = [...threads.values()]
     .map((threadTasks) => ({ threadTasks, count: threadTasks.reduce((sum, task) => sum + inTask(task).length, 0) }))
     .sort((a, b) => b.count - a.count);
