@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.ts';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { createDatabase, type Database } from '@app/db';
 import { buildApp, type App } from '../src/app.ts';
 import { loadEnv } from '../src/env.ts';
@@ -202,6 +203,58 @@ describe('the reconcile schedule', () => {
     expect(runs).toBeGreaterThanOrEqual(3);
     expect(mostAtOnce).toBe(1);
   }, 30_000);
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('a worker stopping while its fetch is on the wire', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('runs and completes the job that fetch brings back before stop returns, so its pool can then be closed', async () => {
+    const url = (t.app.ctx.database.pool as unknown as { options: { connectionString: string } }).options
+      .connectionString;
+    // The worker on its own pool, as another process would have, so closing it leaves the app's alone.
+    const database = await createDatabase({ url });
+    let ran = 0;
+    const worker = createQueue(database, {
+      definitions: [
+        defineJob('transcode', async () => {
+          // Long enough that the job's completion is written well after the test closes the pool.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          ran++;
+        }),
+      ],
+      worker: { ...POLL, schedules: false },
+    });
+    const id = await worker.enqueue('transcode', { subjectId: 7, force: false });
+
+    // Holding the job table makes the worker's first fetch wait on the wire.
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE pgboss.job IN EXCLUSIVE MODE');
+      await worker.startWorker(t.app.ctx);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const stopping = worker.stop();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await locker.query('COMMIT');
+      await stopping;
+    } finally {
+      await locker.end();
+    }
+    await database.close();
+
+    expect(ran).toBe(1);
+    const state = await t.app.ctx.database.db.execute<{ state: string }>(
+      sql`select state from pgboss.job where id = ${id} union all select state from pgboss.archive where id = ${id}`,
+    );
+    expect(state.rows.map((row) => row.state)).toEqual(['completed']);
+  }, 20_000);
 });
 
 describe('jobs survive a restart', () => {

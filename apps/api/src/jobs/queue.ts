@@ -81,7 +81,10 @@ export interface JobQueue {
   listFailedJobs(limit: number): Promise<FailedJob[]>;
   readonly stats: JobStats;
   readonly isWorker: boolean;
-  /** Stops fetching, waits for running jobs (up to `timeoutMs`, else the worker's stopTimeoutMs), and gives unfinished ones back. */
+  /**
+   * Stops fetching, waits for running jobs and for a fetch already sent (up to `timeoutMs`, else the worker's
+   * stopTimeoutMs), and gives unfinished ones back.
+   */
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
@@ -112,6 +115,39 @@ function bossDbOf(database: Database): BossDb {
   };
 }
 
+/**
+ * pg-boss's queries and our handlers still in flight. pg-boss's stop waits only for jobs a worker
+ * already holds: a fetch still on the wire can bring a job back after stop returned, and its
+ * completion would then meet a closed pool. Stop waits for this to reach none.
+ */
+class InFlight {
+  private count = 0;
+
+  async track<T>(work: () => Promise<T>): Promise<T> {
+    this.count++;
+    try {
+      return await work();
+    } finally {
+      this.count--;
+    }
+  }
+
+  /** Resolves once nothing is in flight after the promise chains that were running have moved on, or at the deadline. */
+  async settled(deadline: number): Promise<boolean> {
+    for (;;) {
+      // A fetch that brought a job starts its handler, and a finished handler sends its completion, within the turn.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.count === 0) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+function trackedBossDb(db: BossDb, inFlight: InFlight): BossDb {
+  return { executeSql: (text, values) => inFlight.track(() => db.executeSql(text, values)) };
+}
+
 /** A unique-index refusal of pg-boss's fetch: another worker runs this stately queue's job right now. */
 const isStatelyConflict = (error: unknown) => isUniqueViolation(error, /job_i[23]|j[0-9a-f]{56}_i[23]/);
 
@@ -126,12 +162,13 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
   const worker = settings.worker;
   let starting: Promise<PgBoss> | null = null;
   let stopped = false;
+  const inFlight = new InFlight();
 
   function boss(): Promise<PgBoss> {
     if (stopped) return Promise.reject(new Error('the job queue is stopped'));
     starting ??= (async () => {
       const instance = new PgBoss({
-        db: bossDbOf(database) as PgBoss.Db,
+        db: trackedBossDb(bossDbOf(database), inFlight) as PgBoss.Db,
         schema: SCHEMA,
         // Maintenance (expiring jobs of a crashed worker, archiving) and cron only where jobs run.
         supervise: worker !== false,
@@ -215,7 +252,7 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
               ...(worker.pollingIntervalSeconds ? { pollingIntervalSeconds: worker.pollingIntervalSeconds } : {}),
             },
             async ([job]) => {
-              if (job) await runJob(ctx, definition, job);
+              if (job) await inFlight.track(() => runJob(ctx, definition, job));
             },
           );
         }
@@ -303,9 +340,11 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
       // graceful: running handlers get `timeoutMs` to finish; what is still running then is failed
       // (and retried by the next worker, since every queue allows retries).
       const timeout = options.timeoutMs ?? (worker ? worker.stopTimeoutMs : undefined) ?? 8_000;
+      const deadline = Date.now() + timeout;
       await instance
         .stop({ graceful: true, close: false, wait: true, timeout })
         .catch((error: unknown) => settings.log?.error({ err: error }, 'job queue did not stop cleanly'));
+      if (!(await inFlight.settled(deadline))) settings.log?.warn({}, 'job queue stopped with work still in flight');
     },
   };
 }
