@@ -124,7 +124,25 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: webBoundaries }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-bootstrap/Modal',
+              message: "Import { Modal } from '@/components/ui/modal': it mounts a dialog when first shown.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one place that wraps it (and its test, which compares the two).
+    files: [`${WEB}/components/ui/modal.tsx`, `${WEB}/components/ui/modal.test.tsx`],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Each journey worker talks to its own server (e2e/helpers/servers.ts): only helpers/test.ts's `test` knows which.

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { busyLabel } from '@/components/ui/submit-button';
 

@@ -1,5 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CourseItem } from '@app/contracts';

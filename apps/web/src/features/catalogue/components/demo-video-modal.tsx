@@ -1,4 +1,4 @@
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import { useTranslation } from 'react-i18next';
 import type { CourseItem } from '@app/contracts';
 import { mediaUrl } from '@/lib/media';

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import { useTranslation } from 'react-i18next';
 import {
   SANDBOX_MESSAGE_SOURCE,

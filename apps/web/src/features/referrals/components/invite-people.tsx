@@ -1,7 +1,7 @@
 import { useId, useState, type CSSProperties } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import { useTranslation } from 'react-i18next';
 import { ChatIcon, ShareIcon } from '@/components/ui/icons';
 import { notifications } from '@/components/ui/notifications';

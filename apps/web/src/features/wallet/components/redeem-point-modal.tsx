@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import { z } from 'zod';
 import { paiseToRupees, redeemPointBody, redeemValuePaise, rupeesToPaise, walletMessages } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';

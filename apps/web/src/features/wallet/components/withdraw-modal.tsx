@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import { z } from 'zod';
 import {
   DEFAULT_MINIMUM_WITHDRAWAL_PAISE,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import { batchCreateBody, formatInr, type AdminBatch, type AdminSyllabus } from '@app/contracts';
 import { SelectField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import { categoryBody } from '@app/contracts';
 import { TextField } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';

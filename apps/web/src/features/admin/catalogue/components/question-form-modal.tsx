@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import { questionBody, type AdminQuestion, type QuestionInput } from '@app/contracts';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';

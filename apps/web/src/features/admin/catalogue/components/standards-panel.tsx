@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import Table from 'react-bootstrap/Table';
 import { standardCreateBody, type AdminStandard, type AdminSyllabus } from '@app/contracts';
 import { TextField } from '@/components/ui/form';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { adminMessages, subjectCreateBody, type AdminSubject, type SubjectFileType } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';

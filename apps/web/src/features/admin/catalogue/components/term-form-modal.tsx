@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import { termCreateBody, type AdminTerm } from '@app/contracts';
 import { TextAreaField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { formatInr, settleBody, type AdminWithdrawal, type SettleBody, type SettleData } from '@app/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client';

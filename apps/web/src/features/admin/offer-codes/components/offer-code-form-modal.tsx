@@ -1,7 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '@/components/ui/modal';
 import Row from 'react-bootstrap/Row';
 import { offerCodeBody, type AdminBatch, type AdminOfferCode, type OfferCodeInput } from '@app/contracts';
 import { SelectField, TextField } from '@/components/ui/form';
