@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@app/db';
@@ -136,10 +137,10 @@ class InFlight {
   async settled(deadline: number): Promise<boolean> {
     for (;;) {
       // A fetch that brought a job starts its handler, and a finished handler sends its completion, within the turn.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       if (this.count === 0) return true;
       if (Date.now() >= deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await sleep(20);
     }
   }
 }
