@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
-import type { Database } from '@app/db';
+import type { Database, DbOrTx } from '@app/db';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../lib/postgres-error.ts';
 import { pgliteBossDb, type BossDb } from './pglite-sql.ts';
@@ -78,8 +78,11 @@ export interface JobQueue {
   startWorker(ctx: AppContext): Promise<void>;
   /** Jobs waiting, running, waiting to retry and failed, per queue. */
   countJobs(): Promise<QueueCounts[]>;
-  /** The most recent jobs that failed for good, newest first, with their data summarised (never secrets). */
-  listFailedJobs(limit: number): Promise<FailedJob[]>;
+  /**
+   * The counts and the `limit` most recent jobs that failed for good (newest first, data summarised, never secrets),
+   * read in one snapshot: a job that fails meanwhile is in both or in neither.
+   */
+  overview(limit: number): Promise<{ queues: QueueCounts[]; failed: FailedJob[] }>;
   readonly stats: JobStats;
   readonly isWorker: boolean;
   /**
@@ -151,6 +154,79 @@ function trackedBossDb(db: BossDb, inFlight: InFlight): BossDb {
 
 /** A unique-index refusal of pg-boss's fetch: another worker runs this stately queue's job right now. */
 const isStatelyConflict = (error: unknown) => isUniqueViolation(error, /job_i[23]|j[0-9a-f]{56}_i[23]/);
+
+/** Jobs waiting, running, waiting to retry and failed, per queue. */
+async function countIn(db: DbOrTx): Promise<QueueCounts[]> {
+  const result = await db.execute<{
+    name: string;
+    created: number;
+    active: number;
+    retry: number;
+    failed: number;
+  }>(sql`
+    select q.name,
+      count(j.id) filter (where j.state = 'created')::int as created,
+      count(j.id) filter (where j.state = 'active')::int as active,
+      count(j.id) filter (where j.state = 'retry')::int as retry,
+      count(j.id) filter (where j.state = 'failed')::int as failed
+    from ${sql.identifier(SCHEMA)}.queue q
+    left join ${sql.identifier(SCHEMA)}.job j on j.name = q.name
+    where q.name not like '\\_\\_pgboss%'
+    group by q.name
+    order by q.name`);
+  return result.rows.map((row) => ({
+    name: row.name,
+    created: Number(row.created),
+    active: Number(row.active),
+    retry: Number(row.retry),
+    failed: Number(row.failed),
+  }));
+}
+
+/** The most recent jobs that failed for good, newest first, with their data summarised by their definition. */
+async function failedIn(
+  db: DbOrTx,
+  limit: number,
+  definitions: ReadonlyMap<string, AnyJobDefinition>,
+): Promise<FailedJob[]> {
+  // Failed jobs move to the archive after a week (archiveFailedAfterSeconds) and leave it with pg-boss's deleteAfter.
+  const columns = sql`id::text as id, name, data, output->>'message' as error, retry_count, completed_on`;
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    data: unknown;
+    error: string | null;
+    retry_count: number;
+    completed_on: Date | string | null;
+  }>(sql`
+    select * from (
+      select ${columns} from ${sql.identifier(SCHEMA)}.job where state = 'failed'
+      union all
+      select ${columns} from ${sql.identifier(SCHEMA)}.archive where state = 'failed'
+    ) failed
+    where name not like '\\_\\_pgboss%'
+    order by completed_on desc nulls last
+    limit ${limit}`);
+  return result.rows.map((row) => {
+    const definition = definitions.get(row.name);
+    const summarize =
+      (definition?.options.summarize as ((data: unknown) => FailedJob['summary']) | undefined) ?? summarizeJobData;
+    let summary: FailedJob['summary'];
+    try {
+      summary = summarize(row.data);
+    } catch {
+      summary = {};
+    }
+    return {
+      id: row.id,
+      name: row.name,
+      summary,
+      error: row.error ?? 'unknown error',
+      attempts: Number(row.retry_count) + 1,
+      failedAt: row.completed_on === null ? null : new Date(row.completed_on),
+    };
+  });
+}
 
 /**
  * The job queue (pg-boss 10) on the app's own database: PostgreSQL through our pool, or the
@@ -265,71 +341,18 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
 
     async countJobs() {
       await boss();
-      const result = await database.db.execute<{
-        name: string;
-        created: number;
-        active: number;
-        retry: number;
-        failed: number;
-      }>(sql`
-        select q.name,
-          count(j.id) filter (where j.state = 'created')::int as created,
-          count(j.id) filter (where j.state = 'active')::int as active,
-          count(j.id) filter (where j.state = 'retry')::int as retry,
-          count(j.id) filter (where j.state = 'failed')::int as failed
-        from ${sql.identifier(SCHEMA)}.queue q
-        left join ${sql.identifier(SCHEMA)}.job j on j.name = q.name
-        where q.name not like '\\_\\_pgboss%'
-        group by q.name
-        order by q.name`);
-      return result.rows.map((row) => ({
-        name: row.name,
-        created: Number(row.created),
-        active: Number(row.active),
-        retry: Number(row.retry),
-        failed: Number(row.failed),
-      }));
+      return countIn(database.db);
     },
 
-    async listFailedJobs(limit) {
+    async overview(limit) {
       await boss();
-      // Failed jobs move to the archive after a week (archiveFailedAfterSeconds) and leave it with pg-boss's deleteAfter.
-      const columns = sql`id::text as id, name, data, output->>'message' as error, retry_count, completed_on`;
-      const result = await database.db.execute<{
-        id: string;
-        name: string;
-        data: unknown;
-        error: string | null;
-        retry_count: number;
-        completed_on: Date | string | null;
-      }>(sql`
-        select * from (
-          select ${columns} from ${sql.identifier(SCHEMA)}.job where state = 'failed'
-          union all
-          select ${columns} from ${sql.identifier(SCHEMA)}.archive where state = 'failed'
-        ) failed
-        where name not like '\\_\\_pgboss%'
-        order by completed_on desc nulls last
-        limit ${limit}`);
-      return result.rows.map((row) => {
-        const definition = definitions.get(row.name);
-        const summarize =
-          (definition?.options.summarize as ((data: unknown) => FailedJob['summary']) | undefined) ?? summarizeJobData;
-        let summary: FailedJob['summary'];
-        try {
-          summary = summarize(row.data);
-        } catch {
-          summary = {};
-        }
-        return {
-          id: row.id,
-          name: row.name,
-          summary,
-          error: row.error ?? 'unknown error',
-          attempts: Number(row.retry_count) + 1,
-          failedAt: row.completed_on === null ? null : new Date(row.completed_on),
-        };
-      });
+      return database.db.transaction(
+        async (tx) => ({ queues: await countIn(tx), failed: await failedIn(tx, limit, definitions) }),
+        {
+          isolationLevel: 'repeatable read',
+          accessMode: 'read only',
+        },
+      );
     },
 
     async stop(options = {}) {

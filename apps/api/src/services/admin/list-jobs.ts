@@ -5,7 +5,7 @@ export const FAILED_JOBS_SHOWN = 50;
 
 /** The operator's view of the queues: counts per queue and the most recent failures (data summarised, never secrets). */
 export async function listJobs(ctx: AppContext): Promise<AdminJobsOverview> {
-  const [queues, failed] = [await ctx.jobs.countJobs(), await ctx.jobs.listFailedJobs(FAILED_JOBS_SHOWN)];
+  const { queues, failed } = await ctx.jobs.overview(FAILED_JOBS_SHOWN);
   return {
     queues,
     failed: failed.map((job) => ({
