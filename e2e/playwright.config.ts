@@ -62,7 +62,10 @@ export default defineConfig({
     // its screenshot and error context; E2E_TRACE=1 keeps a failing journey's trace for playwright show-trace.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium headless shell: the same engine without the browser around it, as Playwright itself uses
+      // for headless runs. The journeys took 21% less CPU than in the full browser (decision 032); CHROMIUM_PATH
+      // picks another build (/usr/bin/chromium to watch one).
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',
