@@ -97,6 +97,13 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   };
 }
 
+/** The PostgreSQL URL a test database was opened with, to open another pool or process on it. */
+export function postgresUrlOf(database: Database): string {
+  const url = database.pool?.options.connectionString;
+  if (!url) throw new Error('this needs PostgreSQL (TEST_DB=postgres)');
+  return url;
+}
+
 export interface TestClock {
   now: () => Date;
   advance: (ms: number) => void;

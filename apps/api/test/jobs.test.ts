@@ -11,7 +11,7 @@ import { loadEnv } from '../src/env.ts';
 import { createQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { defineJob } from '../src/jobs/registry.ts';
 import { reconcileJob } from '../src/services/payments/index.ts';
-import { createTestApp, createTestDatabase, TestClient, waitFor, type TestApp } from './helpers.ts';
+import { createTestApp, createTestDatabase, postgresUrlOf, TestClient, waitFor, type TestApp } from './helpers.ts';
 import { createLearner } from './fixtures.ts';
 import { signUp } from './accounts-helpers.ts';
 
@@ -26,10 +26,6 @@ function sample(text: string, line: string): number {
   const found = text.split('\n').find((l) => l.startsWith(`${line} `));
   return found ? Number(found.slice(line.length + 1)) : 0;
 }
-
-/** The PostgreSQL URL a database handle was opened with, to open another pool on it as another process would. */
-const urlOf = (database: Database): string =>
-  (database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
 
 const testEnv = (extra: Record<string, string> = {}) =>
   loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'lc-jobs-')), ...extra });
@@ -192,7 +188,7 @@ describe('the reconcile schedule', () => {
       // On PostgreSQL each worker has its own pool, as two processes would.
       let database = t.app.ctx.database;
       if (onPostgres) {
-        database = await createDatabase({ url: urlOf(t.app.ctx.database) });
+        database = await createDatabase({ url: postgresUrlOf(t.app.ctx.database) });
         extraDatabases.push(database);
       }
       const worker = createQueue(database, { definitions: [counting], worker: { ...POLL, schedules: false } });
@@ -221,7 +217,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a worker stopping while its
   });
 
   it('runs and completes the job that fetch brings back before stop returns, so its pool can then be closed', async () => {
-    const url = urlOf(t.app.ctx.database);
+    const url = postgresUrlOf(t.app.ctx.database);
     // The worker on its own pool, as another process would have, so closing it leaves the app's alone.
     const database = await createDatabase({ url });
     let ran = 0;
@@ -277,7 +273,7 @@ describe('jobs survive a restart', () => {
     // PGlite: a database on disk, closed and opened again; PostgreSQL: a fresh pool on the same database.
     const test = onPostgres ? await createTestDatabase() : null;
     const open = async (): Promise<Database> =>
-      test ? createDatabase({ url: urlOf(test.database) }) : createDatabase({ dataDir });
+      test ? createDatabase({ url: postgresUrlOf(test.database) }) : createDatabase({ dataDir });
     const env = testEnv({ SMTP_URL: smtp.url });
 
     let database = await open();

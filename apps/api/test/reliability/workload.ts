@@ -12,7 +12,7 @@ import { saveBankDetails } from '../../src/services/profile/index.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createLearner } from '../fixtures.ts';
-import { BUSINESS_TEST_ENV, createTestApp, type TestApp } from '../helpers.ts';
+import { BUSINESS_TEST_ENV, createTestApp, postgresUrlOf, type TestApp } from '../helpers.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { serverProcess, type ServerProcess } from './server-process.ts';
 import { creditPoints, setReferenceData, validBank } from '../wallet-fixtures.ts';
@@ -152,13 +152,6 @@ function razorpayEnv(provider: FakeRazorpay): Record<string, string> {
 
 /** The APP_SECRET the setup app and the server process share (production refuses the development one). */
 const APP_SECRET = 'reliability-test-secret-0123456789abcdef';
-
-/** The PostgreSQL URL of a test app's fresh database, for a server process to open. */
-function databaseUrlOf(t: TestApp): string {
-  const url = t.app.ctx.database.pool?.options.connectionString;
-  if (!url) throw new Error('the reliability runs need PostgreSQL (TEST_DB=postgres)');
-  return url;
-}
 
 /**
  * The reconciler a day later: past its expiry, every purchase still pending is either confirmed
@@ -706,7 +699,7 @@ export interface ServedWorld {
 
 /**
  * A fresh test database holding a world drawn from `random`, the local fake of Razorpay, and the
- * API started as its own process on `port` against both (PostgreSQL only: see databaseUrlOf).
+ * API started as its own process on `port` against both (PostgreSQL only: see postgresUrlOf).
  */
 export async function serveWorld(options: {
   name: string;
@@ -737,7 +730,7 @@ export async function serveWorld(options: {
         ...razorpayEnv(provider),
         SMTP_URL: smtp.url,
         APP_SECRET,
-        DATABASE_URL: databaseUrlOf(t),
+        DATABASE_URL: postgresUrlOf(t.app.ctx.database),
         DATA_DIR: dataDir,
       },
     }));
