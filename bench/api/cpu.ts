@@ -32,10 +32,13 @@ export interface CpuUse {
 }
 
 export class CpuMeter {
-  constructor(
-    private readonly serverPid: number,
-    private readonly databaseUrl?: string,
-  ) {}
+  private readonly serverPid: number;
+  private readonly databaseUrl: string | undefined;
+
+  constructor(serverPid: number, databaseUrl?: string) {
+    this.serverPid = serverPid;
+    this.databaseUrl = databaseUrl;
+  }
 
   /** The PostgreSQL backends serving the bench database (none for the ceiling). */
   private async backendPids(): Promise<number[]> {

@@ -161,11 +161,15 @@ const ROOT_PATHS = ['/healthz', '/readyz', '/docs', '/dev/', '/sandbox/', API_PR
 /** Calls the API as the web client does: under the prefix, echoing the XSRF cookie, with a bearer token. */
 export class TestClient {
   private xsrf = 'test-xsrf-token';
-  constructor(
-    private readonly app: App,
-    public token?: string,
-    public ip = '127.0.0.1',
-  ) {}
+  private readonly app: App;
+  token: string | undefined;
+  ip: string;
+
+  constructor(app: App, token?: string, ip = '127.0.0.1') {
+    this.app = app;
+    this.token = token;
+    this.ip = ip;
+  }
 
   as(token: string | undefined): TestClient {
     return new TestClient(this.app, token, this.ip);

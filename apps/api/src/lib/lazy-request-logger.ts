@@ -16,12 +16,15 @@ export type ParentLogger = FastifyBaseLogger & { levels: { values: Record<string
  */
 export class LazyRequestLogger implements FastifyBaseLogger {
   #child: FastifyBaseLogger | undefined;
+  private readonly parent: ParentLogger;
+  private readonly bindings: Record<string, unknown>;
+  private readonly options: ChildOptions;
 
-  constructor(
-    private readonly parent: ParentLogger,
-    private readonly bindings: Record<string, unknown>,
-    private readonly options: ChildOptions,
-  ) {}
+  constructor(parent: ParentLogger, bindings: Record<string, unknown>, options: ChildOptions) {
+    this.parent = parent;
+    this.bindings = bindings;
+    this.options = options;
+  }
 
   private get real(): FastifyBaseLogger {
     this.#child ??= this.parent.child(this.bindings, this.options);

@@ -172,11 +172,15 @@ const ROOT_PATHS = ['/healthz', '/readyz', '/dev/', '/sandbox/', '/media/'];
  */
 class ProxyClient {
   xsrf: string | undefined;
-  constructor(
-    private readonly proxyUrl: string,
-    readonly address: string,
-    public token?: string,
-  ) {}
+  private readonly proxyUrl: string;
+  readonly address: string;
+  token: string | undefined;
+
+  constructor(proxyUrl: string, address: string, token?: string) {
+    this.proxyUrl = proxyUrl;
+    this.address = address;
+    this.token = token;
+  }
 
   /** A Buffer body is sent as it is (give its content-type), anything else as JSON. */
   request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {

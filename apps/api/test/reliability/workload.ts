@@ -202,11 +202,15 @@ function isRefused(error: unknown): boolean {
  * server is back: every endpoint used here is safe to repeat (keys, or forward-only updates).
  */
 export class ApiClient {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly report: WorkloadReport,
-    private readonly survivesCrashes: boolean,
-  ) {}
+  private readonly baseUrl: string;
+  private readonly report: WorkloadReport;
+  private readonly survivesCrashes: boolean;
+
+  constructor(baseUrl: string, report: WorkloadReport, survivesCrashes: boolean) {
+    this.baseUrl = baseUrl;
+    this.report = report;
+    this.survivesCrashes = survivesCrashes;
+  }
 
   async call(call: Call): Promise<Answer> {
     const started = Date.now();
@@ -320,7 +324,10 @@ class Shared {
   readonly paymentOfOrder = new Map<string, { paymentId: string; signature: string }>();
   started = 0;
 
-  constructor(readonly options: WorkloadOptions) {
+  readonly options: WorkloadOptions;
+
+  constructor(options: WorkloadOptions) {
+    this.options = options;
     this.report = { seed: options.seed, counts: {}, failures: [], interrupted: 0, refused: 0 };
   }
 
@@ -350,11 +357,14 @@ class WorkloadClient {
   private readonly api: ApiClient;
   private sequence = 0;
 
-  constructor(
-    private readonly shared: Shared,
-    private readonly index: number,
-    private readonly learners: WorldLearner[],
-  ) {
+  private readonly shared: Shared;
+  private readonly index: number;
+  private readonly learners: WorldLearner[];
+
+  constructor(shared: Shared, index: number, learners: WorldLearner[]) {
+    this.shared = shared;
+    this.index = index;
+    this.learners = learners;
     this.random = seededRandom(shared.options.seed * 7_919 + index);
     this.api = new ApiClient(shared.options.baseUrl, shared.report, shared.options.survivesCrashes ?? false);
   }

@@ -107,10 +107,13 @@ class PostgresFeed implements ChangeFeed {
   #running: Promise<void> | null = null;
   #queued: Promise<void> | null = null;
 
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly log: ChangeFeedLog,
-  ) {}
+  private readonly pool: pg.Pool;
+  private readonly log: ChangeFeedLog;
+
+  constructor(pool: pg.Pool, log: ChangeFeedLog) {
+    this.pool = pool;
+    this.log = log;
+  }
 
   get isLive(): boolean {
     return this.#isLive;

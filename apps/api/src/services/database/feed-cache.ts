@@ -20,10 +20,10 @@ export class FeedCache<V extends object> {
   readonly #lru: LRUCache<string, V>;
   #generation = 0;
 
-  constructor(
-    private readonly feed: ChangeFeed,
-    options: FeedCacheOptions<V>,
-  ) {
+  private readonly feed: ChangeFeed;
+
+  constructor(feed: ChangeFeed, options: FeedCacheOptions<V>) {
+    this.feed = feed;
     const { onRemove } = options;
     this.#lru = new LRUCache<string, V>({
       max: options.max,

@@ -34,7 +34,10 @@ export class SessionCache {
   readonly #cache: FeedCache<CachedSession>;
   readonly #tokensOfUser = new Map<number, Set<string>>();
 
-  constructor(private readonly feed: ChangeFeed) {
+  private readonly feed: ChangeFeed;
+
+  constructor(feed: ChangeFeed) {
+    this.feed = feed;
     this.#cache = new FeedCache<CachedSession>(feed, {
       max: MAX_SESSIONS,
       ttlMs: SESSION_TTL_MS,

@@ -46,11 +46,11 @@ export interface PaymentProvider {
 
 /** The provider failed or refused; `message` is safe to log, not to show. */
 export class PaymentProviderError extends Error {
-  constructor(
-    message: string,
-    readonly statusCode?: number,
-  ) {
+  readonly statusCode: number | undefined;
+
+  constructor(message: string, statusCode?: number) {
     super(message);
+    this.statusCode = statusCode;
     this.name = 'PaymentProviderError';
   }
 }

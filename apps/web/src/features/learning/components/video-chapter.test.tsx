@@ -27,7 +27,9 @@ function fakeHls(options: { isSupported?: boolean } = {}) {
     startLoad = vi.fn();
     recoverMediaError = vi.fn();
     private listeners = new Map<string, Listener[]>();
-    constructor(public config: { startLevel: number; capLevelToPlayerSize: boolean }) {
+    config: { startLevel: number; capLevelToPlayerSize: boolean };
+    constructor(config: { startLevel: number; capLevelToPlayerSize: boolean }) {
+      this.config = config;
       instances.push(this);
     }
     loadSource(url: string) {

@@ -6,11 +6,11 @@ export type DownloadFailure = 'connection' | 'expired' | 'failed' | 'videoUnsupp
 /** Thrown when a file cannot be fetched; `reason` names what the learner sees, the message is its English. */
 export class DownloadError extends Error {
   override readonly name = 'DownloadError';
-  constructor(
-    message: string,
-    readonly reason: DownloadFailure,
-  ) {
+  readonly reason: DownloadFailure;
+
+  constructor(message: string, reason: DownloadFailure) {
     super(message);
+    this.reason = reason;
   }
 }
 

@@ -23,7 +23,9 @@ function fakeHls() {
     startLoad = vi.fn();
     recoverMediaError = vi.fn();
     listeners = new Map<string, Listener>();
-    constructor(public config: { loader?: new () => Loader<LoaderContext> }) {
+    config: { loader?: new () => Loader<LoaderContext> };
+    constructor(config: { loader?: new () => Loader<LoaderContext> }) {
+      this.config = config;
       instances.push(this);
     }
     loadSource(url: string) {
