@@ -3,8 +3,8 @@
 #
 #   docker build -t live-connect:$(git rev-parse --short HEAD) .
 #
-# The API runs its TypeScript through tsx (docs/decisions/002), so the image ships the sources and
-# the production node_modules, not a bundle. tsx is a dependency of @app/api for that reason.
+# Node runs the API's TypeScript itself, stripping the types as it loads each file (docs/decisions/034),
+# so the image ships the sources and the production node_modules, not a bundle.
 # See docs/deploy.md.
 
 ARG NODE_VERSION=22
@@ -28,7 +28,7 @@ COPY apps/web apps/web
 RUN npm run build --workspace @app/web
 
 # 3. Only what the API needs at run time: the production dependencies of @app/api and of the
-#    packages it uses (tsx, prom-client, argon2 and sharp with their linux binaries, pg, PGlite…);
+#    packages it uses (prom-client, argon2 and sharp with their linux binaries, pg, PGlite…);
 #    no vite, vitest, typescript, React or Playwright.
 FROM node:${NODE_VERSION}-bookworm-slim AS prod-deps
 WORKDIR /app
@@ -72,4 +72,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Migrates (under an advisory lock), then listens; SIGTERM closes it gracefully (close-with-grace).
-CMD ["node", "--import", "tsx", "apps/api/src/server.ts"]
+CMD ["node", "apps/api/src/server.ts"]

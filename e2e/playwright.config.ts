@@ -18,7 +18,7 @@ function serverDataDir(index: number): string {
 
 /** The real server (the one `npm start` runs) on its own port and PGlite database, with the dev mailbox. */
 const server = (index: number) => ({
-  command: 'node --import tsx apps/api/src/server.ts',
+  command: 'node apps/api/src/server.ts',
   cwd: repoRoot,
   url: `${serverUrl(index)}/readyz`,
   reuseExistingServer: false,

@@ -2,7 +2,7 @@
  * Makes the files the demo seed ships (packages/db/src/seed/assets): course images and the ad
  * banner (SVG rendered by sharp), chapter PDFs (pdfkit, DejaVu Sans embedded) and the chapter
  * video (ffmpeg, H.264 + yuv420p so every browser plays it). Run once at development time and
- * commit the output: `node --import tsx scripts/make-seed-assets.ts`. Needs fonts-dejavu-core and
+ * commit the output: `node scripts/make-seed-assets.ts`. Needs fonts-dejavu-core and
  * ffmpeg (Debian packages).
  */
 import { execFileSync } from 'node:child_process';

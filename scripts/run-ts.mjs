@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Runs a TypeScript entry point of the repo the way the server runs: through tsx, with .env loaded
- * when present. `node scripts/run-ts.mjs apps/api/src/cli/seed.ts`.
+ * Runs a TypeScript entry point of the repo the way the server runs: Node strips the types itself
+ * (decision 034), with .env loaded when present. `node scripts/run-ts.mjs apps/api/src/cli/seed.ts`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-/** Node's arguments for running TypeScript: tsx, and the .env file when there is one. */
+/** Node's arguments for running the repo's TypeScript: the .env file when there is one. */
 export function tsNodeArgs() {
-  const args = ['--import', 'tsx'];
+  const args = [];
   const envFile = join(repoRoot, '.env');
   if (existsSync(envFile)) args.push(`--env-file=${envFile}`);
   return args;

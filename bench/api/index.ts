@@ -114,7 +114,7 @@ async function courseAnswer(
 }
 
 /**
- * The main thread's profile (thread 0; tsx's module loader has its own), cut to the time under
+ * The main thread's profile (thread 0), cut to the time under
  * load: the last warm-up + duration seconds of each scenario run, so the start is left out.
  */
 async function printProfiles(profileDir: string, scenarioCount: number): Promise<void> {

@@ -73,7 +73,7 @@ export function renderReport(report: ApiReport): string {
     `Measured ${report.date.toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${report.command}\` on ${machineLine(report.machine)}. ` +
       `1-minute load average when it started: ${report.loadAverage.toFixed(2)}.`,
     '',
-    `The API runs as the container starts it (\`node --import tsx apps/api/src/server.ts\`, \`NODE_ENV=production\`, PostgreSQL, ` +
+    `The API runs as the container starts it (\`node apps/api/src/server.ts\`, \`NODE_ENV=production\`, PostgreSQL, ` +
       `\`LOG_LEVEL=${report.logLevel}\` so nothing is logged per request, \`TRUST_PROXY=1\` as behind the deployed proxy). ` +
       "The ceiling is a bare `node:http` server answering a fixed JSON body; the floor is the API's own Fastify with one route and no hook, " +
       "answering that body, then the bytes of the API's GET /course: what the framework costs before the API adds anything. " +

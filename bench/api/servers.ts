@@ -101,7 +101,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
 export async function startCeiling(port: number, logFile: string): Promise<RunningServer> {
   const child = startProcess(
     'ceiling',
-    ['--import', 'tsx', join(repoRoot, 'bench/api/ceiling-server.ts')],
+    [join(repoRoot, 'bench/api/ceiling-server.ts')],
     {
       PATH: process.env.PATH,
       PORT: String(port),
@@ -122,7 +122,7 @@ export async function startFrameworkFloor(
 ): Promise<RunningServer> {
   const child = startProcess(
     'floor',
-    ['--import', 'tsx', join(repoRoot, 'bench/api/framework-floor-server.ts')],
+    [join(repoRoot, 'bench/api/framework-floor-server.ts')],
     {
       PATH: process.env.PATH,
       PORT: String(port),
@@ -137,12 +137,12 @@ export async function startFrameworkFloor(
   return { name: 'floor', url, pid: child.pid!, logFile, stop: stopper(child) };
 }
 
-/** The API exactly as the container starts it: `node --import tsx apps/api/src/server.ts`. */
+/** The API exactly as the container starts it: `node apps/api/src/server.ts`. */
 export async function startApi(options: ApiServerOptions): Promise<RunningServer> {
   const profiling = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
   const child = startProcess(
     'api',
-    [...profiling, '--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
+    [...profiling, join(repoRoot, 'apps/api/src/server.ts')],
     productionEnv(options),
     options.logFile,
   );

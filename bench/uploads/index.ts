@@ -83,7 +83,7 @@ async function startApi(port: number, env: Record<string, string>, dataDir: stri
         logFile: '',
         logLevel: 'warn',
       });
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, [join(repoRoot, 'apps/api/src/server.ts')], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...base, ...env },
@@ -259,7 +259,7 @@ const mode = args.embedded
   ? 'NODE_ENV=development on the embedded PGlite database'
   : 'NODE_ENV=production on PostgreSQL, as deployed';
 const markdown = `Measured ${when} UTC with \`npm run bench:uploads\` on ${machine}. The API runs as its own process
-(\`node --import tsx apps/api/src/server.ts\`, ${mode}); the bench sends a ${uploadMiB} MiB MP4 as one multipart
+(\`node apps/api/src/server.ts\`, ${mode}); the bench sends a ${uploadMiB} MiB MP4 as one multipart
 POST to \`/admin/courses/{id}/video\`, generated as it is sent, after a 2 MiB warm-up upload. RSS is the server's VmRSS
 (/proc/<pid>/status), sampled every 50 ms; the baseline is taken 2 s after the warm-up.
 

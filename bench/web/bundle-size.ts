@@ -6,7 +6,7 @@
  * lazy route chunks with their own static imports. Each file is gzipped at level 9 and counted once.
  * The chunk graph comes from Vite's manifest (apps/web/dist/.vite/manifest.json, `build.manifest`).
  *
- * Needs `npm run build` first. `node --import tsx bench/web/bundle-size.ts` prints the table.
+ * Needs `npm run build` first. `node bench/web/bundle-size.ts` prints the table.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -16,7 +16,7 @@
  * Each page is audited several times (3 by default, LIGHTHOUSE_RUNS) and the median run reported, as
  * Lighthouse's own guidance on variability advises; the table also shows the range of performance scores.
  *
- * `node --import tsx bench/web/lighthouse.ts [--desktop] [--direct] [/login /wallet …]` prints the scores (of the pages
+ * `node bench/web/lighthouse.ts [--desktop] [--direct] [/login /wallet …]` prints the scores (of the pages
  * named, else all); LIGHTHOUSE_REPORTS=dir also keeps each median report (JSON) and its trace there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -124,7 +124,7 @@ export const serverUrl = `http://127.0.0.1:${SERVER_PORT}`;
 
 /** The server exactly as the journeys start it (e2e/playwright.config.ts), serving the web build in `dist`. */
 export async function startServer(dataDir: string, dist = webDist): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

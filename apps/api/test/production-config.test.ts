@@ -203,12 +203,12 @@ describe('a production app behind a TLS-terminating proxy', () => {
   });
 });
 
-/** The real server (`node --import tsx apps/api/src/server.ts`) on a random port, its stdout kept. */
+/** The real server (`node apps/api/src/server.ts`) on a random port, its stdout kept. */
 async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; output: () => string; stop: () => Promise<void> }> {
   const root = fileURLToPath(new URL('../../..', import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,7 +17,7 @@ export interface ServerProcess {
 }
 
 /**
- * The API as the container image runs it (`node --import tsx apps/api/src/server.ts`) on
+ * The API as the container image runs it (`node apps/api/src/server.ts`) on
  * 127.0.0.1:`port`, with `env` as its whole configuration (and PATH), its log in `logFile`. The
  * test process only talks to it over HTTP.
  */
@@ -69,7 +69,7 @@ export function serverProcess(options: {
     url,
     async start() {
       const log = openSync(options.logFile, 'a');
-      const started = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${entry}.ts`], {
+      const started = spawn(process.execPath, [`apps/api/src/${entry}.ts`], {
         cwd: repoRoot,
         env,
         stdio: ['ignore', log, log],
