@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-/** Node's arguments for running the repo's TypeScript: the .env file when there is one. */
-export function tsNodeArgs() {
+/** Node's --env-file argument for the repo's .env, when there is one (Node strips the TypeScript itself). */
+export function envFileArgs() {
   const args = [];
   const envFile = join(repoRoot, '.env');
   if (existsSync(envFile)) args.push(`--env-file=${envFile}`);
@@ -24,7 +24,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error('usage: node scripts/run-ts.mjs <file.ts> [args…]');
     process.exit(2);
   }
-  const child = spawn(process.execPath, [...tsNodeArgs(), resolve(entry), ...rest], {
+  const child = spawn(process.execPath, [...envFileArgs(), resolve(entry), ...rest], {
     cwd: repoRoot,
     stdio: 'inherit',
   });

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot as root, tsNodeArgs } from './run-ts.mjs';
+import { repoRoot as root, envFileArgs } from './run-ts.mjs';
 
 const webDir = join(root, 'apps/web');
 const webDist = join(webDir, 'dist');
@@ -65,7 +65,7 @@ buildWeb();
 const env = { ...process.env, WEB_DIST: process.env.WEB_DIST ?? webDist };
 const port = env.PORT ?? '3000';
 console.log(`[start] starting the server: migrations, demo seed on an empty database, then http://localhost:${port}`);
-const server = spawn(process.execPath, [...tsNodeArgs(), join(root, 'apps/api/src/server.ts')], {
+const server = spawn(process.execPath, [...envFileArgs(), join(root, 'apps/api/src/server.ts')], {
   cwd: root,
   env,
   stdio: 'inherit',
