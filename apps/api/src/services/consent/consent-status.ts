@@ -1,8 +1,9 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { guardianConsents, users, type DbOrTx } from '@app/db';
 import { ADULT_AGE, ageOn, indiaToday, type ConsentData, type ConsentStatus } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { maskEmail, maskMobile } from '../../lib/mask-contact.ts';
+import { preparedPerDatabase } from '../database/index.ts';
 import { isConsentLinkExpired } from './is-consent-link-expired.ts';
 
 export type GuardianConsentRow = typeof guardianConsents.$inferSelect;
@@ -19,16 +20,24 @@ export interface ConsentState {
   linkExpired: boolean;
 }
 
-/** The newest consent row of a learner that counts (superseded requests never do). */
-export async function currentConsent(db: DbOrTx, userId: number): Promise<GuardianConsentRow | null> {
-  const [row] = await db
-    .select()
-    .from(guardianConsents)
-    .where(and(eq(guardianConsents.userId, userId), ne(guardianConsents.status, 'superseded')))
-    .orderBy(desc(guardianConsents.id))
-    .limit(1);
-  return row ?? null;
-}
+/**
+ * The learner's date of birth and newest consent row that counts (superseded requests never do), in one
+ * statement: every money request asks (requireMoneyConsent), so it is prepared once (preparedPerDatabase).
+ */
+const consentStateQuery = preparedPerDatabase((db) =>
+  db
+    .select({ dateOfBirth: users.dateOfBirth, consent: guardianConsents })
+    .from(users)
+    .leftJoin(
+      guardianConsents,
+      eq(
+        guardianConsents.id,
+        sql`(select max(c.id) from ${guardianConsents} c where c.user_id = ${users.id} and c.status <> 'superseded')`,
+      ),
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('consent_state'),
+);
 
 /**
  * Where a learner stands (issue 16, part 7), age counted in India time at ctx.now(): without a date of
@@ -40,14 +49,14 @@ export async function consentStatus(
   db: DbOrTx,
   options: { userId: number },
 ): Promise<ConsentState> {
-  const [user] = await db.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, options.userId));
-  const dateOfBirth = user?.dateOfBirth ?? null;
+  const [row] = await consentStateQuery(db).execute({ userId: options.userId });
+  const dateOfBirth = row?.dateOfBirth ?? null;
   if (!dateOfBirth) {
     return { status: 'dob_needed', allowed: false, dateOfBirth: null, age: null, consent: null, linkExpired: false };
   }
   const now = ctx.now();
   const age = ageOn(dateOfBirth, indiaToday(now));
-  const consent = await currentConsent(db, options.userId);
+  const consent = row?.consent ?? null;
   const linkExpired = consent ? isConsentLinkExpired(consent, now) : false;
   if (age >= ADULT_AGE) return { status: 'not_needed', allowed: true, dateOfBirth, age, consent, linkExpired };
   if (!consent) return { status: 'needed', allowed: false, dateOfBirth, age, consent: null, linkExpired };
