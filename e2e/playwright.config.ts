@@ -1,41 +1,11 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { SERVER_COUNT, serverPort, serverUrl } from './helpers/servers.ts';
+import { SERVER_COUNT } from './helpers/servers.ts';
 
-const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 // Fresh databases per run, so each server seeds the demo. Set once here; workers inherit it.
-const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'live-connect-e2e-')));
-
-/** Server `index`'s own directory for its database and uploads, made before it starts. */
-function serverDataDir(index: number): string {
-  const dir = join(dataDir, `server-${index}`);
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-/** The real server (the one `npm start` runs) on its own port and PGlite database, with the dev mailbox. */
-const server = (index: number) => ({
-  command: 'node apps/api/src/server.ts',
-  cwd: repoRoot,
-  url: `${serverUrl(index)}/readyz`,
-  reuseExistingServer: false,
-  timeout: 180_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
-  env: {
-    NODE_ENV: 'development',
-    PORT: String(serverPort(index)),
-    HOST: '127.0.0.1',
-    APP_URL: serverUrl(index),
-    DATA_DIR: serverDataDir(index),
-    WEB_DIST: join(repoRoot, 'apps/web/dist'),
-    LOG_LEVEL: 'warn',
-    TEST_HOOKS: 'true',
-  },
-});
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'live-connect-e2e-'));
 
 /**
  * Journeys in Debian's Chromium against the built web app. Two workers, each with its own server
@@ -46,6 +16,8 @@ const server = (index: number) => ({
 export default defineConfig({
   testDir: './journeys',
   outputDir: './test-results',
+  // The servers (helpers/global-setup.ts), started side by side; the teardown then removes their folders.
+  globalSetup: './helpers/global-setup.ts',
   globalTeardown: './helpers/global-teardown.ts',
   workers: SERVER_COUNT,
   fullyParallel: false,
@@ -76,5 +48,4 @@ export default defineConfig({
       ],
     },
   },
-  webServer: Array.from({ length: SERVER_COUNT }, (_, index) => server(index)),
 });
