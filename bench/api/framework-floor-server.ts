@@ -3,15 +3,20 @@
  * process like the API. Between the ceiling (bare node:http) and the API, it shows what Fastify's
  * routing, reply and serialisation cost before the API adds anything:
  * - GET / answers the ceiling's fixed JSON body;
- * - GET /course answers the bytes of the API's own GET /course answer (BODY_FILE), with its ETag.
+ * - GET /course answers the bytes of the API's own GET /course answer (BODY_FILE), with its ETag;
+ * - GET /headers answers the fixed body with the headers every API JSON answer carries (the security set as in
+ *   production, a request id), set in the handler: what those headers cost Node and Fastify, without the hooks.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
+import { jsonSecurityHeaders, staticSecurityHeaders } from '../../apps/api/src/plugins/security-headers.ts';
 import { FIXED_BODY } from './fixed-body.ts';
 
 const port = Number(process.env.PORT);
 const course = readFileSync(process.env.BODY_FILE!);
 const etag = process.env.BODY_ETAG ?? '"floor"';
+
+const jsonHeaders = jsonSecurityHeaders(staticSecurityHeaders({ isProduction: true, storageOrigin: null }));
 
 const app = Fastify({ logger: false });
 app.get('/', (_request, reply) => {
@@ -19,6 +24,13 @@ app.get('/', (_request, reply) => {
 });
 app.get('/course', (_request, reply) => {
   reply.header('content-type', 'application/json; charset=utf-8').header('etag', etag).send(course);
+});
+app.get('/headers', (_request, reply) => {
+  reply
+    .headers(jsonHeaders)
+    .header('x-request-id', crypto.randomUUID())
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(FIXED_BODY);
 });
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`framework floor listening on ${port}`);

@@ -115,6 +115,17 @@ export function scenarios(data: SeededData, options: { getConnections: number; l
       okStatus: true,
       target: { kind: 'none' },
     },
+    {
+      key: 'floor-headers',
+      name: 'floor: Fastify, one route, no hook, with the headers of every API JSON answer (fixed JSON)',
+      server: 'floor',
+      connections: options.getConnections,
+      method: 'GET',
+      path: '/headers',
+      headers: {},
+      okStatus: true,
+      target: { kind: 'none' },
+    },
     // Two floors between the ceiling and the endpoints, to show where the time goes: Fastify with
     // every global hook (security headers, request id, XSRF, auth, metrics, translation) but no
     // database, then the session every authenticated request needs (GET /me reads nothing else).
