@@ -122,7 +122,7 @@ export interface PageScores {
 
 export const serverUrl = `http://127.0.0.1:${SERVER_PORT}`;
 
-/** The server exactly as the journeys start it (e2e/playwright.config.ts), serving the web build in `dist`. */
+/** The server as the journeys start it (e2e/helpers/global-setup.ts, without the test hooks), serving the web build in `dist`. */
 export async function startServer(dataDir: string, dist = webDist): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: repoRoot,

@@ -17,9 +17,9 @@ export interface ServerProcess {
 }
 
 /**
- * The API as the container image runs it (`node apps/api/src/server.ts`; the reliability suites and the journeys) on
- * 127.0.0.1:`port`, with `env` as its whole configuration (and PATH), its log in `logFile`. The
- * test process only talks to it over HTTP.
+ * The API as the container image runs it (`node apps/api/src/server.ts`) on 127.0.0.1:`port`, with `env`
+ * as its whole configuration (and PATH), its log in `logFile`. The test process only talks to it over HTTP.
+ * The reliability suites and the journeys (e2e/helpers/global-setup.ts) start their servers with it.
  */
 export function serverProcess(options: {
   port: number;
