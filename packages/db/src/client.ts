@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { AutoPreparingClient } from './auto-preparing-client.ts';
 import * as schema from './schema/index.ts';
 
 /** One query API for both engines: PGlite and node-postgres expose the same Drizzle surface. */
@@ -39,7 +40,12 @@ export interface DatabaseOptions {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      // Statements with parameters are prepared once per connection (decision 035).
+      Client: AutoPreparingClient,
+    });
     // pg returns bigint columns as strings by default; every bigint here is paise, well inside 2^53.
     // An idle connection the server closes (restart, DROP DATABASE … FORCE) must not crash the process;
     // the pool drops it and the next query opens a fresh one.
