@@ -1,4 +1,4 @@
-import type { QueryResult } from 'pg';
+import pg, { type QueryResult } from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AUTO_PREPARED_PER_CONNECTION, AutoPreparingClient } from './auto-preparing-client.ts';
@@ -42,6 +42,14 @@ describe.skipIf(!url)('AutoPreparingClient on PostgreSQL (decision 035)', () => 
       'select name from pg_prepared_statements order by name',
     );
     expect(names.rows.map((row) => row.name)).toEqual([expect.stringMatching(/^auto_[\w-]{27}$/), 'chosen']);
+  });
+
+  it('hands a query object that runs itself (pg.Query, a cursor) on as it is', async () => {
+    const rows: unknown[] = [];
+    const query = client.query(new pg.Query('select $1::int as n', [7]));
+    query.on('row', (row: unknown) => rows.push(row));
+    await new Promise((resolve, reject) => query.on('end', resolve).on('error', reject));
+    expect(rows).toEqual([{ n: 7 }]);
   });
 
   it('leaves statements without parameters unnamed, so a script of several statements still runs', async () => {

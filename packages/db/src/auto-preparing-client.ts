@@ -22,6 +22,8 @@ export class AutoPreparingClient extends pg.Client {
 
   #withName(config: unknown, values: unknown): unknown {
     if (typeof config !== 'string' && (config === null || typeof config !== 'object')) return config;
+    // A Submittable (pg.Query, a cursor) runs itself: a copy would lose its methods.
+    if (typeof (config as Partial<pg.Submittable>).submit === 'function') return config;
     const query = typeof config === 'string' ? { text: config } : (config as pg.QueryConfig);
     if (query.name !== undefined || typeof query.text !== 'string') return config;
     const parameters = Array.isArray(values) ? values : query.values;
