@@ -3,7 +3,6 @@ import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createDatabase, migrateDatabase, type Database } from '@app/db';
@@ -206,7 +205,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     done(null, payload);
   });
   await app.register(errorsPlugin);
-  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
   // The API's map is for developers: left out of production unless API_DOCS asks for it.
   if (env.API_DOCS ?? !isProduction)
     await app.register(openapiPlugin, { title: `${env.APP_NAME} API`, prefix: API_PREFIX });

@@ -315,6 +315,15 @@ describe('profile: details, password, bank details, photo', () => {
       });
     });
 
+    it('takes a multipart form where the profile is edited; a route elsewhere refuses one as an unsupported type', async () => {
+      const a = await createLearner(t.app);
+      const { body, headers } = multipartFile('file', 'me.png', 'image/png', await image('png'));
+      expect((await t.client.as(a.token).post('/profile/photo', body, headers)).statusCode).toBe(200);
+      const res = await t.client.as(a.token).post('/add-class', body, headers);
+      expect(res.statusCode).toBe(415);
+      expect(res.body).toEqual({ status: false, message: 'Unsupported Media Type' });
+    });
+
     it('removes the photo and its file', async () => {
       const a = await createLearner(t.app);
       const path = (await upload(a.token, 'me.png', 'image/png', await image('png'))).body.data as string;

@@ -10,6 +10,7 @@ import { adminPeopleRoutes } from './people.ts';
 import { adminSettingsRoutes } from './settings.ts';
 import { adminUploadRoutes } from './uploads.ts';
 import { adminVideoRoutes } from './video.ts';
+import { acceptMultipartForms } from './read-form.ts';
 
 export interface AdminRoute {
   method: string;
@@ -33,6 +34,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
   const routes: AdminRoute[] = [];
   registered.set(ctx, routes);
+  await acceptMultipartForms(fastify);
   fastify.addHook('onRoute', (route) => {
     const auth = route.config?.auth;
     if (auth !== undefined && auth !== 'admin')

@@ -1,7 +1,17 @@
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminMessages, PHOTO_MAX_BYTES } from '@app/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { readSmallUpload, UPLOAD_MAX_BYTES } from '../../services/admin/index.ts';
+
+/**
+ * Lets the routes of `scope` read multipart forms: registered only in the scopes that take uploads (the console and
+ * the profile photo), because the plugin adds two async hooks to every request of its scope (/healthz, GET /course and
+ * the rest have no use for them). A multipart body sent anywhere else is refused like any other unsupported type.
+ */
+export async function acceptMultipartForms(scope: FastifyInstance): Promise<void> {
+  await scope.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
+}
 
 /**
  * What a route does with the multipart field `file` as it arrives: stream it to storage (chapters,

@@ -15,7 +15,7 @@ import {
 } from '@app/contracts';
 import { ok } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { readUpload, smallFile, type UploadMessages } from '../admin/read-form.ts';
+import { acceptMultipartForms, readUpload, smallFile, type UploadMessages } from '../admin/read-form.ts';
 import { describeProfile } from '../../services/accounts/index.ts';
 import {
   changePassword,
@@ -46,6 +46,7 @@ const readPhotoUpload = (request: FastifyRequest) =>
 /** Profile editing (GET /profile is the accounts routes'): details, password, bank details, photo. */
 export async function profileRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
+  await acceptMultipartForms(fastify);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.put(
