@@ -199,8 +199,8 @@ function isRefused(error: unknown): boolean {
 
 /**
  * The clients' connections, kept open between requests as a browser keeps them. `http.request` rather than `fetch`:
- * the 50 clients' test process is a third of a run's CPU beside the server, and `fetch` cost three times the CPU of
- * `http.request` per request (docs/benchmarks.md, "Test time").
+ * with `fetch` the 50 clients' test process used 22 CPU-s of a ledger run (the server 59), three times what
+ * `http.request` costs per request (docs/benchmarks.md, "Test time").
  */
 const keepAlive = new Agent({ keepAlive: true });
 
