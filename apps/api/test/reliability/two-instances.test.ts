@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { createAdmin, multipartForm, pngBytes } from '../admin-fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createLearner, TEST_PASSWORD } from '../fixtures.ts';
 import { creditPoints, multipartFile, walletOf } from '../wallet-fixtures.ts';
+import { exchange, type Exchanged } from './http-exchange.ts';
 import { startProxy, UPSTREAM_HEADER, type Proxy } from './proxy.ts';
 import { serverProcess, type ServerProcess } from './server-process.ts';
 import { startS3Server } from '../s3-server.ts';
@@ -155,10 +155,7 @@ async function startCluster(databaseUrl: string): Promise<Cluster> {
 
 // ---------------------------------------------------------------- a client of the proxy
 
-interface Answer {
-  status: number;
-  body: any;
-  headers: http.IncomingHttpHeaders;
+interface Answer extends Exchanged {
   /** Which instance answered. */
   upstream: string;
 }
@@ -183,54 +180,33 @@ class ProxyClient {
   }
 
   /** A Buffer body is sent as it is (give its content-type), anything else as JSON. */
-  request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const url = new URL(
       ROOT_PATHS.some((root) => path.startsWith(root)) ? path : `${API_PREFIX}${path}`,
       this.proxyUrl,
     );
     const payload = body === undefined || Buffer.isBuffer(body) ? body : JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        url,
-        {
-          method,
-          localAddress: this.address,
-          agent: false,
-          headers: {
-            ...(this.xsrf ? { cookie: `XSRF-TOKEN=${this.xsrf}`, 'x-xsrf-token': this.xsrf } : {}),
-            ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-            ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
-            ...headers,
-          },
+    const answer = await exchange(
+      url,
+      {
+        method,
+        localAddress: this.address,
+        agent: false,
+        headers: {
+          ...(this.xsrf ? { cookie: `XSRF-TOKEN=${this.xsrf}`, 'x-xsrf-token': this.xsrf } : {}),
+          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+          ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
+          ...headers,
         },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            const cookie = [res.headers['set-cookie'] ?? []]
-              .flat()
-              .map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1])
-              .find(Boolean);
-            if (cookie) this.xsrf = cookie;
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown = text;
-            try {
-              parsed = JSON.parse(text);
-            } catch {
-              /* not JSON */
-            }
-            resolve({
-              status: res.statusCode ?? 0,
-              body: parsed,
-              headers: res.headers,
-              upstream: String(res.headers[UPSTREAM_HEADER]),
-            });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+      },
+      payload,
+    );
+    const cookie = [answer.headers['set-cookie'] ?? []]
+      .flat()
+      .map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1])
+      .find(Boolean);
+    if (cookie) this.xsrf = cookie;
+    return { ...answer, upstream: String(answer.headers[UPSTREAM_HEADER]) };
   }
 
   get(path: string, headers?: Record<string, string>) {

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -15,6 +15,7 @@ import { createCourse } from '../catalogue-fixtures.ts';
 import { createLearner } from '../fixtures.ts';
 import { BUSINESS_TEST_ENV, createTestApp, postgresUrlOf, type TestApp } from '../helpers.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
+import { exchange } from './http-exchange.ts';
 import { serverProcess, type ServerProcess } from './server-process.ts';
 import { creditPoints, setReferenceData, validBank } from '../wallet-fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts';
@@ -197,35 +198,8 @@ function isRefused(error: unknown): boolean {
   return (error as { code?: string }).code === 'ECONNREFUSED';
 }
 
-/**
- * The clients' connections, kept open between requests as a browser keeps them. `http.request` rather than `fetch`:
- * with `fetch` the 50 clients' test process used 22 CPU-s of a ledger run (the server 59), three times what
- * `http.request` costs per request (docs/benchmarks.md, "Test time").
- */
+/** The clients' connections, kept open between requests as a browser keeps them. */
 const keepAlive = new Agent({ keepAlive: true });
-
-/** One HTTP exchange: the status, the body as text and the headers (a connection that fails rejects). */
-function exchange(
-  url: string,
-  options: { method: string; headers: Record<string, string>; body: string | undefined },
-): Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: options.method, headers: options.headers, agent: keepAlive, signal: AbortSignal.timeout(RETRY_FOR_MS) },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 /**
  * Calls the API as the web client does (prefix, XSRF echo, bearer token). A client that survives
@@ -265,19 +239,13 @@ export class ApiClient {
       ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...call.headers,
     };
-    const res = await exchange(`${this.baseUrl}/live-connect/api${call.path}`, {
-      method: call.method,
-      headers,
-      body: call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
-    });
-    let body: unknown = res.text;
-    try {
-      body = JSON.parse(res.text);
-    } catch {
-      /* not JSON: kept as text for the failure message */
-    }
+    const res = await exchange(
+      `${this.baseUrl}/live-connect/api${call.path}`,
+      { method: call.method, headers, agent: keepAlive, signal: AbortSignal.timeout(RETRY_FOR_MS) },
+      call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
+    );
     const replayed = res.headers['idempotent-replayed'];
-    return { status: res.status, body, replayed: typeof replayed === 'string' ? replayed : null };
+    return { status: res.status, body: res.body, replayed: typeof replayed === 'string' ? replayed : null };
   }
 }
 
