@@ -3,7 +3,8 @@
  *
  * Issues 7 and 17's web targets: builds the web app (the npm script does, before this runs), measures the
  * initial JavaScript of /login and the audited pages (bundle-size.ts), runs Lighthouse on /login, /register,
- * /dashboard, /courses, /learn and /wallet (or only the `--page`s named) against the real server in Debian's
+ * /dashboard, /courses, /learn and /wallet (or only the `--page`s named, which may also be the learner's other pages:
+ * OTHER_LEARNER_PAGES in lighthouse.ts) against the real server in Debian's
  * Chromium (lighthouse.ts), through Caddy as deployed (caddy.ts; `--direct`: straight to the server), and writes
  * the `web` section of docs/benchmarks.md (never for a subset of pages).
  */

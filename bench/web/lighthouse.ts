@@ -20,6 +20,7 @@
  * named, else all); LIGHTHOUSE_REPORTS=dir also keeps each median report (JSON) and its trace there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -87,15 +88,38 @@ export const AUDITED_PAGES = [
   { path: '/wallet', isSignedIn: true },
 ] as const;
 
-/** The audited pages among `paths` (all of them when none is given); an unknown path is an error. */
-export function pagesToAudit(paths: string[]): (typeof AUDITED_PAGES)[number][] {
+/**
+ * The learner's other pages that the demo data reaches (its learner owns no course, so no chapter or quiz), audited
+ * when named with `--page`: the friend's referral link, the pages with parameters (served their route's page since
+ * 2026-11-29) and the rest of the menu.
+ */
+export const OTHER_LEARNER_PAGES = [
+  { path: `/register/${DEMO_LEARNER.referralCode}`, isSignedIn: false },
+  { path: '/forgot-password', isSignedIn: false },
+  { path: '/courses/1', isSignedIn: true },
+  { path: '/checkout/1', isSignedIn: true },
+  { path: '/checkout/batch', isSignedIn: true },
+  { path: '/profile', isSignedIn: true },
+  { path: '/purchases', isSignedIn: true },
+  { path: '/users', isSignedIn: true },
+  { path: '/downloads', isSignedIn: true },
+] as const;
+
+type AuditedPage = (typeof AUDITED_PAGES)[number] | (typeof OTHER_LEARNER_PAGES)[number];
+
+/**
+ * The pages among `paths` (issue 17's six when none is given), the public ones first; a path that is not one of
+ * AUDITED_PAGES or OTHER_LEARNER_PAGES is an error.
+ */
+export function pagesToAudit(paths: string[]): AuditedPage[] {
   if (!paths.length) return [...AUDITED_PAGES];
-  const unknown = paths.filter((path) => !AUDITED_PAGES.some((page) => page.path === path));
+  const known: AuditedPage[] = [...AUDITED_PAGES, ...OTHER_LEARNER_PAGES];
+  const unknown = paths.filter((path) => !known.some((page) => page.path === path));
   if (unknown.length)
     throw new Error(
-      `Not an audited page: ${unknown.join(', ')} (one of ${AUDITED_PAGES.map((page) => page.path).join(', ')}).`,
+      `Not an audited page: ${unknown.join(', ')} (one of ${known.map((page) => page.path).join(', ')}).`,
     );
-  return AUDITED_PAGES.filter((page) => paths.includes(page.path));
+  return known.filter((page) => paths.includes(page.path)).sort((a, b) => Number(a.isSignedIn) - Number(b.isSignedIn));
 }
 
 /** The framework's floor (floor-page.ts), audited first in every run as the reference the app's pages are read against. */
@@ -140,6 +164,17 @@ export async function startServer(dataDir: string, dist = webDist): Promise<Chil
   });
   await waitFor(`http://127.0.0.1:${SERVER_PORT}/readyz`, 'The server', 180_000, server);
   return server;
+}
+
+/**
+ * Stops a server startServer started and waits until it has exited: its graceful shutdown may still write into its
+ * DATA_DIR (removing the folder half a second after the signal once failed with ENOTEMPTY).
+ */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = once(server, 'exit');
+  server.kill();
+  await exited;
 }
 
 /** `trustAnyCertificate`: Caddy's certificate comes from its own local CA, which this profile does not trust. */
@@ -320,8 +355,7 @@ export async function runLighthouse(
   } finally {
     browser?.kill();
     proxy?.kill();
-    server?.kill();
-    await new Promise((done) => setTimeout(done, 500));
+    if (server) await stopServer(server);
     rmSync(workDir, { recursive: true, force: true });
     removeFloor();
   }

@@ -28,6 +28,7 @@ import {
   serverUrl,
   signInOnPage,
   startServer,
+  stopServer,
   throttleAsLighthouseMobile,
 } from './lighthouse.ts';
 
@@ -279,8 +280,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill();
-  await new Promise((done) => setTimeout(done, 500));
+  await stopServer(server);
   rmSync(workDir, { recursive: true, force: true });
 }
 

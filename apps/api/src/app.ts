@@ -248,10 +248,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       globIgnore: ['assets/**'],
       ...compressed,
     });
-    // The build's page for each fixed path (lib/web-pages.ts: route chunks preloaded, public pages pre-rendered).
+    // The build's page for each path (lib/web-pages.ts: route chunks preloaded, public pages pre-rendered).
     const webPages = loadWebPages(webDist);
     const bannerHint = createBannerHint(ctx);
-    // Other client routes (/, /learn-more/3, …) get the app shell; a missing file (/assets/x.js) is a 404,
+    // Other client routes (/, /login/extra, …) get the app shell; a missing file (/assets/x.js) is a 404,
     // not the shell, so a stale page fails loudly instead of parsing HTML as JavaScript.
     app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';

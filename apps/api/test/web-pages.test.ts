@@ -17,9 +17,17 @@ function writeWebBuild(): string {
   writeFileSync(join(dir, 'assets/index-abc.js.br'), brotliCompressSync('export {};'));
   writeFileSync(join(dir, 'pages/login.html'), '<div id="root" data-prerendered><p>pre-rendered sign-in</p></div>');
   writeFileSync(join(dir, 'pages/admin/courses.html'), '<p>admin courses shell</p>');
+  mkdirSync(join(dir, 'pages/checkout'));
+  writeFileSync(join(dir, 'pages/checkout/batch.html'), '<p>batch checkout shell</p>');
+  writeFileSync(join(dir, 'pages/checkout/_course.html'), '<p>course checkout shell</p>');
   writeFileSync(
     join(dir, 'pages.json'),
-    JSON.stringify({ '/login': 'pages/login.html', '/admin/courses': 'pages/admin/courses.html' }),
+    JSON.stringify({
+      '/login': 'pages/login.html',
+      '/admin/courses': 'pages/admin/courses.html',
+      '/checkout/batch': 'pages/checkout/batch.html',
+      '/checkout/:course': 'pages/checkout/_course.html',
+    }),
   );
   return dir;
 }
@@ -42,6 +50,19 @@ describe('the web build', () => {
     expect(login.body).toContain('<p>pre-rendered sign-in</p>');
     expect(login.headers['cache-control']).toBe('no-cache');
     expect((await t.app.inject({ method: 'GET', url: '/admin/courses' })).body).toBe('<p>admin courses shell</p>');
+  });
+
+  it("answers a path with parameters with its route's page, a fixed path first", async () => {
+    const body = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+    expect(await body('/checkout/7')).toBe('<p>course checkout shell</p>');
+    expect(await body('/checkout/7?offer=WELCOME10')).toBe('<p>course checkout shell</p>');
+    expect(await body('/checkout/batch')).toBe('<p>batch checkout shell</p>');
+    // Another number of segments, or an empty one, is not the route's: the app shell, which shows the app's 404.
+    for (const url of ['/checkout/7/extra', '/checkout/', '/checkout'])
+      expect(await body(url), url).toBe('<p>shell</p>');
+    // The same page in every language: it holds no text, only the shell and its chunks.
+    const hindi = await t.app.inject({ method: 'GET', url: '/checkout/7', headers: { cookie: 'language=hi' } });
+    expect(hindi.body).toBe('<p>course checkout shell</p>');
   });
 
   it('answers a Hindi or Malayalam reader with the shell, not a page pre-rendered in English', async () => {

@@ -15,7 +15,10 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The page of each fixed path, relative to the build's folder; the server answers a path with its page, else index.html. */
+/**
+ * The page of each path, relative to the build's folder, a route's pattern ('/courses/:id') standing for every path
+ * it matches; the server answers a path with its page, else index.html.
+ */
 export const PAGES_FILE = 'pages.json';
 
 /** vite-plugin-pwa's virtual module, which only the client build has: the offline worker never registers at build time. */
@@ -144,7 +147,7 @@ async function prerenderedHtml(
 }
 
 /**
- * After the client build, writes an HTML file per page with a fixed path (pages/…, listed in pages.json):
+ * After the client build, writes an HTML file per page (pages/…, listed in pages.json; one per route with parameters):
  * index.html with the page's route chunks preloaded, so they download with the framework instead of after
  * it, and for the public pages (routes marked `isPrerendered`) the page's English HTML, which the
  * browser paints before any JavaScript runs and main.tsx then hydrates.
@@ -165,7 +168,8 @@ export function prerender(): Plugin {
       ]);
       const pages: Record<string, string> = {};
       for (const plan of await planPages(config)) {
-        const file = `pages${plan.path}.html`;
+        // A pattern's file is named after it with '_' for ':' (pages/courses/_id.html).
+        const file = `pages${plan.path.replaceAll(':', '_')}.html`;
         await mkdir(dirname(join(outDir, file)), { recursive: true });
         const html =
           plan.html === undefined

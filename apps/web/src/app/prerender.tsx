@@ -1,7 +1,8 @@
 /**
  * The app as the build sees it: vite-plugins/prerender.ts bundles this for Node after the client build
- * and asks it for every page with a fixed path (the page modules its HTML preloads) and, for the public
- * pages marked `isPrerendered`, their English HTML, which main.tsx hydrates.
+ * and asks it for every page (the page modules its HTML preloads), a path with parameters (/courses/:id)
+ * standing for all its pages, and, for the public pages marked `isPrerendered`, their English HTML, which
+ * main.tsx hydrates.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -12,6 +13,7 @@ import { App } from './index';
 import { createRoutes, type RouteHandle } from './router';
 
 export interface PagePlan {
+  /** '/dashboard', or a route's pattern ('/courses/:id') for every path it matches. */
   path: string;
   /** The page modules the page loads before it renders, outermost first: 'app/root', 'app/dashboard'. */
   pages: string[];
@@ -23,10 +25,10 @@ export interface PagePlan {
   headLinks?: string[];
 }
 
-/** Every path of the route table without a parameter or a wildcard; an index route stands for its parent. */
-function fixedPaths(routes: RouteObject[], parent = ''): string[] {
+/** Every path of the route table without a wildcard, parameters (':id') included; an index route stands for its parent. */
+function routePaths(routes: RouteObject[], parent = ''): string[] {
   return routes.flatMap((route) => {
-    if (route.path?.includes(':') || route.path?.includes('*')) return [];
+    if (route.path?.includes('*')) return [];
     // The app's child routes mostly repeat their parent's path (paths.ts): those are absolute already.
     const path =
       route.path === undefined
@@ -35,7 +37,7 @@ function fixedPaths(routes: RouteObject[], parent = ''): string[] {
           ? route.path
           : `${parent.replace(/\/$/, '')}/${route.path}`;
     const own = route.index || (route.path !== undefined && !route.children) ? [path || '/'] : [];
-    return [...own, ...fixedPaths(route.children ?? [], path)];
+    return [...own, ...routePaths(route.children ?? [], path)];
   });
 }
 
@@ -80,12 +82,16 @@ export async function planPages(): Promise<PagePlan[]> {
   await initTranslations();
   const routes = createRoutes(queryClient);
   const plans: PagePlan[] = [];
-  for (const path of [...new Set(fixedPaths(routes))]) {
-    const handles = (matchRoutes(routes, path) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+  for (const path of [...new Set(routePaths(routes))]) {
+    // A pattern is matched as one of its paths would be: '/courses/:id' as '/courses/0'.
+    const example = path.replaceAll(/:[^/]+/g, '0');
+    const matches = matchRoutes(routes, example) ?? [];
+    const handles = matches.map((match) => match.route.handle as RouteHandle | undefined);
     const pages = handles.flatMap((handle) => (handle ? [handle.page] : []));
     if (!pages.length) continue;
     const plan: PagePlan = { path, pages };
-    if (handles.at(-1)?.isPrerendered) Object.assign(plan, await renderPage(path));
+    // Only a fixed path's HTML is known before its data: a page with parameters gets the shell with its chunks.
+    if (handles.at(-1)?.isPrerendered && example === path) Object.assign(plan, await renderPage(path));
     plans.push(plan);
   }
   return plans;
