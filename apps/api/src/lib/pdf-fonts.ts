@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
 
 /**
  * Noto fonts for the PDFs the API draws with pdfkit (certificates; the GST invoice later), so that
@@ -80,15 +80,19 @@ const isJoiner = (codePoint: number) => codePoint === 0x200c || codePoint === 0x
  * fonts (pdfkit takes a fontkit font as well as bytes), so every shaping goes through the fontkit
  * patched below, whichever copy of fontkit pdfkit itself loads.
  */
-const loaded = new Map<string, fontkit.Font>();
+const loaded = new Map<string, Font>();
 const requireHere = createRequire(import.meta.url);
 
-function load(face: Face): fontkit.Font {
+/** fontkit, once createPdfDocument has loaded it. */
+let fontkit: typeof import('fontkit') | undefined;
+
+function load(face: Face): Font {
   let font = loaded.get(face.name);
   if (!font) {
+    if (!fontkit) throw new Error('pdf-fonts: draw only in a document from createPdfDocument');
     // Fontsource packages export only their CSS: the font files sit in files/ beside index.css.
     const bytes = readFileSync(path.join(path.dirname(requireHere.resolve(face.pkg)), 'files', face.file));
-    font = fontkit.create(woffToSfnt(bytes)) as fontkit.Font;
+    font = fontkit.create(woffToSfnt(bytes)) as Font;
     allowNullAnchors(font);
     loaded.set(face.name, font);
   }
@@ -144,7 +148,7 @@ let anchorsPatched = false;
  * such a mark is left where it is, as HarfBuzz and that fix do. The patch is on fontkit's GPOS
  * processor class, reached through a font's layout engine, once.
  */
-function allowNullAnchors(font: fontkit.Font): void {
+function allowNullAnchors(font: Font): void {
   if (anchorsPatched) return;
   const engine = (font as unknown as { _layoutEngine?: { engine?: { GPOSProcessor?: GposProcessor | null } } })
     ._layoutEngine;
@@ -198,6 +202,26 @@ export function textRuns(text: string, weight: FontWeight = 'regular'): TextRun[
     else runs.push({ font: drawnWith.name, script: drawnWith.script, text: char });
   }
   return runs;
+}
+
+/**
+ * A new pdfkit document and its bytes once `doc.end()` is called. pdfkit and fontkit are loaded here, on the first
+ * PDF a process draws, not when the server starts: with qrcode (the certificate's) they are about 0.2 s of a start's
+ * 2 CPU-s, and most processes never draw one.
+ */
+export async function createPdfDocument(
+  options: PDFKit.PDFDocumentOptions,
+): Promise<{ doc: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
+  const [{ default: PDFDocument }, fontkitModule] = await Promise.all([import('pdfkit'), import('fontkit')]);
+  fontkit = fontkitModule;
+  const doc = new PDFDocument(options);
+  const chunks: Buffer[] = [];
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, bytes };
 }
 
 const registered = new WeakSet<PDFKit.PDFDocument>();

@@ -1,9 +1,7 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { formatIndiaLongDate, type CertificateData, type Language } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { translator } from '../../lib/i18n.ts';
-import { drawTextLine, type TextLineOptions } from '../../lib/pdf-fonts.ts';
+import { createPdfDocument, drawTextLine, type TextLineOptions } from '../../lib/pdf-fonts.ts';
 import { findCertificateWithLanguage } from './find-certificate.ts';
 
 /** Document properties are Unicode strings in the PDF: only control characters are left out. */
@@ -13,7 +11,9 @@ function property(text: string): string {
 }
 
 /** Draws the QR code of `text` as vector squares, `size` points wide, at (x, y). */
-function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
+async function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): Promise<void> {
+  // Loaded with the first certificate, as pdfkit is (createPdfDocument).
+  const { default: QRCode } = await import('qrcode');
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const quiet = 2;
   const cell = size / (modules.size + quiet * 2);
@@ -46,13 +46,13 @@ export async function renderCertificatePdf(
  * The printable certificate: learner, course, date, id, validity and a QR code of the public
  * validation page, on one A4 landscape page.
  */
-export function drawCertificatePdf(
+export async function drawCertificatePdf(
   certificate: CertificateData,
   options: { appName: string; now: Date; language: Language },
 ): Promise<Buffer> {
   const { language } = options;
   const t = translator(language);
-  const doc = new PDFDocument({
+  const { doc, bytes } = await createPdfDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 0,
@@ -62,12 +62,6 @@ export function drawCertificatePdf(
       Subject: property(`${certificate.course}: ${certificate.name}`),
       CreationDate: options.now,
     },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const { width, height } = doc.page;
@@ -104,7 +98,7 @@ export function drawCertificatePdf(
   const qrSize = 120;
   const qrX = width - 60 - qrSize;
   const qrY = height - 60 - qrSize;
-  drawQrCode(doc, certificate.verify_url, qrX, qrY, qrSize);
+  await drawQrCode(doc, certificate.verify_url, qrX, qrY, qrSize);
 
   const left = (text: string, baseline: number, style: Style) => {
     drawTextLine(doc, text, { ...style, x: 70, width: qrX - 90, baseline, align: 'left' });
@@ -119,5 +113,5 @@ export function drawCertificatePdf(
   left(certificate.verify_url, qrY + 77, { size: 10, color: accent, link: certificate.verify_url });
 
   doc.end();
-  return done;
+  return bytes;
 }

@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit';
 import { formatGstRate, formatIndiaLongDate, formatInr, paiseToRupees, type InvoiceKind } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { drawTextLine, type TextLineOptions } from '../../lib/pdf-fonts.ts';
+import { createPdfDocument, drawTextLine, type TextLineOptions } from '../../lib/pdf-fonts.ts';
 import { languageOf, translator } from '../../lib/i18n.ts';
 import { findTaxDocument, type TaxDocumentRecord } from './find-tax-document.ts';
 
@@ -25,7 +24,7 @@ export async function renderInvoicePdf(
 }
 
 /** One A4 page: seller and document, buyer and place of supply, the line, the tax, the total. */
-export function drawInvoicePdf(record: TaxDocumentRecord, options: { appName: string }): Promise<Buffer> {
+export async function drawInvoicePdf(record: TaxDocumentRecord, options: { appName: string }): Promise<Buffer> {
   const { document: d } = record;
   const kind = d.kind as InvoiceKind;
   const language = languageOf(record.language);
@@ -34,7 +33,7 @@ export function drawInvoicePdf(record: TaxDocumentRecord, options: { appName: st
   const rate = formatGstRate(d.rateBasisPoints);
   const halfRate = formatGstRate(d.rateBasisPoints / 2);
 
-  const doc = new PDFDocument({
+  const { doc, bytes } = await createPdfDocument({
     size: 'A4',
     margin: 0,
     info: {
@@ -44,12 +43,6 @@ export function drawInvoicePdf(record: TaxDocumentRecord, options: { appName: st
       Creator: property(options.appName),
       CreationDate: d.issuedAt,
     },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const { width } = doc.page;
@@ -172,5 +165,5 @@ export function drawInvoicePdf(record: TaxDocumentRecord, options: { appName: st
   line(t('invoice:computerGenerated'), 790, { size: 8, color: muted, align: 'center' });
 
   doc.end();
-  return done;
+  return bytes;
 }
