@@ -7,7 +7,7 @@ import { users } from '@app/db';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner } from './fixtures.ts';
 import { buyCourse, correctOptions, createQuizCourse, getCertificate } from './quiz-fixtures.ts';
-import { assertPopplerInstalled, pdfFonts, pdfTextLines } from './pdf-text.ts';
+import { assertPopplerInstalled, pdfFonts, pdfInfo, pdfTextLines } from './pdf-text.ts';
 
 /**
  * Issue 16: a certificate prints its holder's and its course's names in Hindi and Malayalam, with
@@ -80,6 +80,15 @@ describe('certificate PDF in English, Hindi and Malayalam', () => {
       texts.check,
     ];
   }
+
+  it('names the document after its holder and course in its properties, NFC and without control characters', async () => {
+    // A bell and a tab in a name (an operator's reissue takes what it is given), and an accent typed as two characters.
+    const { pdf, id } = await certificatePdf('Ma\u0301ya\u0007', 'Nair\tK', 'Algebra Basics');
+    const info = pdfInfo(pdf);
+    expect(info.Subject).toBe('Algebra Basics: M\u00e1ya  Nair K');
+    expect(info.Title).toContain(id);
+    expect(info.Author).toBe('Live Connect');
+  });
 
   it('prints a Hindi name and course name, with न्य and र्म, in Noto Sans Devanagari, labelled in Hindi', async () => {
     const printed = await certificatePdf('अनन्या', 'शर्मा', 'हिंदी व्याकरण कक्षा 10', 'hi');

@@ -9,7 +9,7 @@ import path from 'node:path';
  * text, so only a real reader gets the text back (Poppler follows the Indic spans' ActualText).
  */
 export function assertPopplerInstalled(): void {
-  for (const tool of ['pdftotext', 'pdffonts']) {
+  for (const tool of ['pdftotext', 'pdffonts', 'pdfinfo']) {
     try {
       execFileSync(tool, ['-v'], { stdio: 'ignore' });
     } catch {
@@ -48,4 +48,15 @@ export function pdfFonts(pdf: Buffer): { name: string; type: string; embedded: b
     const [name = '', type = '', , emb] = columns.map(([start, end]) => row.slice(start, end).trim());
     return { name: name.replace(/^[A-Z]{6}\+/, ''), type, embedded: emb === 'yes' };
   });
+}
+
+/** The PDF's document properties (Title, Author, Subject…) as Poppler's `pdfinfo` reads them, in UTF-8. */
+export function pdfInfo(pdf: Buffer): Record<string, string> {
+  const output = withFile(pdf, (file) => execFileSync('pdfinfo', ['-enc', 'UTF-8', file], { encoding: 'utf8' }));
+  return Object.fromEntries(
+    output
+      .split('\n')
+      .map((line) => /^([^:]+):\s*(.*)$/.exec(line))
+      .flatMap((match) => (match ? [[match[1]!, match[2]!] as const] : [])),
+  );
 }

@@ -204,17 +204,24 @@ export function textRuns(text: string, weight: FontWeight = 'regular'): TextRun[
   return runs;
 }
 
+/** A document property (title, author…) as the PDF holds it: a Unicode string without control characters. */
+function property(value: unknown): unknown {
+  // eslint-disable-next-line no-control-regex
+  return typeof value === 'string' ? value.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ') : value;
+}
+
 /**
- * A new pdfkit document and its bytes once `doc.end()` is called. pdfkit and fontkit are loaded here, on the first
- * PDF a process draws, not when the server starts: with qrcode (the certificate's) they are about 0.2 s of a start's
- * 2 CPU-s, and most processes never draw one.
+ * A new pdfkit document, its text properties (`info`) cleaned, and its bytes once `doc.end()` is called. pdfkit and
+ * fontkit are loaded here, on the first PDF a process draws, not when the server starts: with qrcode (the
+ * certificate's) they are about 0.2 s of a start's 2 CPU-s, and most processes never draw one.
  */
 export async function createPdfDocument(
   options: PDFKit.PDFDocumentOptions,
 ): Promise<{ doc: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
   const [{ default: PDFDocument }, fontkitModule] = await Promise.all([import('pdfkit'), import('fontkit')]);
   fontkit = fontkitModule;
-  const doc = new PDFDocument(options);
+  const info = Object.fromEntries(Object.entries(options.info ?? {}).map(([name, value]) => [name, property(value)]));
+  const doc = new PDFDocument({ ...options, info });
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

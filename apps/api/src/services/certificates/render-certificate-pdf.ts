@@ -4,12 +4,6 @@ import { translator } from '../../lib/i18n.ts';
 import { createPdfDocument, drawTextLine, type TextLineOptions } from '../../lib/pdf-fonts.ts';
 import { findCertificateWithLanguage } from './find-certificate.ts';
 
-/** Document properties are Unicode strings in the PDF: only control characters are left out. */
-function property(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-}
-
 /** Draws the QR code of `text` as vector squares, `size` points wide, at (x, y). */
 async function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): Promise<void> {
   // Loaded with the first certificate, as pdfkit is (createPdfDocument).
@@ -57,9 +51,9 @@ export async function drawCertificatePdf(
     layout: 'landscape',
     margin: 0,
     info: {
-      Title: property(t('certificates:pdf.documentTitle', { id: certificate.certificate_id })),
-      Author: property(options.appName),
-      Subject: property(`${certificate.course}: ${certificate.name}`),
+      Title: t('certificates:pdf.documentTitle', { id: certificate.certificate_id }),
+      Author: options.appName,
+      Subject: `${certificate.course}: ${certificate.name}`,
       CreationDate: options.now,
     },
   });

@@ -4,12 +4,6 @@ import { createPdfDocument, drawTextLine, type TextLineOptions } from '../../lib
 import { languageOf, translator } from '../../lib/i18n.ts';
 import { findTaxDocument, type TaxDocumentRecord } from './find-tax-document.ts';
 
-/** Document properties are Unicode strings in the PDF: only control characters are left out. */
-function property(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-}
-
 /**
  * The PDF of a purchase's GST tax invoice or credit note, labelled in the buyer's language (the
  * amounts, numbers and names as issued). 404 when the purchase has no such document. For the
@@ -37,10 +31,10 @@ export async function drawInvoicePdf(record: TaxDocumentRecord, options: { appNa
     size: 'A4',
     margin: 0,
     info: {
-      Title: property(`${t(`invoice:title.${kind}`)} ${d.number}`),
-      Author: property(d.seller.legalName),
-      Subject: property(`${d.number}: ${d.buyerName}`),
-      Creator: property(options.appName),
+      Title: `${t(`invoice:title.${kind}`)} ${d.number}`,
+      Author: d.seller.legalName,
+      Subject: `${d.number}: ${d.buyerName}`,
+      Creator: options.appName,
       CreationDate: d.issuedAt,
     },
   });
