@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopProcess } from '../lib/stop-process.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -89,15 +90,6 @@ function startProcess(name: string, args: string[], env: NodeJS.ProcessEnv, logF
   return child;
 }
 
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-}
-
 export async function startCeiling(port: number, logFile: string): Promise<RunningServer> {
   const child = startProcess(
     'ceiling',
@@ -111,7 +103,7 @@ export async function startCeiling(port: number, logFile: string): Promise<Runni
   );
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(url, child, logFile);
-  return { name: 'ceiling', url, pid: child.pid!, logFile, stop: stopper(child) };
+  return { name: 'ceiling', url, pid: child.pid!, logFile, stop: () => stopProcess(child) };
 }
 
 /** The framework's floor (framework-floor-server.ts): Fastify with no hook, answering `bodyFile` on GET /course. */
@@ -134,7 +126,7 @@ export async function startFrameworkFloor(
   );
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(url, child, logFile);
-  return { name: 'floor', url, pid: child.pid!, logFile, stop: stopper(child) };
+  return { name: 'floor', url, pid: child.pid!, logFile, stop: () => stopProcess(child) };
 }
 
 /** The API exactly as the container starts it: `node apps/api/src/server.ts`. */
@@ -148,5 +140,5 @@ export async function startApi(options: ApiServerOptions): Promise<RunningServer
   );
   const url = `http://127.0.0.1:${options.port}`;
   await waitUntilAnswering(`${url}/readyz`, child, options.logFile);
-  return { name: 'api', url, pid: child.pid!, logFile: options.logFile, stop: stopper(child) };
+  return { name: 'api', url, pid: child.pid!, logFile: options.logFile, stop: () => stopProcess(child) };
 }

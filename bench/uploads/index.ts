@@ -21,6 +21,7 @@ import { loadEnv } from '../../apps/api/src/env.ts';
 import { grantAdmin } from '../../apps/api/src/services/admin/people/grant-admin.ts';
 import { dropDatabase, recreateDatabase } from '../api/database.ts';
 import { productionEnv } from '../api/servers.ts';
+import { stopProcess } from '../lib/stop-process.ts';
 import { writeBenchSection } from '../lib/write-section.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -227,11 +228,7 @@ async function measure(backend: 'file' | 's3', port: number): Promise<Result> {
     if (upload.status !== 200) throw new Error(`upload: ${upload.status} ${upload.body.slice(0, 500)}`);
     return { backend, baseline, peak, growth: peak - baseline, seconds: upload.seconds, status: upload.status };
   } finally {
-    if (api && api.exitCode === null) {
-      const exited = once(api, 'exit');
-      api.kill('SIGTERM');
-      await exited;
-    }
+    if (api) await stopProcess(api);
     await s3?.close();
     if (!args.embedded) await dropDatabase(args.server, DATABASE);
     await rm(dataDir, { recursive: true, force: true });

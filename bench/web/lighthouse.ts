@@ -20,7 +20,6 @@
  * named, else all); LIGHTHOUSE_REPORTS=dir also keeps each median report (JSON) and its trace there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +28,7 @@ import lighthouse, { desktopConfig, type Config, type Flags, type Result, type R
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { DEMO_LEARNER } from '../../packages/db/src/seed/content/accounts.ts';
+import { stopProcess } from '../lib/stop-process.ts';
 import { webDist } from './bundle-size.ts';
 import { startCaddy } from './caddy.ts';
 import { buildFloorPage, FLOOR_PATH } from './floor-page.ts';
@@ -164,17 +164,6 @@ export async function startServer(dataDir: string, dist = webDist): Promise<Chil
   });
   await waitFor(`http://127.0.0.1:${SERVER_PORT}/readyz`, 'The server', 180_000, server);
   return server;
-}
-
-/**
- * Stops a server startServer started and waits until it has exited: its graceful shutdown may still write into its
- * DATA_DIR (removing the folder half a second after the signal once failed with ENOTEMPTY).
- */
-export async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = once(server, 'exit');
-  server.kill();
-  await exited;
 }
 
 /** `trustAnyCertificate`: Caddy's certificate comes from its own local CA, which this profile does not trust. */
@@ -355,7 +344,7 @@ export async function runLighthouse(
   } finally {
     browser?.kill();
     proxy?.kill();
-    if (server) await stopServer(server);
+    if (server) await stopProcess(server);
     rmSync(workDir, { recursive: true, force: true });
     removeFloor();
   }

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { stopProcess } from '../lib/stop-process.ts';
 import { writeBenchSection } from '../lib/write-section.ts';
 import {
   CHROMIUM,
@@ -28,7 +29,6 @@ import {
   serverUrl,
   signInOnPage,
   startServer,
-  stopServer,
   throttleAsLighthouseMobile,
 } from './lighthouse.ts';
 
@@ -280,7 +280,7 @@ try {
   }
 } finally {
   await browser.close();
-  await stopServer(server);
+  await stopProcess(server);
   rmSync(workDir, { recursive: true, force: true });
 }
 

@@ -13,6 +13,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
+import { stopProcess } from '../lib/stop-process.ts';
 import { writeBenchSection } from '../lib/write-section.ts';
 import {
   AUDITED_PAGES,
@@ -22,7 +23,6 @@ import {
   serverUrl,
   signInOnPage,
   startServer,
-  stopServer,
   throttleAsLighthouseMobile,
 } from './lighthouse.ts';
 
@@ -75,7 +75,7 @@ try {
   }
 } finally {
   await browser.close();
-  await stopServer(server);
+  await stopProcess(server);
   rmSync(workDir, { recursive: true, force: true });
 }
 
