@@ -44,7 +44,7 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
       },
       onSend: keepCourseList(ctx),
     },
-    async (request, reply) => replyWithCourseList(ctx, request, reply, request.query.language),
+    (request, reply) => replyWithCourseList(ctx, request, reply, request.query.language),
   );
 
   app.post(
