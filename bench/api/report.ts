@@ -26,18 +26,35 @@ function cpuBoundPerCore(m: Measurement): string {
   return ms > 0 ? whole(1000 / ms) : '';
 }
 
+const percent = (ratio: number) => `${(100 * ratio).toFixed(1)}%`;
+
+/** Each row's ratio to the ceiling, by scenario key: a ratio target reads its floor's here. */
+type RatiosByKey = ReadonlyMap<string, number>;
+
+function ratiosByKey(measurements: readonly Measurement[], ceilingRps: number): RatiosByKey {
+  return new Map(measurements.map((m) => [m.scenario.key, m.requestsPerSecond / ceilingRps]));
+}
+
 function targetCells(
   m: Measurement,
   ceilingRps: number,
   cores: number,
+  ratios: RatiosByKey,
 ): { vsCeiling: string; target: string; verdict: string } {
   const ratio = m.requestsPerSecond / ceilingRps;
-  const vsCeiling = m.scenario.key === 'ceiling' ? '100%' : `${(100 * ratio).toFixed(1)}%`;
+  const vsCeiling = m.scenario.key === 'ceiling' ? '100%' : percent(ratio);
   const target = m.scenario.target;
   const verdict = (met: boolean) => (met ? 'met' : '**not met**');
   switch (target.kind) {
-    case 'ratio':
-      return { vsCeiling, target: `≥ ${100 * target.min}% of ceiling req/s`, verdict: verdict(ratio >= target.min) };
+    case 'ratio': {
+      const floor = target.floor === undefined ? undefined : ratios.get(target.floor);
+      const floorNote = floor === undefined ? '' : ` (its floor, ${target.floor}: ${percent(floor)})`;
+      return {
+        vsCeiling,
+        target: `≥ ${100 * target.min}% of ceiling req/s${floorNote}`,
+        verdict: verdict(ratio >= target.min),
+      };
+    }
     case 'p99':
       return { vsCeiling, target: `p99 ≤ ${target.maxMs} ms`, verdict: verdict(m.p99 <= target.maxMs) };
     case 'perCore': {
@@ -54,14 +71,15 @@ function targetCells(
 }
 
 export function isTargetMet(m: Measurement, ceilingRps: number, cores: number): boolean {
-  return targetCells(m, ceilingRps, cores).verdict !== '**not met**';
+  return targetCells(m, ceilingRps, cores, new Map()).verdict !== '**not met**';
 }
 
 export function renderReport(report: ApiReport): string {
   const ceiling = report.measurements.find((m) => m.scenario.key === 'ceiling');
   const ceilingRps = ceiling?.requestsPerSecond ?? Number.NaN;
+  const ratios = ratiosByKey(report.measurements, ceilingRps);
   const rows = report.measurements.map((m) => {
-    const cells = targetCells(m, ceilingRps, report.machine.cores);
+    const cells = targetCells(m, ceilingRps, report.machine.cores, ratios);
     return (
       `| ${m.scenario.name} | ${m.scenario.connections} | ${whole(m.requestsPerSecond)} | ${ms(m.p50)} | ${ms(m.p975)} | ${ms(m.p99)} | ${cells.vsCeiling} ` +
       `| ${cpu(m.serverCpuMs)} | ${m.scenario.server === 'api' ? cpu(m.postgresCpuMs) : ''} | ${cpuBoundPerCore(m)} | ${m.bodyBytes} | ${cells.target} | ${cells.verdict} |`
@@ -76,7 +94,9 @@ export function renderReport(report: ApiReport): string {
     `The API runs as the container starts it (\`node apps/api/src/server.ts\`, \`NODE_ENV=production\`, PostgreSQL, ` +
       `\`LOG_LEVEL=${report.logLevel}\` so nothing is logged per request, \`TRUST_PROXY=1\` as behind the deployed proxy). ` +
       "The ceiling is a bare `node:http` server answering a fixed JSON body; the floor is the API's own Fastify with one route and no hook, " +
-      "answering that body, then the bytes of the API's GET /course: what the framework costs before the API adds anything. " +
+      "answering that body, then the bytes of the API's GET /course: what the framework costs before the API adds anything; " +
+      'then each again with the headers every API JSON answer must carry (the security set, a request id; decision 028), set in the route. ' +
+      'A ratio target names the floor its endpoint cannot beat, with that floor measured in the same run. ' +
       'Each runs in its own process; autocannon 8 runs in another, ' +
       `on the same cores. Each scenario: ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured. ` +
       `Every answer was checked: ${whole(total)} requests, all 2xx, or 304 where revalidated (a pre-check also reads one body and its \`status\` field). ` +
