@@ -87,6 +87,17 @@ export function scenarios(data: SeededData, options: { getConnections: number; l
     okStatus: true,
     target,
   });
+  const floor = (key: string, name: string, path: string): Scenario => ({
+    key,
+    name,
+    server: 'floor',
+    connections: options.getConnections,
+    method: 'GET',
+    path,
+    headers: {},
+    okStatus: true,
+    target: { kind: 'none' },
+  });
   return [
     {
       key: 'ceiling',
@@ -100,51 +111,20 @@ export function scenarios(data: SeededData, options: { getConnections: number; l
       target: { kind: 'none' },
     },
     // The framework's own floor: the API's Fastify with one route and no hook, answering the ceiling's
-    // body, then the very bytes of the API's GET /course. No API scenario can go faster than these.
-    {
-      key: 'floor',
-      name: 'floor: Fastify, one route, no hook (fixed JSON)',
-      server: 'floor',
-      connections: options.getConnections,
-      method: 'GET',
-      path: '/',
-      headers: {},
-      okStatus: true,
-      target: { kind: 'none' },
-    },
-    {
-      key: 'floor-course',
-      name: "floor: Fastify, one route, no hook (GET /course's body)",
-      server: 'floor',
-      connections: options.getConnections,
-      method: 'GET',
-      path: '/course',
-      headers: {},
-      okStatus: true,
-      target: { kind: 'none' },
-    },
-    {
-      key: 'floor-headers',
-      name: 'floor: Fastify, one route, no hook, with the headers of every API JSON answer (fixed JSON)',
-      server: 'floor',
-      connections: options.getConnections,
-      method: 'GET',
-      path: '/headers',
-      headers: {},
-      okStatus: true,
-      target: { kind: 'none' },
-    },
-    {
-      key: 'floor-course-headers',
-      name: "floor: Fastify, one route, no hook, with the headers of every API JSON answer (GET /course's body)",
-      server: 'floor',
-      connections: options.getConnections,
-      method: 'GET',
-      path: '/course-headers',
-      headers: {},
-      okStatus: true,
-      target: { kind: 'none' },
-    },
+    // body, then the very bytes of the API's GET /course; then each with the headers every API JSON answer
+    // carries. No API scenario can go faster than its floor.
+    floor('floor', 'floor: Fastify, one route, no hook (fixed JSON)', '/'),
+    floor('floor-course', "floor: Fastify, one route, no hook (GET /course's body)", '/course'),
+    floor(
+      'floor-headers',
+      'floor: Fastify, one route, no hook, with the headers of every API JSON answer (fixed JSON)',
+      '/headers',
+    ),
+    floor(
+      'floor-course-headers',
+      "floor: Fastify, one route, no hook, with the headers of every API JSON answer (GET /course's body)",
+      '/course-headers',
+    ),
     // Two floors between the ceiling and the endpoints, to show where the time goes: Fastify with
     // every global hook (security headers, request id, XSRF, auth, metrics, translation) but no
     // database, then the session every authenticated request needs (GET /me reads nothing else).
