@@ -6,8 +6,8 @@
  * - GET /course answers the bytes of the API's own GET /course answer (BODY_FILE), with its ETag;
  * - GET /headers answers the fixed body with the headers every API JSON answer carries (the security set as in
  *   production, a request id), set in the handler: what those headers cost Node and Fastify, without the hooks;
- * - GET /course-headers answers GET /course's bytes with those headers and its ETag and cache-control: the floor
- *   of GET /course itself.
+ * - GET /course-headers answers GET /course's bytes with those headers and its ETag and cache-control (as the API
+ *   sent them: BODY_CACHE_CONTROL): the floor of GET /course itself.
  */
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyReply } from 'fastify';
@@ -17,6 +17,7 @@ import { FIXED_BODY } from './fixed-body.ts';
 const port = Number(process.env.PORT);
 const course = readFileSync(process.env.BODY_FILE!);
 const etag = process.env.BODY_ETAG ?? '"floor"';
+const cacheControl = process.env.BODY_CACHE_CONTROL!;
 
 const jsonHeaders = jsonSecurityHeaders(staticSecurityHeaders({ isProduction: true, storageOrigin: null }));
 
@@ -37,7 +38,7 @@ app.get('/headers', (_request, reply) => {
   withApiHeaders(reply).send(FIXED_BODY);
 });
 app.get('/course-headers', (_request, reply) => {
-  withApiHeaders(reply).header('etag', etag).header('cache-control', 'private, no-cache').send(course);
+  withApiHeaders(reply).header('etag', etag).header('cache-control', cacheControl).send(course);
 });
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`framework floor listening on ${port}`);

@@ -103,14 +103,16 @@ async function courseAnswer(
   apiUrl: string,
   data: SeededData,
   workDir: string,
-): Promise<{ bodyFile: string; etag: string }> {
+): Promise<{ bodyFile: string; etag: string; cacheControl: string }> {
   const answer = await fetch(`${apiUrl}${API_PREFIX}/course`, {
     headers: { authorization: `Bearer ${data.learner.token}` },
   });
   if (!answer.ok) throw new Error(`GET /course answered ${answer.status}`);
   const bodyFile = join(workDir, 'course.json');
   await writeFile(bodyFile, Buffer.from(await answer.arrayBuffer()));
-  return { bodyFile, etag: answer.headers.get('etag') ?? '"floor"' };
+  const cacheControl = answer.headers.get('cache-control');
+  if (!cacheControl) throw new Error('GET /course answered without cache-control');
+  return { bodyFile, etag: answer.headers.get('etag') ?? '"floor"', cacheControl };
 }
 
 /**

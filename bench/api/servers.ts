@@ -110,7 +110,7 @@ export async function startCeiling(port: number, logFile: string): Promise<Runni
 export async function startFrameworkFloor(
   port: number,
   logFile: string,
-  course: { bodyFile: string; etag: string },
+  course: { bodyFile: string; etag: string; cacheControl: string },
 ): Promise<RunningServer> {
   const child = startProcess(
     'floor',
@@ -121,6 +121,7 @@ export async function startFrameworkFloor(
       NODE_ENV: 'production',
       BODY_FILE: course.bodyFile,
       BODY_ETAG: course.etag,
+      BODY_CACHE_CONTROL: course.cacheControl,
     },
     logFile,
   );
