@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --duration S --warmup S --connections N --login-connections N --only key,key
+ * npm run bench:api [-- --duration S --warmup S --rounds N --connections N --login-connections N --only key,key
  *                      --profile --log-level LEVEL --no-write --keep --server URL --database NAME]
  *
  * Seeds a fresh PostgreSQL database, starts a bare node:http ceiling and the production API in
@@ -19,17 +19,19 @@ import { describeMachine } from '../lib/machine.ts';
 import { writeBenchSection } from '../lib/write-section.ts';
 import { CpuMeter } from './cpu.ts';
 import { dropDatabase, recreateDatabase } from './database.ts';
-import { measure, type Measurement } from './load.ts';
+import { combineRounds, measure, type Measurement } from './load.ts';
 import { renderSummary, summarizeProfile } from './profile-summary.ts';
 import { isTargetMet, renderReport } from './report.ts';
 import { seedScenarioData, type SeededData } from './seed.ts';
-import { API_PREFIX, scenarios } from './scenarios.ts';
+import { API_PREFIX, isMeasuredAsRatio, scenarios, type Scenario } from './scenarios.ts';
 import { startApi, startCeiling, startFrameworkFloor, type RunningServer } from './servers.ts';
 
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
+    // The ceiling, the floors and the ratio targets: interleaved, so each ratio is taken against its own round's ceiling.
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     // argon2 runs on libuv's 4 threads: more connections only lengthen the queue, not the rate.
     'login-connections': { type: 'string', default: '10' },
@@ -73,27 +75,46 @@ async function runScenarios(
     getConnections: Number(args.connections),
     loginConnections: Number(args['login-connections']),
   }).filter((s) => !only || only.includes(s.key));
-  const measurements: Measurement[] = [];
-  for (const scenario of chosen) {
+  const settings = { durationSeconds: Number(args.duration), warmupSeconds: Number(args.warmup) };
+  const run = async (scenario: Scenario): Promise<Measurement | null> => {
     log(`${scenario.name}: ${args.warmup} s warm-up, ${args.duration} s at ${scenario.connections} connections…`);
-    const m = await measure(
-      servers[scenario.server].url,
-      scenario,
-      {
-        durationSeconds: Number(args.duration),
-        warmupSeconds: Number(args.warmup),
-      },
-      meters[scenario.server],
-    );
+    const m = await measure(servers[scenario.server].url, scenario, settings, meters[scenario.server]);
     if (!m) {
       log('  skipped: the endpoint sends no ETag to revalidate');
-      continue;
+      return null;
     }
     log(
       `  ${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50} ms, p97.5 ${m.p975} ms, p99 ${m.p99} ms (${m.total} requests, all ${m.scenario.revalidate ? '304' : '2xx'}); ` +
         `CPU per request: server ${m.serverCpuMs.toFixed(3)} ms, PostgreSQL ${m.postgresCpuMs.toFixed(3)} ms`,
     );
-    measurements.push(m);
+    return m;
+  };
+  // A profile is cut to the API's last runs (printProfiles), so a profiled run measures each scenario once.
+  const rounds = !args.profile && chosen.some((s) => s.key === 'ceiling') ? Number(args.rounds) : 1;
+  // In the scenarios' order, the ceiling first.
+  const byRatio = rounds > 1 ? chosen.filter(isMeasuredAsRatio) : [];
+  const inRounds = new Map<string, Measurement>();
+  if (byRatio.length > 0) {
+    const runs = new Map<string, { rounds: Measurement[]; ratios: number[] }>();
+    for (let round = 1; round <= rounds; round++) {
+      log(`round ${round} of ${rounds}: the ceiling, then what is measured against it`);
+      let ceilingRps = Number.NaN;
+      for (const scenario of byRatio) {
+        const m = await run(scenario);
+        if (!m) continue;
+        if (scenario.key === 'ceiling') ceilingRps = m.requestsPerSecond;
+        const entry = runs.get(scenario.key) ?? { rounds: [], ratios: [] };
+        entry.rounds.push(m);
+        entry.ratios.push(m.requestsPerSecond / ceilingRps);
+        runs.set(scenario.key, entry);
+      }
+    }
+    for (const [key, entry] of runs) inRounds.set(key, combineRounds(entry.rounds, entry.ratios));
+  }
+  const measurements: Measurement[] = [];
+  for (const scenario of chosen) {
+    const m = inRounds.get(scenario.key) ?? (byRatio.includes(scenario) ? null : await run(scenario));
+    if (m) measurements.push(m);
   }
   return measurements;
 }
@@ -186,6 +207,7 @@ async function main(): Promise<void> {
     logLevel: args['log-level'],
     seeded,
     measurements,
+    rounds: measurements.find((m) => m.roundRatios)?.roundRatios?.length ?? 1,
     profileNotes: await readFile(new URL('./profile-notes.md', import.meta.url), 'utf8'),
   });
   console.log(`\n${markdown}\n`);

@@ -1,4 +1,5 @@
 import autocannon, { type Options, type Result } from 'autocannon';
+import { median } from '../lib/median.ts';
 import type { CpuMeter } from './cpu.ts';
 import type { Scenario } from './scenarios.ts';
 
@@ -19,6 +20,11 @@ export interface Measurement {
   /** CPU milliseconds per request: the server process (all its threads), and its PostgreSQL backends. */
   serverCpuMs: number;
   postgresCpuMs: number;
+  /**
+   * When measured in interleaved rounds with the ceiling: this scenario's ratio to the ceiling in each round, the
+   * ceiling measured just before it. The other figures are then the rounds' medians (`total` their sum).
+   */
+  roundRatios?: number[];
 }
 
 /**
@@ -117,5 +123,22 @@ export async function measure(
     bodyBytes,
     serverCpuMs: used.serverMs / total,
     postgresCpuMs: used.postgresMs / total,
+  };
+}
+
+/** One scenario's rounds as one measurement: the medians of the rounds, with each round's ratio to its ceiling. */
+export function combineRounds(rounds: readonly Measurement[], roundRatios: number[]): Measurement {
+  const middle = (figure: (m: Measurement) => number) => median(rounds.map(figure));
+  return {
+    scenario: rounds[0]!.scenario,
+    requestsPerSecond: middle((m) => m.requestsPerSecond),
+    p50: middle((m) => m.p50),
+    p975: middle((m) => m.p975),
+    p99: middle((m) => m.p99),
+    total: rounds.reduce((sum, m) => sum + m.total, 0),
+    bodyBytes: rounds[0]!.bodyBytes,
+    serverCpuMs: middle((m) => m.serverCpuMs),
+    postgresCpuMs: middle((m) => m.postgresCpuMs),
+    roundRatios,
   };
 }

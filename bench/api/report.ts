@@ -1,4 +1,5 @@
 import { machineLine, type Machine } from '../lib/machine.ts';
+import { median } from '../lib/median.ts';
 import type { Measurement } from './load.ts';
 import type { SeededData } from './seed.ts';
 
@@ -9,6 +10,8 @@ export interface ApiReport {
   loadAverage: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** How many interleaved rounds the ceiling, the floors and the ratio targets were measured in (1: once each). */
+  rounds: number;
   logLevel: string;
   seeded: SeededData;
   measurements: Measurement[];
@@ -31,8 +34,21 @@ const percent = (ratio: number) => `${(100 * ratio).toFixed(1)}%`;
 /** Each row's ratio to the ceiling, by scenario key: a ratio target reads its floor's here. */
 type RatiosByKey = ReadonlyMap<string, number>;
 
+/** The median of its rounds' ratios when measured in rounds, else its req/s over the ceiling's. */
+function ratioOf(m: Measurement, ceilingRps: number): number {
+  return m.roundRatios ? median(m.roundRatios) : m.requestsPerSecond / ceilingRps;
+}
+
 function ratiosByKey(measurements: readonly Measurement[], ceilingRps: number): RatiosByKey {
-  return new Map(measurements.map((m) => [m.scenario.key, m.requestsPerSecond / ceilingRps]));
+  return new Map(measurements.map((m) => [m.scenario.key, ratioOf(m, ceilingRps)]));
+}
+
+/** The ratio, with the lowest and highest round's in brackets when measured in rounds. */
+function ratioCell(m: Measurement, ratio: number): string {
+  if (m.scenario.key === 'ceiling') return '100%';
+  if (!m.roundRatios || m.roundRatios.length < 2) return percent(ratio);
+  const [low, high] = [Math.min(...m.roundRatios), Math.max(...m.roundRatios)];
+  return `${percent(ratio)} (${(100 * low).toFixed(1)}–${percent(high)})`;
 }
 
 function targetCells(
@@ -41,8 +57,8 @@ function targetCells(
   cores: number,
   ratios: RatiosByKey,
 ): { vsCeiling: string; target: string; verdict: string } {
-  const ratio = m.requestsPerSecond / ceilingRps;
-  const vsCeiling = m.scenario.key === 'ceiling' ? '100%' : percent(ratio);
+  const ratio = ratioOf(m, ceilingRps);
+  const vsCeiling = ratioCell(m, ratio);
   const target = m.scenario.target;
   const verdict = (met: boolean) => (met ? 'met' : '**not met**');
   switch (target.kind) {
@@ -99,6 +115,11 @@ export function renderReport(report: ApiReport): string {
       'A ratio target names the floor its endpoint cannot beat, with that floor measured in the same run. ' +
       'Each runs in its own process; autocannon 8 runs in another, ' +
       `on the same cores. Each scenario: ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured. ` +
+      (report.rounds > 1
+        ? `The ceiling, the floors and the endpoints with a ratio target were measured in ${report.rounds} interleaved rounds, the ceiling ` +
+          "first in each, and each ratio taken against its own round's ceiling: their figures are the rounds' medians, " +
+          'with the lowest and highest ratio of the rounds in brackets (the requests counted are those of every round). '
+        : '') +
       `Every answer was checked: ${whole(total)} requests, all 2xx, or 304 where revalidated (a pre-check also reads one body and its \`status\` field). ` +
       'CPU per request is the CPU time of the server process (all threads) and of its PostgreSQL backends during the measured run, ' +
       'from /proc, divided by the requests: unlike req/s it hardly moves with the load of other processes on the machine. ' +

@@ -40,6 +40,10 @@ export interface Scenario {
   target: Target;
 }
 
+/** Measured in rounds with the ceiling (bench:api --rounds): the ceiling itself, the floors and every ratio target. */
+export const isMeasuredAsRatio = (scenario: Scenario): boolean =>
+  scenario.key === 'ceiling' || scenario.server === 'floor' || scenario.target.kind === 'ratio';
+
 /** RFC 2544's benchmarking network: every login attempt comes from its own client address. */
 export function benchmarkAddress(n: number): string {
   const host = n % 131_072;

@@ -51,9 +51,6 @@ export const CHROMIUM_FLAGS = [
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export const TARGET_SCORE = 95;
 
-/** The middle value (the upper one of an even count). */
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 /**
  * Chromium's own throttling at Lighthouse's mobile settings (150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU 4×
  * slower), for the benchmarks that measure in the browser instead of simulating; resolves with what lifts it.

@@ -19,12 +19,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { median } from '../lib/median.ts';
 import { stopProcess } from '../lib/stop-process.ts';
 import { writeBenchSection } from '../lib/write-section.ts';
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
-  median,
   pagesToAudit,
   serverUrl,
   signInOnPage,

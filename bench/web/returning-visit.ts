@@ -13,13 +13,13 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
+import { median } from '../lib/median.ts';
 import { stopProcess } from '../lib/stop-process.ts';
 import { writeBenchSection } from '../lib/write-section.ts';
 import {
   AUDITED_PAGES,
   CHROMIUM,
   CHROMIUM_FLAGS,
-  median,
   serverUrl,
   signInOnPage,
   startServer,
