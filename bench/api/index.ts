@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
-    // The ceiling, the floors and the ratio targets: interleaved, so each ratio is taken against its own round's ceiling.
+    // The floors and the ratio targets, each measured right after the ceiling this many times (the ratio's median).
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     // argon2 runs on libuv's 4 threads: more connections only lengthen the queue, not the rate.
@@ -91,22 +91,24 @@ async function runScenarios(
   };
   // A profile is cut to the API's last runs (printProfiles), so a profiled run measures each scenario once.
   const rounds = !args.profile && chosen.some((s) => s.key === 'ceiling') ? Number(args.rounds) : 1;
-  // In the scenarios' order, the ceiling first.
+  const ceilingScenario = chosen.find((s) => s.key === 'ceiling');
   const byRatio = rounds > 1 ? chosen.filter(isMeasuredAsRatio) : [];
   const inRounds = new Map<string, Measurement>();
-  if (byRatio.length > 0) {
+  if (ceilingScenario && byRatio.length > 0) {
     const runs = new Map<string, { rounds: Measurement[]; ratios: number[] }>();
+    const keep = (m: Measurement, ratio: number) => {
+      const entry = runs.get(m.scenario.key) ?? { rounds: [], ratios: [] };
+      entry.rounds.push(m);
+      entry.ratios.push(ratio);
+      runs.set(m.scenario.key, entry);
+    };
     for (let round = 1; round <= rounds; round++) {
-      log(`round ${round} of ${rounds}: the ceiling, then what is measured against it`);
-      let ceilingRps = Number.NaN;
-      for (const scenario of byRatio) {
+      log(`round ${round} of ${rounds}: each scenario right after a run of the ceiling`);
+      for (const scenario of byRatio.filter((s) => s !== ceilingScenario)) {
+        const ceiling = (await run(ceilingScenario))!;
+        keep(ceiling, 1);
         const m = await run(scenario);
-        if (!m) continue;
-        if (scenario.key === 'ceiling') ceilingRps = m.requestsPerSecond;
-        const entry = runs.get(scenario.key) ?? { rounds: [], ratios: [] };
-        entry.rounds.push(m);
-        entry.ratios.push(m.requestsPerSecond / ceilingRps);
-        runs.set(scenario.key, entry);
+        if (m) keep(m, m.requestsPerSecond / ceiling.requestsPerSecond);
       }
     }
     for (const [key, entry] of runs) inRounds.set(key, combineRounds(entry.rounds, entry.ratios));
@@ -207,7 +209,7 @@ async function main(): Promise<void> {
     logLevel: args['log-level'],
     seeded,
     measurements,
-    rounds: measurements.find((m) => m.roundRatios)?.roundRatios?.length ?? 1,
+    rounds: measurements.find((m) => m.roundRatios && m.scenario.key !== 'ceiling')?.roundRatios?.length ?? 1,
     profileNotes: await readFile(new URL('./profile-notes.md', import.meta.url), 'utf8'),
   });
   console.log(`\n${markdown}\n`);

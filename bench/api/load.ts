@@ -21,8 +21,8 @@ export interface Measurement {
   serverCpuMs: number;
   postgresCpuMs: number;
   /**
-   * When measured in interleaved rounds with the ceiling: this scenario's ratio to the ceiling in each round, the
-   * ceiling measured just before it. The other figures are then the rounds' medians (`total` their sum).
+   * When measured several times, each right after the ceiling: this scenario's ratio to that ceiling run, each time.
+   * The other figures are then the runs' medians (`total` their sum).
    */
   roundRatios?: number[];
 }
@@ -126,7 +126,7 @@ export async function measure(
   };
 }
 
-/** One scenario's rounds as one measurement: the medians of the rounds, with each round's ratio to its ceiling. */
+/** One scenario's runs as one measurement: their medians, with each run's ratio to the ceiling run before it. */
 export function combineRounds(rounds: readonly Measurement[], roundRatios: number[]): Measurement {
   const middle = (figure: (m: Measurement) => number) => median(rounds.map(figure));
   return {

@@ -10,7 +10,7 @@ export interface ApiReport {
   loadAverage: number;
   durationSeconds: number;
   warmupSeconds: number;
-  /** How many interleaved rounds the ceiling, the floors and the ratio targets were measured in (1: once each). */
+  /** How many times each floor and ratio target was measured, each right after the ceiling (1: once, no pairing). */
   rounds: number;
   logLevel: string;
   seeded: SeededData;
@@ -116,9 +116,10 @@ export function renderReport(report: ApiReport): string {
       'Each runs in its own process; autocannon 8 runs in another, ' +
       `on the same cores. Each scenario: ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured. ` +
       (report.rounds > 1
-        ? `The ceiling, the floors and the endpoints with a ratio target were measured in ${report.rounds} interleaved rounds, the ceiling ` +
-          "first in each, and each ratio taken against its own round's ceiling: their figures are the rounds' medians, " +
-          'with the lowest and highest ratio of the rounds in brackets (the requests counted are those of every round). '
+        ? `The floors and the endpoints with a ratio target were measured ${report.rounds} times each, in rounds, each time right ` +
+          'after a run of the ceiling, and each ratio taken against that run: their figures are the medians of the runs, with the ' +
+          "lowest and highest ratio in brackets; the ceiling's are the medians of all its runs. On a virtual machine whose speed " +
+          'changes from one ten seconds to the next, a ratio taken against a ceiling measured minutes earlier can be off by half. '
         : '') +
       `Every answer was checked: ${whole(total)} requests, all 2xx, or 304 where revalidated (a pre-check also reads one body and its \`status\` field). ` +
       'CPU per request is the CPU time of the server process (all threads) and of its PostgreSQL backends during the measured run, ' +

@@ -40,7 +40,7 @@ export interface Scenario {
   target: Target;
 }
 
-/** Measured in rounds with the ceiling (bench:api --rounds): the ceiling itself, the floors and every ratio target. */
+/** Measured in rounds, each time right after the ceiling (bench:api --rounds): the floors and every ratio target. */
 export const isMeasuredAsRatio = (scenario: Scenario): boolean =>
   scenario.key === 'ceiling' || scenario.server === 'floor' || scenario.target.kind === 'ratio';
 
