@@ -64,7 +64,7 @@ async function runScenarios(
   servers: { ceiling: RunningServer; floor: RunningServer; api: RunningServer },
   data: SeededData,
   databaseUrl: string,
-): Promise<Measurement[]> {
+): Promise<{ measurements: Measurement[]; rounds: number }> {
   const meters = {
     ceiling: new CpuMeter(servers.ceiling.pid),
     floor: new CpuMeter(servers.floor.pid),
@@ -90,11 +90,11 @@ async function runScenarios(
     return m;
   };
   // A profile is cut to the API's last runs (printProfiles), so a profiled run measures each scenario once.
-  const rounds = !args.profile && chosen.some((s) => s.key === 'ceiling') ? Number(args.rounds) : 1;
   const ceilingScenario = chosen.find((s) => s.key === 'ceiling');
-  const byRatio = rounds > 1 ? chosen.filter(isMeasuredAsRatio) : [];
+  const rounds = !args.profile && ceilingScenario ? Number(args.rounds) : 1;
+  const paired = rounds > 1 ? chosen.filter(isMeasuredAsRatio) : [];
   const inRounds = new Map<string, Measurement>();
-  if (ceilingScenario && byRatio.length > 0) {
+  if (ceilingScenario && paired.length > 0) {
     const runs = new Map<string, { rounds: Measurement[]; ratios: number[] }>();
     const keep = (m: Measurement, ratio: number) => {
       const entry = runs.get(m.scenario.key) ?? { rounds: [], ratios: [] };
@@ -104,7 +104,7 @@ async function runScenarios(
     };
     for (let round = 1; round <= rounds; round++) {
       log(`round ${round} of ${rounds}: each scenario right after a run of the ceiling`);
-      for (const scenario of byRatio.filter((s) => s !== ceilingScenario)) {
+      for (const scenario of paired) {
         const ceiling = (await run(ceilingScenario))!;
         keep(ceiling, 1);
         const m = await run(scenario);
@@ -115,10 +115,10 @@ async function runScenarios(
   }
   const measurements: Measurement[] = [];
   for (const scenario of chosen) {
-    const m = inRounds.get(scenario.key) ?? (byRatio.includes(scenario) ? null : await run(scenario));
+    const m = inRounds.get(scenario.key) ?? (paired.includes(scenario) ? null : await run(scenario));
     if (m) measurements.push(m);
   }
-  return measurements;
+  return { measurements, rounds: paired.length > 0 ? rounds : 1 };
 }
 
 /** The API's GET /course answer for the learner (its body in a file, its ETag), for the framework's floor to serve. */
@@ -173,6 +173,7 @@ async function main(): Promise<void> {
   let api: RunningServer | undefined;
   let floor: RunningServer | undefined;
   let measurements: Measurement[];
+  let rounds: number;
   try {
     api = await startApi({
       port: port + 1,
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
       join(workDir, 'floor.log'),
       await courseAnswer(api.url, seeded, workDir),
     );
-    measurements = await runScenarios({ ceiling, floor, api }, seeded, databaseUrl);
+    ({ measurements, rounds } = await runScenarios({ ceiling, floor, api }, seeded, databaseUrl));
   } finally {
     await floor?.stop();
     await api?.stop();
@@ -209,7 +210,7 @@ async function main(): Promise<void> {
     logLevel: args['log-level'],
     seeded,
     measurements,
-    rounds: measurements.find((m) => m.roundRatios && m.scenario.key !== 'ceiling')?.roundRatios?.length ?? 1,
+    rounds,
     profileNotes: await readFile(new URL('./profile-notes.md', import.meta.url), 'utf8'),
   });
   console.log(`\n${markdown}\n`);
