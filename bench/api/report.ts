@@ -90,9 +90,13 @@ export function isTargetMet(m: Measurement, ceilingRps: number, cores: number): 
   return targetCells(m, ceilingRps, cores, new Map()).verdict !== '**not met**';
 }
 
+/** The ceiling's req/s (NaN when the run left it out): what every row without rounds is a ratio of. */
+export function ceilingRpsOf(measurements: readonly Measurement[]): number {
+  return measurements.find((m) => m.scenario.key === 'ceiling')?.requestsPerSecond ?? Number.NaN;
+}
+
 export function renderReport(report: ApiReport): string {
-  const ceiling = report.measurements.find((m) => m.scenario.key === 'ceiling');
-  const ceilingRps = ceiling?.requestsPerSecond ?? Number.NaN;
+  const ceilingRps = ceilingRpsOf(report.measurements);
   const ratios = ratiosByKey(report.measurements, ceilingRps);
   const rows = report.measurements.map((m) => {
     const cells = targetCells(m, ceilingRps, report.machine.cores, ratios);
