@@ -43,10 +43,15 @@ let pgliteTemplate: Promise<Blob> | undefined;
 const idlePglites: NonNullable<Database['pglite']>[] = [];
 let templateState: TemplateState | undefined;
 
+/** The run's migrated PGlite template (global-setup/pglite.ts), read once per worker. */
+export function pgliteTemplateDump(): Promise<Blob> {
+  pgliteTemplate ??= readFile(provided('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
+}
+
 /** A new PGlite engine holding a copy of the run's migrated template. */
 export async function openPgliteTemplateCopy(): Promise<Database> {
-  pgliteTemplate ??= readFile(provided('pgliteTemplate')).then((bytes) => new Blob([bytes]));
-  return createDatabase({ loadDataDir: await pgliteTemplate });
+  return createDatabase({ loadDataDir: await pgliteTemplateDump() });
 }
 
 async function openPglite(): Promise<{ database: Database; drop: () => Promise<void> }> {

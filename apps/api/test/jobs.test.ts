@@ -11,7 +11,15 @@ import { loadEnv } from '../src/env.ts';
 import { createQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { defineJob } from '../src/jobs/registry.ts';
 import { reconcileJob } from '../src/services/payments/index.ts';
-import { createTestApp, createTestDatabase, postgresUrlOf, TestClient, waitFor, type TestApp } from './helpers.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  pgliteTemplateDump,
+  postgresUrlOf,
+  TestClient,
+  waitFor,
+  type TestApp,
+} from './helpers.ts';
 import { createLearner } from './fixtures.ts';
 import { signUp } from './accounts-helpers.ts';
 
@@ -270,13 +278,14 @@ describe('jobs survive a restart', () => {
   it('runs a mail queued by an app that closed before working it, once an app with a worker starts', async () => {
     const onPostgres = process.env.TEST_DB === 'postgres';
     const dataDir = mkdtempSync(join(tmpdir(), 'lc-jobs-db-'));
-    // PGlite: a database on disk, closed and opened again; PostgreSQL: a fresh pool on the same database.
+    // PGlite: a database on disk (first a copy of the migrated template), closed and opened again; PostgreSQL: a
+    // fresh pool on the same database.
     const test = onPostgres ? await createTestDatabase() : null;
-    const open = async (): Promise<Database> =>
-      test ? createDatabase({ url: postgresUrlOf(test.database) }) : createDatabase({ dataDir });
+    const open = async (loadDataDir?: Blob): Promise<Database> =>
+      test ? createDatabase({ url: postgresUrlOf(test.database) }) : createDatabase({ dataDir, loadDataDir });
     const env = testEnv({ SMTP_URL: smtp.url });
 
-    let database = await open();
+    let database = await open(test ? undefined : await pgliteTemplateDump());
     let app: App = await buildApp({ env, database, logger: false, worker: false });
     const { token, email } = await signUp(new TestClient(app));
     expect((await new TestClient(app).as(token).get('/send-email-otp')).statusCode).toBe(200);

@@ -8,7 +8,15 @@ import pg from 'pg';
 import { startSmtpServer } from './smtp-server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
-import { BUSINESS_TEST_ENV, createTestApp, PRODUCTION_TEST_ENV, waitFor, type TestApp } from './helpers.ts';
+import { createDatabase } from '@app/db';
+import {
+  BUSINESS_TEST_ENV,
+  createTestApp,
+  pgliteTemplateDump,
+  PRODUCTION_TEST_ENV,
+  waitFor,
+  type TestApp,
+} from './helpers.ts';
 import { registerForm } from './accounts-helpers.ts';
 
 const PRODUCTION = PRODUCTION_TEST_ENV;
@@ -283,6 +291,9 @@ describe("the server's logs", () => {
         await c.end();
       };
     }
+    // On PGlite the server opens DATA_DIR/db: a copy of the migrated template, as every other PGlite test starts from.
+    if (!onPostgres)
+      await (await createDatabase({ dataDir: join(dataDir, 'db'), loadDataDir: await pgliteTemplateDump() })).close();
     const server = await startServer({
       ...modeEnv,
       APP_SECRET: appSecret,
