@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 
@@ -28,4 +29,11 @@ export async function snapPhoneAndDesktop(page: Page, name: string): Promise<voi
   await page.setViewportSize({ width: 1280, height: 800 });
   await snap(page, `${name}-1280`);
   await page.setViewportSize(phone);
+}
+
+/** Keeps a file the journey downloaded (an invoice, a certificate) in e2e/screenshots/<name>, with E2E_SCREENSHOTS=1. */
+export function keepDownload(name: string, body: Buffer): void {
+  if (!wanted) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}${name}`, body);
 }

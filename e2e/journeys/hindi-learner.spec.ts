@@ -1,6 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
 import { fillTemplate } from '@app/contracts';
@@ -8,7 +6,7 @@ import { hi } from '@app/contracts/i18n/hi';
 import { newLearner } from '../helpers/accounts.ts';
 import { correctAnswerOf, expandTerm, payWithSandboxUpi } from '../helpers/learning.ts';
 import { readOtp } from '../helpers/mailbox.ts';
-import { snap } from '../helpers/screenshots.ts';
+import { keepDownload, snap } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 
 // Issue 16, "done means": a Hindi-speaking student registers, studies, pays by UPI, and downloads a GST invoice
@@ -24,9 +22,8 @@ test.use({ viewport: PHONE });
 
 /** The text Poppler reads out of a PDF: what a reader gets by copying. */
 function pdfText(page: Page, name: string, body: Buffer): string {
-  const path = fileURLToPath(new URL(`../screenshots/${name}.pdf`, import.meta.url));
-  writeFileSync(path, body);
-  return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+  keepDownload(`${name}.pdf`, body);
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: body, encoding: 'utf8' });
 }
 
 /** On a quiz's first question, in Hindi: answers all ten correctly and submits. */

@@ -1,10 +1,8 @@
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
 import { DEMO_LEARNER, logOutThroughMenu } from '../helpers/accounts.ts';
 import { openCheckout, payWithSandboxUpi } from '../helpers/learning.ts';
-import { snap } from '../helpers/screenshots.ts';
+import { keepDownload, snap } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 
 // Issue 16: a paid purchase gets a GST tax invoice, linked from the success page and the Purchases page.
@@ -52,7 +50,7 @@ test('a learner pays, downloads the GST invoice, and finds it on the Purchases p
   const pdf = await page.request.get(href, { headers: { authorization: '' } });
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
-  writeFileSync(fileURLToPath(new URL('../screenshots/purchases-invoice.pdf', import.meta.url)), await pdf.body());
+  keepDownload('purchases-invoice.pdf', await pdf.body());
 
   // The side menu leads to Purchases (a drawer on a phone).
   await page.getByRole('button', { name: /menu/i }).first().click();
