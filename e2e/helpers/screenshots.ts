@@ -6,8 +6,8 @@ const dir = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
 /**
  * The journeys' screenshots are for a person to look at, never a check, so they are taken only when asked for
- * (`E2E_SCREENSHOTS=1 npm run test:e2e`): the hundred full-page captures of a run cost 1.5-3% of the journeys' CPU on a quiet machine
- * (docs/benchmarks.md, "Test time").
+ * (`E2E_SCREENSHOTS=1 npm run test:e2e`): the hundred full-page captures of a run cost 1.5-3% of the journeys' CPU
+ * on a quiet machine (docs/benchmarks.md, "Test time").
  */
 const wanted = process.env.E2E_SCREENSHOTS === '1';
 
