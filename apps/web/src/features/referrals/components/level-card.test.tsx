@@ -76,6 +76,15 @@ describe('LevelCard', () => {
     expect(screen.getByTestId('level-percent')).toHaveTextContent('100.00%');
   });
 
+  it('shows a named, busy status while the level loads', async () => {
+    mockApi({ 'GET /level-status': ok(levelStatus()) });
+    renderWithProviders(<LevelCard />);
+    const loading = screen.getByRole('status', { name: 'Loading your level' });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('heading', { name: /Bronze/ })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading your level' })).not.toBeInTheDocument();
+  });
+
   it('offers a retry when the level cannot be loaded', async () => {
     mockApi({ 'GET /level-status': fail(400, 'Nope') });
     renderWithProviders(<LevelCard />);

@@ -117,7 +117,8 @@ export function LevelCard() {
             </Button>
           </div>
         ) : (
-          <Placeholder as="div" animation="glow" aria-busy="true" aria-label={t('level.loading')}>
+          // A status, so that its name is allowed (a plain div may not carry aria-label) and read out politely.
+          <Placeholder as="div" animation="glow" role="status" aria-busy="true" aria-label={t('level.loading')}>
             <Placeholder xs={4} size="lg" className="mb-3 d-block" />
             <Placeholder xs={12} className="mb-2 d-block" />
             <Placeholder xs={7} className="d-block" />
