@@ -21,7 +21,7 @@ const lastName = 'शर्मा';
 test.use({ viewport: PHONE });
 
 /** The text Poppler reads out of a PDF: what a reader gets by copying. */
-function pdfText(page: Page, name: string, body: Buffer): string {
+function pdfText(name: string, body: Buffer): string {
   keepDownload(`${name}.pdf`, body);
   return execFileSync('pdftotext', ['-layout', '-', '-'], { input: body, encoding: 'utf8' });
 }
@@ -107,7 +107,7 @@ test('a Hindi-speaking student registers, pays by UPI, and gets a GST invoice an
   const invoiceLink = page.getByRole('link', { name: /INV\/\d{4}-\d{2}\/\d{6}/ });
   const invoice = await page.request.get((await invoiceLink.getAttribute('href'))!, { headers: { authorization: '' } });
   expect(invoice.status()).toBe(200);
-  const invoiceText = pdfText(page, 'hindi-invoice', await invoice.body());
+  const invoiceText = pdfText('hindi-invoice', await invoice.body());
   expect(invoiceText).toContain(`${firstName} ${lastName}`);
   expect(invoiceText).toMatch(/GSTIN/);
   expect(invoiceText).toContain('499.00');
@@ -165,5 +165,5 @@ test('a Hindi-speaking student registers, pays by UPI, and gets a GST invoice an
   const pdfHref = await page.getByRole('link', { name: hi.certificates.page.download }).getAttribute('href');
   const certificate = await page.request.get(pdfHref!);
   expect(certificate.status()).toBe(200);
-  expect(pdfText(page, 'hindi-certificate', await certificate.body())).toContain(`${firstName} ${lastName}`);
+  expect(pdfText('hindi-certificate', await certificate.body())).toContain(`${firstName} ${lastName}`);
 });

@@ -43,15 +43,10 @@ let pgliteTemplate: Promise<Blob> | undefined;
 const idlePglites: NonNullable<Database['pglite']>[] = [];
 let templateState: TemplateState | undefined;
 
-/** The run's migrated PGlite template (global-setup/pglite.ts), read once per worker. */
-export function pgliteTemplateDump(): Promise<Blob> {
+/** A new PGlite engine holding a copy of the run's migrated template: in memory, or in `dataDir` on disk. */
+export async function openPgliteTemplateCopy(dataDir?: string): Promise<Database> {
   pgliteTemplate ??= readFile(provided('pgliteTemplate')).then((bytes) => new Blob([bytes]));
-  return pgliteTemplate;
-}
-
-/** A new PGlite engine holding a copy of the run's migrated template. */
-export async function openPgliteTemplateCopy(): Promise<Database> {
-  return createDatabase({ loadDataDir: await pgliteTemplateDump() });
+  return createDatabase({ dataDir, loadDataDir: await pgliteTemplate });
 }
 
 async function openPglite(): Promise<{ database: Database; drop: () => Promise<void> }> {

@@ -14,7 +14,7 @@ import { reconcileJob } from '../src/services/payments/index.ts';
 import {
   createTestApp,
   createTestDatabase,
-  pgliteTemplateDump,
+  openPgliteTemplateCopy,
   postgresUrlOf,
   TestClient,
   waitFor,
@@ -281,11 +281,13 @@ describe('jobs survive a restart', () => {
     // PGlite: a database on disk (first a copy of the migrated template), closed and opened again; PostgreSQL: a
     // fresh pool on the same database.
     const test = onPostgres ? await createTestDatabase() : null;
-    const open = async (loadDataDir?: Blob): Promise<Database> =>
-      test ? createDatabase({ url: postgresUrlOf(test.database) }) : createDatabase({ dataDir, loadDataDir });
+    const open = async (first: boolean): Promise<Database> => {
+      if (test) return createDatabase({ url: postgresUrlOf(test.database) });
+      return first ? openPgliteTemplateCopy(dataDir) : createDatabase({ dataDir });
+    };
     const env = testEnv({ SMTP_URL: smtp.url });
 
-    let database = await open(test ? undefined : await pgliteTemplateDump());
+    let database = await open(true);
     let app: App = await buildApp({ env, database, logger: false, worker: false });
     const { token, email } = await signUp(new TestClient(app));
     expect((await new TestClient(app).as(token).get('/send-email-otp')).statusCode).toBe(200);
@@ -293,7 +295,7 @@ describe('jobs survive a restart', () => {
     await database.close();
     expect(smtp.received).toHaveLength(0);
 
-    database = await open();
+    database = await open(false);
     app = await buildApp({ env, database, logger: false, worker: POLL });
     try {
       await waitFor(() => smtp.received.length > 0, 15_000, 100);

@@ -8,11 +8,10 @@ import pg from 'pg';
 import { startSmtpServer } from './smtp-server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
-import { createDatabase } from '@app/db';
 import {
   BUSINESS_TEST_ENV,
   createTestApp,
-  pgliteTemplateDump,
+  openPgliteTemplateCopy,
   PRODUCTION_TEST_ENV,
   waitFor,
   type TestApp,
@@ -292,8 +291,7 @@ describe("the server's logs", () => {
       };
     }
     // On PGlite the server opens DATA_DIR/db: a copy of the migrated template, as every other PGlite test starts from.
-    if (!onPostgres)
-      await (await createDatabase({ dataDir: join(dataDir, 'db'), loadDataDir: await pgliteTemplateDump() })).close();
+    if (!onPostgres) await (await openPgliteTemplateCopy(join(dataDir, 'db'))).close();
     const server = await startServer({
       ...modeEnv,
       APP_SECRET: appSecret,
