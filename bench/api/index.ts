@@ -18,7 +18,7 @@ import { loadEnv } from '../../apps/api/src/env.ts';
 import { describeMachine } from '../lib/machine.ts';
 import { writeBenchSection } from '../lib/write-section.ts';
 import { CpuMeter } from './cpu.ts';
-import { dropDatabase, recreateDatabase } from './database.ts';
+import { analyzeDatabase, dropDatabase, recreateDatabase } from './database.ts';
 import { combineRounds, measure, type Measurement } from './load.ts';
 import { renderSummary, summarizeProfile } from './profile-summary.ts';
 import { ceilingRpsOf, isTargetMet, renderReport } from './report.ts';
@@ -167,6 +167,7 @@ async function main(): Promise<void> {
   log(`fresh database ${args.database}: migrating and seeding…`);
   const databaseUrl = await recreateDatabase(args.server, args.database);
   const seeded = await seed(databaseUrl, join(workDir, 'seed-data'));
+  await analyzeDatabase(databaseUrl);
   log(`seeded: ${JSON.stringify(seeded.counts)}`);
 
   const ceiling = await startCeiling(port, join(workDir, 'ceiling.log'));
