@@ -138,6 +138,7 @@ export function renderReport(report: ApiReport): string {
       `and ${counts.schoolCourses} school subjects (GET /course lists both), 3 courses bought through the payment confirmation code, ` +
       `${counts.subUsers} referred sub-users of whom ${counts.activeSubUsers} bought a course (commissions, activations and level rewards ` +
       `posted by the real services: the learner is part-way through level 4), ${counts.ledgerEntries} ledger entries in all (GET /transactions reads the first page: 50 entries). ` +
+      'The seeded database is then VACUUM ANALYZEd, as autovacuum would do in production, so the planner has its statistics. ' +
       `POST /login signs in to ${report.seeded.loginEmails.length} accounts in turn with argon2id at the production parameters ` +
       '(19 MiB, 2 passes, 1 lane), each attempt from its own client address in 198.18.0.0/15 sent as X-Forwarded-For, ' +
       'so the per-address login limit (300 per 15 minutes) applies per client as in production and nothing is relaxed.',
