@@ -15,6 +15,16 @@ export function newLearner() {
   };
 }
 
+/** Signs in on /login with `email` and `password`; ends on the dashboard. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/(dashboard)?$/);
+}
+
 /** Logs out through the header's account menu and lands on the sign-in page. */
 export async function logOutThroughMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Account menu/ }).click();

@@ -4,18 +4,9 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The seeded operator (admin role): the seed's own constant. */
 import { DEMO_ADMIN } from '../../packages/db/src/seed/content/accounts.ts';
+import { signIn } from './accounts.ts';
 
 export { DEMO_ADMIN };
-
-/** Signs in on /login with `email` and `password`; ends on the dashboard. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/(dashboard)?$/);
-}
 
 /** The seeded operator signs in and opens the console from the side menu. */
 export async function openConsoleAsAdmin(page: Page): Promise<void> {

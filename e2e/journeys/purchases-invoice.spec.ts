@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
-import { DEMO_LEARNER, logOutThroughMenu } from '../helpers/accounts.ts';
+import { DEMO_LEARNER, logOutThroughMenu, signIn } from '../helpers/accounts.ts';
 import { openCheckout, payWithSandboxUpi } from '../helpers/learning.ts';
 import { keepDownload, snap } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
+import { expectNoSidewaysScroll } from '../helpers/layout.ts';
 
 // Issue 16: a paid purchase gets a GST tax invoice, linked from the success page and the Purchases page.
 const course = 'Foundations of Mathematics';
@@ -11,29 +11,11 @@ const PHONE = { width: 360, height: 800 };
 
 test.use({ viewport: PHONE });
 
-/**
- * The page's content fits the width: nothing in <main> reaches past the viewport's edge. (The header's
- * own width is the layout's business; at the time of writing its language picker makes it 60 px too
- * wide at 360 px, reported to the layout's owner.)
- */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const main = document.querySelector('main')!;
-    const edge = Math.max(...Array.from(main.querySelectorAll('*'), (e) => e.getBoundingClientRect().right));
-    return Math.max(main.scrollWidth - main.clientWidth, edge - document.documentElement.clientWidth);
-  });
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 test('a learner pays, downloads the GST invoice, and finds it on the Purchases page in three languages', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_LEARNER.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_LEARNER.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/(dashboard)?$/);
+  await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password);
   await page.goto('/courses');
   await expect(page.getByRole('heading', { name: 'Courses', exact: true })).toBeVisible();
   await openCheckout(page, course);

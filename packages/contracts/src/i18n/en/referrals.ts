@@ -30,13 +30,14 @@ export default {
     pan: 'Same PAN as yours',
     operator: 'Not accepted after review by our team',
   },
+  /** Under a sub-user's name, in the recent list and the Pending Users table. */
+  joined: 'joined {{date}}',
   recent: {
     title: 'Recent sub-users',
     seeAll: 'See all',
     loading: 'Loading…',
     loadFailed: 'Recent sub-users could not be loaded.',
     empty: 'Nobody has registered through your link yet. Use ‘Invite People’ to share it.',
-    joined: 'joined {{date}}',
   },
   users: {
     title: 'Users',
@@ -49,7 +50,6 @@ export default {
       email: 'Email',
       userId: 'User Id',
       status: 'Status',
-      joined: 'Joined',
     },
     pending: {
       title: 'Pending Users',

@@ -64,7 +64,7 @@ export function RecentSubUsers() {
                   <div className="fw-semibold text-break">{user.name}</div>
                   <div className="small text-body-secondary">
                     <span className="font-monospace">{user.referral_code}</span> ·{' '}
-                    {t('recent.joined', { date: date(user.joined) })}
+                    {t('joined', { date: date(user.joined) })}
                   </div>
                   {user.reason && <div className="small text-body-secondary">{reasonText(user.reason)}</div>}
                 </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import { InlineLoading } from '@/components/ui/loading-overlay';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ interface TableCopy {
   intro?: 'users.ineligible.intro';
   /** Shown instead of the table when it has no rows; without it, an empty table is not shown. */
   empty?: 'users.pending.empty' | 'users.active.empty';
+  /** The date the sub-user joined, under the name (as in the dashboard's recent list). */
   showJoined: boolean;
   /** The second column: the spec's Pending table has Email, its Active table User Id (the referral code). */
   idColumn: 'email' | 'referral_code';
@@ -35,27 +36,41 @@ const copy: Record<SubUser['status'], TableCopy> = {
   },
   ineligible: {
     intro: 'users.ineligible.intro',
-    // The reason sits under the name: without a fourth column the table fits a phone's width.
     showJoined: false,
     idColumn: 'referral_code',
   },
 };
 
-/** An email that may wrap before its '@' on a phone, never inside a word. */
+/** A cell's side padding: halved on a phone, so that three columns fit 360 px in every language. */
+const CELL = 'px-1 px-sm-2';
+
+/**
+ * An email that may wrap on a phone before its '@' and before each dot of its domain
+ * (`ra****` · `@example` · `.com`), never inside a word.
+ */
 function EmailCell({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
-  return at > 0 ? (
+  if (at <= 0) return <>{email}</>;
+  const [host, ...rest] = email.slice(at).split('.');
+  return (
     <>
       {email.slice(0, at)}
       <wbr />
-      {email.slice(at)}
+      {host}
+      {rest.map((part, index) => (
+        <Fragment key={index}>
+          <wbr />.{part}
+        </Fragment>
+      ))}
     </>
-  ) : (
-    <>{email}</>
   );
 }
 
-/** One of the Users page's tables: the learner's direct sub-users with one status, paginated. */
+/**
+ * One of the Users page's tables: the learner's direct sub-users with one status, paginated. Three
+ * columns, so that a table fits a phone's width: what else a row says (when the sub-user joined, why
+ * they are not eligible) sits under the name.
+ */
 export function SubUsersTable({ status }: { status: SubUser['status'] }) {
   const [page, setPage] = useState(1);
   const users = useSubUsers(status, page);
@@ -99,30 +114,37 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
             >
               <thead>
                 <tr>
-                  <th scope="col">{t('users.columns.name')}</th>
-                  <th scope="col">{idColumn === 'email' ? t('users.columns.email') : t('users.columns.userId')}</th>
-                  <th scope="col">{t('users.columns.status')}</th>
-                  {showJoined && <th scope="col">{t('users.columns.joined')}</th>}
+                  <th scope="col" className={CELL}>
+                    {t('users.columns.name')}
+                  </th>
+                  <th scope="col" className={CELL}>
+                    {idColumn === 'email' ? t('users.columns.email') : t('users.columns.userId')}
+                  </th>
+                  <th scope="col" className={CELL}>
+                    {t('users.columns.status')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {users.data.data.map((user) => (
                   <tr key={user.id}>
-                    <td>
+                    <td className={CELL}>
                       {user.name}
+                      {showJoined && (
+                        <div className="small text-body-secondary">{t('joined', { date: date(user.joined) })}</div>
+                      )}
                       {user.reason && <div className="small text-body-secondary">{reasonText(user.reason)}</div>}
                     </td>
                     {idColumn === 'email' ? (
-                      <td>
+                      <td className={CELL}>
                         <EmailCell email={user.email} />
                       </td>
                     ) : (
-                      <td className="font-monospace">{user.referral_code}</td>
+                      <td className={`${CELL} font-monospace`}>{user.referral_code}</td>
                     )}
-                    <td>
+                    <td className={CELL}>
                       <SubUserStatusBadge status={user.status} />
                     </td>
-                    {showJoined && <td className="text-nowrap">{date(user.joined)}</td>}
                   </tr>
                 ))}
               </tbody>
