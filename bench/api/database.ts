@@ -7,14 +7,20 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl(serverUrl, 'postgres') });
-  await admin.connect();
+/** Runs one statement on its own connection to `url`. */
+async function runOn(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await admin.query(sql);
+    await client.query(sql);
   } finally {
-    await admin.end();
+    await client.end();
   }
+}
+
+/** Runs one statement on the server's `postgres` database (creating and dropping the bench's own). */
+function onServer(serverUrl: string, sql: string): Promise<void> {
+  return runOn(databaseUrl(serverUrl, 'postgres'), sql);
 }
 
 /** Drops and creates the bench database, so every run starts from the same empty schema. */
@@ -32,14 +38,8 @@ export async function recreateDatabase(serverUrl: string, name: string): Promise
  * (a CI PostgreSQL may run with autovacuum off): without them it reads all of a learner's ledger rows and
  * sorts them for a page of 50, instead of walking the ledger's index.
  */
-export async function analyzeDatabase(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('vacuum analyze');
-  } finally {
-    await client.end();
-  }
+export function analyzeDatabase(url: string): Promise<void> {
+  return runOn(url, 'vacuum analyze');
 }
 
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {

@@ -25,6 +25,12 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page).toHaveURL(/\/(dashboard)?$/);
 }
 
+/** Picks a language by its own name ('हिन्दी') in the header's picker, whatever the page's language now. */
+export async function pickLanguage(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: /^(Language|भाषा|ഭാഷ)/ }).click();
+  await page.getByRole('button', { name }).click();
+}
+
 /** Logs out through the header's account menu and lands on the sign-in page. */
 export async function logOutThroughMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Account menu/ }).click();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
-import { newLearner } from '../helpers/accounts.ts';
+import { newLearner, pickLanguage } from '../helpers/accounts.ts';
 import { payWithSandboxCard, registerThroughUi } from '../helpers/learning.ts';
 import { snap, snapPhoneAndDesktop } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
@@ -51,11 +51,6 @@ async function buyNow(page: Page, name: string) {
   await page.getByRole('dialog', { name }).getByRole('link', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/checkout\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Checkout', exact: true })).toBeVisible();
-}
-
-async function pickLanguage(page: Page, name: string) {
-  await page.getByRole('button', { name: /^(Language|भाषा|ഭാഷ)/ }).click();
-  await page.getByRole('button', { name }).click();
 }
 
 test('a 13-year-old names a guardian, who agrees by the mailed link; then the child pays, and withdrawing blocks again', async ({

@@ -1,5 +1,5 @@
 import { expect, test } from '../helpers/test.ts';
-import { DEMO_LEARNER, logOutThroughMenu, signIn } from '../helpers/accounts.ts';
+import { DEMO_LEARNER, logOutThroughMenu, pickLanguage, signIn } from '../helpers/accounts.ts';
 import { openCheckout, payWithSandboxUpi } from '../helpers/learning.ts';
 import { keepDownload, snap } from '../helpers/screenshots.ts';
 import { expectAccessible } from '../helpers/axe.ts';
@@ -56,16 +56,14 @@ test('a learner pays, downloads the GST invoice, and finds it on the Purchases p
     ['हिन्दी', 'खरीदारी'],
     ['മലയാളം', 'വാങ്ങലുകൾ'],
   ] as const) {
-    await page.getByRole('button', { name: /^(Language|भाषा|ഭാഷ)/ }).click();
-    await page.getByRole('button', { name: language }).click();
+    await pickLanguage(page, language);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await snap(page, `purchases-${language === 'हिन्दी' ? 'hi' : 'ml'}-360`);
   }
 
   // Logging out ends the invoice links too: on a shared phone, one left in the history opens nothing.
-  await page.getByRole('button', { name: /^(Language|भाषा|ഭാഷ)/ }).click();
-  await page.getByRole('button', { name: 'English' }).click();
+  await pickLanguage(page, 'English');
   await logOutThroughMenu(page);
   expect((await page.request.get(href, { headers: { authorization: '' } })).status()).toBe(403);
 });

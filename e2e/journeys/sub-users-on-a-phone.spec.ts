@@ -1,7 +1,7 @@
 import { hi } from '@app/contracts/i18n/hi';
 import { ml } from '@app/contracts/i18n/ml';
 import { expect, test } from '../helpers/test.ts';
-import { DEMO_LEARNER, DEMO_REFERRED_LEARNERS, signIn } from '../helpers/accounts.ts';
+import { DEMO_LEARNER, DEMO_REFERRED_LEARNERS, pickLanguage, signIn } from '../helpers/accounts.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 import { expectNoSidewaysScroll } from '../helpers/layout.ts';
 import { snap } from '../helpers/screenshots.ts';
@@ -33,15 +33,13 @@ test("a referrer reads their sub-users' status on a phone, in three languages", 
     ['हिन्दी', hi.referrals.users.pending.title],
     ['മലയാളം', ml.referrals.users.pending.title],
   ] as const) {
-    await page.getByRole('button', { name: /^(Language|भाषा|ഭാഷ)/ }).click();
-    await page.getByRole('button', { name: language }).click();
+    await pickLanguage(page, language);
     await expect(page.getByRole('table', { name: title })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await snap(page, `sub-users-${language === 'हिन्दी' ? 'hi' : 'ml'}-360`);
   }
 
   // The demo learner's language is kept with the account: the next journey signs in to English.
-  await page.getByRole('button', { name: /^(Language|भाषा|ഭാഷ)/ }).click();
-  await page.getByRole('button', { name: 'English' }).click();
+  await pickLanguage(page, 'English');
   await expect(page.getByRole('table', { name: 'Pending Users' })).toBeVisible();
 });
