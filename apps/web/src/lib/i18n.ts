@@ -1,21 +1,25 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { en, isLanguage, languages, pickLanguage, translateMessage, type Language } from '@app/contracts';
+import { enScreens, isLanguage, languages, pickLanguage, translateMessage, type Language } from '@app/contracts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof en;
+    resources: typeof enScreens;
   }
 }
 
 /** The signed-out choice of language, kept on the device (signed in, the profile keeps it). */
 const STORAGE_KEY = 'language';
 
-/** Hindi and Malayalam are fetched when chosen, so an English reader downloads neither. */
+/**
+ * Hindi and Malayalam are fetched when chosen, so an English reader downloads neither. Like English, only the
+ * screens' texts: the mails' and invoices' are the server's (the resources' type keeps a screen from asking for
+ * them; lib/i18n.test.ts checks none is loaded).
+ */
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<Record<string, object>>> = {
-  hi: () => import('@app/contracts/i18n/hi').then((module) => module.hi),
-  ml: () => import('@app/contracts/i18n/ml').then((module) => module.ml),
+  hi: () => import('@app/contracts/i18n/hi/screens').then(({ hiScreens }) => hiScreens),
+  ml: () => import('@app/contracts/i18n/ml/screens').then(({ mlScreens }) => mlScreens),
 };
 
 function storedLanguage(): Language | null {
@@ -69,11 +73,11 @@ async function loadCatalogue(language: Language): Promise<void> {
 /** i18next with English from the bundle; the build's pre-render (app/prerender.tsx) needs no more. */
 export async function initTranslations(): Promise<void> {
   await i18next.use(initReactI18next).init({
-    resources: { en },
+    resources: { en: enScreens },
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: [...languages],
-    ns: Object.keys(en),
+    ns: Object.keys(enScreens),
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -1,9 +1,9 @@
-import { en } from './en/index.ts';
+import englishMessages from './en/messages.ts';
 import { fillTemplate } from './fill-template.ts';
 import type { Language } from './languages.ts';
 import type { Translation } from './translation.ts';
 
-type Messages = Translation<typeof en.messages>;
+type Messages = Translation<typeof englishMessages>;
 type Tree = { [key: string]: string | Tree };
 
 interface Template {
@@ -53,7 +53,7 @@ function at(tree: Tree, path: string[]): string | undefined {
  */
 export function translateMessage(message: string, target: Messages | undefined, language: Language): string {
   if (language === 'en' || !target) return message;
-  index ??= indexMessages(en.messages as unknown as Tree);
+  index ??= indexMessages(englishMessages as unknown as Tree);
   const path = index.exact.get(message);
   if (path) return at(target as unknown as Tree, path) ?? message;
   for (const template of index.templates) {

@@ -1,42 +1,6 @@
-import common from './common.ts';
-import layout from './layout.ts';
-import accounts from './accounts.ts';
-import onboarding from './onboarding.ts';
-import dashboard from './dashboard.ts';
-import catalogue from './catalogue.ts';
-import checkout from './checkout.ts';
-import learning from './learning.ts';
-import quiz from './quiz.ts';
-import certificates from './certificates.ts';
-import referrals from './referrals.ts';
-import wallet from './wallet.ts';
-import profile from './profile.ts';
-import purchases from './purchases.ts';
 import invoice from './invoice.ts';
-import consent from './consent.ts';
-import legal from './legal.ts';
 import mail from './mail.ts';
-import messages from './messages.ts';
+import { mlScreens } from './screens.ts';
 
-/** The Malayalam catalogue: one object per namespace. */
-export const ml = {
-  common,
-  layout,
-  accounts,
-  onboarding,
-  dashboard,
-  catalogue,
-  checkout,
-  learning,
-  quiz,
-  certificates,
-  referrals,
-  wallet,
-  profile,
-  purchases,
-  invoice,
-  consent,
-  legal,
-  mail,
-  messages,
-};
+/** The Malayalam catalogue: the screens' texts, and the server's own for its mails and invoice PDFs. */
+export const ml = { ...mlScreens, invoice, mail };
