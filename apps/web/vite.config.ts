@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootstrapSassOptions } from './vite-plugins/bootstrap-sass.ts';
+import { noServerTexts } from './vite-plugins/no-server-texts.ts';
 import { pagesWithoutZod } from './vite-plugins/pages-without-zod.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerender } from './vite-plugins/prerender.ts';
@@ -94,6 +95,7 @@ export default defineConfig({
     }),
     warmIntl(),
     pagesWithoutZod(),
+    noServerTexts(),
     precompress(),
     prerender(),
   ],
