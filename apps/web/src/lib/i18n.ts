@@ -15,7 +15,7 @@ const STORAGE_KEY = 'language';
 /**
  * Hindi and Malayalam are fetched when chosen, so an English reader downloads neither. Like English, only the
  * screens' texts: the mails' and invoices' are the server's (the resources' type keeps a screen from asking for
- * them; lib/i18n.test.ts checks none is loaded).
+ * them, lib/i18n.test.ts checks none is loaded, and vite-plugins/no-server-texts.ts fails a build that bundles them).
  */
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<Record<string, object>>> = {
   hi: () => import('@app/contracts/i18n/hi/screens').then(({ hiScreens }) => hiScreens),
