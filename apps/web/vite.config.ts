@@ -146,8 +146,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
               priority: 4,
             },
-            // The app's core with what it imports (the react-bootstrap parts of the shell, the English texts): one file
-            // instead of a dozen small chunks, each a request of its own over HTTP/1.1 (issue 17).
+            // The app's core with what it imports (the sign-in pages' react-bootstrap parts, the English texts): one
+            // file instead of a dozen small chunks, each a request of its own over HTTP/1.1 (issue 17).
             { name: 'app', test: isAppModule, priority: 3 },
             // The signed-in shell, after the core has taken what the sign-in pages share with it.
             { name: 'shell', test: isShellModule, priority: 2.5 },
