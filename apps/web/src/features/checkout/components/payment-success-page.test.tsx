@@ -43,6 +43,16 @@ describe('PaymentSuccessPage with an order', () => {
     expect(line('Paid on')).toMatch(/4 Mar 2026/);
   });
 
+  it('keeps the way back above everything that loads after it, so it does not move under a tap', async () => {
+    await openSuccess(ok(order()));
+    const back = screen.getByRole('link', { name: 'Back to My Course' });
+    const loading = screen.getByRole('status');
+    expect(back.compareDocumentPosition(loading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const details = (await screen.findByText('Foundations of Mathematics')).closest('dl')!;
+    expect(back.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to My Course' })).toBe(back);
+  });
+
   it('names a free enrolment by its purchase number, and a batch fee as a batch', async () => {
     await openSuccess(
       ok(order({ order_id: null, amount: 0, item: 'batch', name: 'CBSE Standard 10', course_id: null, batch_id: 4 })),

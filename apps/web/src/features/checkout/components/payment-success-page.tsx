@@ -26,7 +26,7 @@ function OrderDetails({ order }: { order: OrderData }) {
   const { t } = useTranslation('checkout');
   const { inr, date, time } = useFormat();
   return (
-    <dl className="order-details card border-0 shadow-sm text-start p-3 mb-4 w-100">
+    <dl className="order-details card border-0 shadow-sm text-start p-3 mb-3 w-100">
       <div>
         <dt>{order.item === 'batch' ? t('success.batch') : t('success.course')}</dt>
         <dd>{order.name}</dd>
@@ -71,6 +71,10 @@ export function PaymentSuccessPage({ invoiceLink }: { invoiceLink?: (purchaseId:
       </span>
       <h1 className="h3 mb-2">{t('success.title')}</h1>
       <p className="text-body-secondary mb-4">{isBatch ? t('success.batchReady') : t('success.courseReady')}</p>
+      {/* Above what loads after it: the order's details would push the button down under a finger already on it. */}
+      <Link to={paths.learn.getHref()} className="btn btn-primary mb-4">
+        {t('success.back')}
+      </Link>
       {orderId !== null && order.isPending && (
         <Spinner animation="border" size="sm" className="mb-4" role="status">
           <span className="visually-hidden">{t('success.loading')}</span>
@@ -88,9 +92,6 @@ export function PaymentSuccessPage({ invoiceLink }: { invoiceLink?: (purchaseId:
       )}
       {order.data && <OrderDetails order={order.data} />}
       {orderId !== null && order.data && invoiceLink?.(orderId)}
-      <Link to={paths.learn.getHref()} className="btn btn-primary">
-        {t('success.back')}
-      </Link>
     </div>
   );
 }
