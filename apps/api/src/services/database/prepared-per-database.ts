@@ -1,5 +1,7 @@
 import type { DbOrTx } from '@app/db';
 
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
 /**
  * What a query built on `db` is bound to. A prepared Drizzle query keeps its session's client and the settings of
  * the Drizzle handle it came from (its logger and cache, one `options` object that the handle's transactions share).
@@ -10,7 +12,6 @@ import type { DbOrTx } from '@app/db';
  */
 function bindingOf(db: DbOrTx): { handle: object; connection: object } {
   const session = db._.session as unknown as { client?: unknown; options?: unknown };
-  const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
   return isObject(session.client) && isObject(session.options)
     ? { handle: session.options, connection: session.client }
     : { handle: db, connection: db };
