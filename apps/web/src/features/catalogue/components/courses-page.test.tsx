@@ -4,7 +4,7 @@ import type { BatchData, CourseItem } from '@app/contracts';
 import { hi } from '@app/contracts/i18n/hi';
 import { ml } from '@app/contracts/i18n/ml';
 import { applyLanguage } from '@/lib/i18n';
-import { mockApi, ok } from '@/testing/mock-api';
+import { deferred, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { CoursesPage } from './courses-page';
 
@@ -78,6 +78,25 @@ async function openCourses(school: CourseItem[] = [], page: Parameters<typeof Co
 const card = (name: string) => screen.getByRole('article', { name });
 
 describe('CoursesPage', () => {
+  it('shows the filters and the courses once the categories are known, so the categories push nothing down', async () => {
+    const categoriesReply = deferred();
+    const server = mockApi({
+      'GET /category': categoriesReply.handler,
+      'GET /course': ok({ course: [maths, physics, life], school: [] }),
+    });
+    await signIn();
+    renderWithProviders(<CoursesPage />, { path: '/courses' });
+    await waitFor(() => expect(server.callsTo('GET', '/course')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The courses have answered; the categories, which a phone shows above the language filter, have not.
+    expect(screen.queryByRole('combobox', { name: 'Filter by language' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: physics.name })).not.toBeInTheDocument();
+
+    categoriesReply.release(ok(categories));
+    expect(await screen.findByRole('heading', { name: physics.name })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Filter by language' })).toBeInTheDocument();
+  });
+
   it('strikes the price through only when it differs from the offer price, in INR', async () => {
     await openCourses();
     const physicsCard = within(card(physics.name));

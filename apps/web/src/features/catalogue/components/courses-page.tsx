@@ -71,18 +71,22 @@ export function CoursesPage({ schoolBatch, schoolNotice, ownedCourseIds }: Cours
   return (
     <>
       <PageHeader title={t('courses.title')} />
-      <div className="d-flex flex-column flex-md-row align-items-md-start justify-content-between gap-3 mb-4">
-        <CategoryFilter
-          categories={categories.data ?? []}
-          selected={categoryId}
-          onSelect={setCategoryId}
-          className=""
-        />
-        <LanguageFilter selected={language} onSelect={chooseLanguage} />
-      </div>
+      {/* The filters show once the categories are known, and the courses only then: on a phone the categories'
+          rows sit above the language filter, and arriving after it they pushed it (and the courses) down under a tap. */}
+      {!categories.isPending && (
+        <div className="d-flex flex-column flex-md-row align-items-md-start justify-content-between gap-3 mb-4">
+          <CategoryFilter
+            categories={categories.data ?? []}
+            selected={categoryId}
+            onSelect={setCategoryId}
+            className=""
+          />
+          <LanguageFilter selected={language} onSelect={chooseLanguage} />
+        </div>
+      )}
 
       <section aria-label={t('courses.title')} aria-busy={list.isFetching}>
-        {list.isPending ? (
+        {list.isPending || categories.isPending ? (
           <div className="text-center py-5">
             <Spinner animation="border" variant="primary" role="status">
               <span className="visually-hidden">{t('courses.loading')}</span>

@@ -52,26 +52,29 @@ const progress = (overrides: Partial<ProgressData> = {}): ProgressData => ({
   ...overrides,
 });
 
+/** GET /learn: the learner's courses, this one among them. */
+const learnData = {
+  course: [
+    {
+      id: 3,
+      name: 'Foundations of Mathematics',
+      photo_path: null,
+      price: 1,
+      offer_price: 1,
+      about: '',
+      video_path: null,
+      category_id: 1,
+      certificate_id: null,
+      certificate_url: null,
+      progress_percent: 0,
+    },
+  ],
+  school: [],
+};
+
 async function openCourse(progressData: ProgressData | (() => Promise<MockReply>), url = '/learn-more/3') {
   const server = mockApi({
-    'GET /learn': ok({
-      course: [
-        {
-          id: 3,
-          name: 'Foundations of Mathematics',
-          photo_path: null,
-          price: 1,
-          offer_price: 1,
-          about: '',
-          video_path: null,
-          category_id: 1,
-          certificate_id: null,
-          certificate_url: null,
-          progress_percent: 0,
-        },
-      ],
-      school: [],
-    }),
+    'GET /learn': ok(learnData),
     'GET /terms/3': ok(terms),
     'GET /progress/3': typeof progressData === 'function' ? progressData : ok(progressData),
     'GET /term-subjects/1': ok(term1Subjects),
@@ -117,6 +120,28 @@ describe('CourseDetailPage (learn-more)', () => {
     progressReply.release(ok(progress({ last_subject_id: 21, last_term_id: 2, studied_subject_ids: [21] })));
     expect(await screen.findByRole('button', { name: 'Term 2: Ratios' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('button', { name: 'Term 1: Numbers' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("keeps the way back above the title, and the terms wait for the course's name, so neither moves under a tap", async () => {
+    const learnReply = deferred();
+    const server = mockApi({
+      'GET /learn': learnReply.handler,
+      'GET /terms/3': ok(terms),
+      'GET /progress/3': ok(progress()),
+    });
+    await signIn();
+    renderWithProviders(<CourseDetailPage />, { path: '/learn-more/:id', url: '/learn-more/3' });
+    await waitFor(() => expect(server.callsTo('GET', '/progress/3')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The name (and so the title's length) is not known yet: the link is above the title, the terms not shown.
+    const back = screen.getByRole('link', { name: 'Back to My Courses' });
+    const title = screen.getByRole('heading', { level: 1 });
+    expect(back.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Term 1: Numbers' })).not.toBeInTheDocument();
+
+    learnReply.release(ok(learnData));
+    expect(await screen.findByRole('button', { name: 'Term 1: Numbers' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Foundations of Mathematics');
   });
 
   it('opens a subject (marking it studied), and shows each file type its way', async () => {

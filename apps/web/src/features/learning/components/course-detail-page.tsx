@@ -105,18 +105,24 @@ export function CourseDetailPage() {
   };
 
   const title = course?.name ?? t('course.fallbackTitle');
-  const backLink = (
-    <Link to={paths.learn.getHref()} className="btn btn-outline-secondary btn-sm">
-      {t('course.backToMyCourses')}
-    </Link>
+  // The way back sits above the title, whose length (and so its lines on a phone) is known only once the
+  // course's name has loaded: below it, the link would move down under a tap as the name arrives.
+  const header = (
+    <>
+      <Link to={paths.learn.getHref()} className="btn btn-outline-secondary btn-sm mb-3">
+        {t('course.backToMyCourses')}
+      </Link>
+      <PageHeader title={title} />
+    </>
   );
 
   // Which term opens depends on where the learner left off: the list waits for GET /progress too, rather than
-  // opening the first term and then jumping to the resumed one under the learner's finger.
-  if (terms.isPending || progress.isPending) {
+  // opening the first term and then jumping to the resumed one under the learner's finger. It waits for the
+  // course's name too, which would otherwise push the list down as it lengthens the title.
+  if (terms.isPending || progress.isPending || learn.isPending) {
     return (
       <>
-        <PageHeader title={title}>{backLink}</PageHeader>
+        {header}
         <div className="text-center py-5">
           <Spinner animation="border" variant="primary" role="status">
             <span className="visually-hidden">{t('loading')}</span>
@@ -129,7 +135,7 @@ export function CourseDetailPage() {
     const notBought = terms.error instanceof ApiError && terms.error.status === 403;
     return (
       <>
-        <PageHeader title={title}>{backLink}</PageHeader>
+        {header}
         {notBought ? (
           <Alert variant="warning">{errorMessage(terms.error)}</Alert>
         ) : (
@@ -146,7 +152,7 @@ export function CourseDetailPage() {
 
   return (
     <>
-      <PageHeader title={title}>{backLink}</PageHeader>
+      {header}
       {terms.data.length === 0 ? (
         <p className="text-body-secondary">{t('course.noChapters')}</p>
       ) : (

@@ -40,10 +40,11 @@ export function PdfFallback({ src, title }: { src: string | Blob; title: string 
   );
 }
 
-export function PdfLoading() {
+/** A spinner where the PDF will be; `height` (px) keeps the page's room, so nothing moves when the page arrives. */
+export function PdfLoading({ height }: { height?: number } = {}) {
   const { t } = useTranslation('learning');
   return (
-    <div className="text-center py-5" role="status">
+    <div className="text-center py-5" role="status" style={height ? { minHeight: height } : undefined}>
       <Spinner animation="border" variant="primary" aria-hidden="true" />
       <span className="visually-hidden">{t('pdf.loading')}</span>
     </div>

@@ -23,6 +23,8 @@ export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 const FIT = ZOOM_STEPS.indexOf(1);
 /** The width used before the reader's own width is known (and in jsdom, which has no layout). */
 const DEFAULT_WIDTH = 320;
+/** A page's height over its width until the first page has loaded: A4 upright, as school notes are. */
+const A4_RATIO = Math.SQRT2;
 
 export interface PdfReaderProps {
   /** The file URL (a signed link) or, offline, the stored file. */
@@ -74,6 +76,11 @@ export function PdfReader({
   const [isMarked, setIsMarked] = useState(false);
   const isDone = isDoneBefore || isMarked;
   const [hasFailed, setHasFailed] = useState(false);
+  const [pageRatio, setPageRatio] = useState(A4_RATIO);
+  const pageWidth = (width || DEFAULT_WIDTH) * ZOOM_STEPS[zoom]!;
+  // While the file or a page loads, its spinner takes the page's room: the page then replaces it without pushing
+  // anything, on the first load and at each page turn.
+  const loading = <PdfLoading height={Math.round(pageWidth * pageRatio)} />;
 
   const goTo = (next: number) => {
     if (pageCount === 0) return;
@@ -193,7 +200,7 @@ export function PdfReader({
         <Document
           file={src}
           suspense={false}
-          loading={<PdfLoading />}
+          loading={loading}
           error={<PdfFallback src={src} title={title} />}
           noData={t('pdf.noFile')}
           onLoadSuccess={({ numPages }) => {
@@ -207,9 +214,10 @@ export function PdfReader({
           {pageCount > 0 && (
             <Page
               pageNumber={page}
-              width={(width || DEFAULT_WIDTH) * ZOOM_STEPS[zoom]!}
+              width={pageWidth}
               renderAnnotationLayer={false}
-              loading={<PdfLoading />}
+              loading={loading}
+              onLoadSuccess={({ originalWidth, originalHeight }) => setPageRatio(originalHeight / originalWidth)}
               error={t('pdf.pageFailed')}
               noData={t('pdf.noPage')}
               className="pdf-page mx-auto"

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ProgressReport } from '@app/contracts';
 import { Link, useSearchParams } from 'react-router';
@@ -29,14 +29,14 @@ function useStorageEstimate(savedBytes: number) {
     queryKey: [...downloadsQueryKey, 'estimate', savedBytes],
     queryFn: async () => (await navigator.storage?.estimate?.()) ?? null,
     staleTime: Infinity,
+    // After a Remove, the line keeps its length until the new figures replace the old ones.
+    placeholderData: keepPreviousData,
   });
 }
 
-function StorageSummary({ chapters }: { chapters: OfflineChapter[] }) {
+function StorageSummary({ saved, estimate }: { saved: number; estimate: StorageEstimate | null | undefined }) {
   const { t } = useTranslation('learning');
   const { language } = useFormat();
-  const saved = chapters.reduce((sum, chapter) => sum + chapter.size, 0);
-  const estimate = useStorageEstimate(saved).data;
   const free = estimate?.quota !== undefined && estimate.usage !== undefined ? estimate.quota - estimate.usage : null;
   return (
     <p className="text-body-secondary small">
@@ -90,13 +90,17 @@ export function DownloadsPage() {
   const openId = Number(params.get('chapter'));
   const opened = downloads.data?.find((chapter) => chapter.subjectId === openId);
   const hasPdf = downloads.data?.some((chapter) => chapter.fileType === 'pdf') ?? false;
+  const saved = downloads.data?.reduce((sum, chapter) => sum + chapter.size, 0) ?? 0;
+  const estimate = useStorageEstimate(saved);
 
   // After a new release the reader's files have new names: fetch them while there is a connection.
   useEffect(() => {
     if (hasPdf && navigator.onLine) void cacheReader().catch(() => undefined);
   }, [hasPdf]);
 
-  if (downloads.isPending)
+  // The list waits for the browser's storage figures too (a few milliseconds): the line above it that gives them
+  // grows by a line or two on a phone when they arrive, and would push the chapters down under a tap.
+  if (downloads.isPending || estimate.isPending)
     return (
       <>
         <PageHeader title={t('downloads.title')} />
@@ -140,7 +144,7 @@ export function DownloadsPage() {
         </div>
       ) : (
         <>
-          <StorageSummary chapters={downloads.data} />
+          <StorageSummary saved={saved} estimate={estimate.data} />
           <ul className="list-unstyled d-grid gap-2">
             {downloads.data.map((chapter) => (
               <li key={chapter.subjectId}>

@@ -111,6 +111,33 @@ describe('UsersPage', () => {
     expect(within(active).queryByText('Not eligible')).not.toBeInTheDocument();
   });
 
+  it('shows the tables together, once the first page of each has answered, so none pushes another down', async () => {
+    let answerActive: () => void = () => undefined;
+    const activeAnswered = new Promise<void>((resolve) => {
+      answerActive = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const status = new URL(String(input), 'http://localhost').searchParams.get('status');
+        if (status === 'active') await activeAnswered;
+        const data = onePage(status === 'ineligible' ? [] : [subUser(status === 'active' ? 99 : 1, 'pending')]);
+        return new Response(JSON.stringify({ status: true, message: '', data }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    renderWithProviders(<UsersPage />);
+    // Pending has answered; Active has not: neither table is shown yet, only the page's loading status.
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByRole('heading', { name: 'Pending Users' })).not.toBeInTheDocument();
+    answerActive();
+    expect(await screen.findByRole('table', { name: 'Pending Users' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Active Users' })).toBeInTheDocument();
+  });
+
   it('pages through a table on its own', async () => {
     const queries = stubTree();
     const { user } = renderWithProviders(<UsersPage />);

@@ -1,6 +1,12 @@
+import { useQueries } from '@tanstack/react-query';
+import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import type { SubUser } from '@app/contracts';
 import { PageHeader } from '@/components/ui/page-header';
+import { subUsersQueryOptions } from '../api/get-sub-users';
 import { SubUsersTable } from './sub-users-table';
+
+const STATUSES: readonly SubUser['status'][] = ['pending', 'active', 'ineligible'];
 
 /**
  * Users: the learner's real direct sub-users, pending and active, each paginated from GET /tree
@@ -8,15 +14,25 @@ import { SubUsersTable } from './sub-users-table';
  * the learner nothing (a self-referral, or rejected in review) are in their own "Not eligible"
  * table, shown only when there are some, each with the reason: they are neither waiting to buy
  * (Pending) nor counted (Active).
+ *
+ * The tables show together, once the first page of each has answered: shown as each arrived, a table
+ * growing from its spinner to its rows pushed the ones below it (and their pagers) down under a tap.
  */
 export function UsersPage() {
   const { t } = useTranslation('referrals');
+  const firstPages = useQueries({ queries: STATUSES.map((status) => subUsersQueryOptions(status, 1)) });
   return (
     <>
       <PageHeader title={t('users.title')} />
-      <SubUsersTable status="pending" />
-      <SubUsersTable status="active" />
-      <SubUsersTable status="ineligible" />
+      {firstPages.some((query) => query.isPending) ? (
+        <div className="text-center py-5">
+          <Spinner animation="border" variant="primary" role="status">
+            <span className="visually-hidden">{t('users.loading')}</span>
+          </Spinner>
+        </div>
+      ) : (
+        STATUSES.map((status) => <SubUsersTable key={status} status={status} />)
+      )}
     </>
   );
 }
