@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 declare global {
   interface Window {
@@ -29,6 +29,69 @@ export async function layoutShiftOf(page: Page): Promise<number> {
         requestAnimationFrame(() => setTimeout(() => resolve(window.__layoutShift ?? 0), 100)),
       ),
   );
+}
+
+/** One layout shift the browser did not put down to the learner's input (a tap, a key) in the last 500 ms. */
+export interface UnexpectedShift {
+  /** The page's path when it moved: one document holds several pages of the app. */
+  path: string;
+  /** Its share of the viewport that moved, times how far (the layout-shift entry's `value`, as CLS adds them). */
+  value: number;
+  /** What moved, and from where to where: tag, class, first words, top and height before and after. */
+  moved: string[];
+}
+
+/**
+ * From now on, every layout shift that no input caused on any page of `context`, in every document it loads: a
+ * binding carries each one out of the page as it happens, so a navigation loses none.
+ */
+export async function recordUnexpectedShifts(context: BrowserContext): Promise<UnexpectedShift[]> {
+  const shifts: UnexpectedShift[] = [];
+  await context.exposeBinding('__unexpectedShift', (_source, shift: UnexpectedShift) => {
+    shifts.push(shift);
+  });
+  await context.addInitScript(() => {
+    interface ShiftEntry extends PerformanceEntry {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    }
+    const named = (node: Node | null) => {
+      const element = node instanceof Element ? node : node?.parentElement;
+      if (!element) return node?.nodeName ?? '(removed)';
+      const classes = typeof element.className === 'string' ? element.className.trim().split(/\s+/).slice(0, 3) : [];
+      const words = (element.textContent ?? '').trim().slice(0, 40);
+      return `${[element.tagName.toLowerCase(), ...classes].join('.')} "${words}"`;
+    };
+    const report = (window as unknown as { __unexpectedShift: (shift: UnexpectedShift) => void }).__unexpectedShift;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as ShiftEntry[]) {
+        if (entry.hadRecentInput) continue;
+        void report({
+          path: location.pathname,
+          value: entry.value,
+          moved: entry.sources.map(
+            ({ node, previousRect: before, currentRect: after }) =>
+              `${named(node)}: top ${Math.round(before.y)} → ${Math.round(after.y)} px, ` +
+              `height ${Math.round(before.height)} → ${Math.round(after.height)} px`,
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return shifts;
+}
+
+/** The shifts added up by page (path), largest first. */
+export function shiftsByPage(shifts: UnexpectedShift[]): { path: string; total: number; moved: string[] }[] {
+  const pages = new Map<string, { path: string; total: number; moved: string[] }>();
+  for (const shift of shifts) {
+    const page = pages.get(shift.path) ?? { path: shift.path, total: 0, moved: [] };
+    page.total += shift.value;
+    page.moved.push(...shift.moved);
+    pages.set(shift.path, page);
+  }
+  return [...pages.values()].sort((a, b) => b.total - a.total);
 }
 
 const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'accept-encoding']);

@@ -1,16 +1,38 @@
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import { recordUnexpectedShifts, shiftsByPage } from './layout-shift.ts';
 import { serverUrl } from './servers.ts';
 
 export { expect } from '@playwright/test';
 
 /**
+ * The most a page of a journey may move on its own, added up (the web's "good" cumulative layout shift). A button
+ * that moves as something above it loads is pressed where it was and released where it is: no click, on a phone on a
+ * slow connection more than anywhere (the success page's lost tap, 4789d26).
+ */
+export const MAX_LAYOUT_SHIFT = 0.1;
+
+/**
  * Playwright's `test`, with `baseURL` pointing at this worker's own server (helpers/servers.ts). Every journey
  * imports `test` from here; the contexts a journey opens itself (browser.newContext) get the same baseURL.
+ * Every page a journey opens in its own context is watched for layout shifts that no tap or key caused: each page
+ * that moved is listed in the output, and the journey fails if one moved more than MAX_LAYOUT_SHIFT.
  */
-export const test = base.extend({
+export const test = base.extend<{ layoutShifts: void }>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use, testInfo) => {
     await use(serverUrl(testInfo.parallelIndex));
   },
+  layoutShifts: [
+    async ({ context }, use, testInfo) => {
+      const shifts = await recordUnexpectedShifts(context);
+      await use();
+      const pages = shiftsByPage(shifts);
+      for (const { path, total, moved } of pages)
+        console.info(`[layout shift] ${testInfo.title}: ${path} ${total.toFixed(3)}\n  ${moved.join('\n  ')}`);
+      const tooMuch = pages.filter((page) => page.total > MAX_LAYOUT_SHIFT);
+      expect(tooMuch, `pages that moved more than ${MAX_LAYOUT_SHIFT} with nobody touching them`).toEqual([]);
+    },
+    { auto: true },
+  ],
 });
