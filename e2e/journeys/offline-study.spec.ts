@@ -30,7 +30,11 @@ async function enrol(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/learn-more\/\d+$/);
 }
 
-test('a learner reads a PDF chapter in the reader, saves it, and studies it offline', async ({ page, context }) => {
+test('a learner reads a PDF chapter in the reader, saves it, and studies it offline', async ({
+  page,
+  context,
+  layoutShifts,
+}) => {
   test.setTimeout(180_000);
   await enrol(page);
 
@@ -72,10 +76,19 @@ test('a learner reads a PDF chapter in the reader, saves it, and studies it offl
   await snapPhoneAndDesktop(page, 'offline-downloads');
   await expectAccessible(page, 'downloads');
 
-  // Offline: the shell opens from the worker, says it is offline, and lists the chapter.
+  // The connection drops while the page is open: the notice comes over the bottom of the window and nothing on the
+  // page moves (in the flow, above the page, it pushed everything down 59 px, and up again when the connection came back).
+  const offlineNotice = page.getByText('You are offline. Chapters you saved for offline are in Downloads.');
+  const shiftsBefore = layoutShifts.length;
   await context.setOffline(true);
+  await expect(offlineNotice).toBeVisible();
+  // The browser reports a shift after the frame that drew it.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect(layoutShifts.slice(shiftsBefore), 'what moved when the connection dropped').toEqual([]);
+
+  // Offline: the shell opens from the worker, says it is offline, and lists the chapter.
   await page.reload();
-  await expect(page.getByText('You are offline. Chapters you saved for offline are in Downloads.')).toBeVisible();
+  await expect(offlineNotice).toBeVisible();
   await expect(saved).toBeVisible();
   await snapPhoneAndDesktop(page, 'offline-notice');
 

@@ -8,9 +8,9 @@ import { ContinueCard } from '@/features/dashboard/components/continue-card';
 import { DashboardBanner } from '@/features/dashboard/components/dashboard-banner';
 import { Welcome } from '@/features/dashboard/components/welcome';
 import { continueQueryOptions, useContinue } from '@/features/learning/api/get-continue';
-import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { profileQueryOptions, useProfile } from '@/features/profile/api/get-profile';
 import { ProfileSummaryCard } from '@/features/profile/components/profile-summary-card';
-import { levelStatusQueryOptions } from '@/features/referrals/api/get-level-status';
+import { levelStatusQueryOptions, useLevelStatus } from '@/features/referrals/api/get-level-status';
 import { recentSubUsersQueryOptions } from '@/features/referrals/api/get-recent-sub-users';
 import { InvitePeople } from '@/features/referrals/components/invite-people';
 import { LevelCard } from '@/features/referrals/components/level-card';
@@ -36,11 +36,15 @@ export default function DashboardRoute() {
   const batchQuery = useMyBatch();
   // The app usually starts here: progress made offline is sent first, so the card includes it.
   const continueQuery = useContinue();
+  const levelQuery = useLevelStatus();
+  const profileQuery = useProfile();
   const batch = batchQuery.data;
   const continueItem = continueQuery.data;
-  // Whether the two cards above the level card are there is known only from these answers: the cards wait for
-  // both, so none of them moves down when one arrives (the shell may draw first, with a /me kept on the device).
-  const isLaidOut = !batchQuery.isPending && !continueQuery.isPending;
+  // Whether the two cards above the level card are there is known only from these answers, and the level card and the
+  // profile card (with 'Invite People') are much taller loaded than loading: the cards wait for all four, so none of
+  // them moves down when one arrives (the shell may draw first, with a /me kept on the device). On a phone the level
+  // card, arriving last, pushed the profile card down 237 px.
+  const isLaidOut = [batchQuery, continueQuery, levelQuery, profileQuery].every((query) => !query.isPending);
   return (
     <>
       <Welcome />

@@ -68,43 +68,51 @@ export function CoursesPage({ schoolBatch, schoolNotice, ownedCourseIds }: Cours
   const showDetails = (offerFor: (course: CourseItem) => CourseOffer) => (course: CourseItem) =>
     setDialog({ kind: 'details', course, offer: offerFor(course) });
 
+  const loading = (
+    <div className="text-center py-5">
+      <Spinner animation="border" variant="primary" role="status">
+        <span className="visually-hidden">{t('courses.loading')}</span>
+      </Spinner>
+    </div>
+  );
+
   return (
     <>
       <PageHeader title={t('courses.title')} />
-      {/* The filters show once the categories are known, and the courses only then: on a phone the categories'
-          rows sit above the language filter, and arriving after it they pushed it (and the courses) down under a tap. */}
-      {!categories.isPending && (
-        <div className="d-flex flex-column flex-md-row align-items-md-start justify-content-between gap-3 mb-4">
-          <CategoryFilter
-            categories={categories.data ?? []}
-            selected={categoryId}
-            onSelect={setCategoryId}
-            className=""
-          />
-          <LanguageFilter selected={language} onSelect={chooseLanguage} />
-        </div>
-      )}
-
-      <section aria-label={t('courses.title')} aria-busy={list.isFetching}>
-        {list.isPending || categories.isPending ? (
-          <div className="text-center py-5">
-            <Spinner animation="border" variant="primary" role="status">
-              <span className="visually-hidden">{t('courses.loading')}</span>
-            </Spinner>
+      {/* The filters and the courses show once the categories are known: on a phone the categories' rows sit above the
+          language filter and the courses, and arriving after them they pushed both down under a tap. */}
+      {categories.isPending ? (
+        loading
+      ) : (
+        <>
+          <div className="d-flex flex-column flex-md-row align-items-md-start justify-content-between gap-3 mb-4">
+            <CategoryFilter
+              categories={categories.data ?? []}
+              selected={categoryId}
+              onSelect={setCategoryId}
+              className=""
+            />
+            <LanguageFilter selected={language} onSelect={chooseLanguage} />
           </div>
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => list.refetch()} isRetrying={list.isFetching} />
-        ) : courses && courses.length > 0 ? (
-          <CourseGrid
-            courses={courses}
-            offerFor={catalogueOffer}
-            onShowDetails={showDetails(catalogueOffer)}
-            isFirstOnPage
-          />
-        ) : (
-          <p className="text-body-secondary py-4">{t('courses.empty')}</p>
-        )}
-      </section>
+
+          <section aria-label={t('courses.title')} aria-busy={list.isFetching}>
+            {list.isPending ? (
+              loading
+            ) : list.isError ? (
+              <LoadError error={list.error} onRetry={() => list.refetch()} isRetrying={list.isFetching} />
+            ) : courses && courses.length > 0 ? (
+              <CourseGrid
+                courses={courses}
+                offerFor={catalogueOffer}
+                onShowDetails={showDetails(catalogueOffer)}
+                isFirstOnPage
+              />
+            ) : (
+              <p className="text-body-secondary py-4">{t('courses.empty')}</p>
+            )}
+          </section>
+        </>
+      )}
 
       {school.length > 0 && (
         <section className="mt-5" aria-labelledby="school-subjects-title">

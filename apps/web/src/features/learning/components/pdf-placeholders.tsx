@@ -40,11 +40,15 @@ export function PdfFallback({ src, title }: { src: string | Blob; title: string 
   );
 }
 
-/** A spinner where the PDF will be; `height` (px) keeps the page's room, so nothing moves when the page arrives. */
-export function PdfLoading({ height }: { height?: number } = {}) {
+/** A spinner where the PDF will be; `page` (px) keeps the page's room, so nothing moves when the page arrives. */
+export function PdfLoading({ page }: { page?: { width: number; height: number } } = {}) {
   const { t } = useTranslation('learning');
   return (
-    <div className="text-center py-5" role="status" style={height ? { minHeight: height } : undefined}>
+    <div
+      className="text-center py-5"
+      role="status"
+      style={page ? { width: page.width, minHeight: page.height, marginInline: 'auto' } : undefined}
+    >
       <Spinner animation="border" variant="primary" aria-hidden="true" />
       <span className="visually-hidden">{t('pdf.loading')}</span>
     </div>

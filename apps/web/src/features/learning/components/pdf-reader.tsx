@@ -80,7 +80,7 @@ export function PdfReader({
   const pageWidth = (width || DEFAULT_WIDTH) * ZOOM_STEPS[zoom]!;
   // While the file or a page loads, its spinner takes the page's room: the page then replaces it without pushing
   // anything, on the first load and at each page turn.
-  const loading = <PdfLoading height={Math.round(pageWidth * pageRatio)} />;
+  const loading = <PdfLoading page={{ width: pageWidth, height: Math.round(pageWidth * pageRatio) }} />;
 
   const goTo = (next: number) => {
     if (pageCount === 0) return;

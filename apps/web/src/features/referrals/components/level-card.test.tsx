@@ -1,27 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LevelStatusData } from '@app/contracts';
 import { formatIndiaDate } from '@app/contracts';
 import { hi } from '@app/contracts/i18n/hi';
 import { applyLanguage } from '@/lib/i18n';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { LevelCard } from './level-card';
-
-const levelStatus = (overrides: Partial<LevelStatusData> = {}): LevelStatusData => ({
-  level_number: 2,
-  level_name: 'Bronze',
-  level_start: '2025-01-01',
-  level_end: '2025-03-01',
-  level_days: 60,
-  difference: 42,
-  node: 3,
-  completed_node: 1,
-  completed_users: ['Ravi Kumar'],
-  progress_percent: 33.33,
-  is_completed: false,
-  ...overrides,
-});
+import { levelStatus } from './test-data';
 
 describe('LevelCard', () => {
   it('shows the level name, end date and the days text', async () => {
