@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockApi, ok } from '@/testing/mock-api';
 import { learner, renderRoutes, signIn, studiedLast } from '@/testing/test-utils';
+import { profile } from '@/features/profile/components/test-data';
+import { levelStatus } from '@/features/referrals/components/test-data';
 import { meQueryKey } from '@/lib/auth/get-me';
 import { createQueryClient } from '@/lib/query';
 import { keepPages, restoreKeptPages } from '@/lib/query-persistence';
@@ -72,18 +74,19 @@ describe('routes', () => {
       'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z', isStandardPicked: true })),
       'GET /continue': continued.handler,
       'GET /batch': ok(null),
-      // Still loading: the level card shows its placeholder.
-      'GET /level-status': deferred().handler,
+      'GET /level-status': ok(levelStatus()),
+      'GET /profile': ok(profile()),
     });
     await signIn();
     renderRoutes(createRoutes, '/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha!' }, lazyChunk)).toBeInTheDocument();
     // The level card would be drawn below where the Continue card is about to appear.
-    expect(screen.queryByLabelText('Loading your level')).not.toBeInTheDocument();
+    await new Promise((settle) => setTimeout(settle, 100));
+    expect(screen.queryByRole('heading', { name: /Bronze/ })).not.toBeInTheDocument();
 
     continued.release(ok(studiedLast));
     const continueCard = await screen.findByRole('region', { name: 'Continue learning' });
-    const levelCard = await screen.findByLabelText('Loading your level');
+    const levelCard = await screen.findByRole('heading', { name: /Bronze/ });
     expect(continueCard.compareDocumentPosition(levelCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
