@@ -21,3 +21,18 @@ export function InlineLoading({ label }: { label?: string }) {
     </Spinner>
   );
 }
+
+/**
+ * A spinner in the middle of the page's width, where a part of the page will be once it has loaded; `label` says what
+ * (else 'Loading…').
+ */
+export function PageLoading({ label }: { label?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="text-center py-5">
+      <Spinner animation="border" variant="primary" role="status">
+        <span className="visually-hidden">{label ?? t('loading')}</span>
+      </Spinner>
+    </div>
+  );
+}

@@ -2,7 +2,6 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -10,6 +9,7 @@ import type { BatchData, CourseCurriculum, CurriculumChapter } from '@app/contra
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
+import { PageLoading } from '@/components/ui/loading-overlay';
 import { useCurriculum } from '../api/get-curriculum';
 import { CourseImage } from './course-image';
 import { courseOffer, CourseOfferLink, CourseOfferPrice, schoolSubjectOffer } from './course-offer';
@@ -48,13 +48,7 @@ export function CoursePage({ courseId, ownedCourseIds, schoolBatch }: CoursePage
   const curriculum = useCurriculum(courseId);
 
   if (curriculum.isPending && curriculum.fetchStatus !== 'idle') {
-    return (
-      <div className="text-center py-5">
-        <Spinner animation="border" variant="primary" role="status">
-          <span className="visually-hidden">{t('course.loading')}</span>
-        </Spinner>
-      </div>
-    );
+    return <PageLoading label={t('course.loading')} />;
   }
   if (!curriculum.data) {
     const error = curriculum.error;

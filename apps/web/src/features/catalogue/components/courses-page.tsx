@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { BatchData, CourseItem, CourseLanguage } from '@app/contracts';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
+import { PageLoading } from '@/components/ui/loading-overlay';
 import { useCategories } from '../api/get-categories';
 import { useCourses } from '../api/get-courses';
 import { useFilteredCourses } from '../api/filter-courses';
@@ -68,13 +68,7 @@ export function CoursesPage({ schoolBatch, schoolNotice, ownedCourseIds }: Cours
   const showDetails = (offerFor: (course: CourseItem) => CourseOffer) => (course: CourseItem) =>
     setDialog({ kind: 'details', course, offer: offerFor(course) });
 
-  const loading = (
-    <div className="text-center py-5">
-      <Spinner animation="border" variant="primary" role="status">
-        <span className="visually-hidden">{t('courses.loading')}</span>
-      </Spinner>
-    </div>
-  );
+  const loading = <PageLoading label={t('courses.loading')} />;
 
   return (
     <>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatIndiaLongDate } from '@app/contracts';
@@ -11,6 +10,7 @@ import { Brand } from '@/components/ui/brand';
 import { DocumentTitle } from '@/components/ui/document-title';
 import { LanguagePicker } from '@/components/ui/language-picker';
 import { useFormat } from '@/lib/format';
+import { PageLoading } from '@/components/ui/loading-overlay';
 import { useCertificate } from '../api/get-certificate';
 import { QrCode } from './qr-code';
 
@@ -47,11 +47,7 @@ export function CertificatePage({ certificateId }: { certificateId: string }) {
   if (certificate.isPending) {
     return (
       <Frame>
-        <div className="text-center py-5">
-          <Spinner animation="border" variant="primary" role="status">
-            <span className="visually-hidden">{t('page.loading')}</span>
-          </Spinner>
-        </div>
+        <PageLoading label={t('page.loading')} />
       </Frame>
     );
   }

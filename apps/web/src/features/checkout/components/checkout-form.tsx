@@ -17,6 +17,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { mediaUrl } from '@/lib/media';
 import { notifications } from '@/components/ui/notifications';
+import { PageLoading } from '@/components/ui/loading-overlay';
 import { payNowBodyOf, usePayNow } from '../api/pay-now';
 import { openRazorpay } from '../utils/razorpay';
 import { OfferCodeForm } from './offer-code-form';
@@ -29,13 +30,7 @@ const COURSE_PLACEHOLDER = '/images/course-placeholder.svg';
 
 export function CheckoutLoading() {
   const { t } = useTranslation('checkout');
-  return (
-    <div className="text-center py-5">
-      <Spinner animation="border" variant="primary" role="status">
-        <span className="visually-hidden">{t('loading')}</span>
-      </Spinner>
-    </div>
-  );
+  return <PageLoading label={t('loading')} />;
 }
 
 export interface CheckoutFormProps {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { ProgressReport, SubjectItem } from '@app/contracts';
 import { LoadError } from '@/components/ui/load-error';
+import { PageLoading } from '@/components/ui/loading-overlay';
 import { useTermSubjects } from '../api/get-term-subjects';
 import { VideoChapter } from './video-chapter';
 import { YouTubeChapter } from './youtube-chapter';
@@ -115,13 +115,7 @@ export function ChapterViewer({ termId, subjectId, resume, onProgress, isDone = 
   // Waits for the stored place too, so the video and PDF start there rather than jump.
   if (!subject || !isMounted || resume.positionSeconds === null) {
     if (subjects.data && !subject) return <Alert variant="warning">{t('viewer.unavailable')}</Alert>;
-    return (
-      <div className="text-center py-5">
-        <Spinner animation="border" variant="primary" role="status">
-          <span className="visually-hidden">{t('viewer.loading')}</span>
-        </Spinner>
-      </div>
-    );
+    return <PageLoading label={t('viewer.loading')} />;
   }
   return (
     <article aria-label={subject.name}>

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -9,6 +8,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
 import { CrossIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
+import { PageLoading } from '@/components/ui/loading-overlay';
 import type { ProgressData, ProgressReport, TermItem } from '@app/contracts';
 import { useLearn } from '../api/get-learn';
 import { useProgress } from '../api/get-progress';
@@ -123,11 +123,7 @@ export function CourseDetailPage() {
     return (
       <>
         {header}
-        <div className="text-center py-5">
-          <Spinner animation="border" variant="primary" role="status">
-            <span className="visually-hidden">{t('loading')}</span>
-          </Spinner>
-        </div>
+        <PageLoading label={t('loading')} />
       </>
     );
   }

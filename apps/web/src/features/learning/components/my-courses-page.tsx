@@ -1,4 +1,3 @@
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LearnCourseItem } from '@app/contracts';
@@ -6,6 +5,7 @@ import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/ui/page-header';
 import { BookIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
+import { PageLoading } from '@/components/ui/loading-overlay';
 import { useLearn } from '../api/get-learn';
 import { LearnCourseCard } from './learn-course-card';
 import './learn.css';
@@ -32,11 +32,7 @@ export function MyCoursesPage() {
     return (
       <>
         <PageHeader title={t('myCourses.title')} />
-        <div className="text-center py-5">
-          <Spinner animation="border" variant="primary" role="status">
-            <span className="visually-hidden">{t('loading')}</span>
-          </Spinner>
-        </div>
+        <PageLoading label={t('loading')} />
       </>
     );
   }

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isQuizResult, type QuizResult } from '@app/contracts';
@@ -12,6 +11,7 @@ import { useFormat } from '@/lib/format';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
+import { PageLoading } from '@/components/ui/loading-overlay';
 import { quizQuestionQueryOptions, useQuizQuestion } from '../api/get-quiz-question';
 import { useRetakeQuiz } from '../api/retake-quiz';
 import { useSubmitQuiz } from '../api/submit-quiz';
@@ -107,13 +107,7 @@ export function QuizPage() {
       />
     );
   } else if (question.isPending) {
-    body = (
-      <div className="text-center py-5">
-        <Spinner animation="border" variant="primary" role="status">
-          <span className="visually-hidden">{t('loading')}</span>
-        </Spinner>
-      </div>
-    );
+    body = <PageLoading label={t('loading')} />;
   } else if (question.isError || !current) {
     const isMissing = question.error instanceof ApiError && question.error.status === 404 && session.current > 1;
     body = (

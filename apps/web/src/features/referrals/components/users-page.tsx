@@ -1,7 +1,7 @@
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { SubUser } from '@app/contracts';
 import { PageHeader } from '@/components/ui/page-header';
+import { PageLoading } from '@/components/ui/loading-overlay';
 import { useSubUsers } from '../api/get-sub-users';
 import { SubUsersTable } from './sub-users-table';
 
@@ -25,11 +25,7 @@ export function UsersPage() {
     <>
       <PageHeader title={t('users.title')} />
       {firstPages.some((query) => query.isPending) ? (
-        <div className="text-center py-5">
-          <Spinner animation="border" variant="primary" role="status">
-            <span className="visually-hidden">{t('users.loading')}</span>
-          </Spinner>
-        </div>
+        <PageLoading label={t('users.loading')} />
       ) : (
         STATUSES.map((status) => <SubUsersTable key={status} status={status} />)
       )}
