@@ -19,6 +19,8 @@ interface RenderOptions {
   path?: string;
   /** The URL the test opens (default: path). */
   url?: string;
+  /** The query cache, to start from what the device kept (default: an empty one). */
+  queryClient?: QueryClient;
 }
 
 /** Stands in for a wrapper that app/ gives a page (consent's ConsentNeeded as `ConsentGate`): shows what it wraps. */
@@ -33,8 +35,10 @@ export function PassThrough({ children }: { children?: ReactNode }) {
 export const MENU_WAIT = { timeout: 5_000 };
 
 /** Renders a screen with the app's providers, a memory router and the toasts. */
-export function renderWithProviders(element: ReactElement, { path = '/', url = path }: RenderOptions = {}) {
-  const queryClient = createQueryClient();
+export function renderWithProviders(
+  element: ReactElement,
+  { path = '/', url = path, queryClient = createQueryClient() }: RenderOptions = {},
+) {
   const routes: RouteObject[] = [
     { path, element },
     { path: '*', element: <Elsewhere /> },

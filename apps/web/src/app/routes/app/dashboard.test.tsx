@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { profile } from '@/features/profile/components/test-data';
 import { levelStatus } from '@/features/referrals/components/test-data';
 import { deferred, mockApi, ok } from '@/testing/mock-api';
-import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { renderWithProviders, signIn, studiedLast } from '@/testing/test-utils';
+import { createQueryClient } from '@/lib/query';
+import { continueQueryKey } from '@/features/learning/api/get-continue';
 import DashboardRoute from './dashboard';
 
 describe('Dashboard', () => {
@@ -27,5 +29,52 @@ describe('Dashboard', () => {
     levelReply.release(ok(levelStatus()));
     expect(await screen.findByRole('heading', { name: /Bronze/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Invite People' })).toBeInTheDocument();
+  });
+
+  it('waits for a kept "nothing studied yet" asked again, so Continue learning does not push the cards down', async () => {
+    const continueReply = deferred();
+    mockApi({
+      'GET /ads': ok({ url: null }),
+      'GET /continue': continueReply.handler,
+      'GET /batch': ok(null),
+      'GET /level-status': ok(levelStatus()),
+      'GET /profile': ok(profile()),
+      'GET /recent/tree': ok([]),
+    });
+    await signIn();
+    // The device kept the answer from before the first chapter was studied; studying it invalidated the answer.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(continueQueryKey, null);
+    await queryClient.invalidateQueries({ queryKey: continueQueryKey, refetchType: 'none' });
+    renderWithProviders(<DashboardRoute />, { queryClient });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('button', { name: 'Invite People' })).not.toBeInTheDocument();
+
+    continueReply.release(ok(studiedLast));
+    expect(await screen.findByRole('heading', { name: /Continue learning/i })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite People' })).toBeInTheDocument();
+  });
+
+  it('keeps its cards while "what was studied last" is asked again', async () => {
+    const continueReply = deferred();
+    let continueCalls = 0;
+    mockApi({
+      'GET /ads': ok({ url: null }),
+      'GET /continue': () => (++continueCalls === 1 ? ok(null) : continueReply.handler()),
+      'GET /batch': ok(null),
+      'GET /level-status': ok(levelStatus()),
+      'GET /profile': ok(profile()),
+      'GET /recent/tree': ok([]),
+    });
+    await signIn();
+    const { queryClient } = renderWithProviders(<DashboardRoute />);
+    expect(await screen.findByRole('button', { name: 'Invite People' })).toBeInTheDocument();
+
+    // A progress report sent from the offline queue invalidates it while the dashboard is open.
+    void queryClient.invalidateQueries({ queryKey: continueQueryKey });
+    await waitFor(() => expect(continueCalls).toBe(2));
+    expect(screen.getByRole('button', { name: 'Invite People' })).toBeInTheDocument();
+    continueReply.release(ok(studiedLast));
+    expect(await screen.findByRole('heading', { name: /Continue learning/i })).toBeInTheDocument();
   });
 });

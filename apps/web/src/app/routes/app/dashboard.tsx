@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -44,7 +45,14 @@ export default function DashboardRoute() {
   // profile card (with 'Invite People') are much taller loaded than loading: the cards wait for all four, so none of
   // them moves down when one arrives (the shell may draw first, with a /me kept on the device). On a phone the level
   // card, arriving last, pushed the profile card down 237 px.
-  const isLaidOut = [batchQuery, continueQuery, levelQuery, profileQuery].every((query) => !query.isPending);
+  // 'Continue learning' too, from a kept answer of "nothing studied yet" being asked again (after the first chapter
+  // studied) until that answer arrives: the card would appear above the others, once, and push them all down.
+  // Once drawn, the cards stay while any of these is asked again (a progress report sent from the queue, say).
+  const [wasLaidOut, setWasLaidOut] = useState(false);
+  const isContinueKnown = !continueQuery.isPending && !(continueQuery.data === null && continueQuery.isFetching);
+  const isLaidOut =
+    wasLaidOut || (isContinueKnown && [batchQuery, levelQuery, profileQuery].every((query) => !query.isPending));
+  if (isLaidOut && !wasLaidOut) setWasLaidOut(true);
   return (
     <>
       <Welcome />
