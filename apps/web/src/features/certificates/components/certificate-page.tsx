@@ -15,13 +15,12 @@ import { useCertificate } from '../api/get-certificate';
 import { QrCode } from './qr-code';
 
 /**
- * The brand and, since parents and schools open this page signed out, the language picker above it. At the top of
- * the page, not centred as the sign-in pages are: centred, the short loading state sat lower than the tall card that
- * replaces it, and the picker jumped up under a parent's tap as the certificate arrived.
+ * The brand and, since parents and schools open this page signed out, the language picker above it; from the top of
+ * the page like the sign-in pages, so the picker stays put as the certificate replaces its short loading state.
  */
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <main className="auth-page auth-page-top">
+    <main className="auth-page">
       <div className="w-100" style={{ maxWidth: '40rem' }}>
         <div className="d-flex justify-content-end mb-2">
           <LanguagePicker />
