@@ -14,11 +14,13 @@ import { createRoutes } from './router';
 const lazyChunk = { timeout: 5000 };
 
 describe('routes', () => {
-  it('sends a signed-out visitor of an app page to /login', async () => {
-    mockApi({});
+  it('sends a signed-out visitor of an app page to /login, asking the server for none of its data', async () => {
+    const server = mockApi({});
     const { router } = renderRoutes(createRoutes, '/wallet');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' }, lazyChunk)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+    // The wallet's loader runs beside the one that redirects: without a session its requests would only get 401s.
+    expect(server.calls).toEqual([]);
   });
 
   it("redirects '/' to the dashboard, which welcomes the learner in the shell", async () => {

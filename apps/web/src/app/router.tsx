@@ -44,7 +44,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         return {
           Component,
           loader: () => {
-            prefetch(queryClient);
+            // Every page with data is a signed-in one. React Router runs this loader beside its parent's, which
+            // sends a signed-out visitor to /login: without a session the page's requests would only get 401s.
+            if (hasToken()) prefetch(queryClient);
             return null;
           },
         };
