@@ -1,5 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import { recordUnexpectedShifts, shiftsByPage, type UnexpectedShift } from './layout-shift.ts';
+import { recordPageProblems, type PageProblem } from './page-problems.ts';
 import { serverUrl } from './servers.ts';
 
 export { expect } from '@playwright/test';
@@ -14,11 +15,13 @@ export const MAX_LAYOUT_SHIFT = 0.1;
 /**
  * Playwright's `test`, with `baseURL` pointing at this worker's own server (helpers/servers.ts). Every journey
  * imports `test` from here; the contexts a journey opens itself (browser.newContext) get the same baseURL.
- * Every page a journey opens in its own context is watched for layout shifts that no tap or key caused: each page
- * that moved is listed in the output, and the journey fails if one moved more than MAX_LAYOUT_SHIFT. A journey that
- * names `layoutShifts` gets the shifts recorded so far, as they come.
+ * Every page a journey opens in its own context is watched:
+ * - for layout shifts that no tap or key caused: each page that moved is listed in the output, and the journey fails
+ *   if one moved more than MAX_LAYOUT_SHIFT. A journey that names `layoutShifts` gets the shifts recorded so far;
+ * - for the problems of helpers/page-problems.ts (an uncaught error, a console error or warning, a 5xx, a 401):
+ *   the journey fails on any.
  */
-export const test = base.extend<{ layoutShifts: UnexpectedShift[] }>({
+export const test = base.extend<{ layoutShifts: UnexpectedShift[]; pageProblems: PageProblem[] }>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use, testInfo) => {
@@ -35,6 +38,15 @@ export const test = base.extend<{ layoutShifts: UnexpectedShift[] }>({
         console.info(`[layout shift] ${testInfo.title}: ${path} ${total.toFixed(3)}\n  ${moved.join('\n  ')}`);
       const tooMuch = pages.filter((page) => page.total > MAX_LAYOUT_SHIFT);
       expect(tooMuch, `pages that moved more than ${MAX_LAYOUT_SHIFT} with nobody touching them`).toEqual([]);
+    },
+    { auto: true },
+  ],
+  pageProblems: [
+    async ({ context, baseURL }, use) => {
+      const problems = recordPageProblems(context, baseURL!);
+      await use(problems);
+      const listed = problems.map(({ path, kind, text }) => `${path}: ${kind}: ${text}`);
+      expect(listed, 'uncaught errors, console errors or warnings, 5xx or 401 answers').toEqual([]);
     },
     { auto: true },
   ],
