@@ -1,5 +1,6 @@
 import axe, { type Result, type RunOptions } from 'axe-core';
 import { expect, type Frame, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll } from './layout.ts';
 
 /** WCAG 2.0 and 2.1, levels A and AA; only violations are collected (passes cost time and are not read). */
 const RUN_OPTIONS: RunOptions = {
@@ -59,30 +60,5 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
         `${violation.impact} ${violation.id}: ${violation.help} → ${violation.nodes.map(describeNode).join('; ')}`,
     );
   expect(blocking, `serious or critical axe violations on ${screen}`).toEqual([]);
-  expect(await widerThanTheWindow(page), `what is wider than the window on ${screen}`).toEqual([]);
-}
-
-/**
- * What sticks out past the window's right edge, so that the page scrolls sideways on a phone (WCAG 1.4.10, Reflow,
- * which axe does not check): the outermost such elements, with the page's width against the window's.
- */
-async function widerThanTheWindow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    const found: string[] = [];
-    for (const element of document.body.querySelectorAll('*')) {
-      // Its box, or its content where that overflows the box (a word too long for its line).
-      const box = element.getBoundingClientRect();
-      const right = box.left + Math.max(box.width, element.scrollWidth);
-      if (right <= width + 1 || box.width === 0) continue;
-      const parent = element.parentElement?.getBoundingClientRect();
-      if (parent && parent.right > width + 1) continue;
-      const classes = typeof element.className === 'string' ? element.className.trim().split(/\s+/).slice(0, 3) : [];
-      found.push(
-        `${[element.tagName.toLowerCase(), ...classes].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}" right ${Math.round(right)}`,
-      );
-    }
-    return [`scrollWidth ${document.documentElement.scrollWidth} > ${width}`, ...found.slice(0, 5)];
-  });
+  await expectNoSidewaysScroll(page, screen);
 }

@@ -25,7 +25,6 @@ test("a referrer reads their sub-users' status on a phone, in three languages", 
       /joined \d{1,2} \w{3} \d{4}.*Pending/,
     );
   }
-  await expectNoSidewaysScroll(page);
   await expectAccessible(page, 'sub-users on a phone');
   await snap(page, 'sub-users-en-360');
 

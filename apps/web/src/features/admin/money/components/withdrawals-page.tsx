@@ -88,10 +88,10 @@ export function WithdrawalsPage() {
             )}
             {withdrawals.data?.data.map((withdrawal) => (
               <tr key={withdrawal.id}>
-                <td className="small text-nowrap">{formatDateTime(withdrawal.created_at)}</td>
+                <td className="small">{formatDateTime(withdrawal.created_at)}</td>
                 <td>
                   <Link to={paths.adminUser.getHref(withdrawal.user.id)}>{withdrawal.user.name}</Link>
-                  <div className="small text-body-secondary">{withdrawal.user.email}</div>
+                  <div className="small text-body-secondary text-break">{withdrawal.user.email}</div>
                 </td>
                 <td className="small font-monospace">{withdrawal.transaction_id}</td>
                 <td className="text-end fw-semibold">{formatInr(withdrawal.amount)}</td>
@@ -114,15 +114,11 @@ export function WithdrawalsPage() {
                     <div className="small text-body-secondary">{formatDateTime(withdrawal.settled_at)}</div>
                   )}
                 </td>
-                <td className="text-end text-nowrap">
+                <td>
+                  {/* One above the other: side by side they pushed 'Mark as Done' out of a 1,280 px window. */}
                   {withdrawal.status === 'Pending' && (
-                    <>
-                      <Button
-                        size="sm"
-                        variant="success"
-                        className="me-2"
-                        onClick={() => setSettling({ withdrawal, outcome: 'Done' })}
-                      >
+                    <div className="d-grid gap-2 text-nowrap">
+                      <Button size="sm" variant="success" onClick={() => setSettling({ withdrawal, outcome: 'Done' })}>
                         Mark as Done
                       </Button>
                       <Button
@@ -132,7 +128,7 @@ export function WithdrawalsPage() {
                       >
                         Reject
                       </Button>
-                    </>
+                    </div>
                   )}
                 </td>
               </tr>
