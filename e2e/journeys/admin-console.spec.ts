@@ -2,6 +2,7 @@ import { expect, test } from '../helpers/test.ts';
 import { fileURLToPath } from 'node:url';
 import { newLearner } from '../helpers/accounts.ts';
 import { expectAccessible } from '../helpers/axe.ts';
+import { expectNoSidewaysScroll } from '../helpers/layout.ts';
 import {
   answerQuizFrom,
   DEMO_ADMIN,
@@ -256,6 +257,17 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await expect(done.getByRole('button', { name: 'Mark as Done' })).toHaveCount(0);
   await snap(admin, 'admin-withdrawals-done');
   await expectAccessible(admin, 'admin: withdrawals, done');
+
+  // On the operator's phone no page of the console scrolls sideways; a wide table scrolls inside its own region.
+  // Its hidden 'Actions' headings once escaped that region and stretched the page to 466-730 px.
+  const desktop = admin.viewportSize()!;
+  await admin.setViewportSize({ width: 360, height: 740 });
+  for (const section of ['/admin/courses', '/admin/categories', '/admin/withdrawals', '/admin/levels-rates']) {
+    await admin.goto(section);
+    await expect(admin.getByRole('main').getByRole('table').first()).toBeVisible();
+    await expectNoSidewaysScroll(admin, `${section} at 360 px`, { tablesMayScroll: true });
+  }
+  await admin.setViewportSize(desktop);
 
   // The learner's wallet: the withdrawal is no longer pending.
   await page.reload();

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
-import Table from 'react-bootstrap/Table';
 import type { AdminCategory } from '@app/contracts';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { DeleteDialog } from '../../components/delete-dialog';
 import { EditDeleteButtons } from '../../components/edit-delete-buttons';
@@ -36,7 +36,7 @@ export function CategoriesPage() {
             }}
           />
           <AsyncContent query={categories}>
-            <Table className="admin-table mb-0">
+            <ResponsiveTable regionLabel="Categories" className="admin-table mb-0">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -65,7 +65,7 @@ export function CategoriesPage() {
                   </tr>
                 ))}
               </tbody>
-            </Table>
+            </ResponsiveTable>
           </AsyncContent>
         </Card.Body>
       </Card>
