@@ -64,9 +64,13 @@ export async function recordUnexpectedShifts(context: BrowserContext): Promise<U
       return `${[element.tagName.toLowerCase(), ...classes].join('.')} "${words}"`;
     };
     const report = (window as unknown as { __unexpectedShift: (shift: UnexpectedShift) => void }).__unexpectedShift;
+    // A window resized (a phone turned, or a journey's setViewportSize) moves everything, and the browser does not count
+    // it as input: its shifts are left out for half a second, as an input's are.
+    let resizedAt = -Infinity;
+    addEventListener('resize', () => (resizedAt = performance.now()));
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as ShiftEntry[]) {
-        if (entry.hadRecentInput) continue;
+        if (entry.hadRecentInput || entry.startTime - resizedAt < 500) continue;
         void report({
           path: location.pathname,
           value: entry.value,

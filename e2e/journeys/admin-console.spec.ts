@@ -18,7 +18,7 @@ import { snap } from '../helpers/screenshots.ts';
 const pdfPath = fileURLToPath(new URL('../../packages/db/src/seed/assets/newtons-laws.pdf', import.meta.url));
 
 test('an admin builds and publishes a course, a learner buys it and takes the quiz, the admin settles their withdrawal', async ({
-  browser,
+  newContext,
   request,
 }) => {
   test.setTimeout(240_000);
@@ -31,7 +31,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   const answers = new Map(bank.map((q) => [q.question, q.correct]));
 
   // The admin signs in and opens the console from the side menu.
-  const adminContext = await browser.newContext();
+  const adminContext = await newContext();
   const admin = await adminContext.newPage();
   await openConsoleAsAdmin(admin);
   await openAdminSection(admin, 'Courses');
@@ -139,7 +139,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await expectAccessible(admin, 'admin: a user');
 
   // A new learner, in a browser of their own, finds the course and buys it through the sandbox.
-  const learnerContext = await browser.newContext();
+  const learnerContext = await newContext();
   const page = await learnerContext.newPage();
   const learner = newLearner();
   await registerThroughUi(page, learner);
@@ -173,7 +173,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   const invite = page.getByRole('dialog', { name: 'Invite People' });
   const referralLink = await invite.getByLabel('Your referral link').inputValue();
   await invite.getByRole('button', { name: 'Close' }).click();
-  const friendContext = await browser.newContext();
+  const friendContext = await newContext();
   const friendPage = await friendContext.newPage();
   const friend = {
     ...newLearner(),

@@ -55,7 +55,7 @@ async function buyNow(page: Page, name: string) {
 
 test('a 13-year-old names a guardian, who agrees by the mailed link; then the child pays, and withdrawing blocks again', async ({
   page,
-  browser,
+  newContext,
 }) => {
   test.setTimeout(180_000);
   const child = newLearner();
@@ -90,7 +90,7 @@ test('a 13-year-old names a guardian, who agrees by the mailed link; then the ch
 
   // The guardian, on their own phone (no account), opens the link from the mail.
   const link = await consentLinkMailedTo(page.request, guardianEmail);
-  const guardianContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const guardianContext = await newContext({ viewport: { width: 360, height: 780 } });
   const guardian = await guardianContext.newPage();
   await guardian.goto(link);
   await expect(

@@ -11,13 +11,13 @@ const commission = '₹149.90';
 const freeCourse = 'India and the World: General Knowledge';
 
 test('A invites B, B registers through the link and buys a course, A sees B and the commission and withdraws', async ({
-  browser,
+  newContext,
   baseURL,
   request,
 }) => {
   test.setTimeout(240_000);
   await setRates(request, { refund_window_days: 0 });
-  const contextA = await browser.newContext();
+  const contextA = await newContext();
   await contextA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const pageA = await contextA.newPage();
   const a = newLearner();
@@ -51,7 +51,7 @@ test('A invites B, B registers through the link and buys a course, A sees B and 
   await expect(pageA.getByRole('heading', { name: 'Total Mark: 8 (80%)' })).toBeVisible();
 
   // B, in a browser of their own, registers through the copied link and buys a paid course.
-  const contextB = await browser.newContext();
+  const contextB = await newContext();
   const pageB = await contextB.newPage();
   const b = { ...newLearner(), firstName: 'Bhavana', lastName: 'Pillai', mobile: `97${String(Date.now()).slice(-8)}` };
   b.email = b.email.replace('meera.', 'bhavana.');

@@ -40,7 +40,7 @@ function lectureMp4(): { name: string; mimeType: string; buffer: Buffer } {
 }
 
 test('an admin uploads an MP4 with a progress bar, it is transcoded, and a learner plays it as HLS and switches quality', async ({
-  browser,
+  newContext,
 }) => {
   test.setTimeout(240_000);
   const tag = Date.now().toString(36);
@@ -48,7 +48,7 @@ test('an admin uploads an MP4 with a progress bar, it is transcoded, and a learn
   const chapter = 'Waves on video';
 
   // The admin: a free course with one term and one video chapter.
-  const adminContext = await browser.newContext();
+  const adminContext = await newContext();
   const admin = await adminContext.newPage();
   await openConsoleAsAdmin(admin);
   await openAdminSection(admin, 'Courses');
@@ -105,7 +105,7 @@ test('an admin uploads an MP4 with a progress bar, it is transcoded, and a learn
   await adminContext.close();
 
   // A learner enrols and plays the chapter as HLS, then picks the lowest quality.
-  const context = await browser.newContext();
+  const context = await newContext();
   const page = await context.newPage();
   await registerThroughUi(page, newLearner());
   await openCourses(page);

@@ -31,12 +31,12 @@ async function buyWithCard(page: Page, courseName: string, cardholder: string): 
 
 /** Issue 16: the wallet (with its forms) and the profile in Hindi and Malayalam, on a phone and a desktop. */
 test('a learner switches to Hindi, then Malayalam, on Profile and sees the wallet and the profile in it', async ({
-  browser,
+  newContext,
   request,
 }) => {
   test.setTimeout(300_000);
   await setRates(request, { refund_window_days: 0 });
-  const context = await browser.newContext();
+  const context = await newContext();
   const page = await context.newPage();
   const learner = newLearner();
   await registerThroughUi(page, learner);
@@ -58,7 +58,7 @@ test('a learner switches to Hindi, then Malayalam, on Profile and sees the walle
     .inputValue();
   await page.getByRole('dialog', { name: 'Invite People' }).getByRole('button', { name: 'Close' }).click();
   for (const [index, name] of ['bhavana', 'divya'].entries()) {
-    const friendContext = await browser.newContext();
+    const friendContext = await newContext();
     const friendPage = await friendContext.newPage();
     const friend = {
       ...newLearner(),
