@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, ok } from '@/testing/mock-api';
+import { deferred, mockApi, ok } from '@/testing/mock-api';
 import { PassThrough, renderWithProviders } from '@/testing/test-utils';
 import { ProfilePage } from './profile-page';
 import { master, profile } from './test-data';
@@ -17,6 +17,25 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'No profile photo' })).toHaveAttribute('src', '/images/avatar.svg');
     expect(screen.queryByRole('button', { name: 'Remove Photo' })).not.toBeInTheDocument();
+  });
+
+  it('shows its sections once the choices have answered too, so the Personal form does not push the others down', async () => {
+    const masterReply = deferred();
+    const server = mockApi({
+      'GET /profile': ok(profile()),
+      'GET /master': masterReply.handler,
+      'GET /bank-details': ok(null),
+    });
+    renderWithProviders(<ProfilePage ConsentGate={PassThrough} />, { path: '/profile' });
+    await waitFor(() => expect(server.callsTo('GET', '/bank-details')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The Personal Information form, much taller than its spinner, would arrive above Bank and Password.
+    expect(screen.queryByRole('heading', { name: 'Password' })).not.toBeInTheDocument();
+
+    masterReply.release(ok(master));
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update Bank Details' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
   });
 
   it('starts at the bank form when opened as /profile#bank-account (from a withdrawal without bank details)', async () => {

@@ -75,6 +75,10 @@ export function ProfilePage({ ConsentGate }: ProfilePageProps) {
   const bank = useBankDetails();
   const { hash } = useLocation();
   const isBankReady = Boolean(profile.data) && bank.isSuccess;
+  // The sections show together once the profile, the choices and the bank details have answered (or failed): the
+  // Personal Information form, 980 px tall on a desktop, arriving after its spinner pushed Bank Account Information
+  // and Password 800 px down, out of sight, under a learner's tap or after the scroll to #bank-account.
+  const isLaidOut = Boolean(profile.data) && !master.isPending && !bank.isPending;
   const { t } = useTranslation('profile');
 
   // Once the form is there, bring the section the link points at into view and start typing in it.
@@ -102,7 +106,7 @@ export function ProfilePage({ ConsentGate }: ProfilePageProps) {
   return (
     <>
       <PageHeader title={t('title')} />
-      {profile.data ? (
+      {profile.data && isLaidOut ? (
         <Row className="g-4">
           <Col lg={4} xl={3}>
             <ProfilePhotoCard profile={profile.data} />
@@ -112,12 +116,10 @@ export function ProfilePage({ ConsentGate }: ProfilePageProps) {
           </Col>
           <Col lg={8} xl={9}>
             <Section title={t('sections.personal')}>
-              {master.isPending ? <Loading /> : <PersonalInfoForm profile={profile.data} master={master.data} />}
+              <PersonalInfoForm profile={profile.data} master={master.data} />
             </Section>
             <Section id={bankSectionId} title={t('sections.bank')}>
-              {bank.isPending ? (
-                <Loading />
-              ) : bank.isError ? (
+              {bank.isError ? (
                 <Alert variant="danger" className="mb-0">
                   {errorMessage(bank.error)}
                 </Alert>
