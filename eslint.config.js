@@ -160,6 +160,15 @@ export default tseslint.config(
           ],
         },
       ],
+      // A second person's browser is watched like the first (decision 037).
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'browser',
+          property: 'newContext',
+          message: "Use the newContext fixture of '../helpers/test.ts': it watches the context's pages too.",
+        },
+      ],
     },
   },
   {
