@@ -8,17 +8,23 @@ import { createQueryClient } from '@/lib/query';
 import { continueQueryKey } from '@/features/learning/api/get-continue';
 import DashboardRoute from './dashboard';
 
+/** The dashboard's six reads, each answered at once unless `replies` answers it otherwise. */
+function mockDashboardApi(replies: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /ads': ok({ url: null }),
+    'GET /continue': ok(null),
+    'GET /batch': ok(null),
+    'GET /level-status': ok(levelStatus()),
+    'GET /profile': ok(profile()),
+    'GET /recent/tree': ok([]),
+    ...replies,
+  });
+}
+
 describe('Dashboard', () => {
   it('lays out its cards once the level is known too, so the level card does not push Invite People down', async () => {
     const levelReply = deferred();
-    const server = mockApi({
-      'GET /ads': ok({ url: null }),
-      'GET /continue': ok(null),
-      'GET /batch': ok(null),
-      'GET /level-status': levelReply.handler,
-      'GET /profile': ok(profile()),
-      'GET /recent/tree': ok([]),
-    });
+    const server = mockDashboardApi({ 'GET /level-status': levelReply.handler });
     await signIn();
     renderWithProviders(<DashboardRoute />);
     await waitFor(() => expect(server.callsTo('GET', '/profile')).toHaveLength(1));
@@ -33,14 +39,7 @@ describe('Dashboard', () => {
 
   it('waits for a kept "nothing studied yet" asked again, so Continue learning does not push the cards down', async () => {
     const continueReply = deferred();
-    mockApi({
-      'GET /ads': ok({ url: null }),
-      'GET /continue': continueReply.handler,
-      'GET /batch': ok(null),
-      'GET /level-status': ok(levelStatus()),
-      'GET /profile': ok(profile()),
-      'GET /recent/tree': ok([]),
-    });
+    mockDashboardApi({ 'GET /continue': continueReply.handler });
     await signIn();
     // The device kept the answer from before the first chapter was studied; studying it invalidated the answer.
     const queryClient = createQueryClient();
@@ -58,14 +57,7 @@ describe('Dashboard', () => {
   it('keeps its cards while "what was studied last" is asked again', async () => {
     const continueReply = deferred();
     let continueCalls = 0;
-    mockApi({
-      'GET /ads': ok({ url: null }),
-      'GET /continue': () => (++continueCalls === 1 ? ok(null) : continueReply.handler()),
-      'GET /batch': ok(null),
-      'GET /level-status': ok(levelStatus()),
-      'GET /profile': ok(profile()),
-      'GET /recent/tree': ok([]),
-    });
+    mockDashboardApi({ 'GET /continue': () => (++continueCalls === 1 ? ok(null) : continueReply.handler()) });
     await signIn();
     const { queryClient } = renderWithProviders(<DashboardRoute />);
     expect(await screen.findByRole('button', { name: 'Invite People' })).toBeInTheDocument();
