@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, levelAchievements } from '@app/db';
+import { courses, levelAchievements, users } from '@app/db';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, getUser, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin } from '../admin-fixtures.ts';
@@ -99,6 +99,53 @@ describe('abuse: holding period and refunds', () => {
     await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
     const again = (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Level Reward');
     expect(again.map((e) => e.status)).toEqual(['Rejected', 'Pending']);
+    await expectBooksBalanced(t);
+  });
+
+  /** A sub-user held for review (the per-address rule) who buys, and an operator's release that completes Starter. */
+  async function levelCompletedByRelease() {
+    const referrer = await createLearner(t.app);
+    await buy(await createLearner(t.app, { referrerId: referrer.id }), 100_000);
+    const held = await createLearner(t.app, { referrerId: referrer.id });
+    await t.app.ctx.db.update(users).set({ referralStatus: 'held' }).where(eq(users.id, held.id));
+    const heldPurchase = await buy(held, 100_000);
+    const released = await t.client.as(admin.token).post(`/admin/referrals/${held.id}/release`);
+    expect(released.body.data).toMatchObject({ counted_now: true, level_achieved: 'Starter' });
+    return { referrer, held, heldPurchase };
+  }
+  const levelRewards = async (who: Learner) =>
+    (await ledgerOf(t.app, who.id)).filter((e) => e.method.startsWith('Level Reward')).map((e) => [e.method, e.status]);
+
+  it("a refund inside the window cancels a level reward that an operator's release completed, and reopens the level", async () => {
+    const { referrer, held, heldPurchase } = await levelCompletedByRelease();
+    expect(await levelRewards(referrer)).toEqual([['Level Reward', 'Pending']]);
+
+    expect((await refund(heldPurchase)).statusCode).toBe(200);
+    expect(await levelRewards(referrer)).toEqual([['Level Reward', 'Rejected']]);
+    expect((await getUser(t.app, held.id)).activatedAt).toBeNull();
+    expect((await t.client.as(referrer.token).get('/level-status')).body.data).toMatchObject({
+      level_number: 1,
+      completed_node: 1,
+    });
+    // Past the window, only the commission on the sub-user who was never refunded is there to spend.
+    t.clock.advance(8 * DAY_MS);
+    const token = await signInNow(t.app, referrer.id);
+    expect((await t.client.as(token).get('/transactions')).body.data).toMatchObject({ balance: 100, points: 0 });
+    await expectBooksBalanced(t);
+  });
+
+  it("a refund after the window takes back a level reward that an operator's release completed", async () => {
+    const { referrer, heldPurchase } = await levelCompletedByRelease();
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const token = await signInNow(t.app, referrer.id);
+    expect((await t.client.as(token).get('/transactions')).body.data).toMatchObject({ balance: 200, points: 100 });
+
+    expect((await refund(heldPurchase)).statusCode).toBe(200);
+    expect(await levelRewards(referrer)).toEqual([
+      ['Level Reward', 'Done'],
+      ['Level Reward Reversal', 'Done'],
+    ]);
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 10_000, points: 0 });
     await expectBooksBalanced(t);
   });
 

@@ -26,7 +26,7 @@ interface LevelCount {
 
 /** Who earned a level reward: the purchase whose activation completed the level, held until its refund window ends. */
 interface EarnedBy {
-  purchaseId: number | null;
+  purchaseId: number;
   availableAt: Date;
 }
 
@@ -39,14 +39,15 @@ interface EarnedBy {
  *
  * The caller must hold the referrer's row lock (SELECT … FOR NO KEY UPDATE on users) so concurrent
  * activations are counted one after another and the reward is credited once. Used when an operator
- * releases a held sign-up who is already active (the reward is held from now); a purchase's
+ * releases a held sign-up who is already active (the reward is held from now, and belongs to the
+ * purchase that made them active, so that its refund takes the reward back); a purchase's
  * activation is counted by addActivationCount, inside the purchase's own statements.
  */
 export async function advanceLevel(
   tx: DbOrTx,
-  options: { referrer: { id: number; createdAt: Date }; now: Date },
+  options: { referrer: { id: number; createdAt: Date }; now: Date; earnedByPurchaseId: number },
 ): Promise<LevelAdvance> {
-  const { referrer, now } = options;
+  const { referrer, now, earnedByPurchaseId } = options;
   const count = levelToCount(await loadLadder(tx, referrer, { forUpdate: true }), now);
   if (!count) return { achieved: null };
   const writes = new WriteBatch();
@@ -58,7 +59,7 @@ export async function advanceLevel(
     referrerId: referrer.id,
     count,
     now,
-    earnedBy: { purchaseId: null, availableAt: await refundWindowEnd(tx, now) },
+    earnedBy: { purchaseId: earnedByPurchaseId, availableAt: await refundWindowEnd(tx, now) },
   });
   return { achieved: count.level };
 }

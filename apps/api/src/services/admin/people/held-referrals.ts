@@ -1,6 +1,6 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { users } from '@app/db';
+import { purchases, users, type Tx } from '@app/db';
 import {
   adminMessages,
   type HeldReferral,
@@ -113,9 +113,17 @@ export async function decideHeldReferral(
     if (!changed) throw AppError.badRequest(adminMessages.notHeld);
 
     let levelAchieved: string | null = null;
-    const isCountedNow = decision === 'released' && changed.activatedAt !== null && referrer !== undefined;
-    if (isCountedNow) {
-      const advance = await advanceLevel(tx, { referrer: referrer!, now: ctx.now() });
+    const activatedBy =
+      decision === 'released' && changed.activatedAt !== null && referrer !== undefined
+        ? await activatingPurchase(tx, userId)
+        : undefined;
+    const isCountedNow = activatedBy !== undefined;
+    if (activatedBy) {
+      const advance = await advanceLevel(tx, {
+        referrer: referrer!,
+        now: ctx.now(),
+        earnedByPurchaseId: activatedBy.id,
+      });
       levelAchieved = advance.achieved?.name ?? null;
     }
     await recordAudit(tx, ctx, {
@@ -128,4 +136,19 @@ export async function decideHeldReferral(
     });
     return { user_id: userId, referral_status: decision, counted_now: isCountedNow, level_achieved: levelAchieved };
   });
+}
+
+/**
+ * The purchase that keeps a sub-user active: their first one paid above zero and not refunded. A level
+ * reward their release completes belongs to it, so that its refund takes the reward back, as it does for
+ * a reward completed by a purchase itself.
+ */
+async function activatingPurchase(tx: Tx, userId: number) {
+  const [row] = await tx
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'paid'), gt(purchases.amountPaise, 0)))
+    .orderBy(asc(purchases.paidAt), asc(purchases.id))
+    .limit(1);
+  return row;
 }
