@@ -279,16 +279,17 @@ describe('fraud rules: self-referrals and held sign-ups earn nothing and count f
     expect(await outcome(a, b)).toMatchObject({ earned: 0, counted: 0, referralStatus: 'rejected' });
   });
 
-  it('catches a self-referral found only at a later purchase (bank details added afterwards)', async () => {
+  it('catches a self-referral when bank details are added after a purchase, and takes its commission back', async () => {
     const a = await createLearner(t.app);
     const b = await createLearner(t.app, { referrerId: a.id });
     await addBank(a, { account_number: '777788889999', pan_card: 'DDDDD4444D' });
     await payPurchase(t.app, b.id, 10_000);
     expect((await walletOf(t.app, a.id)).balancePaise).toBe(1_000);
     await addBank(b, { account_number: '777788889999', pan_card: 'EEEEE5555E' });
-    await payPurchase(t.app, b.id, 10_000);
-    expect((await walletOf(t.app, a.id)).balancePaise).toBe(1_000);
     expect((await getUser(t.app, b.id)).referralStatus).toBe('rejected');
+    expect((await walletOf(t.app, a.id)).balancePaise).toBe(0);
+    await payPurchase(t.app, b.id, 10_000);
+    expect((await walletOf(t.app, a.id)).balancePaise).toBe(0);
   });
 
   it('pays nothing for a held sign-up, and leaves it held', async () => {

@@ -1,10 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { purchases } from '@app/db';
+import { auditLog, purchases } from '@app/db';
+import type { App } from '../../src/app.ts';
 import type { TestApp, TestClient } from '../helpers.ts';
 import { correctOptions } from '../quiz-fixtures.ts';
 import { expectLedgerBalanced } from '../wallet-fixtures.ts';
 
 export const DAY_MS = 86_400_000;
+
+/** The audit log's self-referral findings about a sub-user. */
+export function selfReferralAudit(app: App, userId: number) {
+  return app.ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'referral.self_referral'), eq(auditLog.entityId, String(userId))));
+}
 
 /** Draws a subject's quiz as the client does and submits it with `right` correct answers. */
 export async function takeQuiz(t: TestApp, client: TestClient, subjectId: number, right: number) {

@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, users } from '@app/db';
+import { users } from '@app/db';
 import { createLearner, getUser, TEST_PASSWORD, type Learner } from '../fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { setUpLedgerTestApp, validBank } from '../wallet-fixtures.ts';
 import { payThroughSandbox } from '../checkout-fixtures.ts';
+import { selfReferralAudit } from './abuse-fixtures.ts';
 
 /*
  * Issue 13, item 6 (docs/product/referrals-and-levels.md#self-referral): a sub-user held as a
@@ -85,12 +86,6 @@ describe('self-referral: shown to the referrer as not eligible, with the reason'
     };
   }
 
-  const selfAudit = (userId: number) =>
-    t.app.ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'referral.self_referral'), eq(auditLog.entityId, String(userId))));
-
   it("marks a sign-up with the referrer's mobile not eligible at registration, before any purchase", async () => {
     const referrer = await createLearner(t.app, { mobile: '9000012345' });
     const { learner: copy, response } = await registerThrough(referrer, {
@@ -109,7 +104,7 @@ describe('self-referral: shown to the referrer as not eligible, with the reason'
       referralStatusReason: 'mobile',
       activatedAt: null,
     });
-    expect((await selfAudit(copy.id)).map((row) => row.after)).toEqual([
+    expect((await selfReferralAudit(t.app, copy.id)).map((row) => row.after)).toEqual([
       expect.objectContaining({ referrer_id: referrer.id, reason: 'mobile' }),
     ]);
 
@@ -150,7 +145,7 @@ describe('self-referral: shown to the referrer as not eligible, with the reason'
       commissions: [],
     });
     // Found once, at registration: the purchase does not audit it again.
-    expect(await selfAudit(copy.id)).toHaveLength(1);
+    expect(await selfReferralAudit(t.app, copy.id)).toHaveLength(1);
   });
 
   it('lists an active friend and a not-eligible copy (same mailbox) apart, with totals that add up', async () => {

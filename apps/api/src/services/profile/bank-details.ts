@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { bankDetails, type DbOrTx } from '@app/db';
 import { maskAccountNumber, type BankDetailsData, type BankDetailsInput } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { reviewSelfReferrals } from '../referrals/index.ts';
 import { decryptText, encryptText, hmacHex } from '../../lib/crypto.ts';
 
 type BankRow = typeof bankDetails.$inferSelect;
@@ -35,7 +36,10 @@ export async function getBankDetails(ctx: AppContext, db: DbOrTx, userId: number
   return row ? describe(ctx, row) : null;
 }
 
-/** POST /bank-details: creates or replaces the user's one set of bank details; the number encrypted at rest. */
+/**
+ * POST /bank-details: creates or replaces the user's one set of bank details; the number encrypted at
+ * rest. The self-referral rule is checked again in the same transaction (reviewSelfReferrals).
+ */
 export async function saveBankDetails(
   ctx: AppContext,
   options: { userId: number; input: BankDetailsInput },
@@ -52,10 +56,14 @@ export async function saveBankDetails(
     panCard: input.pan_card,
     updatedAt: ctx.now(),
   };
-  const [row] = await ctx.db
-    .insert(bankDetails)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: bankDetails.userId, set: values })
-    .returning();
-  return describe(ctx, row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(bankDetails)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: bankDetails.userId, set: values })
+      .returning();
+    await reviewSelfReferrals(tx, ctx, { userId, change: 'bank_details' });
+    return saved!;
+  });
+  return describe(ctx, row);
 }

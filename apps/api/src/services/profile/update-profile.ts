@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../lib/postgres-error.ts';
 import { findUserByEmail, type UserRow, sendVerificationOtp } from '../accounts/index.ts';
 import { flushMailOutbox, sendEmailChangedMail } from '../mail/index.ts';
 import { dateOfBirthChangeProblem, writeDateOfBirth } from '../consent/index.ts';
+import { reviewSelfReferrals } from '../referrals/index.ts';
 
 /** 422 with every field error found, in the spec's shape. */
 function fail(errors: Record<string, string[]>): never {
@@ -114,6 +115,8 @@ export async function updateProfile(
         })
         .where(eq(users.id, user.id))
         .returning();
+      if (row!.mobile !== user.mobile || row!.emailCanonical !== user.emailCanonical)
+        await reviewSelfReferrals(tx, ctx, { userId: user.id, change: 'profile' });
       if (isNewEmail) {
         // A code mailed to the old address must not verify the new one.
         await tx

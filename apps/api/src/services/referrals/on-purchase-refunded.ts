@@ -1,15 +1,8 @@
-import { and, desc, eq, gt, gte, isNull, lt, ne, notExists, or } from 'drizzle-orm';
-import { levelAchievements, purchases, userLevels, users, walletTransactions, type Tx } from '@app/db';
+import { and, eq, gt, gte, isNull, lt, ne, notExists, or } from 'drizzle-orm';
+import { levelAchievements, purchases, users, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { countedSubUsers, levelByNumber, loadLadder } from '../levels/index.ts';
-import {
-  cancelHeldCredit,
-  releaseHeldCredits,
-  addTakenBack,
-  NOTHING_TAKEN,
-  takeBack,
-  type TakenBack,
-} from '../wallet/index.ts';
+import { NOTHING_TAKEN, releaseHeldCredits, type TakenBack } from '../wallet/index.ts';
+import { reopenLevelsNoLongerReached, takeBackReferralEarnings } from './take-back-referral-earnings.ts';
 
 /**
  * Runs inside the transaction that marks a purchase refunded, and takes back what it earned in
@@ -66,31 +59,12 @@ export async function onPurchaseRefunded(
     !otherPaid && !(buyer.activatedAt && (await countedForSettledLevel(tx, referrer.id, buyer.activatedAt)));
   if (isDeactivated) await tx.update(users).set({ activatedAt: null }).where(eq(users.id, purchase.userId));
 
-  let taken = NOTHING_TAKEN;
-  const earned = await tx
-    .select()
-    .from(walletTransactions)
-    .where(and(eq(walletTransactions.purchaseId, purchase.id), eq(walletTransactions.userId, referrer.id)));
-  for (const entry of earned) {
-    if (entry.method !== 'Referral Commission' && entry.method !== 'Level Reward') continue;
-    // A held level reward is settled below, by counting its window again.
-    if (entry.status === 'Pending' && entry.method === 'Referral Commission') {
-      await cancelHeldCredit(tx, { transactionId: entry.transactionId, now });
-    } else if (entry.status === 'Done') {
-      taken = addTakenBack(
-        taken,
-        await takeBack(tx, {
-          userId: referrer.id,
-          method: entry.method === 'Referral Commission' ? 'Commission Reversal' : 'Level Reward Reversal',
-          paise: entry.amountPaise,
-          points: entry.points,
-          description: `Purchase refunded: ${entry.transactionId} reversed`,
-          purchaseId: purchase.id,
-          at: now,
-        }),
-      );
-    }
-  }
+  const taken = await takeBackReferralEarnings(tx, {
+    referrerId: referrer.id,
+    purchaseIds: [purchase.id],
+    why: 'Purchase refunded',
+    now,
+  });
   if (isDeactivated) await reopenLevelsNoLongerReached(tx, { referrer, now });
   return taken;
 }
@@ -122,51 +96,4 @@ async function countedForSettledLevel(tx: Tx, referrerId: number, activatedAt: D
     )
     .limit(1);
   return found !== undefined;
-}
-
-/**
- * The referrer's achievements whose reward is still held are counted again on their window; one
- * that no longer reaches its node loses its reward (Rejected) and the level is worked on again
- * from that window, highest level first.
- */
-async function reopenLevelsNoLongerReached(
-  tx: Tx,
-  options: { referrer: { id: number; createdAt: Date }; now: Date },
-): Promise<void> {
-  const { referrer, now } = options;
-  const held = await tx
-    .select({ achievement: levelAchievements, rewardId: walletTransactions.transactionId })
-    .from(levelAchievements)
-    .innerJoin(
-      walletTransactions,
-      and(
-        eq(walletTransactions.userId, levelAchievements.userId),
-        eq(walletTransactions.purchaseId, levelAchievements.purchaseId),
-        eq(walletTransactions.method, 'Level Reward'),
-        eq(walletTransactions.status, 'Pending'),
-      ),
-    )
-    .where(eq(levelAchievements.userId, referrer.id))
-    .orderBy(desc(levelAchievements.levelNumber));
-  if (held.length === 0) return;
-  const { all } = await loadLadder(tx, referrer, { forUpdate: true });
-  for (const { achievement, rewardId } of held) {
-    const level = levelByNumber(all, achievement.levelNumber);
-    if (!level || !achievement.windowStart) continue;
-    const counted = await countedSubUsers(tx, referrer.id, {
-      start: achievement.windowStart,
-      end: achievement.achievedAt,
-    });
-    if (counted.length >= level.node) continue;
-    await cancelHeldCredit(tx, { transactionId: rewardId, now });
-    await tx
-      .delete(levelAchievements)
-      .where(
-        and(eq(levelAchievements.userId, referrer.id), eq(levelAchievements.levelNumber, achievement.levelNumber)),
-      );
-    await tx
-      .update(userLevels)
-      .set({ levelNumber: achievement.levelNumber, windowStart: achievement.windowStart, completedAt: null })
-      .where(eq(userLevels.userId, referrer.id));
-  }
 }

@@ -1,0 +1,103 @@
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { bankDetails, purchases, users, type Tx } from '@app/db';
+import { selfReferralReason, type SelfReferralReason } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../audit/index.ts';
+import { releaseHeldCredits } from '../wallet/index.ts';
+import { reopenLevelsNoLongerReached, takeBackReferralEarnings } from './take-back-referral-earnings.ts';
+
+/** Where a changed identity was saved: bank details, or the profile's mobile or email. */
+export type IdentityChange = 'bank_details' | 'profile';
+
+/** A user as the self-referral rule compares them, with their bank details when on file. */
+function identityOf(tx: Tx) {
+  return tx
+    .select({
+      id: users.id,
+      createdAt: users.createdAt,
+      referrerId: users.referrerId,
+      referralStatus: users.referralStatus,
+      emailCanonical: users.emailCanonical,
+      mobile: users.mobile,
+      accountNumberHash: bankDetails.accountNumberHash,
+      panCard: bankDetails.panCard,
+    })
+    .from(users)
+    .leftJoin(bankDetails, eq(bankDetails.userId, users.id));
+}
+type Identity = Awaited<ReturnType<ReturnType<typeof identityOf>['where']>>[number];
+
+/**
+ * The self-referral rule checked again when a user's identity changes (bank details saved, mobile or
+ * email changed), inside the transaction that saves it: against their referrer, and against each of
+ * their own direct sub-users. The purchase-time check alone let a referrer and a made-up sub-user add
+ * the same bank account after the sub-user's purchase, once the commission was Done, and withdraw it.
+ *
+ * A match makes that sub-user 'rejected' with the reason (the referrer sees them as not eligible), is
+ * audited, and takes back what the sub-user's purchases earned the referrer, as a refund does: held
+ * commissions cancelled, Done commissions and level rewards taken back never below zero, and a held
+ * level reward whose window no longer has enough sub-users cancelled with its level reopened.
+ *
+ * Rows are locked referrer first, then the sub-user, as purchases lock them.
+ */
+export async function reviewSelfReferrals(
+  tx: Tx,
+  ctx: AppContext,
+  options: { userId: number; change: IdentityChange },
+): Promise<void> {
+  const [person] = await identityOf(tx).where(eq(users.id, options.userId));
+  if (!person) return;
+  if (person.referrerId !== null && person.referralStatus !== 'rejected') {
+    const [referrer] = await identityOf(tx).where(eq(users.id, person.referrerId)).for('no key update', { of: users });
+    const reason = referrer ? selfReferralReason(person, referrer) : null;
+    if (referrer && reason) await rejectSelfReferral(tx, ctx, { referrer, subUserId: person.id, reason, ...options });
+  }
+
+  const matches = or(
+    eq(users.emailCanonical, person.emailCanonical),
+    eq(users.mobile, person.mobile),
+    person.accountNumberHash ? eq(bankDetails.accountNumberHash, person.accountNumberHash) : undefined,
+    person.panCard ? sql`upper(${bankDetails.panCard}) = ${person.panCard.trim().toUpperCase()}` : undefined,
+  );
+  const candidates = await identityOf(tx).where(
+    and(eq(users.referrerId, person.id), ne(users.referralStatus, 'rejected'), matches),
+  );
+  if (candidates.length === 0) return;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, person.id)).for('no key update');
+  for (const subUser of candidates) {
+    const reason = selfReferralReason(subUser, person);
+    if (reason) await rejectSelfReferral(tx, ctx, { referrer: person, subUserId: subUser.id, reason, ...options });
+  }
+}
+
+async function rejectSelfReferral(
+  tx: Tx,
+  ctx: AppContext,
+  options: { referrer: Identity; subUserId: number; reason: SelfReferralReason; change: IdentityChange },
+): Promise<void> {
+  const { referrer, subUserId, reason, change } = options;
+  const now = ctx.now();
+  const [rejected] = await tx
+    .update(users)
+    .set({ referralStatus: 'rejected', referralStatusReason: reason, updatedAt: now })
+    .where(and(eq(users.id, subUserId), ne(users.referralStatus, 'rejected')))
+    .returning({ id: users.id });
+  if (!rejected) return;
+  await recordAudit(tx, ctx, {
+    actorId: null,
+    action: 'referral.self_referral',
+    entity: 'users',
+    entityId: subUserId,
+    after: { referrer_id: referrer.id, reason, purchase_id: null, found_on: change },
+  });
+  // What is due is released first, so that a commission past its window is taken back, not cancelled.
+  await releaseHeldCredits(tx, { userId: referrer.id, now });
+  const bought = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.userId, subUserId));
+  await takeBackReferralEarnings(tx, {
+    referrerId: referrer.id,
+    purchaseIds: bought.map((p) => p.id),
+    why: `Self-referral (${reason.replace('_', ' ')})`,
+    now,
+  });
+  await reopenLevelsNoLongerReached(tx, { referrer, now });
+}

@@ -1,0 +1,97 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { levelAchievements, userLevels, walletTransactions, type Tx } from '@app/db';
+import { countedSubUsers, levelByNumber, loadLadder } from '../levels/index.ts';
+import { addTakenBack, cancelHeldCredit, NOTHING_TAKEN, takeBack, type TakenBack } from '../wallet/index.ts';
+
+/**
+ * Takes back what `purchaseIds` earned the referrer: a commission still held is cancelled
+ * (Rejected); a commission or level reward already Done is taken back from the wallet, never below
+ * zero ('Commission Reversal', 'Level Reward Reversal', described as `why: <entry> reversed`). A
+ * level reward still held is left to reopenLevelsNoLongerReached, which counts its window again.
+ * The caller holds the referrer's row lock and has released their due held credits first.
+ */
+export async function takeBackReferralEarnings(
+  tx: Tx,
+  options: { referrerId: number; purchaseIds: readonly number[]; why: string; now: Date },
+): Promise<TakenBack> {
+  const { referrerId, purchaseIds, why, now } = options;
+  if (purchaseIds.length === 0) return NOTHING_TAKEN;
+  let taken = NOTHING_TAKEN;
+  const earned = await tx
+    .select()
+    .from(walletTransactions)
+    .where(
+      and(
+        inArray(walletTransactions.purchaseId, [...purchaseIds]),
+        eq(walletTransactions.userId, referrerId),
+        inArray(walletTransactions.method, ['Referral Commission', 'Level Reward']),
+      ),
+    )
+    .orderBy(walletTransactions.id);
+  for (const entry of earned) {
+    if (entry.status === 'Pending' && entry.method === 'Referral Commission') {
+      await cancelHeldCredit(tx, { transactionId: entry.transactionId, now });
+    } else if (entry.status === 'Done') {
+      taken = addTakenBack(
+        taken,
+        await takeBack(tx, {
+          userId: referrerId,
+          method: entry.method === 'Referral Commission' ? 'Commission Reversal' : 'Level Reward Reversal',
+          paise: entry.amountPaise,
+          points: entry.points,
+          description: `${why}: ${entry.transactionId} reversed`,
+          purchaseId: entry.purchaseId!,
+          at: now,
+        }),
+      );
+    }
+  }
+  return taken;
+}
+
+/**
+ * The referrer's achievements whose reward is still held are counted again on their window; one
+ * that no longer reaches its node loses its reward (Rejected) and the level is worked on again
+ * from that window, highest level first.
+ */
+export async function reopenLevelsNoLongerReached(
+  tx: Tx,
+  options: { referrer: { id: number; createdAt: Date }; now: Date },
+): Promise<void> {
+  const { referrer, now } = options;
+  const held = await tx
+    .select({ achievement: levelAchievements, rewardId: walletTransactions.transactionId })
+    .from(levelAchievements)
+    .innerJoin(
+      walletTransactions,
+      and(
+        eq(walletTransactions.userId, levelAchievements.userId),
+        eq(walletTransactions.purchaseId, levelAchievements.purchaseId),
+        eq(walletTransactions.method, 'Level Reward'),
+        eq(walletTransactions.status, 'Pending'),
+      ),
+    )
+    .where(eq(levelAchievements.userId, referrer.id))
+    .orderBy(desc(levelAchievements.levelNumber));
+  if (held.length === 0) return;
+  const { all } = await loadLadder(tx, referrer, { forUpdate: true });
+  for (const { achievement, rewardId } of held) {
+    const level = levelByNumber(all, achievement.levelNumber);
+    if (!level || !achievement.windowStart) continue;
+    const counted = await countedSubUsers(tx, referrer.id, {
+      start: achievement.windowStart,
+      end: achievement.achievedAt,
+    });
+    if (counted.length >= level.node) continue;
+    await cancelHeldCredit(tx, { transactionId: rewardId, now });
+    await tx
+      .delete(levelAchievements)
+      .where(
+        and(eq(levelAchievements.userId, referrer.id), eq(levelAchievements.levelNumber, achievement.levelNumber)),
+      );
+    await tx
+      .update(userLevels)
+      .set({ levelNumber: achievement.levelNumber, windowStart: achievement.windowStart, completedAt: null })
+      .where(eq(userLevels.userId, referrer.id));
+  }
+}
