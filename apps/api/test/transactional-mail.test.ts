@@ -230,6 +230,8 @@ describe('transactional mail over SMTP', () => {
       description: 'Reward',
     });
     expect((await t.client.as(learner.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    // The notice that a bank account was added: the learner's first mail, delivered before the withdrawal's.
+    await receive(learner.email);
     expect((await t.client.as(learner.token).post('/withdraw', { amount: 200 })).statusCode).toBe(200);
     const [entry] = await t.app.ctx.db
       .select()
@@ -246,7 +248,7 @@ describe('transactional mail over SMTP', () => {
       .post(`/admin/withdrawals/${entry.id}/settle`, { status: 'Done', bank_reference: 'UTR0099887766' });
     expect(settled.statusCode).toBe(200);
 
-    const [mail] = await receive(learner.email);
+    const [, mail] = await receive(learner.email, 2);
     expect(mail!.subject).toBe('Live Connect: ₹200.00 की आपकी निकासी का भुगतान हो गया है');
     expectBothParts(mail!, 'hi');
     for (const part of [mail!.text, mail!.html]) {
@@ -274,7 +276,7 @@ describe('transactional mail over SMTP', () => {
       .as(admin.token)
       .post(`/admin/withdrawals/${entry.id}/settle`, { status: 'Rejected', reason: 'Name <b>does not</b> match' });
     expect(rejected.statusCode).toBe(200);
-    const [mail] = await receive(learner.email);
+    const [, mail] = await receive(learner.email, 2);
     expect(mail!.subject).toBe('Live Connect: your withdrawal of ₹200.00 was not paid');
     expect(mail!.text).toContain('Reason: Name <b>does not</b> match');
     expect(mail!.text).toContain('The ₹200.00 is back in your wallet');
@@ -314,6 +316,28 @@ describe('transactional mail over SMTP', () => {
     const all = await receive(learner.email, 3);
     expect(all).toHaveLength(3);
     expect(all[2]!.subject).toBe('Live Connect: നിങ്ങളുടെ പാസ്‌വേഡ് മാറ്റി');
+  });
+
+  it('tells the learner when the bank account for withdrawals is added or changed, and not when it is saved again', async () => {
+    const learner = await learnerIn('hi');
+    const bank = t.client.as(learner.token);
+    expect((await bank.post('/bank-details', validBank)).statusCode).toBe(200);
+    const [added] = await receive(learner.email);
+    expect(added!.subject).toBe('Live Connect: आपकी निकासी का बैंक खाता बदल दिया गया है');
+    expectBothParts(added!, 'hi');
+    expect(added!.text).toContain('आपकी Live Connect निकासी के लिए एक बैंक खाता जोड़ा गया');
+    expect(added!.text).toContain('********9012');
+    expect(added!.text).not.toContain(validBank.account_number);
+    expect(added!.html).toContain('href="https://learn.example.in/forgot-password"');
+
+    // The same account again (a branch name corrected): nothing to tell.
+    expect((await bank.post('/bank-details', { ...validBank, bank_branch: 'Kochi MG Road' })).statusCode).toBe(200);
+    // Another account: told, with its last digits.
+    expect((await bank.post('/bank-details', { ...validBank, account_number: '555566667777' })).statusCode).toBe(200);
+    const all = await receive(learner.email, 2);
+    expect(all).toHaveLength(2);
+    expect(all[1]!.text).toContain('जिस बैंक खाते में आपकी Live Connect निकासी भेजी जाती है');
+    expect(all[1]!.text).toContain('********7777');
   });
 
   it('tells the old address the email was changed, naming the new one masked', async () => {
@@ -368,7 +392,7 @@ describe('transactional mail over SMTP', () => {
     // The reconciler's next run queues it, and the learner gets it.
     await reconcileJob.handler(t.app.ctx, {}, { id: 'reconcile-test', retryCount: 0, retryLimit: 0, log: quiet });
     expect(await t.app.ctx.db.select().from(mailOutbox)).toEqual([]);
-    const [mail] = await receive(learner.email);
+    const [, mail] = await receive(learner.email, 2);
     expect(mail!.subject).toBe('Live Connect: your withdrawal of ₹200.00 has been paid');
     expect(mail!.text).toContain('UTR-CRASH');
 
@@ -379,7 +403,7 @@ describe('transactional mail over SMTP', () => {
     expect(await t.app.ctx.mailer.relayOutbox()).toBe(1);
     await t.app.ctx.db.insert(mailOutbox).values({ id: left!.id, data: left!.data });
     expect(await t.app.ctx.mailer.relayOutbox()).toBe(1);
-    expect(await receive(learner.email, 2)).toHaveLength(2);
+    expect(await receive(learner.email, 3)).toHaveLength(3);
     expect(await t.app.ctx.db.select().from(mailOutbox)).toEqual([]);
   });
 });
@@ -428,15 +452,17 @@ describe('transactional mail while the queue is down', () => {
     expect(waiting.map((row) => (row.data as { to: string; subject: string }).to)).toEqual([
       learner.email,
       learner.email,
+      learner.email,
     ]);
     expect(waiting.map((row) => (row.data as { subject: string }).subject)).toEqual([
       'Live Connect: your password was changed',
+      'Live Connect: the bank account for your withdrawals was changed',
       'Live Connect: your withdrawal of ₹200.00 has been paid',
     ]);
     expect(t.app.ctx.mailer.stats.notQueued).toBe(before);
     // The operator sees them waiting.
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
-    expect(metrics.body).toMatch(/^live_connect_mail_outbox 2$/m);
+    expect(metrics.body).toMatch(/^live_connect_mail_outbox 3$/m);
   });
 
   it('counts and logs a notice that cannot be written at all, and still answers', async () => {

@@ -3,6 +3,7 @@ export { mailJob } from './mail-job.ts';
 export { createMailer, listDevMailbox, sealMail } from './mailer.ts';
 export type { Mail, Mailer } from './mailer.ts';
 export { flushMailOutbox, queueNotice } from './queue-notice.ts';
+export { sendBankDetailsChangedMail } from './send-bank-details-changed-mail.ts';
 export { sendEmailChangedMail } from './send-email-changed-mail.ts';
 export { sendPasswordChangedMail } from './send-password-changed-mail.ts';
 export { sendReceipt } from './send-receipt.ts';

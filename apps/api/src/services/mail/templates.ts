@@ -179,6 +179,51 @@ export function passwordChangedMail(options: PasswordChangedMailOptions): Mail {
   }));
 }
 
+interface BankDetailsChangedMailOptions extends Recipient {
+  /** True when the account had no bank details before. */
+  isFirst: boolean;
+  bankName: string;
+  /** The account number masked as the app shows it (********9012). */
+  accountMasked: string;
+  changedAt: Date;
+  /** Where to reset the password (the web app's forgot-password page). */
+  resetUrl: string;
+}
+
+/**
+ * "The bank account your withdrawals are paid into was added or changed": the account's owner
+ * learns of it even when someone else (a sibling on a shared phone, a stolen session) made it.
+ */
+export function bankDetailsChangedMail(options: BankDetailsChangedMailOptions): Mail {
+  const { appName } = options;
+  return mailTo(options, (t, language) => ({
+    subject: t('mail:bankDetailsChanged.subject', { appName }),
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: t(options.isFirst ? 'mail:bankDetailsChanged.introAdded' : 'mail:bankDetailsChanged.introChanged', {
+          appName,
+          date: formatIndiaDateTime(options.changedAt, language),
+        }),
+      },
+      {
+        kind: 'details',
+        rows: [
+          { label: t('mail:bankDetailsChanged.bank'), value: options.bankName },
+          { label: t('mail:bankDetailsChanged.account'), value: options.accountMasked },
+        ],
+      },
+      { kind: 'paragraph', text: t('mail:bankDetailsChanged.withdrawals') },
+      {
+        kind: 'action',
+        text: t('mail:bankDetailsChanged.notYou', { appName }),
+        label: t('mail:bankDetailsChanged.resetButton'),
+        url: options.resetUrl,
+      },
+    ],
+  }));
+}
+
 interface EmailChangedMailOptions extends Recipient {
   /** The new address, already masked (ra****@gmail.com). */
   newEmailMasked: string;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { bankDetails, type DbOrTx } from '@app/db';
+import { bankDetails, users, type DbOrTx } from '@app/db';
 import { maskAccountNumber, type BankDetailsData, type BankDetailsInput } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { flushMailOutbox, sendBankDetailsChangedMail } from '../mail/index.ts';
 import { reviewSelfReferrals } from '../referrals/index.ts';
 import { decryptText, encryptText, hmacHex } from '../../lib/crypto.ts';
 
@@ -38,7 +39,8 @@ export async function getBankDetails(ctx: AppContext, db: DbOrTx, userId: number
 
 /**
  * POST /bank-details: creates or replaces the user's one set of bank details; the number encrypted at
- * rest. The self-referral rule is checked again in the same transaction (reviewSelfReferrals).
+ * rest. The self-referral rule is checked again in the same transaction (reviewSelfReferrals), and a
+ * new account (number or IFSC) is mailed to the account's owner.
  */
 export async function saveBankDetails(
   ctx: AppContext,
@@ -57,13 +59,36 @@ export async function saveBankDetails(
     updatedAt: ctx.now(),
   };
   const row = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ accountNumberHash: bankDetails.accountNumberHash, ifscCode: bankDetails.ifscCode })
+      .from(bankDetails)
+      .where(eq(bankDetails.userId, userId))
+      .for('update');
     const [saved] = await tx
       .insert(bankDetails)
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: bankDetails.userId, set: values })
       .returning();
     await reviewSelfReferrals(tx, ctx, { userId, change: 'bank_details' });
+    const isNewAccount = before?.accountNumberHash !== values.accountNumberHash || before.ifscCode !== values.ifscCode;
+    if (isNewAccount) {
+      const [user] = await tx
+        .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (user) {
+        await sendBankDetailsChangedMail(ctx, {
+          user,
+          isFirst: !before,
+          bankName: values.bankName,
+          accountMasked: maskAccountNumber(input.account_number),
+          changedAt: values.updatedAt,
+          within: tx,
+        });
+      }
+    }
     return saved!;
   });
+  await flushMailOutbox(ctx);
   return describe(ctx, row);
 }

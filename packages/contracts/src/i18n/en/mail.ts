@@ -53,6 +53,17 @@ export default {
     notYou: 'If you did not change it, reset your password now.',
     resetButton: 'Reset your password',
   },
+  bankDetailsChanged: {
+    subject: '{{appName}}: the bank account for your withdrawals was changed',
+    introAdded: 'A bank account for your {{appName}} withdrawals was added on {{date}}.',
+    introChanged: 'The bank account that your {{appName}} withdrawals are paid into was changed on {{date}}.',
+    bank: 'Bank',
+    account: 'Account number',
+    withdrawals: 'Withdrawals, including any you have already asked for, are paid into this account.',
+    notYou:
+      'If you did not make this change, someone else may be using your account: reset your password now and contact {{appName}}.',
+    resetButton: 'Reset your password',
+  },
   emailChanged: {
     subject: '{{appName}}: the email address of your account was changed',
     intro: 'The email address of your {{appName}} account was changed on {{date}} from this address to {{newEmail}}.',
