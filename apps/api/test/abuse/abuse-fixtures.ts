@@ -15,10 +15,13 @@ export function selfReferralAudit(app: App, userId: number) {
     .where(and(eq(auditLog.action, 'referral.self_referral'), eq(auditLog.entityId, String(userId))));
 }
 
-/** Draws a subject's quiz as the client does and submits it with `right` correct answers. */
-export async function takeQuiz(t: TestApp, client: TestClient, subjectId: number, right: number) {
+/**
+ * Draws a subject's quiz as the client does and answers it with `right` correct answers: the body to
+ * submit, or the answer that refused the draw.
+ */
+export async function answerQuiz(t: TestApp, client: TestClient, subjectId: number, right: number) {
   const first = await client.get(`/quiz/${subjectId}/1`);
-  if (first.statusCode !== 200) return first;
+  if (first.statusCode !== 200) return { refused: first };
   const ids: number[] = [first.body.data.id];
   for (let n = 2; n <= first.body.data.total_questions; n++)
     ids.push((await client.get(`/quiz/${subjectId}/${n}`)).body.data.id);
@@ -27,7 +30,13 @@ export async function takeQuiz(t: TestApp, client: TestClient, subjectId: number
     const { correct, optionCount } = bank.get(id)!;
     return [id, i < right ? correct : (correct % optionCount) + 1];
   });
-  return client.post(`/quiz/${subjectId}`, { data });
+  return { body: { data } };
+}
+
+/** Draws a subject's quiz as the client does and submits it with `right` correct answers. */
+export async function takeQuiz(t: TestApp, client: TestClient, subjectId: number, right: number) {
+  const answered = await answerQuiz(t, client, subjectId, right);
+  return answered.refused ?? client.post(`/quiz/${subjectId}`, answered.body);
 }
 
 export async function countPurchases(t: TestApp, where: { userId?: number; status?: string; offerCodeId?: number }) {

@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, levelAchievements, users } from '@app/db';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, waitFor, type TestApp } from '../helpers.ts';
 import { createLearner, getUser, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin } from '../admin-fixtures.ts';
 import { createQuizCourse } from '../quiz-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, validBank, walletOf } from '../wallet-fixtures.ts';
-import { DAY_MS, expectBooksBalanced, takeQuiz } from './abuse-fixtures.ts';
+import { answerQuiz, DAY_MS, expectBooksBalanced, takeQuiz } from './abuse-fixtures.ts';
+import { markPurchaseRefunded } from '../../src/services/purchases/index.ts';
 import { payThroughSandbox } from '../checkout-fixtures.ts';
 
 /**
@@ -31,6 +32,13 @@ describe('abuse: holding period and refunds', () => {
   const signedIn = async (who: Learner): Promise<Learner> => ({ ...who, token: await signInNow(t.app, who.id) });
   const refund = (purchaseId: number) => t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`);
   const transactions = async (who: Learner) => (await t.client.as(who.token).get('/transactions')).body.data;
+  /** Statements of this database waiting for a row lock (PostgreSQL). */
+  const lockWaits = async () => {
+    const result = await t.app.ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    return Number(result.rows[0]?.n ?? 0);
+  };
 
   it('holds commission and level reward as Pending: neither redeemable nor withdrawable until the window has passed', async () => {
     const referrer = await createLearner(t.app);
@@ -220,6 +228,34 @@ describe('abuse: holding period and refunds', () => {
     expect((await c.get(`/terms/${course.courseId}`)).statusCode).toBe(403);
     await expectBooksBalanced(t);
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a quiz submitted while its refund is being written earns nothing (two connections)',
+    async () => {
+      const learner = await createLearner(t.app);
+      const course = await createQuizCourse(t.app, { banks: [12] });
+      const { purchaseId } = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
+      const c = t.client.as(learner.token);
+      const subjectId = course.subjectIds[0]!;
+      const answered = await answerQuiz(t, c, subjectId, 8);
+
+      // The refund is written and counts the Quiz Points to take back (none yet); before it commits, the
+      // learner submits. The submission must either wait for the refund and find the course closed, or
+      // have its points taken back: never keep points on a refunded purchase.
+      let submission: ReturnType<typeof c.post> | undefined;
+      let isAnswered = false;
+      await t.app.ctx.db.transaction(async (tx) => {
+        expect(await markPurchaseRefunded(tx, t.app.ctx, { purchaseId })).not.toBeNull();
+        submission = c.post(`/quiz/${subjectId}`, answered.body);
+        void submission.then(() => (isAnswered = true));
+        await waitFor(async () => isAnswered || (await lockWaits()) > 0, 10_000);
+      });
+      const res = await submission!;
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(403);
+      expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 0 });
+      await expectBooksBalanced(t);
+    },
+  );
 
   it('a refund racing a withdrawal of the money it earned never takes a wallet below zero', async () => {
     for (let round = 0; round < 5; round++) {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { batches, courses, purchases, users, type DbOrTx } from '@app/db';
+import { batches, courses, purchases, users, type DbOrTx, type Tx } from '@app/db';
 import { catalogueMessages } from '@app/contracts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -79,4 +79,23 @@ export async function findOpenBatchIds(db: DbOrTx, userId: number): Promise<numb
       ON ${users.syllabusId} = ${batches.syllabusId} AND ${users.standardId} = ${batches.standardId}
     WHERE ${users.id} = ${userId} AND ${batches.feePaise} = 0`);
   return rows.rows.map((row) => Number(row.id));
+}
+
+/**
+ * assertCourseAccess for a write that earns something on the purchase (a quiz submission's Quiz
+ * Points): the paid purchase is share-locked until the transaction ends. A refund being written now
+ * commits first and the course is closed (403); one that comes after waits for this write, so that it
+ * sees, and takes back, what the write earned. Without the lock a submission that read the purchase as
+ * paid could credit its points after the refund had counted them.
+ */
+export async function holdCourseAccess(tx: Tx, userId: number, courseId: number): Promise<CourseAccess> {
+  const access = await assertCourseAccess(tx, userId, courseId);
+  if (access.purchaseId === null) return access;
+  const [held] = await tx
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.id, access.purchaseId), eq(purchases.status, 'paid')))
+    .for('share');
+  if (!held) throw AppError.forbidden(catalogueMessages.buyToOpen);
+  return access;
 }

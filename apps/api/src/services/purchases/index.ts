@@ -1,4 +1,10 @@
-export { assertCourseAccess, findCourseAccess, findOpenBatchIds, isBatchOpen } from './course-access.ts';
+export {
+  assertCourseAccess,
+  findCourseAccess,
+  findOpenBatchIds,
+  holdCourseAccess,
+  isBatchOpen,
+} from './course-access.ts';
 export type { CourseAccess } from './course-access.ts';
 export { hasPaidBatch } from './has-paid-batch.ts';
 export { isAlreadyOwnedViolation, markPurchasePaid } from './mark-purchase-paid.ts';

@@ -3,7 +3,7 @@ import { quizMessages, type QuizAnswer, type QuizResult } from '@app/contracts';
 import { questions, quizAttempts } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertCourseAccess } from '../purchases/index.ts';
+import { holdCourseAccess } from '../purchases/index.ts';
 import { issueCertificateIfComplete } from '../certificates/index.ts';
 import { creditQuizPoints } from './credit-quiz-points.ts';
 import { findQuizAttempt } from './draw-quiz.ts';
@@ -28,9 +28,10 @@ export async function submitQuiz(
   const now = ctx.now();
 
   return ctx.db.transaction(async (tx) => {
-    // Access is read again under the lock, so a refund that landed since the check above closes the quiz.
+    // Access is read again under the lock, so a refund that landed since the check above closes the quiz,
+    // and the purchase is held so that a refund being written now cannot miss the points credited below.
     await lockLearnerCourse(tx, { userId: options.userId, courseId: subject.courseId });
-    const access = await assertCourseAccess(tx, options.userId, subject.courseId);
+    const access = await holdCourseAccess(tx, options.userId, subject.courseId);
 
     const attempt = await findQuizAttempt(tx, options);
     if (attempt?.submittedAt) throw AppError.badRequest(quizMessages.alreadySubmitted);
