@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -17,6 +16,7 @@ import { InvitePeople } from '@/features/referrals/components/invite-people';
 import { LevelCard } from '@/features/referrals/components/level-card';
 import { RecentSubUsers } from '@/features/referrals/components/recent-sub-users';
 import { ReferralCode } from '@/features/referrals/components/referral-code';
+import { useStaysTrue } from '@/lib/stays-true';
 
 /** The dashboard's requests start with its chunk, alongside GET /me, not after the shell renders. */
 export function prefetch(queryClient: QueryClient) {
@@ -48,11 +48,10 @@ export default function DashboardRoute() {
   // 'Continue learning' too, from a kept answer of "nothing studied yet" being asked again (after the first chapter
   // studied) until that answer arrives: the card would appear above the others, once, and push them all down.
   // Once drawn, the cards stay while any of these is asked again (a progress report sent from the queue, say).
-  const [wasLaidOut, setWasLaidOut] = useState(false);
   const isContinueKnown = !continueQuery.isPending && !(continueQuery.data === null && continueQuery.isFetching);
-  const isLaidOut =
-    wasLaidOut || (isContinueKnown && [batchQuery, levelQuery, profileQuery].every((query) => !query.isPending));
-  if (isLaidOut && !wasLaidOut) setWasLaidOut(true);
+  const isLaidOut = useStaysTrue(
+    isContinueKnown && [batchQuery, levelQuery, profileQuery].every((query) => !query.isPending),
+  );
   return (
     <>
       <Welcome />

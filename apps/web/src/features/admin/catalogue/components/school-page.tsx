@@ -2,6 +2,10 @@ import { useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { PageHeader } from '@/components/ui/page-header';
+import { useStaysTrue } from '@/lib/stays-true';
+import { useBatches } from '../../api/get-batches';
+import { allOf, AsyncContent } from '../../components/async-content';
+import { useStandards } from '../api/get-standards';
 import { useSyllabuses } from '../api/get-syllabuses';
 import { BatchesPanel } from './batches-panel';
 import { StandardsPanel } from './standards-panel';
@@ -12,9 +16,15 @@ export function SchoolPage() {
   const syllabuses = useSyllabuses();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = syllabuses.data?.find((s) => s.id === selectedId) ?? syllabuses.data?.[0] ?? null;
-  return (
+  // The three panels stack on a phone: they show together, once their first reads have answered, so that
+  // none grows from its spinner and pushes the others down. The panels read the same cached queries.
+  // Once shown, they stay while another syllabus's standards load (in their own panel).
+  const standards = useStandards(selected?.id ?? null);
+  const batches = useBatches();
+  const firstReads = allOf(syllabuses, standards, batches);
+  const isLaidOut = useStaysTrue(!firstReads.isPending && !firstReads.isError);
+  const panels = (
     <>
-      <PageHeader title="Syllabuses & Batches" />
       <Row className="g-4 mb-4">
         <Col lg={6}>
           <SyllabusesPanel selectedId={selected?.id ?? null} onSelect={setSelectedId} />
@@ -24,6 +34,12 @@ export function SchoolPage() {
         </Col>
       </Row>
       <BatchesPanel />
+    </>
+  );
+  return (
+    <>
+      <PageHeader title="Syllabuses & Batches" />
+      {isLaidOut ? panels : <AsyncContent query={firstReads}>{panels}</AsyncContent>}
     </>
   );
 }

@@ -91,9 +91,12 @@ export function UsersPage() {
         </ResponsiveTable>
         <Pager list={users.data} onPage={setPage} label="User pages" />
       </AsyncContent>
-      <div className="mt-5">
-        <CertificateLookup />
-      </div>
+      {/* Once the list has answered (kept through later pages and searches), so that it never pushes this down. */}
+      {!users.isPending && (
+        <div className="mt-5">
+          <CertificateLookup />
+        </div>
+      )}
     </>
   );
 }
