@@ -87,12 +87,18 @@ function trustedProxies(hops: number): false | ((address: string, hop: number) =
 
 /** Query parameters that work as credentials (the signature of a signed file link): masked in logs. */
 const CREDENTIAL_QUERY = /([?&](?:s|sig|signature|token|code|otp)=)[^&#]*/gi;
+/**
+ * Path segments that work as credentials, masked in logs too: a guardian's consent link (its token opens the
+ * consent page, the child's purchases and the withdrawal of consent, in the API and the web page alike) and an
+ * HLS playlist's signed segment (`/hls/<version>/<user>-<expiry>-<signature>/`).
+ */
+const CREDENTIAL_PATH = /(\/guardian\/consent\/|\/hls\/[^/?#]+\/)[^/?#]+/g;
 
 /** Fastify's request log fields, with credential-like query values masked. Headers are never logged. */
 function loggedRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(CREDENTIAL_QUERY, '$1[Redacted]'),
+    url: request.url.replace(CREDENTIAL_QUERY, '$1[Redacted]').replace(CREDENTIAL_PATH, '$1[Redacted]'),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -344,6 +344,17 @@ describe("the server's logs", () => {
       secrets.loginToken = ((await login.json()) as { data: { token: string } }).data.token;
       secrets.signature = randomBytes(32).toString('hex');
       await call('file', 'GET', `/live-connect/api/files/subjects/1?u=1&e=9999999999&s=${secrets.signature}`);
+      // A guardian's consent link works by its token alone, in the API and as the web page it opens.
+      secrets.consentToken = randomBytes(32).toString('base64url');
+      await call('consent-api', 'GET', `/live-connect/api/guardian/consent/${secrets.consentToken}`);
+      await call('consent-page', 'GET', `/guardian/consent/${secrets.consentToken}?lang=hi`);
+      await call('consent-purchases', 'GET', `/live-connect/api/guardian/consent/${secrets.consentToken}/purchases`);
+      secrets.hlsSignature = randomBytes(32).toString('hex');
+      await call(
+        'hls',
+        'GET',
+        `/live-connect/api/files/subjects/1/hls/3/1-9999999999-${secrets.hlsSignature}/index.m3u8`,
+      );
     } finally {
       await server.stop();
       logs = server.output();
@@ -382,6 +393,10 @@ describe("the server's logs", () => {
       expect(pattern.test(logs), `${name} appears in the logs`).toBe(false);
     }
     expect(logs).toContain('/live-connect/api/files/subjects/1?u=1&e=9999999999&s=[Redacted]');
+    expect(logs).toContain('"/live-connect/api/guardian/consent/[Redacted]"');
+    expect(logs).toContain('"/guardian/consent/[Redacted]?lang=hi"');
+    expect(logs).toContain('"/live-connect/api/guardian/consent/[Redacted]/purchases"');
+    expect(logs).toContain('"/live-connect/api/files/subjects/1/hls/3/[Redacted]/index.m3u8"');
     expect(logs.toLowerCase()).not.toContain('bearer ');
   });
 });
