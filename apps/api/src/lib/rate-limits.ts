@@ -25,6 +25,8 @@ export const defaultLimitRules = {
   /** POST /consent: each request mails a guardian (or makes a link); a few an hour is plenty. */
   consentRequestsPerAccount: { points: 5, durationSeconds: 60 * 60 },
   consentRequestsPerIp: { points: 100, durationSeconds: 60 * 60 },
+  /** Unknown offer codes tried by one account (a mistyped code or two is normal; a word list is not). */
+  offerCodeMissesPerAccount: { points: 20, durationSeconds: 15 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;

@@ -7,6 +7,7 @@ import { createCourse, createOfferCode } from '../catalogue-fixtures.ts';
 import { setReferenceData } from '../wallet-fixtures.ts';
 import { countPurchases, expectBooksBalanced } from './abuse-fixtures.ts';
 import { payThroughSandbox } from '../checkout-fixtures.ts';
+import { defaultLimitRules } from '../../src/lib/rate-limits.ts';
 
 /** Item 2 of issue 13: offer-code limits count paid uses and live reservations, and hold under concurrency. */
 describe('abuse: offer-code limits', () => {
@@ -106,5 +107,41 @@ describe('abuse: offer-code limits', () => {
     const second = await t.client.as(learner.token).post('/checkout', { course_id: course.id, offer_code: 'RETRYME' });
     expect(second.statusCode).toBe(200);
     expect(second.body.data.order_id).toBe(first.body.data.order_id);
+  });
+});
+
+/** Private codes (one school's, say) cannot be found by trying words: unknown codes are counted per account. */
+describe('abuse: guessing offer codes', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      rateLimits: { offerCodeMissesPerAccount: defaultLimitRules.offerCodeMissesPerAccount },
+    });
+    await setReferenceData(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 429 to an account past its unknown codes, on the preview and at checkout; others and known codes go on', async () => {
+    const { points } = defaultLimitRules.offerCodeMissesPerAccount;
+    await createOfferCode(t.app, { code: 'SCHOOL42' });
+    const course = await createCourse(t.app, { pricePaise: 50_000 });
+    const guesser = t.client.as((await createLearner(t.app)).token);
+    for (let i = 0; i < points; i++) {
+      const miss = await guesser.get(`/fetch-code/GUESS${i}`);
+      expect(miss.statusCode).toBe(400);
+      expect(miss.body.message).toBe('Invalid offer code.');
+    }
+    const found = await guesser.get('/fetch-code/SCHOOL42');
+    expect(found.statusCode).toBe(429);
+    const atCheckout = await guesser.post('/checkout', { course_id: course.id, offer_code: 'school42' });
+    expect(atCheckout.statusCode).toBe(429);
+    expect(await countPurchases(t, { status: 'pending' })).toBe(0);
+
+    // Another learner is not held back; looking up a code that exists is never counted.
+    const other = t.client.as((await createLearner(t.app)).token);
+    for (let i = 0; i <= points; i++) expect((await other.get('/fetch-code/SCHOOL42')).statusCode).toBe(200);
   });
 });

@@ -30,6 +30,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Checks an offer code for a course or the batch fee and answers its discount',
+        errorStatuses: [429],
         params: fetchCodeParams,
         querystring: fetchCodeQuery,
         response: { 200: envelope(offerCodeData) },
@@ -51,7 +52,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Starts buying a course: a payment order, or the purchase itself when nothing is left to pay',
-        errorStatuses: [404],
+        errorStatuses: [404, 429],
         body: checkoutBody,
         response: { 200: envelope(checkoutData) },
       },
@@ -73,6 +74,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Starts paying the learner's batch fee: a payment order, or the purchase when nothing is left to pay",
+        errorStatuses: [429],
         body: firstPaymentBody,
         response: { 200: envelope(checkoutData) },
       },

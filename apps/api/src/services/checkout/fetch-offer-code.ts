@@ -14,7 +14,7 @@ export async function fetchOfferCode(
   options: { code: string; user: AuthUser; for?: OfferCodeTarget | undefined },
 ): Promise<OfferCodeData> {
   const { user } = options;
-  const found = await findUsableOfferCode(ctx.db, { code: options.code, userId: user.id, now: ctx.now() });
+  const found = await findUsableOfferCode(ctx, { code: options.code, userId: user.id, now: ctx.now() });
   if (options.for)
     assertOfferCodeFits(found, options.for === 'batch' ? ((await findOwnBatch(ctx.db, user))?.id ?? null) : null);
   return {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { offerCodes, type DbOrTx } from '@app/db';
+import { offerCodes } from '@app/db';
 import { checkoutMessages, type OfferCodeRule } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertOfferCodeUsesLeft, type OfferCodeLimits, type PurchaseItem } from '../purchases/index.ts';
 
@@ -15,17 +16,25 @@ export interface UsableOfferCode extends OfferCodeLimits {
  * An offer code the learner may use now, or a 400 saying why not: unknown or switched off, outside
  * its validity window, or its total or per-learner uses spent (paid uses and live reservations,
  * offer-code-uses.ts; checkout counts again under the code's lock). Matched case-insensitively.
+ * Unknown codes are counted per account (offerCodeMissesPerAccount): past the limit the lookup answers
+ * 429, so a private code (one school's, say) cannot be found by trying words one after another.
  */
 export async function findUsableOfferCode(
-  db: DbOrTx,
+  ctx: AppContext,
   options: { code: string; userId: number; item?: PurchaseItem; now: Date },
 ): Promise<UsableOfferCode> {
+  const { db } = ctx;
+  const account = String(options.userId);
+  await ctx.limits.check('offerCodeMissesPerAccount', account);
   const [row] = await db
     .select()
     .from(offerCodes)
     .where(sql`upper(${offerCodes.code}) = ${options.code.trim().toUpperCase()}`)
     .limit(1);
-  if (!row || !row.isActive) throw AppError.badRequest(checkoutMessages.offerCodeInvalid);
+  if (!row || !row.isActive) {
+    await ctx.limits.consume('offerCodeMissesPerAccount', account);
+    throw AppError.badRequest(checkoutMessages.offerCodeInvalid);
+  }
   if (row.validFrom && options.now < row.validFrom) throw AppError.badRequest(checkoutMessages.offerCodeNotYetValid);
   if (row.validUntil && options.now >= row.validUntil) throw AppError.badRequest(checkoutMessages.offerCodeExpired);
   await assertOfferCodeUsesLeft(db, {

@@ -48,7 +48,7 @@ export async function startCheckout(
     item.kind === 'course' ? checkoutMessages.courseAlreadyBought : checkoutMessages.batchAlreadyPaid;
 
   const code = options.offerCode
-    ? await findUsableOfferCode(ctx.db, {
+    ? await findUsableOfferCode(ctx, {
         code: options.offerCode,
         userId: user.id,
         item: purchaseItem(item),
