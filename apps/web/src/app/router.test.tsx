@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, mockApi, ok } from '@/testing/mock-api';
+import { deferred, fail, mockApi, ok } from '@/testing/mock-api';
 import { learner, renderRoutes, signIn, studiedLast } from '@/testing/test-utils';
 import { profile } from '@/features/profile/components/test-data';
 import { levelStatus } from '@/features/referrals/components/test-data';
@@ -142,11 +142,52 @@ describe('routes', () => {
     expect(server.callsTo('GET', '/transactions')).toHaveLength(1);
   });
 
-  it('verify-account stores the token from the link, loads the learner and goes home', async () => {
+  it('verify-account names the account of the link and, once the learner continues, stores its token and goes home', async () => {
     const server = mockApi({ 'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })) });
-    const { router } = renderRoutes(createRoutes, '/verify-account?token=link-token');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), lazyChunk);
-    expect(localStorage.getItem('__token')).not.toBe('link-token');
+    const { router, user } = renderRoutes(createRoutes, '/verify-account?token=link-token');
+    expect(
+      await screen.findByText('This link signs you in as Asha Nair (asha@example.com).', {}, lazyChunk),
+    ).toBeInTheDocument();
+    // Nothing is stored before the learner says so.
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
     expect(server.callsTo('GET', '/me')[0]?.headers.get('Authorization')).toBe('Bearer link-token');
+
+    await user.click(screen.getByRole('button', { name: 'Continue as Asha Nair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), lazyChunk);
+    const stored = localStorage.getItem(storageKeys.token);
+    expect(stored).not.toBeNull();
+    expect(stored).not.toBe('link-token');
+    expect(server.callsTo('GET', '/me').at(-1)?.headers.get('Authorization')).toBe('Bearer link-token');
+  });
+
+  it("verify-account never swaps a signed-in learner into the link's account without asking, nor signs them out for a bad link", async () => {
+    localStorage.setItem(storageKeys.name, 'Ravi Kumar');
+    await signIn('ravi-token');
+    const before = localStorage.getItem(storageKeys.token);
+    mockApi({
+      'GET /me': (call) =>
+        call.headers.get('Authorization') === 'Bearer stranger-token'
+          ? ok(learner({ first_name: 'Someone', last_name: 'Else', email: 'someone@example.com' }))
+          : ok(learner({ first_name: 'Ravi', last_name: 'Kumar', email_verified_at: '2025-01-01T00:00:00.000Z' })),
+    });
+    const { router, user } = renderRoutes(createRoutes, '/verify-account?token=stranger-token');
+    expect(
+      await screen.findByText('This link signs you in as Someone Else (someone@example.com).', {}, lazyChunk),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('You are signed in as Ravi Kumar on this device: continuing signs you out of that account.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/verify-account'), lazyChunk);
+    expect(localStorage.getItem(storageKeys.token)).toBe(before);
+  });
+
+  it('verify-account shows why a refused link failed and keeps the session it found', async () => {
+    await signIn('ravi-token');
+    const before = localStorage.getItem(storageKeys.token);
+    mockApi({ 'GET /me': fail(401, 'Unauthenticated.') });
+    renderRoutes(createRoutes, '/verify-account?token=expired-token');
+    expect(await screen.findByText('Unauthenticated.', {}, lazyChunk)).toBeInTheDocument();
+    expect(localStorage.getItem(storageKeys.token)).toBe(before);
   });
 });

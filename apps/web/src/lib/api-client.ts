@@ -82,6 +82,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, e.g. an Idempotency-Key on a money-moving POST. */
   headers?: Record<string, string>;
+  /**
+   * Signs the request with this token instead of the stored session's (a sign-in link's token, checked before it
+   * is used); a 401 then leaves the stored session alone.
+   */
+  token?: string;
 }
 
 async function parseBody(response: Response): Promise<unknown> {
@@ -90,8 +95,8 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 /** Authorization and, for writes, the XSRF header. */
-async function authHeaders(method: Method, headers: Headers): Promise<void> {
-  const token = await readToken();
+async function authHeaders(method: Method, headers: Headers, ownToken?: string): Promise<void> {
+  const token = ownToken ?? (await readToken());
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
   if (method !== 'GET') {
     const xsrf = await xsrfToken();
@@ -103,9 +108,11 @@ async function authHeaders(method: Method, headers: Headers): Promise<void> {
 function settle<T>(
   status: number,
   parsed: (Partial<ApiResponse<T>> & { errors?: FieldErrors }) | null,
+  isStoredSession = true,
 ): ApiResponse<T> {
   if (status < 200 || status >= 300) {
     const error = new ApiError(status, parsed?.message || fallbackErrorMessage, parsed?.errors ?? {});
+    if (!isStoredSession) throw error;
     if (status === 401) {
       clearSession();
       redirects.onUnauthorized();
@@ -131,7 +138,7 @@ async function request<T>(
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }
-  await authHeaders(method, headers);
+  await authHeaders(method, headers, options.token);
 
   let response: Response;
   try {
@@ -149,6 +156,7 @@ async function request<T>(
   return settle<T>(
     response.status,
     (await parseBody(response)) as (Partial<ApiResponse<T>> & { errors?: FieldErrors }) | null,
+    options.token === undefined,
   );
 }
 

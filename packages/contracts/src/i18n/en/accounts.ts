@@ -54,5 +54,10 @@ export default {
     noToken: 'This link has no sign-in token.',
     signingIn: 'Signing you in…',
     login: 'Login',
+    checking: 'Checking the link…',
+    confirm: 'This link signs you in as {{name}} ({{email}}).',
+    signedInAs: 'You are signed in as {{name}} on this device: continuing signs you out of that account.',
+    continue: 'Continue as {{name}}',
+    cancel: 'Cancel',
   },
 };

@@ -50,5 +50,10 @@ export default {
     noToken: 'इस लिंक में साइन-इन टोकन नहीं है।',
     signingIn: 'आपको साइन इन किया जा रहा है…',
     login: 'लॉग इन करें',
+    checking: 'लिंक की जाँच हो रही है…',
+    confirm: 'यह लिंक आपको {{name}} ({{email}}) के रूप में साइन इन करता है।',
+    signedInAs: 'इस डिवाइस पर आप {{name}} के रूप में साइन इन हैं: आगे बढ़ने पर आप उस खाते से साइन आउट हो जाएँगे।',
+    continue: '{{name}} के रूप में आगे बढ़ें',
+    cancel: 'रद्द करें',
   },
 } satisfies Translation<typeof en>;

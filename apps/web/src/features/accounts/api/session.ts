@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AuthData } from '@app/contracts';
+import type { AuthData, MeData } from '@app/contracts';
+import { api } from '@/lib/api-client';
 import { meQueryOptions } from '@/lib/auth/get-me';
 import { saveSession, saveToken } from '@/lib/token-storage';
 
@@ -21,4 +22,13 @@ export async function startSessionFromToken(queryClient: QueryClient, token: str
   await saveToken(token);
   queryClient.clear();
   await queryClient.fetchQuery(meQueryOptions());
+}
+
+/**
+ * Who a sign-in link's token belongs to (GET /me signed with it), before anything is stored: the learner confirms
+ * before the link replaces their session. Throws when the token is refused, leaving the stored session as it was.
+ */
+export async function readTokenOwner(token: string): Promise<MeData> {
+  const { data } = await api.get<MeData>('/me', { token });
+  return data;
 }
