@@ -8,6 +8,7 @@ import { createBatch, createCourse } from './catalogue-fixtures.ts';
 import { payThroughSandbox } from './checkout-fixtures.ts';
 import { sha256Hex } from '../src/lib/crypto.ts';
 import { consentTokenMailedTo, createMinor, dobForAge, giveConsentByEmail } from './consent-fixtures.ts';
+import { validBank } from './wallet-fixtures.ts';
 
 const REFUSED = 'A parent or guardian must agree before you can pay, redeem points or withdraw money.';
 
@@ -382,6 +383,36 @@ describe('parental consent (issue 16, part 7)', () => {
           status: 'paid',
         },
       ]);
+    });
+
+    it("refuses an agreement sent with the learner's own session, and takes one from the guardian's own phone", async () => {
+      const child = await createMinor(t);
+      const asked = await t.client
+        .as(child.token)
+        .post('/consent', { guardian_name: 'Amma', channel: 'mobile', guardian_mobile: '9876512345' });
+      // By mobile, the link comes back to the learner to send on: they hold it.
+      const token = asked.body.data.link.match(/consent\/([A-Za-z0-9_-]+)/)[1];
+
+      // Opened in the app they are signed in to, their token goes with it.
+      const own = await t.client.as(child.token).post(`/guardian/consent/${token}`, { agree: true });
+      expect(own.statusCode).toBe(403);
+      expect(own.body).toEqual({
+        status: false,
+        message: 'This link is for your guardian, not for you. Please ask them to open it on their own phone.',
+      });
+      expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({ allowed: false });
+      expect((await t.client.as(child.token).post('/bank-details', validBank)).statusCode).toBe(403);
+      const [request] = await t.app.ctx.db
+        .select({ id: guardianConsents.id })
+        .from(guardianConsents)
+        .where(eq(guardianConsents.tokenHash, sha256Hex(token)));
+      expect((await auditOf('consent.refused_own_answer', request!.id)).map((row) => row.actorId)).toEqual([child.id]);
+
+      // Someone else signed in (a parent with an account of their own), or nobody: the guardian's answer counts.
+      const parent = await createLearner(t.app);
+      const agreed = await t.client.as(parent.token).post(`/guardian/consent/${token}`, { agree: true });
+      expect(agreed.statusCode).toBe(200);
+      expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({ allowed: true });
     });
 
     it('withdrawing consent blocks the money actions again at once; the link cannot agree again; only that guardian may be asked again', async () => {

@@ -35,6 +35,18 @@ export function sessionOf(request: { session: Session | null }): Session {
   return request.session;
 }
 
+/**
+ * The session of a bearer token sent to a public route, or null (no token, or one that is not valid): for a public
+ * route that must know who is asking when someone signed in asks (a learner answering their own guardian's link).
+ */
+export async function optionalSession(
+  ctx: AppContext,
+  request: { headers: { authorization?: string | undefined } },
+): Promise<Session | null> {
+  const token = bearer(request.headers.authorization);
+  return token ? findSession(ctx, token) : null;
+}
+
 /** Routes under `prefix` default to 'verified'; everything else (health, docs, the web app) to public. */
 export const authPlugin = fp<{ ctx: AppContext; prefix: string }>(async (app, { ctx, prefix }) => {
   app.decorateRequest('session', null);

@@ -22,6 +22,7 @@ export const consentMessages = {
   consentWithdrawn: 'Consent withdrawn. Payments and withdrawals are blocked again.',
   consentNotGiven: 'Consent has not been given on this link.',
   consentLinkWithdrawn: 'Consent was withdrawn on this link. To agree again, ask for a new link.',
+  consentNotByLearner: 'This link is for your guardian, not for you. Please ask them to open it on their own phone.',
   consentLinkExpired: 'This consent link has expired: links work for 7 days. Please ask for a new one.',
   guardianWithdrewOnlyThem:
     'Your guardian withdrew consent. Only they can give it again; to name another guardian, write to us.',

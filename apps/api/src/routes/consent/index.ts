@@ -13,7 +13,7 @@ import {
   guardianTokenParams,
 } from '@app/contracts';
 import { ok } from '../../lib/reply.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { optionalSession, sessionOf } from '../../plugins/auth.ts';
 import {
   askConsent,
   getConsentStatus,
@@ -114,6 +114,7 @@ export async function consentRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'The guardian gives consent',
+        errorStatuses: [403],
         params: guardianTokenParams,
         body: guardianAgreeBody,
         response: { 200: envelope(guardianConsentData) },
@@ -121,7 +122,12 @@ export async function consentRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       ok(
-        await giveConsent(ctx, { token: request.params.token, ip: request.ip, userAgent: userAgentOf(request) }),
+        await giveConsent(ctx, {
+          token: request.params.token,
+          ip: request.ip,
+          userAgent: userAgentOf(request),
+          answeredBy: (await optionalSession(ctx, request))?.user.id ?? null,
+        }),
         consentMessages.consentGiven,
       ),
   );

@@ -11,14 +11,27 @@ import { getGuardianConsent } from './get-guardian-consent.ts';
 /**
  * POST /guardian/consent/{token} {agree: true}: the guardian agrees. Only a pending request under 7 days
  * old can be given (once given, answering again changes nothing); the time, IP address and user agent of the
- * answer are kept as its evidence, and the audit log records it.
+ * answer are kept as its evidence, and the audit log records it. An answer sent with the learner's own session
+ * is refused (403).
  */
 export async function giveConsent(
   ctx: AppContext,
-  options: { token: string; ip: string; userAgent: string | null },
+  options: { token: string; ip: string; userAgent: string | null; answeredBy: number | null },
 ): Promise<GuardianConsentData> {
   const { consent } = await findConsentByToken(ctx, options.token);
   if (consent.status === 'withdrawn') throw AppError.badRequest(consentMessages.consentLinkWithdrawn);
+  // Sent with the learner's own session (the link opened in the app they are signed in to): the child answering
+  // for the guardian. Refused and audited; a guardian on their own phone sends no session, or their own.
+  if (consent.status === 'pending' && options.answeredBy === consent.userId) {
+    await recordAudit(ctx.db, ctx, {
+      actorId: consent.userId,
+      action: 'consent.refused_own_answer',
+      entity: 'guardian_consents',
+      entityId: consent.id,
+      after: { ip: options.ip, user_agent: options.userAgent },
+    });
+    throw AppError.forbidden(consentMessages.consentNotByLearner);
+  }
   if (consent.status === 'pending') {
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
