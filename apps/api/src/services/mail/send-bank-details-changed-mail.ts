@@ -1,17 +1,16 @@
-import type { DbOrTx, users } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { queueNotice } from './queue-notice.ts';
+import { queueAccountNotice, type NoticeAccount } from './queue-account-notice.ts';
 import { bankDetailsChangedMail } from './templates.ts';
 
 /**
  * Writes "the bank account for your withdrawals was added / changed; if it was not you, reset your
- * password" to the account's address, within the transaction that saved the details (the outbox:
- * queue-notice.ts). Never throws.
+ * password" to the account's address, within the transaction that saved the details. Never throws.
  */
 export async function sendBankDetailsChangedMail(
   ctx: AppContext,
   options: {
-    user: Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName' | 'language'>;
+    user: NoticeAccount;
     isFirst: boolean;
     bankName: string;
     accountMasked: string;
@@ -19,22 +18,18 @@ export async function sendBankDetailsChangedMail(
     within: DbOrTx;
   },
 ): Promise<void> {
-  const { user } = options;
-  await queueNotice(ctx, {
+  await queueAccountNotice(ctx, {
+    kind: 'bank-details-changed',
+    user: options.user,
     within: options.within,
-    about: { kind: 'bank-details-changed', userId: user.id },
-    build: async () => ({
-      mail: bankDetailsChangedMail({
-        appName: ctx.env.APP_NAME,
-        to: user.email,
-        firstName: user.firstName,
-        language: user.language,
+    write: (recipient) =>
+      bankDetailsChangedMail({
+        ...recipient,
         isFirst: options.isFirst,
         bankName: options.bankName,
         accountMasked: options.accountMasked,
         changedAt: options.changedAt,
         resetUrl: `${ctx.env.APP_URL}/forgot-password`,
       }),
-    }),
   });
 }

@@ -1,36 +1,25 @@
-import type { DbOrTx, users } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { maskEmail } from '../../lib/mask-contact.ts';
-import { queueNotice } from './queue-notice.ts';
+import { queueAccountNotice, type NoticeAccount } from './queue-account-notice.ts';
 import { emailChangedMail } from './templates.ts';
 
 /**
  * Writes the notice to the OLD address that the account's email was changed, naming the new one
  * masked (ra****@gmail.com: enough for the owner to recognise it, not enough to hand it to whoever
- * reads the old mailbox). Within the profile's transaction (the outbox: queue-notice.ts). Never throws.
+ * reads the old mailbox). Within the profile's transaction. Never throws.
  */
 export async function sendEmailChangedMail(
   ctx: AppContext,
-  options: {
-    user: Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName' | 'language'>;
-    oldEmail: string;
-    changedAt: Date;
-    within: DbOrTx;
-  },
+  options: { user: NoticeAccount; oldEmail: string; changedAt: Date; within: DbOrTx },
 ): Promise<void> {
   const { user } = options;
-  await queueNotice(ctx, {
+  await queueAccountNotice(ctx, {
+    kind: 'email-changed',
+    user,
+    to: options.oldEmail,
     within: options.within,
-    about: { kind: 'email-changed', userId: user.id },
-    build: async () => ({
-      mail: emailChangedMail({
-        appName: ctx.env.APP_NAME,
-        to: options.oldEmail,
-        firstName: user.firstName,
-        language: user.language,
-        newEmailMasked: maskEmail(user.email),
-        changedAt: options.changedAt,
-      }),
-    }),
+    write: (recipient) =>
+      emailChangedMail({ ...recipient, newEmailMasked: maskEmail(user.email), changedAt: options.changedAt }),
   });
 }

@@ -8,7 +8,7 @@ import { composeMail, type MailBlock } from './compose-mail.ts';
  * unknown) from the 'mail' namespace, as text and HTML (compose-mail.ts). Pure: the callers read the
  * rows, these only write.
  */
-interface Recipient {
+export interface Recipient {
   appName: string;
   to: string;
   firstName: string;
