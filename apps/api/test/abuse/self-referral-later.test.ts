@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, getUser, type Learner } from '../fixtures.ts';
-import { buyThroughSandbox } from '../admin-fixtures.ts';
+import { buyThroughSandbox, createAdmin } from '../admin-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, validBank, walletOf } from '../wallet-fixtures.ts';
 import { DAY_MS, expectBooksBalanced, selfReferralAudit } from './abuse-fixtures.ts';
 
@@ -114,6 +114,31 @@ describe('abuse: a self-referral that shows only after the purchase', () => {
     expect((await selfReferralAudit(t.app, copy.id)).map((row) => row.after)).toEqual([
       expect.objectContaining({ reason: 'mobile', found_on: 'profile' }),
     ]);
+  });
+
+  it('takes a commission back once, whichever comes first: the refund or the self-referral', async () => {
+    const admin = await createAdmin(t.app);
+    const refund = (purchaseId: number) => t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`);
+    for (const refundFirst of [true, false]) {
+      const referrer = await createLearner(t.app);
+      const copy = await createLearner(t.app, { referrerId: referrer.id });
+      const purchaseId = await buy(copy);
+      t.clock.advance(7 * DAY_MS + 60_000);
+      const token = await signInNow(t.app, referrer.id);
+      const copyToken = await signInNow(t.app, copy.id);
+      expect((await t.client.as(token).post('/bank-details', validBank)).statusCode).toBe(200);
+      if (refundFirst) expect((await refund(purchaseId)).statusCode).toBe(200);
+      expect((await t.client.as(copyToken).post('/bank-details', validBank)).statusCode).toBe(200);
+      if (!refundFirst) expect((await refund(purchaseId)).statusCode).toBe(200);
+
+      expect((await getUser(t.app, copy.id)).referralStatus).toBe('rejected');
+      expect(await referralLedger(referrer)).toEqual([
+        ['Referral Commission', 'Done', 10_000, 0],
+        ['Commission Reversal', 'Done', -10_000, 0],
+      ]);
+      expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
+    }
+    await expectBooksBalanced(t);
   });
 
   it('leaves a genuine friend alone when either of them saves different details', async () => {

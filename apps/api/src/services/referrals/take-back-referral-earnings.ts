@@ -3,8 +3,14 @@ import { levelAchievements, userLevels, walletTransactions, type Tx } from '@app
 import { countedSubUsers, levelByNumber, loadLadder } from '../levels/index.ts';
 import { addTakenBack, cancelHeldCredit, NOTHING_TAKEN, takeBack, type TakenBack } from '../wallet/index.ts';
 
+/** What a referral credit is taken back as. */
+const REVERSAL_OF = {
+  'Referral Commission': 'Commission Reversal',
+  'Level Reward': 'Level Reward Reversal',
+} as const;
+
 /**
- * Takes back what `purchaseIds` earned the referrer: a commission still held is cancelled
+ * Takes back what `purchaseIds` earned the referrer, once (a credit already reversed is left alone): a commission still held is cancelled
  * (Rejected); a commission or level reward already Done is taken back from the wallet, never below
  * zero ('Commission Reversal', 'Level Reward Reversal', described as `why: <entry> reversed`). A
  * level reward still held is left to reopenLevelsNoLongerReached, which counts its window again.
@@ -17,26 +23,30 @@ export async function takeBackReferralEarnings(
   const { referrerId, purchaseIds, why, now } = options;
   if (purchaseIds.length === 0) return NOTHING_TAKEN;
   let taken = NOTHING_TAKEN;
-  const earned = await tx
+  const entries = await tx
     .select()
     .from(walletTransactions)
     .where(
       and(
         inArray(walletTransactions.purchaseId, [...purchaseIds]),
         eq(walletTransactions.userId, referrerId),
-        inArray(walletTransactions.method, ['Referral Commission', 'Level Reward']),
+        inArray(walletTransactions.method, [...Object.keys(REVERSAL_OF), ...Object.values(REVERSAL_OF)]),
       ),
     )
     .orderBy(walletTransactions.id);
-  for (const entry of earned) {
+  // Taken back once only: a purchase refunded after its self-referral was found (or found after its refund).
+  const reversed = new Set(entries.map((entry) => `${entry.purchaseId}:${entry.method}`));
+  for (const entry of entries) {
+    const reversal = REVERSAL_OF[entry.method as keyof typeof REVERSAL_OF];
+    if (!reversal) continue;
     if (entry.status === 'Pending' && entry.method === 'Referral Commission') {
       await cancelHeldCredit(tx, { transactionId: entry.transactionId, now });
-    } else if (entry.status === 'Done') {
+    } else if (entry.status === 'Done' && !reversed.has(`${entry.purchaseId}:${reversal}`)) {
       taken = addTakenBack(
         taken,
         await takeBack(tx, {
           userId: referrerId,
-          method: entry.method === 'Referral Commission' ? 'Commission Reversal' : 'Level Reward Reversal',
+          method: reversal,
           paise: entry.amountPaise,
           points: entry.points,
           description: `${why}: ${entry.transactionId} reversed`,
