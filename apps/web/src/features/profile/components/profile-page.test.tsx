@@ -45,6 +45,21 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(holder).toHaveFocus());
   });
 
+  it('starts at the bank form also when the choices answer after the bank details', async () => {
+    const masterReply = deferred();
+    const server = mockApi({
+      'GET /profile': ok(profile()),
+      'GET /master': masterReply.handler,
+      'GET /bank-details': ok(null),
+    });
+    renderWithProviders(<ProfilePage ConsentGate={PassThrough} />, { path: '/profile', url: '/profile#bank-account' });
+    await waitFor(() => expect(server.callsTo('GET', '/bank-details')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    masterReply.release(ok(master));
+    const holder = await screen.findByLabelText('Account Holder Name', {}, { timeout: 3000 });
+    await waitFor(() => expect(holder).toHaveFocus());
+  });
+
   it('accepts only png, gif and jpeg, and says so in a browser alert', async () => {
     const server = mockApi({ 'GET /profile': ok(profile()), 'GET /master': ok(master), 'GET /bank-details': ok(null) });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);

@@ -74,11 +74,12 @@ export function ProfilePage({ ConsentGate }: ProfilePageProps) {
   const master = useMasterData();
   const bank = useBankDetails();
   const { hash } = useLocation();
-  const isBankReady = Boolean(profile.data) && bank.isSuccess;
   // The sections show together once the profile, the choices and the bank details have answered (or failed): the
   // Personal Information form, 980 px tall on a desktop, arriving after its spinner pushed Bank Account Information
   // and Password 800 px down, out of sight, under a learner's tap or after the scroll to #bank-account.
   const isLaidOut = Boolean(profile.data) && !master.isPending && !bank.isPending;
+  // The bank form is on the page only once the sections are.
+  const isBankReady = isLaidOut && bank.isSuccess;
   const { t } = useTranslation('profile');
 
   // Once the form is there, bring the section the link points at into view and start typing in it.
