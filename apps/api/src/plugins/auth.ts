@@ -36,8 +36,9 @@ export function sessionOf(request: { session: Session | null }): Session {
 }
 
 /**
- * The session of a bearer token sent to a public route, or null (no token, or one that is not valid): for a public
- * route that must know who is asking when someone signed in asks (a learner answering their own guardian's link).
+ * The session of the request's bearer token, or null (no token, or one that is not valid): what the auth hook
+ * requires, and what a public route reads when it must know whether someone signed in asks (a learner answering
+ * their own guardian's link).
  */
 export async function optionalSession(
   ctx: AppContext,
@@ -55,8 +56,7 @@ export const authPlugin = fp<{ ctx: AppContext; prefix: string }>(async (app, { 
     if (!url) return;
     const level = request.routeOptions.config?.auth ?? (url.startsWith(prefix) ? 'verified' : 'public');
     if (level === 'public') return;
-    const token = bearer(request.headers.authorization);
-    const session = token ? await findSession(ctx, token) : null;
+    const session = await optionalSession(ctx, request);
     if (!session) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
     request.session = session;
     if (level === 'signed-in') return;

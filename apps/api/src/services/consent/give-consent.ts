@@ -20,19 +20,19 @@ export async function giveConsent(
 ): Promise<GuardianConsentData> {
   const { consent } = await findConsentByToken(ctx, options.token);
   if (consent.status === 'withdrawn') throw AppError.badRequest(consentMessages.consentLinkWithdrawn);
-  // Sent with the learner's own session (the link opened in the app they are signed in to): the child answering
-  // for the guardian. Refused and audited; a guardian on their own phone sends no session, or their own.
-  if (consent.status === 'pending' && options.answeredBy === consent.userId) {
-    await recordAudit(ctx.db, ctx, {
-      actorId: consent.userId,
-      action: 'consent.refused_own_answer',
-      entity: 'guardian_consents',
-      entityId: consent.id,
-      after: { ip: options.ip, user_agent: options.userAgent },
-    });
-    throw AppError.forbidden(consentMessages.consentNotByLearner);
-  }
   if (consent.status === 'pending') {
+    // Sent with the learner's own session (the link opened in the app they are signed in to): the child answering
+    // for the guardian. Refused and audited; a guardian on their own phone sends no session, or their own.
+    if (options.answeredBy === consent.userId) {
+      await recordAudit(ctx.db, ctx, {
+        actorId: consent.userId,
+        action: 'consent.refused_own_answer',
+        entity: 'guardian_consents',
+        entityId: consent.id,
+        after: { ip: options.ip, user_agent: options.userAgent },
+      });
+      throw AppError.forbidden(consentMessages.consentNotByLearner);
+    }
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
       const changed = await tx
