@@ -1,6 +1,6 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { bankDetails, purchases, users, type Tx } from '@app/db';
-import { selfReferralReason, type SelfReferralReason } from '@app/contracts';
+import { ineligibleReasonText, selfReferralReason, type SelfReferralReason } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { releaseHeldCredits } from '../wallet/index.ts';
@@ -50,7 +50,8 @@ export async function reviewSelfReferrals(
   if (person.referrerId !== null && person.referralStatus !== 'rejected') {
     const [referrer] = await identityOf(tx).where(eq(users.id, person.referrerId)).for('no key update', { of: users });
     const reason = referrer ? selfReferralReason(person, referrer) : null;
-    if (referrer && reason) await rejectSelfReferral(tx, ctx, { referrer, subUserId: person.id, reason, ...options });
+    if (referrer && reason)
+      await rejectSelfReferrals(tx, ctx, { referrer, found: [{ subUser: person, reason }], ...options });
   }
 
   const matches = or(
@@ -62,42 +63,59 @@ export async function reviewSelfReferrals(
   const candidates = await identityOf(tx).where(
     and(eq(users.referrerId, person.id), ne(users.referralStatus, 'rejected'), matches),
   );
-  if (candidates.length === 0) return;
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, person.id)).for('no key update');
-  for (const subUser of candidates) {
+  const found = candidates.flatMap((subUser) => {
     const reason = selfReferralReason(subUser, person);
-    if (reason) await rejectSelfReferral(tx, ctx, { referrer: person, subUserId: subUser.id, reason, ...options });
-  }
+    return reason ? [{ subUser, reason }] : [];
+  });
+  if (found.length === 0) return;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, person.id)).for('no key update');
+  await rejectSelfReferrals(tx, ctx, { referrer: person, found, ...options });
 }
 
-async function rejectSelfReferral(
+/**
+ * Rejects the sign-ups found, audits each, and takes back what each one's purchases earned the referrer (its
+ * reason in the reversal's description); the referrer's held credits are released first and their held level
+ * rewards counted again last, once for all of them.
+ */
+async function rejectSelfReferrals(
   tx: Tx,
   ctx: AppContext,
-  options: { referrer: Identity; subUserId: number; reason: SelfReferralReason; change: IdentityChange },
+  options: {
+    referrer: Identity;
+    found: { subUser: { id: number }; reason: SelfReferralReason }[];
+    change: IdentityChange;
+  },
 ): Promise<void> {
-  const { referrer, subUserId, reason, change } = options;
+  const { referrer, change } = options;
   const now = ctx.now();
-  const [rejected] = await tx
-    .update(users)
-    .set({ referralStatus: 'rejected', referralStatusReason: reason, updatedAt: now })
-    .where(and(eq(users.id, subUserId), ne(users.referralStatus, 'rejected')))
-    .returning({ id: users.id });
-  if (!rejected) return;
-  await recordAudit(tx, ctx, {
-    actorId: null,
-    action: 'referral.self_referral',
-    entity: 'users',
-    entityId: subUserId,
-    after: { referrer_id: referrer.id, reason, purchase_id: null, found_on: change },
-  });
+  const rejected: { id: number; reason: SelfReferralReason }[] = [];
+  for (const { subUser, reason } of options.found) {
+    const [row] = await tx
+      .update(users)
+      .set({ referralStatus: 'rejected', referralStatusReason: reason, updatedAt: now })
+      .where(and(eq(users.id, subUser.id), ne(users.referralStatus, 'rejected')))
+      .returning({ id: users.id });
+    if (!row) continue;
+    rejected.push({ id: row.id, reason });
+    await recordAudit(tx, ctx, {
+      actorId: null,
+      action: 'referral.self_referral',
+      entity: 'users',
+      entityId: row.id,
+      after: { referrer_id: referrer.id, reason, purchase_id: null, found_on: change },
+    });
+  }
+  if (rejected.length === 0) return;
   // What is due is released first, so that a commission past its window is taken back, not cancelled.
   await releaseHeldCredits(tx, { userId: referrer.id, now });
-  const bought = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.userId, subUserId));
-  await takeBackReferralEarnings(tx, {
-    referrerId: referrer.id,
-    purchaseIds: bought.map((p) => p.id),
-    why: `Self-referral (${reason.replace('_', ' ')})`,
-    now,
-  });
+  for (const { id, reason } of rejected) {
+    const bought = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.userId, id));
+    await takeBackReferralEarnings(tx, {
+      referrerId: referrer.id,
+      purchaseIds: bought.map((p) => p.id),
+      why: `Not eligible (${ineligibleReasonText[reason]})`,
+      now,
+    });
+  }
   await reopenLevelsNoLongerReached(tx, { referrer, now });
 }
