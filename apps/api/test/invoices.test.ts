@@ -77,7 +77,7 @@ describe('tax invoice on payment', () => {
     const year = financialYearOf(purchase!.paidAt!);
     expect(invoice).toMatchObject({
       kind: 'invoice',
-      number: `INV/${year}/000001`,
+      number: `INV/${year.slice(2)}/000001`,
       financialYear: year,
       sequence: 1,
       buyerName: 'Test Learner',
@@ -207,7 +207,7 @@ describe('numbering under concurrency and across financial years (fresh database
     expect(series!.lastSequence).toBe(15);
     // Numbers are unique and match their sequence.
     const rows = await fresh.app.ctx.db.select({ number: invoices.number, sequence: invoices.sequence }).from(invoices);
-    for (const row of rows) expect(row.number).toBe(`INV/${year}/${String(row.sequence).padStart(6, '0')}`);
+    for (const row of rows) expect(row.number).toBe(`INV/${year.slice(2)}/${String(row.sequence).padStart(6, '0')}`);
   });
 
   it('restarts at 1 in a new financial year (1 April, India time)', async () => {
@@ -223,7 +223,7 @@ describe('numbering under concurrency and across financial years (fresh database
     const buyer = await createLearner(fresh.app);
     const id = await pendingPurchase(fresh.app, buyer.id, 10_000);
     await pay(fresh.app, id, 10_000);
-    expect((await invoiceOf(fresh.app, id))!.number).toBe(`INV/${nextYear}/000001`);
+    expect((await invoiceOf(fresh.app, id))!.number).toBe(`INV/${nextYear.slice(2)}/000001`);
     expect(await sequencesOf(fresh.app, year)).toHaveLength(15);
   });
 });
@@ -241,7 +241,7 @@ describe('credit note on refund', () => {
     const year = financialYearOf(t.app.ctx.now());
     expect(note).toMatchObject({
       kind: 'credit_note',
-      number: `CN/${year}/000001`,
+      number: `CN/${year.slice(2)}/000001`,
       sequence: 1,
       invoiceId: invoice!.id,
       placeOfSupply: 'Tamil Nadu (33)',

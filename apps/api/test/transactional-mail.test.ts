@@ -583,7 +583,7 @@ describe('mail templates', () => {
       paidAt: at,
       orderReference: 'order_1',
       paymentReference: 'pay_1',
-      invoiceNumber: 'INV/2026-27/000001',
+      invoiceNumber: 'INV/26-27/000001',
     }),
     withdrawalSettledMail({
       ...base,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { findIndianState, INDIAN_STATES } from '../common/indian-states.ts';
-import { documentNumber, financialYearOf, formatGstRate, gstinCheckCharacter, gstinProblem, splitGst } from './gst.ts';
+import {
+  documentNumber,
+  financialYearOf,
+  formatGstRate,
+  gstinCheckCharacter,
+  gstinProblem,
+  INVOICE_KINDS,
+  MAX_DOCUMENT_NUMBER_LENGTH,
+  splitGst,
+} from './gst.ts';
 
 describe('splitGst', () => {
   it('splits a round price within the state into CGST + SGST', () => {
@@ -91,8 +100,18 @@ describe('financialYearOf', () => {
   });
 
   it('numbers documents per kind', () => {
-    expect(documentNumber('invoice', '2026-27', 1)).toBe('INV/2026-27/000001');
-    expect(documentNumber('credit_note', '2026-27', 42)).toBe('CN/2026-27/000042');
+    expect(documentNumber('invoice', '2026-27', 1)).toBe('INV/26-27/000001');
+    expect(documentNumber('credit_note', '2026-27', 42)).toBe('CN/26-27/000042');
+  });
+
+  it('keeps every number within the 16 characters GST allows a serial number', () => {
+    for (const sequence of [1, 999_999, 1_000_000, 9_999_999])
+      for (const kind of INVOICE_KINDS) {
+        const number = documentNumber(kind, '2099-00', sequence);
+        expect(number.length, number).toBeLessThanOrEqual(MAX_DOCUMENT_NUMBER_LENGTH);
+        expect(number).toMatch(/^[A-Z0-9/-]+$/);
+      }
+    expect(documentNumber('invoice', '2026-27', 1_000_000)).toBe('INV/2627/1000000');
   });
 });
 

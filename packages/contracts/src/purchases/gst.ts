@@ -57,12 +57,19 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 const PREFIX: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
 
 /**
- * The printed number: INV/2026-27/000001, CN/2026-27/000001 (16 characters at most up to 999999 a
- * year: GST rules allow 16, letters, digits, '-' and '/').
+ * The printed number: INV/26-27/000001, CN/26-27/000001. GST rules allow a serial number of 16 characters at
+ * most (letters, digits, '-' and '/'), which this keeps to up to 999,999 documents of a kind a year; a seventh
+ * digit drops the year's dash (INV/2627/1000000) so the number still fits.
  */
 export function documentNumber(kind: InvoiceKind, financialYear: string, sequence: number): string {
-  return `${PREFIX[kind]}/${financialYear}/${String(sequence).padStart(6, '0')}`;
+  const year = financialYear.slice(2);
+  const serial = String(sequence).padStart(6, '0');
+  const number = `${PREFIX[kind]}/${year}/${serial}`;
+  return number.length <= MAX_DOCUMENT_NUMBER_LENGTH ? number : `${PREFIX[kind]}/${year.replace('-', '')}/${serial}`;
 }
+
+/** GST's limit on an invoice's or credit note's serial number. */
+export const MAX_DOCUMENT_NUMBER_LENGTH = 16;
 
 const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

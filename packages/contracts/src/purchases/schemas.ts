@@ -21,7 +21,7 @@ export const invoicePdfQuery = z.object({
 
 /** A tax invoice or credit note as the purchase list shows it. */
 export const taxDocument = z.object({
-  /** e.g. INV/2026-27/000001 or CN/2026-27/000001 */
+  /** e.g. INV/26-27/000001 or CN/26-27/000001 */
   number: z.string(),
   issued_at: z.string(),
   /** A short-lived signed link to the PDF (works in a plain link, without the bearer token). */

@@ -41,7 +41,7 @@ export const invoices = pgTable(
       .references(() => purchases.id),
     /** invoice | credit_note */
     kind: text('kind').notNull(),
-    /** The printed number, e.g. INV/2026-27/000001 or CN/2026-27/000001. */
+    /** The printed number, e.g. INV/26-27/000001 or CN/26-27/000001. */
     number: text('number').notNull().unique(),
     /** e.g. 2026-27 (April to March, India time). */
     financialYear: text('financial_year').notNull(),

@@ -6,7 +6,7 @@ import type { MailAttachment, MailAttachmentRef } from './mailer.ts';
 
 /**
  * The file a queued mail refers to, made when the mail job runs: a purchase's GST tax invoice as a
- * PDF named after its number (INV/2026-27/000001 → INV-2026-27-000001.pdf). A missing invoice fails
+ * PDF named after its number (INV/26-27/000001 → INV-26-27-000001.pdf). A missing invoice fails
  * the attempt (the job retries, then stays failed for the operator) rather than sending without it.
  */
 export async function resolveAttachment(ctx: AppContext, ref: MailAttachmentRef): Promise<MailAttachment> {

@@ -32,7 +32,7 @@ const history = {
   refunded_at: null,
   payment_reference: 'pay_1',
   invoice: {
-    number: 'INV/2026-27/000004',
+    number: 'INV/26-27/000004',
     issued_at: '2026-11-24T09:00:00.000Z',
     pdf_url: '/live-connect/api/invoices/11/pdf?u=1&t=3&e=2&s=ab',
   },
@@ -44,9 +44,9 @@ describe('the payment success route', () => {
     mockApi({ 'GET /orders/11': ok(order), 'GET /purchases': ok([history]) });
     await signIn();
     renderWithProviders(<SuccessRoute />, { path: '/success', url: '/success?order=11' });
-    const link = await screen.findByRole('link', { name: 'Download invoice INV/2026-27/000004 (PDF)' });
+    const link = await screen.findByRole('link', { name: 'Download invoice INV/26-27/000004 (PDF)' });
     expect(link).toHaveAttribute('href', '/live-connect/api/invoices/11/pdf?u=1&t=3&e=2&s=ab');
     expect(link).toHaveTextContent('Download your GST invoice');
-    expect(screen.getByText('Invoice INV/2026-27/000004')).toBeInTheDocument();
+    expect(screen.getByText('Invoice INV/26-27/000004')).toBeInTheDocument();
   });
 });

@@ -23,7 +23,7 @@ const purchase = (overrides: Partial<PurchaseHistoryItem> = {}): PurchaseHistory
   refunded_at: null,
   payment_reference: 'pay_Nx8sK2LmQ4vR7t',
   invoice: {
-    number: 'INV/2026-27/000012',
+    number: 'INV/26-27/000012',
     issued_at: '2026-11-24T09:00:00.000Z',
     pdf_url: '/live-connect/api/invoices/7/pdf?u=1&t=3&e=2&s=ab',
   },
@@ -44,12 +44,12 @@ describe('PurchasesPage', () => {
           amount: 500,
           refunded_at: '2026-11-25T10:00:00.000Z',
           invoice: {
-            number: 'INV/2026-27/000013',
+            number: 'INV/26-27/000013',
             issued_at: '2026-11-24T09:00:00.000Z',
             pdf_url: '/live-connect/api/invoices/9/pdf?s=1',
           },
           credit_note: {
-            number: 'CN/2026-27/000001',
+            number: 'CN/26-27/000001',
             issued_at: '2026-11-25T10:00:00.000Z',
             pdf_url: '/live-connect/api/invoices/9/credit-note/pdf?s=2',
           },
@@ -75,11 +75,11 @@ describe('PurchasesPage', () => {
     const refunded = within(cards[0]!);
     expect(refunded.getByRole('heading', { name: 'Chemistry' })).toBeInTheDocument();
     expect(refunded.getByText('Refunded')).toBeInTheDocument();
-    expect(refunded.getByRole('link', { name: 'Download invoice INV/2026-27/000013 (PDF)' })).toHaveAttribute(
+    expect(refunded.getByRole('link', { name: 'Download invoice INV/26-27/000013 (PDF)' })).toHaveAttribute(
       'href',
       '/live-connect/api/invoices/9/pdf?s=1',
     );
-    expect(refunded.getByRole('link', { name: 'Download credit note CN/2026-27/000001 (PDF)' })).toHaveAttribute(
+    expect(refunded.getByRole('link', { name: 'Download credit note CN/26-27/000001 (PDF)' })).toHaveAttribute(
       'href',
       '/live-connect/api/invoices/9/credit-note/pdf?s=2',
     );
@@ -92,7 +92,7 @@ describe('PurchasesPage', () => {
     expect(paid.getByText('−₹111.00')).toBeInTheDocument();
     expect(paid.getByText(/Paid on 24 Nov 2026/)).toBeInTheDocument();
     expect(paid.getByText('pay_Nx8sK2LmQ4vR7t')).toBeInTheDocument();
-    expect(paid.getByText('Invoice INV/2026-27/000012')).toBeInTheDocument();
+    expect(paid.getByText('Invoice INV/26-27/000012')).toBeInTheDocument();
     expect(paid.getByRole('link', { name: /Download invoice/ })).toHaveTextContent('Download invoice');
     expect(paid.queryByRole('link', { name: /credit note/ })).not.toBeInTheDocument();
 
@@ -122,7 +122,7 @@ describe('PurchasesPage', () => {
       mockApi({ 'GET /purchases': ok([purchase()]) });
       renderWithProviders(<PurchasesPage />, { path: '/purchases' });
       expect(await screen.findByRole('heading', { level: 1, name: 'खरीदारी' })).toBeInTheDocument();
-      expect(await screen.findByRole('link', { name: 'इनवॉइस INV/2026-27/000012 डाउनलोड करें (PDF)' })).toHaveTextContent(
+      expect(await screen.findByRole('link', { name: 'इनवॉइस INV/26-27/000012 डाउनलोड करें (PDF)' })).toHaveTextContent(
         'इनवॉइस डाउनलोड करें',
       );
       expect(screen.getByText('भुगतान हो गया')).toBeInTheDocument();
@@ -136,7 +136,7 @@ describe('InvoiceLink (payment success page)', () => {
   it("links the purchase's invoice, and shows nothing for a purchase without one", async () => {
     mockApi({ 'GET /purchases': ok([purchase(), purchase({ purchase_id: 8, amount: 0, invoice: null })]) });
     const view = renderWithProviders(<InvoiceLink purchaseId={7} />);
-    expect(await screen.findByRole('link', { name: 'Download invoice INV/2026-27/000012 (PDF)' })).toHaveTextContent(
+    expect(await screen.findByRole('link', { name: 'Download invoice INV/26-27/000012 (PDF)' })).toHaveTextContent(
       'Download your GST invoice',
     );
     view.unmount();

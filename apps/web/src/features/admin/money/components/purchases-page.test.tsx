@@ -21,8 +21,8 @@ const purchase = (overrides: Partial<AdminPurchase> = {}): AdminPurchase => ({
   created_at: '2026-11-24T09:00:00.000Z',
   paid_at: '2026-11-24T09:01:00.000Z',
   refunded_at: '2026-11-25T09:00:00.000Z',
-  invoice_number: 'INV/2026-27/000012',
-  credit_note_number: 'CN/2026-27/000003',
+  invoice_number: 'INV/26-27/000012',
+  credit_note_number: 'CN/26-27/000003',
   ...overrides,
 });
 const page = (data: unknown[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
@@ -46,10 +46,10 @@ describe('PurchasesPage (operator console)', () => {
       'GET /admin/invoices/7/credit-note/pdf': ok(null),
     });
     const { user } = renderWithProviders(<PurchasesPage />);
-    const invoice = await screen.findByRole('button', { name: 'Download invoice INV/2026-27/000012 (PDF)' });
-    expect(invoice).toHaveTextContent('INV/2026-27/000012');
+    const invoice = await screen.findByRole('button', { name: 'Download invoice INV/26-27/000012 (PDF)' });
+    expect(invoice).toHaveTextContent('INV/26-27/000012');
     const row = invoice.closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'Download credit note CN/2026-27/000003 (PDF)' }));
+    await user.click(within(row).getByRole('button', { name: 'Download credit note CN/26-27/000003 (PDF)' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const calls = server.callsTo('GET', '/admin/invoices/7/credit-note/pdf');
     expect(calls).toHaveLength(1);
