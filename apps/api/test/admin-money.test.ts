@@ -188,6 +188,50 @@ describe('admin money: withdrawals and ledgers', () => {
     ]);
   });
 
+  it('pays the account named when the learner asked: bank details changed afterwards do not move the money', async () => {
+    const { learner, id } = await pendingWithdrawal();
+    // Someone holding the learner's session (or the learner, after asking) gives another account.
+    const other = {
+      ...validBank,
+      full_name: 'Someone Else',
+      bank_name: 'HDFC Bank',
+      account_number: '999988887777',
+      ifsc_code: 'HDFC0000001',
+    };
+    expect((await t.client.as(learner.token).post('/bank-details', other)).statusCode).toBe(200);
+
+    const listed = (await t.as().get('/admin/withdrawals?status=Pending')).body.data.data.find(
+      (w: { id: number }) => w.id === id,
+    );
+    expect(listed.bank).toMatchObject({
+      full_name: 'Asha Rao',
+      bank_name: 'State Bank of India',
+      account_number: '********9012',
+    });
+    const one = (await t.as().get(`/admin/withdrawals/${id}`)).body.data;
+    expect(one.bank).toEqual({
+      full_name: 'Asha Rao',
+      bank_name: 'State Bank of India',
+      bank_branch: 'Kochi Main',
+      account_number: '123456789012',
+      ifsc_code: 'SBIN0001234',
+    });
+    expect(one.description).toBe('Withdrawal to State Bank of India account ending 9012');
+    const done = await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: 'UTR777' });
+    expect(done.body.data.withdrawal.bank.account_number).toBe('********9012');
+
+    // A withdrawal asked for now goes to the new account.
+    await t.client.as(learner.token).post('/withdraw', { amount: 100 });
+    const next = (await t.as().get('/admin/withdrawals?status=Pending')).body.data.data.find(
+      (w: { user: { id: number } }) => w.user.id === learner.id,
+    );
+    expect(next.bank).toMatchObject({
+      bank_name: 'HDFC Bank',
+      account_number: '********7777',
+      ifsc_code: 'HDFC0000001',
+    });
+  });
+
   it('settles as Done with the bank reference, once', async () => {
     const { learner, id } = await pendingWithdrawal();
     const done = await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: 'UTR123456' });

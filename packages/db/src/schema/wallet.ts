@@ -52,3 +52,21 @@ export const walletTransactions = pgTable(
     check('wallet_transactions_status', sql`${t.status} IN ('Done','Pending','Rejected')`),
   ],
 );
+
+/**
+ * The bank account a withdrawal is to be paid to, copied from the learner's bank details when they ask for it: the
+ * operator pays this account, the ledger's description and the learner's mails name it, and a later change of the
+ * learner's bank details (theirs, or someone's holding their session) does not move money already asked for.
+ */
+export const withdrawalAccounts = pgTable('withdrawal_accounts', {
+  walletTransactionId: integer('wallet_transaction_id')
+    .primaryKey()
+    .references(() => walletTransactions.id),
+  fullName: text('full_name').notNull(),
+  bankName: text('bank_name').notNull(),
+  bankBranch: text('bank_branch').notNull(),
+  /** AES-256-GCM under APP_SECRET, as in bank_details. */
+  accountNumberEncrypted: text('account_number_encrypted').notNull(),
+  accountLast4: text('account_last4').notNull(),
+  ifscCode: text('ifsc_code').notNull(),
+});

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { bankDetails, users, walletTransactions, type DbOrTx } from '@app/db';
+import { users, walletTransactions, withdrawalAccounts, type DbOrTx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { queueNotice } from './queue-notice.ts';
 import { withdrawalRejectedMail, withdrawalSettledMail } from './templates.ts';
@@ -24,12 +24,12 @@ export async function sendWithdrawalMail(
           email: users.email,
           firstName: users.firstName,
           language: users.language,
-          bankName: bankDetails.bankName,
-          accountLast4: bankDetails.accountLast4,
+          bankName: withdrawalAccounts.bankName,
+          accountLast4: withdrawalAccounts.accountLast4,
         })
         .from(walletTransactions)
         .innerJoin(users, eq(users.id, walletTransactions.userId))
-        .leftJoin(bankDetails, eq(bankDetails.userId, walletTransactions.userId))
+        .leftJoin(withdrawalAccounts, eq(withdrawalAccounts.walletTransactionId, walletTransactions.id))
         .where(eq(walletTransactions.id, options.withdrawalId));
       if (!row) return null;
       const { entry } = row;

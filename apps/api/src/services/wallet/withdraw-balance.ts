@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { bankDetails, users, type Tx } from '@app/db';
+import { eq, sql } from 'drizzle-orm';
+import { bankDetails, users, walletTransactions, withdrawalAccounts, type Tx } from '@app/db';
 import { formatInr, messages, paiseToRupees, rupeesToPaise, walletMessages, type WalletSummary } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,7 +10,8 @@ import { postEntry } from './post-entry.ts';
 /**
  * POST /withdraw: needs bank details (400 'Please fill account details'), at least the minimum,
  * at most the balance (held credits not yet released are not in it). The amount is held at once as a Pending 'Withdraw' entry; an operator
- * later marks it Done, or Rejected with a 'Withdraw Reversal' giving it back.
+ * later marks it Done, or Rejected with a 'Withdraw Reversal' giving it back. The bank account is copied with it
+ * (withdrawal_accounts): the operator pays that account, whatever the bank details say by then.
  */
 export async function withdrawBalance(
   tx: Tx,
@@ -43,5 +44,11 @@ export async function withdrawBalance(
     description: `Withdrawal to ${bank.bankName} account ending ${bank.last4}`,
     at: ctx.now(),
   });
+  await tx.execute(sql`
+    INSERT INTO ${withdrawalAccounts}
+      (wallet_transaction_id, full_name, bank_name, bank_branch, account_number_encrypted, account_last4, ifsc_code)
+    SELECT w.id, b.full_name, b.bank_name, b.bank_branch, b.account_number_encrypted, b.account_last4, b.ifsc_code
+    FROM ${walletTransactions} w JOIN ${bankDetails} b ON b.user_id = w.user_id
+    WHERE w.transaction_id = ${entry.transactionId}`);
   return { points: entry.points, balance: paiseToRupees(entry.balancePaise) };
 }

@@ -59,7 +59,8 @@ export default {
     introChanged: 'The bank account that your {{appName}} withdrawals are paid into was changed on {{date}}.',
     bank: 'Bank',
     account: 'Account number',
-    withdrawals: 'Withdrawals, including any you have already asked for, are paid into this account.',
+    withdrawals:
+      'Withdrawals you ask for from now on are paid into this account. One you have already asked for is paid into the account you gave when you asked.',
     notYou:
       'If you did not make this change, someone else may be using your account: reset your password now and contact {{appName}}.',
     resetButton: 'Reset your password',

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { bankDetails, users, walletTransactions, type DbOrTx } from '@app/db';
+import { users, walletTransactions, withdrawalAccounts, type DbOrTx } from '@app/db';
 import {
   adminMessages,
   maskAccountNumber,
@@ -28,11 +28,11 @@ function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      bank: bankDetails,
+      bank: withdrawalAccounts,
     })
     .from(walletTransactions)
     .innerJoin(users, eq(users.id, walletTransactions.userId))
-    .leftJoin(bankDetails, eq(bankDetails.userId, walletTransactions.userId))
+    .leftJoin(withdrawalAccounts, eq(withdrawalAccounts.walletTransactionId, walletTransactions.id))
     .where(and(isWithdrawal, where));
 }
 type WithdrawalRow = Awaited<ReturnType<typeof selectWithdrawals>>[number];
