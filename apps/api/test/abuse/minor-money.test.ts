@@ -1,13 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankDetails, guardianConsents, purchases, users } from '@app/db';
+import { bankDetails, devMailbox, guardianConsents, purchases, users, walletTransactions } from '@app/db';
 import { dayNumber, isoDay } from '@app/contracts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createBatch, createCourse } from '../catalogue-fixtures.ts';
 import { creditPoints, setReferenceData, validBank, walletOf } from '../wallet-fixtures.ts';
 import { postEntry } from '../../src/services/wallet/index.ts';
 import { consentTokenMailedTo, createMinor, dobForAge, giveConsentByEmail } from '../consent-fixtures.ts';
-import { createLearner } from '../fixtures.ts';
+import { createLearner, type Learner } from '../fixtures.ts';
+import { createAdmin } from '../admin-fixtures.ts';
 import { expectBooksBalanced } from './abuse-fixtures.ts';
 
 const REFUSED = {
@@ -103,6 +104,111 @@ describe('abuse: a minor without consent moves no money', () => {
     expect(res.body).toEqual(REFUSED);
     expect(await walletOf(t.app, child.id)).toEqual({ balancePaise: 50_000, points: 0 });
     await expectBooksBalanced(t);
+  });
+});
+
+/**
+ * The guardian's page says withdrawals stop at once when consent is withdrawn: one the child asked for while consent
+ * stood, and the operator has not paid yet, is rejected with the withdrawal and the money is back in the wallet.
+ */
+describe('abuse: a withdrawal asked for while consent stood is not paid once it is withdrawn', () => {
+  let t: TestApp;
+  let admin: Learner;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await setReferenceData(t.app, { convert_value_paise: 100, minimum_withdrawal_paise: 10_000 });
+    admin = await createAdmin(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const withdrawalsOf = (userId: number) =>
+    t.app.ctx.db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.userId, userId))
+      .orderBy(walletTransactions.id);
+
+  /** A learner with ₹500 and bank details who asked to withdraw ₹200. */
+  const askToWithdraw = async (learner: Learner) => {
+    expect((await t.client.as(learner.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    await postEntry(t.app.ctx.db, {
+      userId: learner.id,
+      method: 'Referral Commission',
+      amountPaise: 50_000,
+      points: 0,
+      status: 'Done',
+      description: 'Commission',
+    });
+    expect((await t.client.as(learner.token).post('/withdraw', { amount: 200 })).statusCode).toBe(200);
+    const [withdrawal] = (await withdrawalsOf(learner.id)).filter((e) => e.method === 'Withdraw');
+    return withdrawal!;
+  };
+
+  it('rejects it when the guardian withdraws consent: the money back, the child told in their language, nothing to pay', async () => {
+    const child = await createMinor(t);
+    await t.app.ctx.db.update(users).set({ language: 'hi' }).where(eq(users.id, child.id));
+    const token = await giveConsentByEmail(t, child);
+    const withdrawal = await askToWithdraw(child);
+    expect(await walletOf(t.app, child.id)).toEqual({ balancePaise: 30_000, points: 0 });
+
+    expect((await t.client.as(undefined).post(`/guardian/consent/${token}/withdraw`)).statusCode).toBe(200);
+
+    expect(await walletOf(t.app, child.id)).toEqual({ balancePaise: 50_000, points: 0 });
+    const entries = await withdrawalsOf(child.id);
+    expect(entries.find((e) => e.id === withdrawal.id)).toMatchObject({ status: 'Rejected' });
+    expect(entries.at(-1)).toMatchObject({
+      method: 'Withdraw Reversal',
+      amountPaise: 20_000,
+      description: `Withdrawal ${withdrawal.transactionId} rejected: your guardian withdrew their consent`,
+    });
+    const paid = await t.client
+      .as(admin.token)
+      .post(`/admin/withdrawals/${withdrawal.id}/settle`, { status: 'Done', bank_reference: 'UTR1' });
+    expect(paid.body).toEqual({ status: false, message: 'Already settled' });
+    const [mail] = await t.app.ctx.db
+      .select()
+      .from(devMailbox)
+      .where(eq(devMailbox.to, child.email))
+      .orderBy(desc(devMailbox.id))
+      .limit(1);
+    expect(mail!.text).toContain('आपके अभिभावक ने अपनी सहमति वापस ले ली');
+    expect(mail!.text).toContain(withdrawal.transactionId);
+    // Withdrawing again changes nothing.
+    expect((await t.client.as(undefined).post(`/guardian/consent/${token}/withdraw`)).statusCode).toBe(200);
+    expect(await withdrawalsOf(child.id)).toHaveLength(entries.length);
+    await expectBooksBalanced(t);
+  });
+
+  it("is not paid to a learner whose date of birth was corrected to a minor's since they asked", async () => {
+    const learner = await createLearner(t.app, { dateOfBirth: dobForAge(t.clock.now(), 30) });
+    const withdrawal = await askToWithdraw(learner);
+    const corrected = await t.client
+      .as(admin.token)
+      .put(`/admin/users/${learner.id}/date-of-birth`, { date_of_birth: dobForAge(t.clock.now(), 15) });
+    expect(corrected.statusCode).toBe(200);
+    const paid = await t.client
+      .as(admin.token)
+      .post(`/admin/withdrawals/${withdrawal.id}/settle`, { status: 'Done', bank_reference: 'UTR2' });
+    expect(paid.statusCode).toBe(400);
+    expect(paid.body.message).toBe(
+      "This learner is under 18 and their guardian's consent is not in force: reject the withdrawal instead of paying it.",
+    );
+    const rejected = await t.client
+      .as(admin.token)
+      .post(`/admin/withdrawals/${withdrawal.id}/settle`, { status: 'Rejected', reason: 'Guardian consent needed' });
+    expect(rejected.statusCode).toBe(200);
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 50_000, points: 0 });
+  });
+
+  it('an adult who asked is paid as before', async () => {
+    const learner = await createLearner(t.app, { dateOfBirth: dobForAge(t.clock.now(), 30) });
+    const withdrawal = await askToWithdraw(learner);
+    const paid = await t.client
+      .as(admin.token)
+      .post(`/admin/withdrawals/${withdrawal.id}/settle`, { status: 'Done', bank_reference: 'UTR3' });
+    expect(paid.statusCode).toBe(200);
   });
 });
 

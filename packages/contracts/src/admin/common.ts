@@ -58,6 +58,8 @@ export const adminMessages = {
   refundFailed: 'The payment provider refused the refund. Nothing was changed; please try again later.',
   refunded: 'Purchase refunded.',
   alreadySettled: 'Already settled',
+  withdrawalNeedsConsent:
+    "This learner is under 18 and their guardian's consent is not in force: reject the withdrawal instead of paying it.",
   settled: 'Withdrawal settled.',
   bankReferenceRequired: 'Enter the bank reference.',
   reasonRequired: 'Enter the reason for rejecting.',

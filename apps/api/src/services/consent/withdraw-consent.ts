@@ -1,16 +1,21 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { guardianConsents } from '@app/db';
+import { guardianConsents, walletTransactions, type Tx } from '@app/db';
 import { consentMessages, type GuardianConsentData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
+import { flushMailOutbox, sendWithdrawalMail } from '../mail/index.ts';
+import { rejectWithdrawal } from '../wallet/index.ts';
+import { consentStatus } from './consent-status.ts';
 import { findConsentByToken } from './find-consent-by-token.ts';
 import { getGuardianConsent } from './get-guardian-consent.ts';
 
 /**
  * POST /guardian/consent/{token}/withdraw: the guardian takes consent back (or refuses a pending
  * request). Money actions are refused again from the next request on, since requireMoneyConsent
- * reads this row every time. Withdrawing twice changes nothing.
+ * reads this row every time, and withdrawals the child asked for and the operator has not paid yet are
+ * rejected in the same transaction, the money back in the wallet and the child told by mail: the guardian's
+ * page says withdrawals stop at once. Withdrawing twice changes nothing.
  */
 export async function withdrawConsent(
   ctx: AppContext,
@@ -34,7 +39,48 @@ export async function withdrawConsent(
         before: { status: consent.status },
         after: { user_id: consent.userId, status: 'withdrawn', ip: options.ip, user_agent: options.userAgent },
       });
+      if (!(await consentStatus(ctx, tx, { userId: consent.userId })).allowed)
+        await rejectPendingWithdrawals(tx, ctx, { userId: consent.userId, consentId: consent.id, now });
     });
+    await flushMailOutbox(ctx);
   }
   return getGuardianConsent(ctx, { token: options.token });
+}
+
+/** The reason a withdrawal stopped by the guardian carries in the ledger (the child's mail says it in their language). */
+const GUARDIAN_WITHDREW_CONSENT = 'your guardian withdrew their consent';
+
+async function rejectPendingWithdrawals(
+  tx: Tx,
+  ctx: AppContext,
+  options: { userId: number; consentId: number; now: Date },
+): Promise<void> {
+  const pending = await tx
+    .select({ id: walletTransactions.id })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.userId, options.userId),
+        eq(walletTransactions.method, 'Withdraw'),
+        eq(walletTransactions.status, 'Pending'),
+      ),
+    );
+  for (const { id } of pending) {
+    const rejected = await rejectWithdrawal(tx, { id, reason: GUARDIAN_WITHDREW_CONSENT, now: options.now });
+    // Paid or rejected by the operator meanwhile: the operator's settling stands.
+    if (!rejected) continue;
+    await recordAudit(tx, ctx, {
+      actorId: null,
+      action: 'withdrawal.rejected_consent_withdrawn',
+      entity: 'wallet_transactions',
+      entityId: id,
+      before: { status: 'Pending' },
+      after: {
+        status: 'Rejected',
+        consent_id: options.consentId,
+        reversal_transaction_id: rejected.reversalTransactionId,
+      },
+    });
+    await sendWithdrawalMail(ctx, { withdrawalId: id, reason: { guardianWithdrewConsent: true }, within: tx });
+  }
 }

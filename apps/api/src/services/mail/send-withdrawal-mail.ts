@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users, walletTransactions, withdrawalAccounts, type DbOrTx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { queueNotice } from './queue-notice.ts';
-import { withdrawalRejectedMail, withdrawalSettledMail } from './templates.ts';
+import { withdrawalRejectedMail, withdrawalSettledMail, type WithdrawalRejectedReason } from './templates.ts';
 
 /**
  * Writes the mail about a withdrawal the operator is settling, within the settling transaction (the
@@ -12,7 +12,7 @@ import { withdrawalRejectedMail, withdrawalSettledMail } from './templates.ts';
  */
 export async function sendWithdrawalMail(
   ctx: AppContext,
-  options: { withdrawalId: number; reason?: string | null; within: DbOrTx },
+  options: { withdrawalId: number; reason?: WithdrawalRejectedReason; within: DbOrTx },
 ): Promise<void> {
   await queueNotice(ctx, {
     about: { kind: 'withdrawal', withdrawalId: options.withdrawalId },
@@ -54,7 +54,7 @@ export async function sendWithdrawalMail(
             ...recipient,
             amountPaise,
             transactionId: entry.transactionId,
-            reason: options.reason?.trim() || null,
+            reason: typeof options.reason === 'string' ? options.reason.trim() || null : (options.reason ?? null),
           }),
         };
       }

@@ -120,11 +120,13 @@ export function withdrawalSettledMail(options: WithdrawalSettledMailOptions): Ma
   });
 }
 
+/** The operator's reason, as written; or the guardian's withdrawal of consent, said in the learner's language. */
+export type WithdrawalRejectedReason = string | { guardianWithdrewConsent: true } | null;
+
 interface WithdrawalRejectedMailOptions extends Recipient {
   amountPaise: number;
   transactionId: string;
-  /** The operator's reason, as written. */
-  reason: string | null;
+  reason: WithdrawalRejectedReason;
 }
 
 /** A withdrawal not paid: why (when a reason was given), and that the money is back in the wallet. */
@@ -138,7 +140,17 @@ export function withdrawalRejectedMail(options: WithdrawalRejectedMailOptions): 
         {
           kind: 'details',
           rows: [
-            ...(options.reason ? [{ label: t('mail:withdrawalRejected.reason'), value: options.reason }] : []),
+            ...(options.reason
+              ? [
+                  {
+                    label: t('mail:withdrawalRejected.reason'),
+                    value:
+                      typeof options.reason === 'string'
+                        ? options.reason
+                        : t('mail:withdrawalRejected.guardianWithdrewConsent'),
+                  },
+                ]
+              : []),
             { label: t('mail:withdrawalRejected.transaction'), value: options.transactionId },
           ],
         },

@@ -45,6 +45,7 @@ export default {
     reason: 'Reason',
     transaction: 'Transaction ID',
     moneyBack: 'The {{amount}} is back in your wallet: you can use it or ask for a withdrawal again.',
+    guardianWithdrewConsent: 'Your guardian withdrew their consent, so the withdrawal was stopped before it was paid.',
   },
   passwordChanged: {
     subject: '{{appName}}: your password was changed',

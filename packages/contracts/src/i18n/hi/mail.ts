@@ -47,6 +47,7 @@ export default {
     reason: 'कारण',
     transaction: 'लेन-देन आईडी',
     moneyBack: '{{amount}} आपके वॉलेट में वापस आ गए हैं: आप इनका उपयोग कर सकते हैं या फिर से निकासी का अनुरोध कर सकते हैं।',
+    guardianWithdrewConsent: 'आपके अभिभावक ने अपनी सहमति वापस ले ली, इसलिए निकासी भुगतान से पहले रोक दी गई।',
   },
   passwordChanged: {
     subject: '{{appName}}: आपका पासवर्ड बदल दिया गया है',

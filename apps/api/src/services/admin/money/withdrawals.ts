@@ -14,7 +14,8 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { decryptText } from '../../../lib/crypto.ts';
 import { recordAudit } from '../../audit/index.ts';
-import { postEntry } from '../../wallet/index.ts';
+import { consentStatus } from '../../consent/index.ts';
+import { rejectWithdrawal } from '../../wallet/index.ts';
 import { flushMailOutbox, sendWithdrawalMail } from '../../mail/index.ts';
 import { pageOf } from '../page-of.ts';
 import { userFilter } from './list-purchases.ts';
@@ -137,9 +138,11 @@ export async function getWithdrawal(
 
 /**
  * POST /admin/withdrawals/{id}/settle: Done with the bank reference, or Rejected with a reason and
- * the amount given back by a 'Withdraw Reversal' ledger entry. Exactly once: the conditional
+ * the amount given back by a 'Withdraw Reversal' ledger entry (rejectWithdrawal). Exactly once: the conditional
  * UPDATE … WHERE status = 'Pending' decides, so of two operators clicking at the same time one
  * settles and the other gets 400 'Already settled'. The reversal and the audit row commit with it.
+ * A minor's withdrawal is paid only while their guardian's consent is in force (a guardian who withdraws it
+ * rejects their pending withdrawals; this covers a date of birth corrected to a minor's since the request).
  */
 export async function settleWithdrawal(
   ctx: AppContext,
@@ -149,32 +152,22 @@ export async function settleWithdrawal(
   const before = await findWithdrawal(ctx, ctx.db, id);
   const settled = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const rejectedNote = input.status === 'Rejected' ? ` (rejected: ${input.reason})` : '';
-    const [settled] = await tx
-      .update(walletTransactions)
-      .set({
-        status: input.status,
-        settledAt: now,
-        ...(input.status === 'Done'
-          ? { bankReference: input.bank_reference }
-          : { description: `${before.description}${rejectedNote}`.slice(0, 1_000) }),
-      })
-      .where(and(eq(walletTransactions.id, id), isWithdrawal, eq(walletTransactions.status, 'Pending')))
-      .returning();
-    if (!settled) throw AppError.badRequest(adminMessages.alreadySettled);
-
     let reversalTransactionId: string | null = null;
     if (input.status === 'Rejected') {
-      const reversal = await postEntry(tx, {
-        userId: settled.userId,
-        method: 'Withdraw Reversal',
-        amountPaise: -settled.amountPaise,
-        points: 0,
-        status: 'Done',
-        description: `Withdrawal ${settled.transactionId} rejected: ${input.reason}`,
-        at: now,
-      });
-      reversalTransactionId = reversal.transactionId;
+      const rejected = await rejectWithdrawal(tx, { id, reason: input.reason, now });
+      if (!rejected) throw AppError.badRequest(adminMessages.alreadySettled);
+      reversalTransactionId = rejected.reversalTransactionId;
+    } else {
+      const [paid] = await tx
+        .update(walletTransactions)
+        .set({ status: 'Done', settledAt: now, bankReference: input.bank_reference })
+        .where(and(eq(walletTransactions.id, id), isWithdrawal, eq(walletTransactions.status, 'Pending')))
+        .returning({ id: walletTransactions.id });
+      if (!paid) throw AppError.badRequest(adminMessages.alreadySettled);
+      // A guardian who withdrew consent before this rejected the withdrawal (the update above found nothing); this
+      // catches a learner who is a minor without consent for another reason (a date of birth corrected since).
+      if (!(await consentStatus(ctx, tx, { userId: before.user.id })).allowed)
+        throw AppError.badRequest(adminMessages.withdrawalNeedsConsent);
     }
     const after = await findWithdrawal(ctx, tx, id);
     await recordAudit(tx, ctx, {
