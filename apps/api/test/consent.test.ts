@@ -701,6 +701,13 @@ describe('parental consent (issue 16, part 7)', () => {
         status: 'given',
         allowed: true,
       });
+      // The first guardian's link no longer shows the child's purchases, nor anything else: it is not on record.
+      for (const path of ['', '/purchases']) {
+        const old = await t.client.as(undefined).get(`/guardian/consent/${token}${path}`);
+        expect(old.statusCode, path).toBe(404);
+        expect(old.body.message).toBe('This consent link is not valid. It may have been replaced by a newer one.');
+      }
+      expect((await t.client.as(undefined).get(`/guardian/consent/${agreed}/purchases`)).statusCode).toBe(200);
     });
 
     it("by mobile gives the operator the link and a WhatsApp URL to pass on, in the learner's language", async () => {
@@ -779,6 +786,41 @@ describe('parental consent (issue 16, part 7)', () => {
           age: 18,
         });
         expect((await t.client.as(child.token).post('/checkout', { course_id: course.id })).statusCode).toBe(200);
+      } finally {
+        t.clock.advance(-11 * 86_400_000);
+      }
+    });
+
+    it("the guardian's link of a learner who turns 18 opens nothing any more, purchases included", async () => {
+      // 18 in ten days' time.
+      const now = t.clock.now();
+      const birthday = isoDay(dayNumber(now) + 10);
+      const dob = `${Number(birthday.slice(0, 4)) - 18}${birthday.slice(4)}`.replace(/-02-29$/, '-02-28');
+      const child = await createLearner(t.app, { dateOfBirth: dob });
+      const token = await giveConsentByEmail(t, child);
+      expect((await t.client.as(undefined).get(`/guardian/consent/${token}/purchases`)).statusCode).toBe(200);
+      t.clock.advance(11 * 86_400_000);
+      try {
+        expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({
+          status: 'not_needed',
+          age: 18,
+        });
+        // The guardian's link no longer opens the adult's purchases, nor withdraws a consent nobody needs.
+        const ADULT = {
+          status: false,
+          message:
+            "This learner is 18 or over now: a guardian's consent is no longer needed, and this link no longer opens anything.",
+        };
+        for (const [method, path] of [
+          ['get', ''],
+          ['get', '/purchases'],
+          ['post', '/withdraw'],
+        ] as const) {
+          const res = await t.client.as(undefined)[method](`/guardian/consent/${token}${path}`);
+          expect(res.statusCode, path).toBe(404);
+          expect(res.body).toEqual(ADULT);
+        }
+        expect((await t.client.as(child.token).get('/consent')).body.data).toMatchObject({ allowed: true });
       } finally {
         t.clock.advance(-11 * 86_400_000);
       }

@@ -24,6 +24,8 @@ export const consentMessages = {
   consentLinkWithdrawn: 'Consent was withdrawn on this link. To agree again, ask for a new link.',
   consentNotByLearner: 'This link is for your guardian, not for you. Please ask them to open it on their own phone.',
   consentLinkExpired: 'This consent link has expired: links work for 7 days. Please ask for a new one.',
+  consentLinkAdult:
+    "This learner is 18 or over now: a guardian's consent is no longer needed, and this link no longer opens anything.",
   guardianWithdrewOnlyThem:
     'Your guardian withdrew consent. Only they can give it again; to name another guardian, write to us.',
   guardianNamedOnlyThem:

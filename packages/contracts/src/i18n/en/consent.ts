@@ -82,6 +82,9 @@ export default {
     cancel: 'Cancel',
     invalidTitle: 'This link is not valid',
     invalid: 'This consent link is not valid. It may have been replaced by a newer one.',
+    adultTitle: 'This link no longer opens anything',
+    adult:
+      "The learner is 18 or over now: a guardian's consent is no longer needed, so this page shows nothing any more.",
     expiredTitle: 'This link has expired',
     expired: 'Consent links work for 7 days. Please ask your child to send you a new one.',
     evidence: 'We record the time of your answer, your IP address and your browser as evidence of it.',

@@ -127,6 +127,24 @@ describe('GuardianConsentPage', () => {
     await applyLanguage('en');
   });
 
+  it('says a link of a learner now 18 opens nothing any more, and why', async () => {
+    mockApi({
+      [`GET ${base}`]: fail(
+        404,
+        "This learner is 18 or over now: a guardian's consent is no longer needed, and this link no longer opens anything.",
+      ),
+    });
+    open();
+    expect(
+      await screen.findByRole('heading', { name: 'This link no longer opens anything' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "The learner is 18 or over now: a guardian's consent is no longer needed, so this page shows nothing any more.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("opens in the child's language from the link, with the picker", async () => {
     mockApi({ [`GET ${base}`]: ok(request({ language: 'ml' })) });
     open('ml');

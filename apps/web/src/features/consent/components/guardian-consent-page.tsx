@@ -46,14 +46,14 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /**
- * A pending link 7 days old answers 404 like an unknown one, with its own message, in the language the
- * page asked in (which the picker may have changed since): any of them.
+ * A pending link 7 days old, and any link of a learner now 18, answer 404 like an unknown one, with a message of
+ * their own, in the language the page asked in (which the picker may have changed since): any of them.
  */
-function isExpiredLink(error: unknown): boolean {
+function isLinkAnswered(error: unknown, message: 'consentLinkExpired' | 'consentLinkAdult'): boolean {
   return (
     error instanceof ApiError &&
     error.status === 404 &&
-    languages.some((lng) => i18next.t('messages:consent.consentLinkExpired', { lng }) === error.message)
+    languages.some((lng) => i18next.t(`messages:consent.${message}`, { lng }) === error.message)
   );
 }
 
@@ -233,10 +233,15 @@ export function GuardianConsentPage({ token, lang }: { token: string; lang?: str
     );
   }
   if (consent.isError) {
-    const isExpired = isExpiredLink(consent.error);
+    const isExpired = isLinkAnswered(consent.error, 'consentLinkExpired');
+    const isAdult = isLinkAnswered(consent.error, 'consentLinkAdult');
     const isInvalid =
       consent.error instanceof ApiError && (consent.error.status === 404 || consent.error.status === 422);
-    const title = isExpired ? t('guardian.expiredTitle') : t('guardian.invalidTitle');
+    const title = isExpired
+      ? t('guardian.expiredTitle')
+      : isAdult
+        ? t('guardian.adultTitle')
+        : t('guardian.invalidTitle');
     return (
       <Frame>
         <DocumentTitle title={title} />
@@ -244,7 +249,13 @@ export function GuardianConsentPage({ token, lang }: { token: string; lang?: str
           <Card.Body className="p-4 p-md-5">
             <h1 className="h3 mb-2">{isInvalid ? title : t('guardian.title')}</h1>
             <p className="text-body-secondary mb-0">
-              {isExpired ? t('guardian.expired') : isInvalid ? t('guardian.invalid') : errorMessage(consent.error)}
+              {isExpired
+                ? t('guardian.expired')
+                : isAdult
+                  ? t('guardian.adult')
+                  : isInvalid
+                    ? t('guardian.invalid')
+                    : errorMessage(consent.error)}
             </p>
           </Card.Body>
         </Card>
