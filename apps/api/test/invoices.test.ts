@@ -119,6 +119,20 @@ describe('tax invoice on payment', () => {
       totalPaise: 33_333,
     });
 
+    // A learner using the app in Hindi or Malayalam types the state in it: the tax is the same as in English.
+    for (const state of ['उत्तर प्रदेश', 'U.P.']) {
+      const buyer = await learnerIn(t.app, state);
+      const id = await pendingPurchase(t.app, buyer.id, 118_000);
+      await pay(t.app, id, 118_000);
+      expect(await invoiceOf(t.app, id), state).toMatchObject({
+        buyerState: state,
+        placeOfSupply: 'Uttar Pradesh (09)',
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 18_000,
+      });
+    }
+
     for (const state of [null, '', 'Atlantis']) {
       const buyer = await learnerIn(t.app, state);
       const id = await pendingPurchase(t.app, buyer.id, 118_000);
@@ -423,6 +437,27 @@ describe('invoice PDF access (attacks)', () => {
 });
 
 describe('invoice PDF content', () => {
+  it('prints UTGST, not SGST, for a seller in a union territory without a legislature (Chandigarh)', async () => {
+    const chandigarh = await createTestApp({ env: { INVOICE_SELLER_STATE: 'Chandigarh' } });
+    try {
+      const buyer = await learnerIn(chandigarh.app, 'चंडीगढ़', { firstName: 'Simran', lastName: 'Kaur' });
+      const id = await pendingPurchase(chandigarh.app, buyer.id, 118_000);
+      await pay(chandigarh.app, id, 118_000);
+      expect(await invoiceOf(chandigarh.app, id)).toMatchObject({ placeOfSupply: 'Chandigarh (04)', sgstPaise: 9_000 });
+      const res = await chandigarh.app.inject({
+        method: 'GET',
+        url: `/live-connect/api/invoices/${id}/pdf`,
+        headers: { authorization: `Bearer ${buyer.token}` },
+      });
+      const text = pdfTextLines(Buffer.from(res.rawPayload)).join('\n');
+      expect(text).toContain('CGST @ 9%');
+      expect(text).toContain('UTGST @ 9%');
+      expect(text).not.toMatch(/(^|[^T])SGST/m);
+    } finally {
+      await chandigarh.close();
+    }
+  });
+
   it('prints seller, GSTIN, a Devanagari buyer name that copies back out, SAC, the split and the payment reference', async () => {
     const buyer = await learnerIn(t.app, 'Maharashtra', { firstName: 'अनन्या', lastName: 'शर्मा' }, 'hi');
     const id = await pendingPurchase(t.app, buyer.id, 99_900);

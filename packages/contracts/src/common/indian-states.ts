@@ -9,72 +9,121 @@ export interface IndianState {
   code: string;
   name: string;
   /** Other spellings people type in a profile (matched like the name). */
-  aliases?: readonly string[];
+  aliases: readonly string[];
+  /** The names in Hindi and in Malayalam, as a learner typing in the app's language writes them (matched too). */
+  hi: readonly string[];
+  ml: readonly string[];
   kind: 'state' | 'union-territory';
 }
 
 export const INDIAN_STATES: readonly IndianState[] = [
-  { code: '01', name: 'Jammu and Kashmir', kind: 'union-territory', aliases: ['J&K', 'Jammu Kashmir'] },
-  { code: '02', name: 'Himachal Pradesh', kind: 'state', aliases: ['HP'] },
-  { code: '03', name: 'Punjab', kind: 'state' },
-  { code: '04', name: 'Chandigarh', kind: 'union-territory' },
-  { code: '05', name: 'Uttarakhand', kind: 'state', aliases: ['Uttaranchal'] },
-  { code: '06', name: 'Haryana', kind: 'state' },
+  {
+    code: '01',
+    name: 'Jammu and Kashmir',
+    kind: 'union-territory',
+    aliases: ['J&K', 'Jammu Kashmir'],
+    hi: ['जम्मू और कश्मीर', 'जम्मू-कश्मीर'],
+    ml: ['ജമ്മു കശ്മീർ', 'ജമ്മു ആൻഡ് കശ്മീർ'],
+  },
+  { code: '02', name: 'Himachal Pradesh', kind: 'state', aliases: ['HP'], hi: ['हिमाचल प्रदेश'], ml: ['ഹിമാചൽ പ്രദേശ്'] },
+  { code: '03', name: 'Punjab', kind: 'state', aliases: [], hi: ['पंजाब'], ml: ['പഞ്ചാബ്'] },
+  { code: '04', name: 'Chandigarh', kind: 'union-territory', aliases: [], hi: ['चंडीगढ़'], ml: ['ചണ്ഡീഗഢ്', 'ചണ്ഡിഗഡ്'] },
+  {
+    code: '05',
+    name: 'Uttarakhand',
+    kind: 'state',
+    aliases: ['Uttaranchal'],
+    hi: ['उत्तराखंड', 'उत्तराखण्ड'],
+    ml: ['ഉത്തരാഖണ്ഡ്'],
+  },
+  { code: '06', name: 'Haryana', kind: 'state', aliases: [], hi: ['हरियाणा'], ml: ['ഹരിയാന'] },
   {
     code: '07',
     name: 'Delhi',
     kind: 'union-territory',
     aliases: ['New Delhi', 'NCT of Delhi', 'National Capital Territory of Delhi'],
+    hi: ['दिल्ली', 'नई दिल्ली'],
+    ml: ['ഡൽഹി', 'ന്യൂ ഡൽഹി'],
   },
-  { code: '08', name: 'Rajasthan', kind: 'state' },
-  { code: '09', name: 'Uttar Pradesh', kind: 'state', aliases: ['UP'] },
-  { code: '10', name: 'Bihar', kind: 'state' },
-  { code: '11', name: 'Sikkim', kind: 'state' },
-  { code: '12', name: 'Arunachal Pradesh', kind: 'state' },
-  { code: '13', name: 'Nagaland', kind: 'state' },
-  { code: '14', name: 'Manipur', kind: 'state' },
-  { code: '15', name: 'Mizoram', kind: 'state' },
-  { code: '16', name: 'Tripura', kind: 'state' },
-  { code: '17', name: 'Meghalaya', kind: 'state' },
-  { code: '18', name: 'Assam', kind: 'state' },
-  { code: '19', name: 'West Bengal', kind: 'state', aliases: ['WB'] },
-  { code: '20', name: 'Jharkhand', kind: 'state' },
-  { code: '21', name: 'Odisha', kind: 'state', aliases: ['Orissa'] },
-  { code: '22', name: 'Chhattisgarh', kind: 'state', aliases: ['Chattisgarh'] },
-  { code: '23', name: 'Madhya Pradesh', kind: 'state', aliases: ['MP'] },
-  { code: '24', name: 'Gujarat', kind: 'state' },
+  { code: '08', name: 'Rajasthan', kind: 'state', aliases: [], hi: ['राजस्थान'], ml: ['രാജസ്ഥാൻ'] },
+  { code: '09', name: 'Uttar Pradesh', kind: 'state', aliases: ['UP'], hi: ['उत्तर प्रदेश'], ml: ['ഉത്തർ പ്രദേശ്'] },
+  { code: '10', name: 'Bihar', kind: 'state', aliases: [], hi: ['बिहार'], ml: ['ബിഹാർ'] },
+  { code: '11', name: 'Sikkim', kind: 'state', aliases: [], hi: ['सिक्किम'], ml: ['സിക്കിം'] },
+  { code: '12', name: 'Arunachal Pradesh', kind: 'state', aliases: [], hi: ['अरुणाचल प्रदेश'], ml: ['അരുണാചൽ പ്രദേശ്'] },
+  { code: '13', name: 'Nagaland', kind: 'state', aliases: [], hi: ['नागालैंड', 'नगालैंड'], ml: ['നാഗാലാൻഡ്'] },
+  { code: '14', name: 'Manipur', kind: 'state', aliases: [], hi: ['मणिपुर'], ml: ['മണിപ്പൂർ'] },
+  { code: '15', name: 'Mizoram', kind: 'state', aliases: [], hi: ['मिज़ोरम', 'मिजोरम'], ml: ['മിസോറം'] },
+  { code: '16', name: 'Tripura', kind: 'state', aliases: [], hi: ['त्रिपुरा'], ml: ['ത്രിപുര'] },
+  { code: '17', name: 'Meghalaya', kind: 'state', aliases: [], hi: ['मेघालय'], ml: ['മേഘാലയ'] },
+  { code: '18', name: 'Assam', kind: 'state', aliases: [], hi: ['असम'], ml: ['അസം'] },
+  { code: '19', name: 'West Bengal', kind: 'state', aliases: ['WB'], hi: ['पश्चिम बंगाल'], ml: ['പശ്ചിമ ബംഗാൾ'] },
+  { code: '20', name: 'Jharkhand', kind: 'state', aliases: [], hi: ['झारखंड', 'झारखण्ड'], ml: ['ഝാർഖണ്ഡ്', 'ജാർഖണ്ഡ്'] },
+  { code: '21', name: 'Odisha', kind: 'state', aliases: ['Orissa'], hi: ['ओडिशा', 'उड़ीसा'], ml: ['ഒഡീഷ'] },
+  { code: '22', name: 'Chhattisgarh', kind: 'state', aliases: ['Chattisgarh'], hi: ['छत्तीसगढ़'], ml: ['ഛത്തീസ്ഗഢ്'] },
+  { code: '23', name: 'Madhya Pradesh', kind: 'state', aliases: ['MP'], hi: ['मध्य प्रदेश'], ml: ['മധ്യപ്രദേശ്'] },
+  { code: '24', name: 'Gujarat', kind: 'state', aliases: [], hi: ['गुजरात'], ml: ['ഗുജറാത്ത്'] },
   {
     code: '26',
     name: 'Dadra and Nagar Haveli and Daman and Diu',
     kind: 'union-territory',
     aliases: ['Dadra and Nagar Haveli', 'Daman and Diu', 'Daman', 'Diu', 'Silvassa'],
+    hi: ['दादरा और नगर हवेली और दमन और दीव', 'दादरा और नगर हवेली', 'दमन और दीव'],
+    ml: ['ദാദ്ര ആൻഡ് നഗർ ഹവേലി ആൻഡ് ദാമൻ ആൻഡ് ദിയു', 'ദാദ്ര നഗർ ഹവേലി', 'ദാമൻ ദിയു'],
   },
-  { code: '27', name: 'Maharashtra', kind: 'state' },
-  { code: '29', name: 'Karnataka', kind: 'state' },
-  { code: '30', name: 'Goa', kind: 'state' },
-  { code: '31', name: 'Lakshadweep', kind: 'union-territory' },
-  { code: '32', name: 'Kerala', kind: 'state', aliases: ['Keralam'] },
-  { code: '33', name: 'Tamil Nadu', kind: 'state', aliases: ['TN'] },
-  { code: '34', name: 'Puducherry', kind: 'union-territory', aliases: ['Pondicherry'] },
+  { code: '27', name: 'Maharashtra', kind: 'state', aliases: [], hi: ['महाराष्ट्र'], ml: ['മഹാരാഷ്ട്ര'] },
+  { code: '29', name: 'Karnataka', kind: 'state', aliases: [], hi: ['कर्नाटक'], ml: ['കർണാടക'] },
+  { code: '30', name: 'Goa', kind: 'state', aliases: [], hi: ['गोवा'], ml: ['ഗോവ'] },
+  { code: '31', name: 'Lakshadweep', kind: 'union-territory', aliases: [], hi: ['लक्षद्वीप'], ml: ['ലക്ഷദ്വീപ്'] },
+  { code: '32', name: 'Kerala', kind: 'state', aliases: ['Keralam'], hi: ['केरल'], ml: ['കേരളം'] },
+  { code: '33', name: 'Tamil Nadu', kind: 'state', aliases: ['TN'], hi: ['तमिलनाडु', 'तमिल नाडु'], ml: ['തമിഴ്നാട്'] },
+  {
+    code: '34',
+    name: 'Puducherry',
+    kind: 'union-territory',
+    aliases: ['Pondicherry'],
+    hi: ['पुडुचेरी', 'पांडिचेरी'],
+    ml: ['പുതുച്ചേരി', 'പോണ്ടിച്ചേരി'],
+  },
   {
     code: '35',
     name: 'Andaman and Nicobar Islands',
     kind: 'union-territory',
     aliases: ['Andaman and Nicobar', 'Andaman'],
+    hi: ['अंडमान और निकोबार द्वीपसमूह', 'अंडमान और निकोबार'],
+    ml: ['ആൻഡമാൻ നിക്കോബാർ ദ്വീപുകൾ', 'ആൻഡമാൻ നിക്കോബാർ'],
   },
-  { code: '36', name: 'Telangana', kind: 'state' },
-  { code: '37', name: 'Andhra Pradesh', kind: 'state', aliases: ['AP'] },
-  { code: '38', name: 'Ladakh', kind: 'union-territory' },
+  { code: '36', name: 'Telangana', kind: 'state', aliases: [], hi: ['तेलंगाना'], ml: ['തെലങ്കാന'] },
+  { code: '37', name: 'Andhra Pradesh', kind: 'state', aliases: ['AP'], hi: ['आंध्र प्रदेश'], ml: ['ആന്ധ്രാപ്രദേശ്'] },
+  { code: '38', name: 'Ladakh', kind: 'union-territory', aliases: [], hi: ['लद्दाख'], ml: ['ലഡാക്ക്'] },
 ];
 
-/** 'Tamil  nadu', 'JAMMU & KASHMIR' → 'tamil nadu', 'jammu and kashmir'. */
+/** Malayalam's atomic chillu letters, as the sequence (consonant and virama) a keyboard may type instead. */
+const CHILLU: Record<string, string> = {
+  '\u0D7A': '\u0D23\u0D4D',
+  '\u0D7B': '\u0D28\u0D4D',
+  '\u0D7C': '\u0D30\u0D4D',
+  '\u0D7D': '\u0D32\u0D4D',
+  '\u0D7E': '\u0D33\u0D4D',
+  '\u0D7F': '\u0D15\u0D4D',
+};
+
+/**
+ * The key a name is matched by: 'Tamil  nadu', 'TamilNadu', 'JAMMU & KASHMIR', 'Jammu-Kashmir', 'U.P.' →
+ * 'tamilnadu', 'jammuandkashmir', 'jammukashmir', 'up'. Spaces, dots, commas, hyphens and zero-width joiners are
+ * left out and Malayalam's chillu letters spelt one way, so the spellings a phone keyboard gives all match.
+ */
 function normalise(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/&/g, ' and ').replace(/[.,]/g, ' ').replace(/\s+/g, ' ').trim();
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[\u0D7A-\u0D7F]/g, (letter) => CHILLU[letter] ?? letter)
+    .replace(/[\s.,\-\u200C\u200D]/g, '');
 }
 
 const byName = new Map<string, IndianState>();
 for (const state of INDIAN_STATES) {
-  for (const name of [state.name, ...(state.aliases ?? [])]) byName.set(normalise(name), state);
+  for (const name of [state.name, ...state.aliases, ...state.hi, ...state.ml]) byName.set(normalise(name), state);
 }
 
 /**
@@ -87,6 +136,15 @@ export function findIndianState(name: string | null | undefined): IndianState | 
   if (!key) return null;
   if (/^\d{2}$/.test(key)) return INDIAN_STATES.find((s) => s.code === key) ?? null;
   return byName.get(key) ?? null;
+}
+
+/**
+ * Union territories without a legislature, where the tax within the territory is UTGST instead of SGST (the Union
+ * Territory Goods and Services Tax Act, 2017): Chandigarh, Dadra and Nagar Haveli and Daman and Diu, Lakshadweep,
+ * the Andaman and Nicobar Islands and Ladakh. Delhi, Puducherry and Jammu and Kashmir charge SGST.
+ */
+export function chargesUtgst(code: string): boolean {
+  return ['04', '26', '31', '35', '38'].includes(code);
 }
 
 /** The state of a two-digit GST code, or null. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findIndianState, INDIAN_STATES } from '../common/indian-states.ts';
+import { chargesUtgst, findIndianState, INDIAN_STATES } from '../common/indian-states.ts';
 import {
   documentNumber,
   financialYearOf,
@@ -147,5 +147,43 @@ describe('Indian states', () => {
     expect(findIndianState(null)).toBeNull();
     expect(findIndianState('Atlantis')).toBeNull();
     expect(findIndianState('99')).toBeNull();
+  });
+
+  it('matches a state typed in Hindi or Malayalam, or abbreviated with dots, as a phone keyboard gives it', () => {
+    expect(findIndianState('उत्तर प्रदेश')?.code).toBe('09');
+    expect(findIndianState('U.P.')?.code).toBe('09');
+    expect(findIndianState('Uttar-Pradesh')?.code).toBe('09');
+    expect(findIndianState('केरल')?.code).toBe('32');
+    expect(findIndianState('കേരളം')?.code).toBe('32');
+    expect(findIndianState('തമിഴ്നാട്')?.code).toBe('33');
+    // ഡൽഹി with the atomic chillu ൽ, and with ല + virama + zero-width joiner, as older keyboards type it.
+    expect(findIndianState('\u0D21\u0D7D\u0D39\u0D3F')?.code).toBe('07');
+    expect(findIndianState('\u0D21\u0D32\u0D4D\u200D\u0D39\u0D3F')?.code).toBe('07');
+    // चंडीगढ़ with the precomposed ढ़ and with ढ + nukta.
+    expect(findIndianState('\u091A\u0902\u0921\u0940\u0917\u095D')?.code).toBe('04');
+    expect(findIndianState('\u091A\u0902\u0921\u0940\u0917\u0922\u093C')?.code).toBe('04');
+  });
+
+  it('gives every spelling, in every language, to one state only', () => {
+    const seen = new Map<string, string>();
+    for (const state of INDIAN_STATES) {
+      for (const name of [state.name, ...state.aliases, ...state.hi, ...state.ml]) {
+        expect(findIndianState(name)?.code, name).toBe(state.code);
+        expect(seen.get(name) ?? state.code, name).toBe(state.code);
+        seen.set(name, state.code);
+      }
+      expect(state.hi.length * state.ml.length, state.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('says which union territories charge UTGST', () => {
+    const utgst = INDIAN_STATES.filter((state) => chargesUtgst(state.code)).map((state) => state.name);
+    expect(utgst).toEqual([
+      'Chandigarh',
+      'Dadra and Nagar Haveli and Daman and Diu',
+      'Lakshadweep',
+      'Andaman and Nicobar Islands',
+      'Ladakh',
+    ]);
   });
 });

@@ -1,4 +1,11 @@
-import { formatGstRate, formatIndiaLongDate, formatInr, paiseToRupees, type InvoiceKind } from '@app/contracts';
+import {
+  chargesUtgst,
+  formatGstRate,
+  formatIndiaLongDate,
+  formatInr,
+  paiseToRupees,
+  type InvoiceKind,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { createPdfDocument, drawTextLine, type TextLineOptions } from '../../lib/pdf-fonts.ts';
 import { languageOf, translator } from '../../lib/i18n.ts';
@@ -133,7 +140,8 @@ export async function drawInvoicePdf(record: TaxDocumentRecord, options: { appNa
     sum(t('invoice:igst', { rate }), d.igstPaise);
   } else {
     sum(t('invoice:cgst', { rate: halfRate }), d.cgstPaise);
-    sum(t('invoice:sgst', { rate: halfRate }), d.sgstPaise);
+    // A seller in a union territory without a legislature charges UTGST where others charge SGST (same column).
+    sum(t(chargesUtgst(d.seller.stateCode) ? 'invoice:utgst' : 'invoice:sgst', { rate: halfRate }), d.sgstPaise);
   }
   doc
     .save()

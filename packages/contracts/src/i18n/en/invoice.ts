@@ -28,6 +28,7 @@ export default {
   taxableValue: 'Taxable value',
   cgst: 'CGST @ {{rate}}',
   sgst: 'SGST @ {{rate}}',
+  utgst: 'UTGST @ {{rate}}',
   igst: 'IGST @ {{rate}}',
   total: {
     invoice: 'Total paid',

@@ -30,6 +30,7 @@ export default {
   taxableValue: 'कर योग्य मूल्य',
   cgst: 'CGST @ {{rate}}',
   sgst: 'SGST @ {{rate}}',
+  utgst: 'UTGST @ {{rate}}',
   igst: 'IGST @ {{rate}}',
   total: {
     invoice: 'कुल भुगतान',

@@ -30,6 +30,7 @@ export default {
   taxableValue: 'നികുതി ബാധകമായ മൂല്യം',
   cgst: 'CGST @ {{rate}}',
   sgst: 'SGST @ {{rate}}',
+  utgst: 'UTGST @ {{rate}}',
   igst: 'IGST @ {{rate}}',
   total: {
     invoice: 'ആകെ അടച്ചത്',
