@@ -31,6 +31,7 @@ export async function startS3Server(bucket = 'test-bucket'): Promise<TestS3Serve
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
+  let closed = false;
   return {
     endpoint,
     bucket,
@@ -40,7 +41,10 @@ export async function startS3Server(bucket = 'test-bucket'): Promise<TestS3Serve
       S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     }),
+    // Once: a test may stop the store early to see the app answer an outage.
     close: async () => {
+      if (closed) return;
+      closed = true;
       // The SDK keeps connections alive; close() would wait for them.
       server.httpServer?.closeAllConnections();
       await server.close();

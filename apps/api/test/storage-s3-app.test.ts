@@ -97,4 +97,27 @@ describe('the app on S3 storage', () => {
     expect((await t.app.inject({ method: 'GET', url: `/media/${chapterKeys[0]}` })).statusCode).toBe(404);
     expect(existsSync(join(t.app.ctx.env.DATA_DIR, 'uploads'))).toBe(false);
   });
+
+  // Last: it stops the store.
+  it('answers a chapter file with a 500 when the store is down, not a 404 saying the file is gone', async () => {
+    const as = t.client.as(admin.token);
+    const courseId = (await as.post('/admin/courses', { name: 'Outage', price: 1, offer_price: 1 })).body.data.id;
+    await as.put(`/admin/courses/${courseId}`, { is_published: true });
+    const termId = (await as.post(`/admin/courses/${courseId}/terms`, { name: 'Term 1' })).body.data.id;
+    const pdf = multipartForm(
+      { name: 'Notes', file_type: 'pdf' },
+      { filename: 'notes.pdf', type: 'application/pdf', content: pdfBytes() },
+    );
+    const chapter = (await as.post(`/admin/terms/${termId}/subjects`, pdf.body, pdf.headers)).body.data;
+    const buyer = await createLearner(t.app);
+    await createPaidPurchase(t.app, { userId: buyer.id, courseId });
+    const subjects = await t.client.as(buyer.token).get(`/term-subjects/${termId}`);
+    const fileUrl: string = subjects.body.data.find((s: { id: number }) => s.id === chapter.id).file_url;
+    expect((await t.app.inject({ method: 'GET', url: fileUrl })).statusCode).toBe(302);
+
+    await s3.close();
+    const down = await t.app.inject({ method: 'GET', url: fileUrl });
+    expect(down.statusCode).toBe(500);
+    expect(down.json()).toEqual({ status: false, message: 'Something went wrong. Please try again.' });
+  });
 });

@@ -1,7 +1,7 @@
 import { learningMessages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { contentTypeOf, openStoredFile, type StoredFileSlice } from '../../lib/storage.ts';
+import { assertSafeKey, contentTypeOf, openStoredFile, type StoredFileSlice } from '../../lib/storage.ts';
 import { assertCourseAccess } from '../purchases/index.ts';
 import { findSubject } from './find-course-content.ts';
 import { verifySubjectFileUrl } from './subject-file-url.ts';
@@ -26,12 +26,14 @@ export async function openSubjectFile(
   if (subject.fileType !== 'pdf' && subject.fileType !== 'video') throw AppError.notFound();
 
   const contentType = contentTypeOf(subject.fileRef) ?? (subject.fileType === 'pdf' ? 'application/pdf' : 'video/mp4');
-  let file: StoredFileSlice | null;
+  let key: string;
   try {
-    file = await openStoredFile(ctx.storage, { key: subject.fileRef, range: options.range, contentType });
+    key = assertSafeKey(subject.fileRef);
   } catch {
-    file = null; // an unsafe key in the database is treated as a missing file
+    throw AppError.notFound(); // an unsafe key in the database is treated as a missing file
   }
+  // A store that fails (down, throttling, credentials refused) is a logged 500, not a file the learner is told is gone.
+  const file = await openStoredFile(ctx.storage, { key, range: options.range, contentType });
   if (!file) throw AppError.notFound();
   return file;
 }
