@@ -20,7 +20,6 @@ export const quizMessages = {
   questionNotInQuiz: 'This question is not part of your quiz.',
   duplicateQuestion: 'This question is answered twice.',
   optionInvalid: 'Choose an option from 1 to 5.',
-  optionMissing: 'This question has no such option.',
   certificateNotFound: 'No certificate with this id.',
   retakeStarted: 'New attempt started.',
   retakeNotStarted: 'Take this quiz before retaking it.',

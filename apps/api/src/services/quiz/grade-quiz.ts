@@ -11,7 +11,9 @@ export interface GradedQuiz {
 /**
  * Grades a learner's answers against their drawn questions: one mark per correct option, 0 for a
  * question left out or answered null. Refuses (422, every problem at once) an answer to a question
- * outside the draw, a question answered twice, or an option the question does not have.
+ * outside the draw or a question answered twice. An option the question does not have (any of 1..5: the
+ * operator may have removed it since the learner read the question) is a wrong answer, not a refusal: a
+ * learner whose page still shows the old options could otherwise never submit the quiz.
  * A drawn question deleted from the bank since the draw is left out of the grading. Each item keeps
  * the question's explanation as it read at submission, like its text and correct answer.
  */
@@ -32,10 +34,6 @@ export function gradeQuiz(options: {
     if (!drawn.has(questionId)) return fail(`data.${index}.0`, quizMessages.questionNotInQuiz);
     if (chosen.has(questionId)) return fail(`data.${index}.0`, quizMessages.duplicateQuestion);
     chosen.set(questionId, option);
-    const question = byId.get(questionId);
-    if (question && option !== null && questionOptions(question)[option - 1] == null) {
-      fail(`data.${index}.1`, quizMessages.optionMissing);
-    }
   });
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new AppError('VALIDATION', first, { errors });
@@ -53,7 +51,7 @@ export function gradeQuiz(options: {
       answer_option: answer,
       correct_answer: texts[question.correctOption - 1] ?? '',
       correct_option: question.correctOption,
-      mark: answer !== null && answer === question.correctOption ? 1 : 0,
+      mark: answer !== null && answer === question.correctOption && texts[answer - 1] != null ? 1 : 0,
       explanation: question.explanation?.trim() ? question.explanation : null,
     });
   }

@@ -152,7 +152,6 @@ export default {
     questionNotInQuiz: 'यह सवाल आपके क्विज़ का हिस्सा नहीं है।',
     duplicateQuestion: 'इस सवाल का उत्तर दो बार दिया गया है।',
     optionInvalid: '1 से 5 तक का कोई विकल्प चुनिए।',
-    optionMissing: 'इस सवाल में ऐसा कोई विकल्प नहीं है।',
     certificateNotFound: 'इस id का कोई प्रमाणपत्र नहीं है।',
     retakeStarted: 'नया प्रयास शुरू हो गया।',
     retakeNotStarted: 'दोबारा देने से पहले यह क्विज़ एक बार दीजिए।',

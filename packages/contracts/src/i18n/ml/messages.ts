@@ -153,7 +153,6 @@ export default {
     questionNotInQuiz: 'ഈ ചോദ്യം നിങ്ങളുടെ ക്വിസിന്റെ ഭാഗമല്ല.',
     duplicateQuestion: 'ഈ ചോദ്യത്തിന് രണ്ടുതവണ ഉത്തരം നൽകിയിട്ടുണ്ട്.',
     optionInvalid: '1 മുതൽ 5 വരെയുള്ള ഒരു ഓപ്ഷൻ തിരഞ്ഞെടുക്കുക.',
-    optionMissing: 'ഈ ചോദ്യത്തിന് അങ്ങനെയൊരു ഓപ്ഷൻ ഇല്ല.',
     certificateNotFound: 'ഈ id-യിൽ സർട്ടിഫിക്കറ്റ് ഇല്ല.',
     retakeStarted: 'പുതിയ ശ്രമം ആരംഭിച്ചു.',
     retakeNotStarted: 'വീണ്ടും എഴുതുന്നതിന് മുമ്പ് ഈ ക്വിസ് ഒരിക്കൽ എഴുതുക.',
