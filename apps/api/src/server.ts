@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { loadEnv } from './env.ts';
 import { buildApp } from './app.ts';
 import { describeSeedResult, seedDemoData, shouldSeedDemo } from './cli/demo-seed.ts';
-import { scheduleTranscode, listVideosToTranscode } from './services/video/index.ts';
+import { failStalledTranscodes, listVideosToTranscode, scheduleTranscode } from './services/video/index.ts';
 
 let env: ReturnType<typeof loadEnv>;
 try {
@@ -13,6 +13,9 @@ try {
   process.exit(1);
 }
 const app = await buildApp({ env });
+// A transcode left 'running' by a worker that died during its last attempt ends 'failed' ('Transcode again').
+const stalled = await failStalledTranscodes(app.ctx);
+if (stalled.length > 0) app.log.warn({ subjectIds: stalled }, 'stalled transcodes marked failed');
 // An empty database gets the demo (courses, demo accounts) so a newcomer sees a living product.
 if (shouldSeedDemo(env)) {
   app.log.info(describeSeedResult(await seedDemoData(app.ctx)));

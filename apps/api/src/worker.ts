@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import closeWithGrace from 'close-with-grace';
 import { loadEnv } from './env.ts';
 import { buildApp } from './app.ts';
+import { failStalledTranscodes } from './services/video/index.ts';
 
 /**
  * `npm run worker`: runs the queued jobs (mail, the reconciler's schedule, transcoding) and nothing
@@ -20,6 +21,8 @@ if (!env.DATABASE_URL) {
 // A transcode gets 50 s to finish on SIGTERM (the Deployment allows 60), then goes back to the queue.
 const app = await buildApp({ env, worker: { stopTimeoutMs: 50_000 } });
 await app.ready();
+const stalled = await failStalledTranscodes(app.ctx);
+if (stalled.length > 0) app.log.warn({ subjectIds: stalled }, 'stalled transcodes marked failed');
 
 const server = createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { videoRenditions } from '@app/db';
+import { subjects, videoRenditions } from '@app/db';
 import { createTestApp, waitFor, type TestApp } from './helpers.ts';
 import { makeTestMp4 } from './video-fixtures.ts';
 import { createLearner, type Learner } from './fixtures.ts';
@@ -14,6 +14,11 @@ import { transcodeVideo } from '../src/services/video/transcode-video.ts';
 import { signHlsUrl } from '../src/services/learning/hls-url.ts';
 import { rewritePlaylist, transcodeJob, listVideosToTranscode } from '../src/services/video/index.ts';
 import { createQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { defineJob } from '../src/jobs/registry.ts';
+import { claimVideoRun } from '../src/services/video/video-state.ts';
+import { TRANSCODE_ATTEMPT_SECONDS } from '../src/services/video/transcode-job.ts';
+import { failStalledTranscodes } from '../src/services/video/index.ts';
+import { STALLED_TRANSCODE_ERROR } from '../src/services/video/fail-stalled-transcodes.ts';
 import { createFileStorage } from '../src/lib/storage.ts';
 
 let t: TestApp;
@@ -303,4 +308,88 @@ describe('admin', () => {
     await settled(lecture().id);
     expect((await stateOf(lecture().id))!.status).toBe('failed'); // the new file is not a real video
   }, 60_000);
+});
+
+describe('a transcode that throws', () => {
+  // A real worker on the app's database, whose storage refuses the renditions' uploads as a full
+  // or unreachable bucket would; one retry, at once, so the last attempt comes quickly.
+  let worker: JobQueue;
+  let chapter: number;
+  let termId: number;
+  beforeAll(async () => {
+    const small = await createCourse(t.app, {
+      terms: [{ subjects: [{ fileType: 'video', file: makeTestMp4(workDir, { seconds: 2, size: '320x240' }) }] }],
+    });
+    chapter = small.terms[0]!.subjects[0]!.id;
+    termId = small.terms[0]!.id;
+    const storage = t.app.ctx.storage;
+    const refusingUploads = {
+      ...storage,
+      put: async (...args: Parameters<typeof storage.put>) => {
+        if (args[0].startsWith('hls/')) throw new Error('S3: SlowDown (503) on PutObject');
+        return storage.put(...args);
+      },
+    };
+    worker = createQueue(t.app.ctx.database, {
+      definitions: [
+        defineJob('transcode', transcodeJob.handler, { ...transcodeJob.options, retryLimit: 1, retryDelaySeconds: 0 }),
+      ],
+      worker: { pollingIntervalSeconds: 0.5, schedules: false },
+    });
+    await worker.startWorker({ ...t.app.ctx, storage: refusingUploads });
+  });
+  afterAll(async () => {
+    await worker.stop();
+  });
+
+  it("ends failed with the reason once the queue's last attempt fails, and the console offers 'Transcode again'", async () => {
+    await worker.enqueue('transcode', { subjectId: chapter });
+    await waitFor(
+      async () => (await worker.overview(10)).failed.some((job) => job.summary.subjectId === chapter),
+      60_000,
+      200,
+    );
+
+    const failedJob = (await worker.overview(10)).failed.find((job) => job.summary.subjectId === chapter)!;
+    expect(failedJob.attempts).toBe(2);
+    const row = (await stateOf(chapter))!;
+    expect(row).toMatchObject({ status: 'failed', masterKey: null });
+    expect(row.error).toBe('Transcoding stopped on an error, with no retry left: S3: SlowDown (503) on PutObject');
+    expect(row.finishedAt).not.toBeNull();
+    // What the console reads: 'failed' with the reason is where it shows 'Transcode again'.
+    const onConsole = await t.client.as(admin.token).get(`/admin/terms/${termId}/subjects`);
+    expect(onConsole.body.data[0].video).toMatchObject({ status: 'failed', error: row.error });
+  }, 90_000);
+});
+
+describe('failStalledTranscodes (the startup sweep)', () => {
+  it('ends a run no attempt has written for longer than one attempt may last; a live one stays running', async () => {
+    const other = await createCourse(t.app, {
+      terms: [
+        {
+          subjects: [
+            { fileType: 'video', file: mp4Bytes() },
+            { fileType: 'video', file: mp4Bytes() },
+          ],
+        },
+      ],
+    });
+    const [stuck, live] = other.terms[0]!.subjects.map((s) => s.id) as [number, number];
+    const claim = async (subjectId: number) => {
+      const [subject] = await t.app.ctx.db.select().from(subjects).where(eq(subjects.id, subjectId));
+      await claimVideoRun(t.app.ctx.db, t.app.ctx, { subjectId, sourceRef: subject!.fileRef });
+    };
+    await claim(stuck);
+    t.clock.advance(TRANSCODE_ATTEMPT_SECONDS * 1000 - 60_000);
+    await claim(live);
+    t.clock.advance(2 * 60_000);
+    try {
+      expect(await failStalledTranscodes(t.app.ctx)).toEqual([stuck]);
+      expect(await stateOf(stuck)).toMatchObject({ status: 'failed', error: STALLED_TRANSCODE_ERROR });
+      expect((await stateOf(live))!.status).toBe('running');
+      expect(await failStalledTranscodes(t.app.ctx)).toEqual([]);
+    } finally {
+      t.clock.advance(-(TRANSCODE_ATTEMPT_SECONDS * 1000 + 60_000));
+    }
+  });
 });

@@ -1,3 +1,4 @@
+export { failStalledTranscodes } from './fail-stalled-transcodes.ts';
 export { HLS_FILE, PLAYLIST_TYPE, rewritePlaylist, SEGMENT_TYPE } from './hls-files.ts';
 export { onVideoFileChanged, retranscodeVideo } from './retranscode-video.ts';
 export { scheduleTranscode } from './schedule-transcode.ts';

@@ -29,11 +29,13 @@ export const hlsFolder = (subjectId: number, version: number) => `hls/${subjectI
  * failed with the reason). Safe to call again: a chapter already ready for its file is skipped,
  * and a run superseded by a newer upload or run leaves the newer state alone. Never throws for a
  * bad video (that is a 'failed' outcome); storage or database errors do throw, so a job queue can
- * retry them. `force` re-runs a ready chapter.
+ * retry them. On the queue's last attempt (`isLastAttempt`) such an error also ends the run
+ * 'failed' with the reason before it is thrown, so the row never stays 'running' with nothing left
+ * to finish it and the operator is offered 'Transcode again'. `force` re-runs a ready chapter.
  */
 export async function transcodeVideo(
   ctx: AppContext,
-  options: { subjectId: number; force?: boolean },
+  options: { subjectId: number; force?: boolean; isLastAttempt?: boolean },
 ): Promise<TranscodeOutcome> {
   const { subjectId } = options;
   const [subject] = await ctx.db
@@ -50,11 +52,30 @@ export async function transcodeVideo(
   });
   if (version === null) return { status: 'skipped', reason: 'already ready' };
   const run = { subjectId, version };
+  try {
+    return await transcodeClaimedRun(ctx, { run, sourceRef: subject.fileRef, previousMasterKey });
+  } catch (error) {
+    if (options.isLastAttempt) {
+      // If even this write fails (the database is down), the startup sweep ends the row (failStalledTranscodes).
+      await fail(ctx, run, `Transcoding stopped on an error, with no retry left: ${messageOf(error)}`).catch(
+        () => undefined,
+      );
+    }
+    throw error;
+  }
+}
 
+/** The work of a run once its row is claimed: download, probe, ffmpeg, upload, ready. */
+async function transcodeClaimedRun(
+  ctx: AppContext,
+  options: { run: { subjectId: number; version: number }; sourceRef: string; previousMasterKey: string | null },
+): Promise<TranscodeOutcome> {
+  const { run, previousMasterKey } = options;
+  const { subjectId, version } = run;
   const workDir = await mkdtemp(join(tmpdir(), `transcode-${subjectId}-`));
   try {
     const input = join(workDir, 'source.mp4');
-    const source = await ctx.storage.get(subject.fileRef);
+    const source = await ctx.storage.get(options.sourceRef);
     if (!source) return await fail(ctx, run, 'The chapter file is missing from storage.');
     await pipeline(source.stream, createWriteStream(input));
 
