@@ -4,6 +4,8 @@ import { purchases, quizAttempts, settings, users } from '@app/db';
 import { issueCertificateIfComplete } from '../src/services/certificates/index.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
+import { createAdmin } from './admin-fixtures.ts';
+import { payThroughSandbox } from './checkout-fixtures.ts';
 import { buyCourse, correctOptions, createQuizCourse, getCertificate, type QuizCourse } from './quiz-fixtures.ts';
 
 const APP_URL = 'https://learn.example.in';
@@ -242,6 +244,25 @@ describe('certificates', () => {
     expect(issued).toBe(id);
     expect(await certificateOf(buyer)).toMatchObject({ id, purchaseId: again, holderName: 'Kiran Das' });
     expect((await t.client.get(`/certificates/${id}`)).body.data.is_valid).toBe(true);
+  });
+
+  it('is valid again when a refunded course is bought back through checkout and payment, with no quiz left to take', async () => {
+    const admin = await createAdmin(t.app);
+    const learner = await createLearner(t.app);
+    const first = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
+    const buyer = { ...learner, purchaseId: first.purchaseId, client: t.client.as(learner.token) };
+    await takeQuiz(buyer, course.subjectIds[0]!, 9);
+    await takeQuiz(buyer, course.subjectIds[1]!, 9);
+    const { id } = (await certificateOf(buyer))!;
+    expect((await t.client.as(admin.token).post(`/admin/purchases/${first.purchaseId}/refund`)).statusCode).toBe(200);
+    expect((await t.client.get(`/certificates/${id}`)).body.data.is_valid).toBe(false);
+
+    // Every quiz is already submitted: only the payment's confirmation can make it valid again.
+    const again = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
+    expect(await certificateOf(buyer)).toMatchObject({ id, purchaseId: again.purchaseId });
+    expect((await t.client.get(`/certificates/${id}`)).body.data).toMatchObject({ certificate_id: id, is_valid: true });
+    const learning = await buyer.client.get('/learn');
+    expect(JSON.stringify(learning.body.data)).toContain(id);
   });
 
   it('answers 404 for an unknown id, as JSON and as PDF', async () => {

@@ -37,6 +37,12 @@ export interface PaidPurchase extends Omit<PaidReferralPurchase, 'purchase' | 'b
   itemName: string;
   /** The invoice number's sequence, taken when something was paid (flipPurchase with an invoice year). */
   invoiceSequence: number | null;
+  /**
+   * The courses this purchase opens (the course, or the batch's subject courses) in which the buyer
+   * already submitted a quiz: a learner buying back what they studied, whose certificate is looked at
+   * again. Empty on a first purchase.
+   */
+  studiedCourseIds: number[];
 }
 
 const PURCHASE_COLUMNS = sql.raw(
@@ -185,6 +191,10 @@ function paidPurchaseQuery(db: DbOrTx, options: { purchase: SQL; invoiceYear: SQ
         options.invoiceYear === null
           ? sql<number | null>`NULL::int`
           : sql<number | null>`(SELECT last_sequence FROM series)`,
+      studiedCourseIds: sql<number[] | null>`(SELECT json_agg(DISTINCT t.course_id) FROM quiz_attempts a
+      JOIN subjects s ON s.id = a.subject_id JOIN terms t ON t.id = s.term_id JOIN courses c ON c.id = t.course_id
+      WHERE a.user_id = (SELECT user_id FROM purchase) AND a.submitted_at IS NOT NULL
+        AND (c.id = (SELECT course_id FROM purchase) OR c.batch_id = (SELECT batch_id FROM purchase)))`,
     })
     .from(sql`(SELECT 1) AS one`);
 }
@@ -229,5 +239,6 @@ function parsePaidPurchase(row: Json | undefined): PaidPurchase | null {
     itemName: String(row.itemName ?? ''),
     invoiceSequence:
       row.invoiceSequence === null || row.invoiceSequence === undefined ? null : Number(row.invoiceSequence),
+    studiedCourseIds: ((row.studiedCourseIds as unknown[] | null) ?? []).map(Number),
   };
 }

@@ -3,7 +3,9 @@ import { financialYearOf } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../lib/postgres-error.ts';
 import { WriteBatch } from '../database/index.ts';
+import { issueCertificateIfComplete } from '../certificates/index.ts';
 import { addInvoice } from '../invoices/index.ts';
+import { lockLearnerCourse } from '../quiz/lock-learner-course.ts';
 import { onPurchasePaid } from '../referrals/index.ts';
 import { flipPurchase } from './flip-purchase.ts';
 import { addOfferCodeUsesCheck } from './offer-code-uses.ts';
@@ -16,7 +18,9 @@ import { addOfferCodeUsesCheck } from './offer-code-uses.ts';
  * and others taken the uses: the AppError thrown then rolls everything back), the paid hook's writes
  * (activation, commission, levels) and the GST tax invoice (not for a free enrolment), numbered from
  * the invoice series whose row flipPurchase locked: a rollback of anything here gives the number
- * back. False when the purchase was not pending or does not match.
+ * back. Then, for a learner who already submitted quizzes in what they bought (a course bought back
+ * after a refund), the certificate those results earn. False when the purchase was not pending or
+ * does not match.
  */
 export async function markPurchasePaid(
   tx: Tx,
@@ -52,6 +56,13 @@ export async function markPurchasePaid(
     });
   }
   await writes.run(tx);
+  // A learner buying back a course they studied (refunded since): the certificate their results
+  // earned moves to this purchase and is valid again, or is issued now if it never was. No quiz
+  // submitted, nothing to do: a first purchase sends no statement more.
+  for (const courseId of paid.studiedCourseIds) {
+    await lockLearnerCourse(tx, { userId: purchase.userId, courseId });
+    await issueCertificateIfComplete(tx, { userId: purchase.userId, courseId, purchaseId: purchase.id, now: paidAt });
+  }
   return true;
 }
 
