@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, quizAttempts, settings, users } from '@app/db';
+import { purchases, questions, quizAttempts, settings, subjects, terms, users } from '@app/db';
 import { issueCertificateIfComplete } from '../src/services/certificates/index.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
@@ -35,6 +35,13 @@ describe('certificates', () => {
   }
 
   const certificateOf = (buyer: Buyer) => getCertificate(t.app, buyer.id, course.courseId);
+
+  /** A learner who bought the given course. */
+  async function newLearnerOf(courseId: number): Promise<Buyer> {
+    const learner = await createLearner(t.app);
+    const purchaseId = await buyCourse(t.app, learner.id, courseId);
+    return { ...learner, purchaseId, client: t.client.as(learner.token) };
+  }
 
   /** Opens the subject's quiz and submits `right` correct answers out of 10. */
   async function takeQuiz(buyer: Buyer, subjectId: number, right: number) {
@@ -263,6 +270,86 @@ describe('certificates', () => {
     expect((await t.client.get(`/certificates/${id}`)).body.data).toMatchObject({ certificate_id: id, is_valid: true });
     const learning = await buyer.client.get('/learn');
     expect(JSON.stringify(learning.body.data)).toContain(id);
+  });
+
+  describe('when an operator removes quizzes from a course', () => {
+    /** A course with quizzes A and B in term 1 and C in term 2, and a learner who passed A and B only. */
+    async function passedAllButC(banks: [number, number, number] = [12, 12, 12]) {
+      const shrinking = await createQuizCourse(t.app, { banks: [banks[0], banks[1]] });
+      const [term2] = await t.app.ctx.db
+        .insert(terms)
+        .values({ courseId: shrinking.courseId, name: 'Term 2', position: 1 })
+        .returning({ id: terms.id });
+      const [c] = await t.app.ctx.db
+        .insert(subjects)
+        .values({ termId: term2!.id, name: 'Subject C', fileType: 'link', fileRef: 'https://example.com' })
+        .returning({ id: subjects.id });
+      const cQuestions = await t.app.ctx.db
+        .insert(questions)
+        .values(
+          Array.from({ length: banks[2] }, (_, k) => ({
+            subjectId: c!.id,
+            question: `C question ${k + 1}?`,
+            option1: 'yes',
+            option2: 'no',
+            correctOption: 1,
+          })),
+        )
+        .returning({ id: questions.id });
+      const learner = await createLearner(t.app);
+      const purchaseId = await buyCourse(t.app, learner.id, shrinking.courseId);
+      const buyer = { ...learner, purchaseId, client: t.client.as(learner.token) };
+      for (const subjectId of shrinking.subjectIds) expect((await takeQuiz(buyer, subjectId, 8)).statusCode).toBe(200);
+      const certificate = () => getCertificate(t.app, learner.id, shrinking.courseId);
+      expect(await certificate()).toBeUndefined();
+      return {
+        shrinking,
+        buyer,
+        term2Id: term2!.id,
+        cId: c!.id,
+        cQuestionIds: cQuestions.map((q) => q.id),
+        certificate,
+      };
+    }
+
+    it("issues the certificate when the missing quiz's subject is deleted, to learners who still have the course", async () => {
+      const admin = await createAdmin(t.app);
+      const { shrinking, buyer, cId, certificate } = await passedAllButC();
+      // Passed A only: still not complete. Passed A and B, then refunded: gets it when buying back.
+      const halfway = await newLearnerOf(shrinking.courseId);
+      await takeQuiz(halfway, shrinking.subjectIds[0]!, 8);
+      const refunded = await newLearnerOf(shrinking.courseId);
+      for (const subjectId of shrinking.subjectIds) await takeQuiz(refunded, subjectId, 8);
+      await t.app.ctx.db.update(purchases).set({ status: 'refunded' }).where(eq(purchases.id, refunded.purchaseId));
+
+      expect((await t.client.as(admin.token).delete(`/admin/subjects/${cId}`)).statusCode).toBe(200);
+      const issued = await certificate();
+      expect(issued).toMatchObject({ purchaseId: buyer.purchaseId, holderName: 'Test Learner' });
+      expect((await t.client.get(`/certificates/${issued!.id}`)).body.data.is_valid).toBe(true);
+      expect(await getCertificate(t.app, halfway.id, shrinking.courseId)).toBeUndefined();
+      expect(await getCertificate(t.app, refunded.id, shrinking.courseId)).toBeUndefined();
+      // Bought back: the payment issues it (results that complete the course, never certified).
+      const again = await payThroughSandbox(t, refunded, '/checkout', { course_id: shrinking.courseId });
+      expect(await getCertificate(t.app, refunded.id, shrinking.courseId)).toMatchObject({
+        purchaseId: again.purchaseId,
+      });
+    });
+
+    it('issues it when the term holding the missing quiz is deleted', async () => {
+      const admin = await createAdmin(t.app);
+      const { buyer, term2Id, certificate } = await passedAllButC();
+      expect((await t.client.as(admin.token).delete(`/admin/terms/${term2Id}`)).statusCode).toBe(200);
+      expect(await certificate()).toMatchObject({ purchaseId: buyer.purchaseId });
+    });
+
+    it("issues it when the missing quiz's last question is deleted, not before", async () => {
+      const admin = await createAdmin(t.app);
+      const { cQuestionIds, certificate } = await passedAllButC([12, 12, 2]);
+      expect((await t.client.as(admin.token).delete(`/admin/questions/${cQuestionIds[0]}`)).statusCode).toBe(200);
+      expect(await certificate()).toBeUndefined();
+      expect((await t.client.as(admin.token).delete(`/admin/questions/${cQuestionIds[1]}`)).statusCode).toBe(200);
+      expect(await certificate()).toBeDefined();
+    });
   });
 
   it('answers 404 for an unknown id, as JSON and as PDF', async () => {

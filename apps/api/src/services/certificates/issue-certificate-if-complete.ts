@@ -24,22 +24,28 @@ async function findIssued(tx: Tx, options: IssueOptions) {
   return row;
 }
 
-/** Has every subject of the course that has questions a passed quiz (its best attempt at or above the pass mark)? */
-async function hasPassedEveryQuiz(tx: Tx, options: IssueOptions): Promise<boolean> {
-  const quizSubjects = await tx
+/** The course's quizzes: its subjects that have questions. The certificate needs each of them passed. */
+export async function courseQuizSubjectIds(tx: Tx, courseId: number): Promise<number[]> {
+  const rows = await tx
     .select({ id: subjects.id })
     .from(subjects)
     .innerJoin(terms, eq(terms.id, subjects.termId))
     .where(
       and(
-        eq(terms.courseId, options.courseId),
+        eq(terms.courseId, courseId),
         exists(tx.select({ one: questions.id }).from(questions).where(eq(questions.subjectId, subjects.id))),
       ),
     );
-  if (quizSubjects.length === 0) return false;
+  return rows.map((row) => row.id);
+}
 
-  const passed = await passedQuizSubjectIds(tx, { userId: options.userId, subjectIds: quizSubjects.map((s) => s.id) });
-  return quizSubjects.every((s) => passed.has(s.id));
+/** Has every subject of the course that has questions a passed quiz (its best attempt at or above the pass mark)? */
+async function hasPassedEveryQuiz(tx: Tx, options: IssueOptions): Promise<boolean> {
+  const quizSubjectIds = await courseQuizSubjectIds(tx, options.courseId);
+  if (quizSubjectIds.length === 0) return false;
+
+  const passed = await passedQuizSubjectIds(tx, { userId: options.userId, subjectIds: quizSubjectIds });
+  return quizSubjectIds.every((id) => passed.has(id));
 }
 
 /**
@@ -66,7 +72,8 @@ async function moveToLivePurchase(
  * Issues the learner's certificate for the course once every subject of the course that has
  * questions has a submitted quiz at or above the pass mark: one per learner and course, whatever
  * opened it (a course purchase, a batch fee, a free batch). The holder's name is copied from the
- * profile now and never follows later edits. Runs inside the submission's transaction. Idempotent:
+ * profile now and never follows later edits. Runs inside the submission's (or the payment's, or the
+ * catalogue change's) transaction, under the course's quiz-set lock (lockLearnerCourse). Idempotent:
  * once issued, every call returns the same id. Returns the certificate id, if any.
  */
 export async function issueCertificateIfComplete(tx: Tx, options: IssueOptions): Promise<string | null> {

@@ -1,6 +1,12 @@
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import { quizAttempts, type DbOrTx } from '@app/db';
+import { and, countDistinct, eq, gte, inArray, isNotNull, notExists, sql, type SQL } from 'drizzle-orm';
+import { certificates, quizAttempts, type DbOrTx } from '@app/db';
 import { getSetting } from '../settings/index.ts';
+
+/** A passed attempt: submitted, at or above the pass mark. */
+async function passedAttempt(db: DbOrTx): Promise<SQL> {
+  const passMark = await getSetting(db, 'pass_mark_percent');
+  return and(isNotNull(quizAttempts.submittedAt), gte(quizAttempts.markInPercentage, sql`${passMark}::numeric`))!;
+}
 
 /**
  * The subjects (of those asked about) whose quiz the learner has passed: any submitted attempt at
@@ -12,7 +18,6 @@ export async function passedQuizSubjectIds(
   options: { userId: number; subjectIds: number[] },
 ): Promise<Set<number>> {
   if (options.subjectIds.length === 0) return new Set();
-  const passMark = await getSetting(db, 'pass_mark_percent');
   const rows = await db
     .selectDistinct({ subjectId: quizAttempts.subjectId })
     .from(quizAttempts)
@@ -20,9 +25,43 @@ export async function passedQuizSubjectIds(
       and(
         eq(quizAttempts.userId, options.userId),
         inArray(quizAttempts.subjectId, options.subjectIds),
-        isNotNull(quizAttempts.submittedAt),
-        gte(quizAttempts.markInPercentage, sql`${passMark}::numeric`),
+        await passedAttempt(db),
       ),
     );
   return new Set(rows.map((row) => row.subjectId));
+}
+
+/**
+ * The learners who passed every one of these quizzes (the same rule) and hold no certificate of
+ * the course yet: those a smaller quiz set has just completed. One statement for any number of learners.
+ */
+export async function learnersWhoPassedEvery(
+  db: DbOrTx,
+  options: { subjectIds: number[]; withoutCertificateOf: number },
+): Promise<number[]> {
+  if (options.subjectIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: quizAttempts.userId })
+    .from(quizAttempts)
+    .where(
+      and(
+        inArray(quizAttempts.subjectId, options.subjectIds),
+        await passedAttempt(db),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(certificates)
+            .where(
+              and(
+                eq(certificates.userId, quizAttempts.userId),
+                eq(certificates.courseId, options.withoutCertificateOf),
+              ),
+            ),
+        ),
+      ),
+    )
+    .groupBy(quizAttempts.userId)
+    .having(sql`${countDistinct(quizAttempts.subjectId)} = ${options.subjectIds.length}`)
+    .orderBy(quizAttempts.userId);
+  return rows.map((row) => row.userId);
 }

@@ -4,7 +4,8 @@ import { adminMessages, type AdminQuestion, type QuestionInput } from '@app/cont
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
-import { findSubjectRow } from './subjects.ts';
+import { issueCertificatesOfCourse } from '../../certificates/index.ts';
+import { findSubjectCourseId, findSubjectRow } from './subjects.ts';
 
 type QuestionRow = typeof questions.$inferSelect;
 
@@ -105,10 +106,15 @@ export async function updateQuestion(
   });
 }
 
-/** DELETE /admin/questions/{id}: refused once a learner has drawn it, since their quiz names it. */
+/**
+ * DELETE /admin/questions/{id}: refused once a learner has drawn it, since their quiz names it. The
+ * subject's last question takes its quiz away: a learner whose results pass every quiz the course
+ * has left gets the certificate now.
+ */
 export async function deleteQuestion(ctx: AppContext, options: { actorId: number; id: number }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const before = toAdminQuestion(await findQuestion(tx, options.id));
+    const courseId = await findSubjectCourseId(tx, before.subject_id);
     const [drawn] = await tx
       .select({ id: quizAttempts.id })
       .from(quizAttempts)
@@ -123,5 +129,6 @@ export async function deleteQuestion(ctx: AppContext, options: { actorId: number
       entityId: options.id,
       before,
     });
+    await issueCertificatesOfCourse(tx, { courseId, now: ctx.now() });
   });
 }

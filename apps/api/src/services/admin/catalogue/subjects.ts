@@ -4,6 +4,7 @@ import { adminMessages, youtubeEmbedUrl, type AdminSubject, type SubjectFileType
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
+import { issueCertificatesOfCourse } from '../../certificates/index.ts';
 import { deleteOwnFile, streamUpload, typeMessageOf, type StoredKind, type StoredUpload } from '../uploads.ts';
 import { onVideoFileChanged, toVideoState } from '../../video/index.ts';
 
@@ -57,6 +58,17 @@ export async function findSubjectRow(db: DbOrTx, id: number): Promise<SubjectRow
   const [row] = await selectSubjects(db).where(eq(subjects.id, id));
   if (!row) throw AppError.notFound(adminMessages.subjectNotFound);
   return row;
+}
+
+/** The course a chapter belongs to (through its term). */
+export async function findSubjectCourseId(db: DbOrTx, subjectId: number): Promise<number> {
+  const [row] = await db
+    .select({ courseId: terms.courseId })
+    .from(subjects)
+    .innerJoin(terms, eq(terms.id, subjects.termId))
+    .where(eq(subjects.id, subjectId));
+  if (!row) throw AppError.notFound(adminMessages.subjectNotFound);
+  return row.courseId;
 }
 
 async function assertTerm(db: DbOrTx, termId: number): Promise<void> {
@@ -268,10 +280,14 @@ export async function updateSubject(
   return after;
 }
 
-/** DELETE /admin/subjects/{id}: with its questions and its stored file. Quiz results already given stay. */
+/**
+ * DELETE /admin/subjects/{id}: with its questions and its stored file. Quiz results already given
+ * stay; a learner whose results pass every quiz the course has left gets the certificate now.
+ */
 export async function deleteSubject(ctx: AppContext, options: { actorId: number; id: number }): Promise<void> {
   const fileRef = await ctx.db.transaction(async (tx) => {
     const current = await findSubjectRow(tx, options.id);
+    const courseId = await findSubjectCourseId(tx, options.id);
     await tx.delete(subjects).where(eq(subjects.id, options.id));
     await recordAudit(tx, ctx, {
       actorId: options.actorId,
@@ -280,6 +296,7 @@ export async function deleteSubject(ctx: AppContext, options: { actorId: number;
       entityId: options.id,
       before: { ...toAdminSubject(current), file_ref: current.fileRef },
     });
+    await issueCertificatesOfCourse(tx, { courseId, now: ctx.now() });
     return current.fileRef;
   });
   await deleteOwnFile(ctx, fileRef);

@@ -4,6 +4,7 @@ import { adminMessages, type AdminTerm, type TermCreateBody } from '@app/contrac
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
+import { issueCertificatesOfCourse } from '../../certificates/index.ts';
 import { mediaPath } from '../../catalogue/index.ts';
 import { cleanImage, deleteOwnFile, storeUpload, swapStoredFile } from '../uploads.ts';
 
@@ -117,7 +118,10 @@ export async function updateTerm(
   });
 }
 
-/** DELETE /admin/terms/{id}: its chapters and questions go with it, and their stored files. */
+/**
+ * DELETE /admin/terms/{id}: its chapters and questions go with it, and their stored files. A learner
+ * whose results pass every quiz the course has left gets the certificate now.
+ */
 export async function deleteTerm(ctx: AppContext, options: { actorId: number; id: number }): Promise<void> {
   const files = await ctx.db.transaction(async (tx) => {
     const current = await findTermRow(tx, options.id);
@@ -133,6 +137,7 @@ export async function deleteTerm(ctx: AppContext, options: { actorId: number; id
       entityId: options.id,
       before: toAdminTerm(current),
     });
+    await issueCertificatesOfCourse(tx, { courseId: current.courseId, now: ctx.now() });
     return [current.photoPath, ...chapterFiles.map((f) => f.key)];
   });
   for (const key of files) await deleteOwnFile(ctx, key);
