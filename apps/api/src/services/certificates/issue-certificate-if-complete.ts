@@ -73,7 +73,7 @@ async function moveToLivePurchase(
  * questions has a submitted quiz at or above the pass mark: one per learner and course, whatever
  * opened it (a course purchase, a batch fee, a free batch). The holder's name is copied from the
  * profile now and never follows later edits. Runs inside the submission's (or the payment's, or the
- * catalogue change's) transaction, under the course's quiz-set lock (lockLearnerCourse). Idempotent:
+ * catalogue change's) transaction, holding the course's quiz set (course-quiz-set-lock.ts). Idempotent:
  * once issued, every call returns the same id. Returns the certificate id, if any.
  */
 export async function issueCertificateIfComplete(tx: Tx, options: IssueOptions): Promise<string | null> {

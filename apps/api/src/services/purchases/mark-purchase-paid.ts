@@ -3,9 +3,8 @@ import { financialYearOf } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../lib/postgres-error.ts';
 import { WriteBatch } from '../database/index.ts';
-import { issueCertificateIfComplete } from '../certificates/index.ts';
+import { holdCourseQuizSet, issueCertificateIfComplete } from '../certificates/index.ts';
 import { addInvoice } from '../invoices/index.ts';
-import { lockLearnerCourse } from '../quiz/lock-learner-course.ts';
 import { onPurchasePaid } from '../referrals/index.ts';
 import { flipPurchase } from './flip-purchase.ts';
 import { addOfferCodeUsesCheck } from './offer-code-uses.ts';
@@ -60,7 +59,7 @@ export async function markPurchasePaid(
   // earned moves to this purchase and is valid again, or is issued now if it never was. No quiz
   // submitted, nothing to do: a first purchase sends no statement more.
   for (const courseId of paid.studiedCourseIds) {
-    await lockLearnerCourse(tx, { userId: purchase.userId, courseId });
+    await holdCourseQuizSet(tx, courseId);
     await issueCertificateIfComplete(tx, { userId: purchase.userId, courseId, purchaseId: purchase.id, now: paidAt });
   }
   return true;

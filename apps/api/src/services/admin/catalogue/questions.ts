@@ -4,8 +4,8 @@ import { adminMessages, type AdminQuestion, type QuestionInput } from '@app/cont
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
-import { issueCertificatesOfCourse } from '../../certificates/index.ts';
 import { findSubjectCourseId, findSubjectRow } from './subjects.ts';
+import { issueCertificatesOfCourse } from './issue-certificates-of-course.ts';
 
 type QuestionRow = typeof questions.$inferSelect;
 

@@ -4,9 +4,9 @@ import { adminMessages, youtubeEmbedUrl, type AdminSubject, type SubjectFileType
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
-import { issueCertificatesOfCourse } from '../../certificates/index.ts';
 import { deleteOwnFile, streamUpload, typeMessageOf, type StoredKind, type StoredUpload } from '../uploads.ts';
 import { onVideoFileChanged, toVideoState } from '../../video/index.ts';
+import { issueCertificatesOfCourse } from './issue-certificates-of-course.ts';
 
 export interface SubjectPatch {
   name?: string | undefined;

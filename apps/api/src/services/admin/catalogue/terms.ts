@@ -4,9 +4,9 @@ import { adminMessages, type AdminTerm, type TermCreateBody } from '@app/contrac
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
-import { issueCertificatesOfCourse } from '../../certificates/index.ts';
 import { mediaPath } from '../../catalogue/index.ts';
 import { cleanImage, deleteOwnFile, storeUpload, swapStoredFile } from '../uploads.ts';
+import { issueCertificatesOfCourse } from './issue-certificates-of-course.ts';
 
 interface TermPatch {
   name?: string | undefined;

@@ -1,8 +1,11 @@
 import type { Tx } from '@app/db';
-import { findCourseAccess } from '../purchases/course-access.ts';
-import { lockCourseQuizSet } from './course-quiz-set-lock.ts';
-import { courseQuizSubjectIds, issueCertificateIfComplete } from './issue-certificate-if-complete.ts';
-import { learnersWhoPassedEvery } from './passed-quiz-subject-ids.ts';
+import {
+  courseQuizSubjectIds,
+  issueCertificateIfComplete,
+  learnersWhoPassedEvery,
+  lockCourseQuizSet,
+} from '../../certificates/index.ts';
+import { findCourseAccess } from '../../purchases/index.ts';
 
 /**
  * After a catalogue change that can shrink a course's set of quizzes (a subject, a term or a
