@@ -7,7 +7,9 @@
 #   DATABASE_URL   the database to dump (required)
 #   BACKUP_DIR     where to write when no output-dir is given (default ./backups)
 #   UPLOADS_DIR    the uploads folder; otherwise the path of a file:// STORAGE_URL, otherwise
-#                  DATA_DIR/uploads; without any of them only the database is backed up
+#                  DATA_DIR/uploads; without any of them only the database is backed up. With an
+#                  s3:// STORAGE_URL the files are in the bucket: after this dump, copy them into a
+#                  folder with `npm run storage:copy -- --to file:///folder` and archive that
 #   BACKUP_PREFIX  file name prefix (default live-connect)
 #
 # Writes <prefix>-<UTC time>.dump and <prefix>-<UTC time>-uploads.tar.gz and prints their paths.
@@ -47,7 +49,11 @@ mv "$dump.partial" "$dump"
 echo "database: $dump ($(du -h "$dump" | cut -f1))"
 
 uploads="$(uploads_dir)"
-if [[ -z "$uploads" ]]; then
+if [[ -z "$uploads" && "${STORAGE_URL:-}" == s3://* ]]; then
+  echo "uploads: NOT in this backup: they are in the bucket of STORAGE_URL ($STORAGE_URL). Now, after the dump, copy" >&2
+  echo "  them into a folder kept as a mirror (only what it lacks is sent) and archive it: npm run storage:copy --" >&2
+  echo "  --to file:///<folder> (in the app's image: node apps/api/src/cli/copy-storage.ts --to …); docs/operations.md." >&2
+elif [[ -z "$uploads" ]]; then
   echo "uploads: skipped (set UPLOADS_DIR, a file:// STORAGE_URL or DATA_DIR)"
 elif [[ ! -d "$uploads" ]]; then
   if [[ -n "${UPLOADS_DIR:-}" ]]; then echo "backup: UPLOADS_DIR $uploads is not a folder" >&2; exit 1; fi
