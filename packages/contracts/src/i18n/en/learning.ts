@@ -83,6 +83,7 @@ export default {
     auto: 'Auto',
     autoPlaying: 'Auto ({{height}}p)',
     speed: 'Speed',
+    stopped: 'The video stopped: its link could not be renewed. Check your connection and try again.',
   },
   /** 'Download for offline' on a chapter. */
   save: {

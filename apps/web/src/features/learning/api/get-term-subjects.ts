@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SubjectItem } from '@app/contracts';
 import { api } from '@/lib/api-client';
 
-/** GET /term-subjects/{termId}: the term's subjects with their file links (signed, valid a few hours). */
+/** GET /term-subjects/{termId}: the term's subjects with their file links (signed, valid two hours). */
 export async function getTermSubjects(termId: number): Promise<SubjectItem[]> {
   const { data } = await api.get<SubjectItem[]>(`/term-subjects/${termId}`);
   return data;
@@ -12,3 +12,16 @@ export const termSubjectsQueryOptions = (termId: number) =>
   queryOptions({ queryKey: ['term-subjects', termId], queryFn: () => getTermSubjects(termId), staleTime: 30 * 60_000 });
 
 export const useTermSubjects = (termId: number) => useQuery(termSubjectsQueryOptions(termId));
+
+/**
+ * Signs the term's links again, for a video whose link was refused mid-lecture; the cache then holds
+ * the fresh ones. Not a refetch of the query: its failure would put the page in its error state, and
+ * unmount the video; a failed renewal is the player's to show.
+ */
+export function useRenewTermSubjects(termId: number): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    const subjects = await getTermSubjects(termId);
+    queryClient.setQueryData(termSubjectsQueryOptions(termId).queryKey, subjects);
+  };
+}

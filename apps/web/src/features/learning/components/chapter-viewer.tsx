@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProgressReport, SubjectItem } from '@app/contracts';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/loading-overlay';
-import { useTermSubjects } from '../api/get-term-subjects';
+import { useRenewTermSubjects, useTermSubjects } from '../api/get-term-subjects';
 import { VideoChapter } from './video-chapter';
 import { YouTubeChapter } from './youtube-chapter';
 import { SaveForOffline } from '../offline/save-for-offline';
@@ -41,9 +41,11 @@ interface ChapterContentProps {
   onProgress: (report: ProgressReport) => void;
   /** The server counts this chapter done. */
   isDone: boolean;
+  /** Signs the term's links again (a video's link refused mid-lecture). */
+  renewLinks: () => Promise<void>;
 }
 
-function ChapterContent({ subject, resume, onProgress, isDone }: ChapterContentProps) {
+function ChapterContent({ subject, resume, onProgress, isDone, renewLinks }: ChapterContentProps) {
   const { t } = useTranslation('learning');
   switch (subject.file_type) {
     case 'pdf':
@@ -74,6 +76,7 @@ function ChapterContent({ subject, resume, onProgress, isDone }: ChapterContentP
           title={subject.name}
           resumeAt={resume.positionSeconds}
           onProgress={onProgress}
+          renewLinks={renewLinks}
         />
       );
     case 'link':
@@ -108,6 +111,7 @@ interface ChapterViewerProps {
 export function ChapterViewer({ termId, subjectId, resume, onProgress, isDone = false }: ChapterViewerProps) {
   const { t } = useTranslation('learning');
   const subjects = useTermSubjects(termId);
+  const renewLinks = useRenewTermSubjects(termId);
   const isMounted = useDelayedMount(subjectId, VIEWER_RELOAD_DELAY_MS);
   const subject = subjects.data?.find((item) => item.id === subjectId);
 
@@ -122,7 +126,13 @@ export function ChapterViewer({ termId, subjectId, resume, onProgress, isDone = 
       <h2 className="h5 mb-1">{subject.name}</h2>
       {subject.about && <p className="text-body-secondary small mb-3">{subject.about}</p>}
       <SaveForOffline subject={subject} />
-      <ChapterContent subject={subject} resume={resume} onProgress={onProgress} isDone={isDone} />
+      <ChapterContent
+        subject={subject}
+        resume={resume}
+        onProgress={onProgress}
+        isDone={isDone}
+        renewLinks={renewLinks}
+      />
     </article>
   );
 }

@@ -1,13 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressData, SubjectItem, TermItem } from '@app/contracts';
 import { deferred, fail, mockApi, ok, type MockReply } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { hlsStandIn, mediaState } from '../learning.fixtures';
 import { CourseDetailPage } from './course-detail-page';
 
 // 'Save for offline' registers the offline worker, which needs the PWA plugin's virtual module.
 vi.mock('@/lib/service-worker', () => ({ registerServiceWorkerNow: vi.fn(async () => undefined) }));
+// jsdom cannot play media: hls.js stands in, recording what the viewer asks of it.
+vi.mock('hls.js/light', async () => ({ default: (await import('../learning.fixtures')).hlsStandIn.Player }));
 
 const subject = (id: number, name: string, file_type: SubjectItem['file_type'], file_url: string): SubjectItem => ({
   id,
@@ -72,7 +75,11 @@ const learnData = {
   school: [],
 };
 
-async function openCourse(progressData: ProgressData | (() => Promise<MockReply>), url = '/learn-more/3') {
+async function openCourse(
+  progressData: ProgressData | (() => Promise<MockReply>),
+  url = '/learn-more/3',
+  replies: Record<string, MockReply | (() => MockReply)> = {},
+) {
   const server = mockApi({
     'GET /learn': ok(learnData),
     'GET /terms/3': ok(terms),
@@ -84,6 +91,7 @@ async function openCourse(progressData: ProgressData | (() => Promise<MockReply>
       const termId = subject_id < 20 ? 1 : 2;
       return ok(progress({ last_subject_id: subject_id, last_term_id: termId, studied_subject_ids: [subject_id] }));
     },
+    ...replies,
   });
   await signIn();
   const view = renderWithProviders(<CourseDetailPage />, { path: '/learn-more/:id', url });
@@ -232,5 +240,70 @@ describe('CourseDetailPage (learn-more)', () => {
     renderWithProviders(<CourseDetailPage />, { path: '/learn-more/:id', url: '/learn-more/3' });
     expect(await screen.findByText('You do not have access to this.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Purchase Courses' })).toHaveAttribute('href', '/courses');
+  });
+});
+
+describe('CourseDetailPage: video links that expire (signed for two hours)', () => {
+  /** A video chapter of term 1 as GET /term-subjects gives it, its links signed at the `signing`th call. */
+  const lecture = (id: number, name: string, signing: number): SubjectItem => ({
+    ...subject(id, name, 'video', `/live-connect/api/files/subjects/${id}?u=1&e=${signing}&s=x`),
+    hls_url: `/live-connect/api/files/subjects/${id}/hls/3/1-${signing}-abc/master.m3u8`,
+  });
+  const lectureTerms: TermItem[] = [
+    {
+      ...terms[0]!,
+      termSubjects: [lecture(12, 'Intro video', 0), lecture(13, 'Second lecture', 0)].map(summary),
+    },
+  ];
+  /** GET /term-subjects/1, signing the links afresh at each call as the API does. */
+  const signingAfresh = () => {
+    let signing = 0;
+    return () => {
+      signing += 1;
+      return ok([lecture(12, 'Intro video', signing), lecture(13, 'Second lecture', signing)]);
+    };
+  };
+  const players = () => hlsStandIn.instances;
+
+  beforeEach(() => {
+    hlsStandIn.instances.length = 0;
+  });
+
+  it('asks for fresh links when a segment is refused (403) mid-lecture, and goes on from the same place, playing', async () => {
+    const { server } = await openCourse(
+      progress({ last_subject_id: 12, last_term_id: 1, position_seconds: 95, studied_subject_ids: [12] }),
+      '/learn-more/3',
+      { 'GET /terms/3': ok(lectureTerms), 'GET /term-subjects/1': signingAfresh() },
+    );
+    await waitFor(() => expect(players()).toHaveLength(1));
+    const first = players()[0]!;
+    expect(first.source).toBe(lecture(12, 'Intro video', 1).hls_url);
+    const video = screen.getByTitle('Intro video') as HTMLVideoElement;
+    const media = mediaState(video, { position: 0, duration: 2700 });
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(95);
+
+    // 25 minutes into the third lecture of the evening, the link's two hours are up.
+    media.media.position = 1500;
+    first.emit(hlsStandIn.Events.ERROR, {
+      fatal: true,
+      type: hlsStandIn.ErrorTypes.NETWORK_ERROR,
+      response: { code: 403 },
+    });
+    await waitFor(() => expect(players()).toHaveLength(2));
+    expect(server.callsTo('GET', '/term-subjects/1')).toHaveLength(2);
+    expect(first.isDestroyed).toBe(true);
+    const second = players()[1]!;
+    expect(second.source).toBe(lecture(12, 'Intro video', 2).hls_url);
+    expect(second.media).toBe(video);
+    expect(second.config.startPosition).toBe(1500);
+
+    // The new source starts from nothing; once it has its metadata, the video is back where it was, playing.
+    Object.assign(media.media, { position: 0, isPaused: true });
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(1500);
+    expect(media.play).toHaveBeenCalled();
+    expect(media.pause).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

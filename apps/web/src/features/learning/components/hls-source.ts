@@ -8,22 +8,38 @@ export interface HlsLevel {
   bitrate: number;
 }
 
+/** What hls.js tells about an event: the level switched to, or an error with the answer that caused it. */
+export interface HlsEventData {
+  level?: number;
+  fatal?: boolean;
+  type?: string;
+  /** A load's answer; `code` is its HTTP status (0 when nothing came back). */
+  response?: { code?: number };
+}
+
+/** hls.js's options the viewer sets; `startPosition` (seconds) starts loading there instead of at 0. */
+export interface HlsConfig {
+  startLevel: number;
+  capLevelToPlayerSize: boolean;
+  startPosition?: number;
+}
+
 export interface HlsPlayer {
   readonly levels: HlsLevel[];
   /** The level playing; setting it switches now; -1 turns automatic (ABR) switching back on. */
   currentLevel: number;
   loadSource(url: string): void;
   attachMedia(media: HTMLMediaElement): void;
-  on(event: string, listener: (event: string, data: { level?: number; fatal?: boolean; type?: string }) => void): void;
+  on(event: string, listener: (event: string, data: HlsEventData) => void): void;
   startLoad(): void;
   recoverMediaError(): void;
   destroy(): void;
 }
 
 export interface HlsConstructor {
-  new (config: { startLevel: number; capLevelToPlayerSize: boolean }): HlsPlayer;
+  new (config: HlsConfig): HlsPlayer;
   isSupported(): boolean;
-  readonly Events: { MANIFEST_PARSED: string; LEVEL_SWITCHED: string; ERROR: string };
+  readonly Events: { MANIFEST_PARSED: string; LEVEL_SWITCHED: string; FRAG_LOADED: string; ERROR: string };
   readonly ErrorTypes: { NETWORK_ERROR: string; MEDIA_ERROR: string };
 }
 
@@ -32,7 +48,7 @@ export type LoadHls = () => Promise<HlsConstructor>;
 /** The light build: adaptive streaming without subtitles or DRM, which chapters do not use. */
 export const loadHlsJs: LoadHls = async () => {
   const { default: Hls } = await import('hls.js/light');
-  // hls.js types `on` per event; the viewer only listens to the three named above.
+  // hls.js types `on` per event; the viewer only listens to the four named above.
   return Hls as unknown as HlsConstructor;
 };
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import {
   currentConnection,
   hasMediaSource,
@@ -24,6 +24,16 @@ export interface HlsPlayback {
   chooseLevel: (index: number) => void;
 }
 
+/** Answers that mean the signed link is no longer good (expired, or the renditions replaced): loading it again cannot help. */
+const REFUSED_STATUSES = new Set([403, 404, 410]);
+
+/** The longest wait between loads after a transient network error (offline, a dropped connection). */
+export const MAX_RETRY_DELAY_MS = 30_000;
+
+/** The wait before the nth load again in a row (0 for the first): at once, then 1 s doubling up to the maximum. */
+export const retryDelayMs = (retries: number) =>
+  retries === 0 ? 0 : Math.min(1000 * 2 ** (retries - 1), MAX_RETRY_DELAY_MS);
+
 /** What hls.js reported for one playlist URL; a new URL starts from nothing. */
 interface Session {
   url: string;
@@ -33,16 +43,27 @@ interface Session {
   playingLevel: number;
 }
 
+interface HlsPlaybackOptions {
+  hlsUrl: string | null;
+  loadHls: LoadHls;
+  /** A change loads the playlist again from scratch, even at the same URL (after the links were renewed). */
+  reloadKey: number;
+  /** Where a new player starts loading, seconds; null: at the start (or at the stored place, seeked to later). */
+  startPosition: () => number | null;
+  /** A playlist or segment was refused (403, 404, 410): the link has expired or its files were replaced. */
+  onRefused: () => void;
+}
+
 /**
  * Plays `hlsUrl` in `video` when given: with hls.js where Media Source Extensions exist (loaded on
  * demand, adaptive, starting low on a slow connection), else natively where the browser can; the
- * MP4 otherwise, or when hls.js gives up.
+ * MP4 otherwise, or when hls.js gives up. A refused load is handed to `onRefused`; a transient one
+ * is loaded again, at once the first time, then backing off, and at once when the browser is back online.
  */
-export function useHlsPlayback(
-  video: RefObject<HTMLVideoElement | null>,
-  options: { hlsUrl: string | null; loadHls: LoadHls },
-): HlsPlayback {
-  const { hlsUrl, loadHls } = options;
+export function useHlsPlayback(video: RefObject<HTMLVideoElement | null>, options: HlsPlaybackOptions): HlsPlayback {
+  const { hlsUrl, loadHls, reloadKey } = options;
+  const startPositionNow = useEffectEvent(() => options.startPosition());
+  const refused = useEffectEvent(() => options.onRefused());
   const [session, setSession] = useState<Session | null>(null);
   const player = useRef<HlsPlayer | null>(null);
   // Without Media Source Extensions (older iPhones) only the browser itself can play HLS.
@@ -53,6 +74,14 @@ export function useHlsPlayback(
     const element = video.current;
     if (!hlsUrl || !element || isNativeOnly) return;
     let isCancelled = false;
+    // The load waiting after a transient network error, on a timer or until the browser is back online.
+    let retryTimer: number | undefined;
+    let waitingLoad: (() => void) | null = null;
+    const stopWaiting = () => {
+      window.clearTimeout(retryTimer);
+      if (waitingLoad) window.removeEventListener('online', waitingLoad);
+      waitingLoad = null;
+    };
     const update = (change: Partial<Session>) => {
       if (!isCancelled)
         setSession((before) => ({
@@ -72,21 +101,47 @@ export function useHlsPlayback(
           update({ mode: playsHlsNatively() ? 'native-hls' : 'mp4' });
           return;
         }
-        const hls = new Hls({ startLevel: startLevelFor(currentConnection()), capLevelToPlayerSize: true });
+        const startPosition = startPositionNow();
+        const hls = new Hls({
+          startLevel: startLevelFor(currentConnection()),
+          capLevelToPlayerSize: true,
+          ...(startPosition === null ? {} : { startPosition }),
+        });
         player.current = hls;
         let mediaRecoveries = 0;
+        let networkRetries = 0;
+        // hls.js has already retried a few times by itself before an error is fatal: at once the first
+        // time, then backing off, so a phone offline for a while does not ask again and again at full speed.
+        const loadAgain = () => {
+          stopWaiting();
+          const delay = retryDelayMs(networkRetries++);
+          if (delay === 0) return hls.startLoad();
+          const load = () => {
+            stopWaiting();
+            hls.startLoad();
+          };
+          waitingLoad = load;
+          retryTimer = window.setTimeout(load, delay);
+          window.addEventListener('online', load);
+        };
         hls.on(Hls.Events.MANIFEST_PARSED, () => {
           update({
             levels: hls.levels.map((level, index) => ({ index, height: level.height, bitrate: level.bitrate })),
           });
         });
         hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => update({ playingLevel: data.level ?? -1 }));
+        hls.on(Hls.Events.FRAG_LOADED, () => {
+          networkRetries = 0;
+        });
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (!data.fatal) return;
-          if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();
-          else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaRecoveries++ < 2) hls.recoverMediaError();
+          if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+            if (REFUSED_STATUSES.has(data.response?.code ?? 0)) refused();
+            else loadAgain();
+          } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaRecoveries++ < 2) hls.recoverMediaError();
           else {
             // Give up on HLS for this chapter: the MP4 still plays.
+            stopWaiting();
             hls.destroy();
             player.current = null;
             update({ mode: 'mp4', levels: [] });
@@ -99,10 +154,11 @@ export function useHlsPlayback(
       .catch(() => update({ mode: 'mp4' }));
     return () => {
       isCancelled = true;
+      stopWaiting();
       player.current?.destroy();
       player.current = null;
     };
-  }, [video, hlsUrl, loadHls, isNativeOnly]);
+  }, [video, hlsUrl, loadHls, isNativeOnly, reloadKey]);
 
   const chooseLevel = (index: number) => {
     if (hlsUrl) setSession((before) => (before?.url === hlsUrl ? { ...before, chosenLevel: index } : before));

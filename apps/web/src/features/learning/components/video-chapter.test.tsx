@@ -1,58 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HlsConstructor, HlsLevel, HlsPlayer } from './hls-source';
+import { ApiError } from '@/lib/api-client';
+import { fakeHls, mediaState } from '../learning.fixtures';
 import { VideoChapter } from './video-chapter';
 
 const MP4 = '/live-connect/api/files/subjects/12?u=1&e=2&s=x';
 const HLS = '/live-connect/api/files/subjects/12/hls/3/1-2-abc/master.m3u8';
-
-/** A stand-in for hls.js with the same surface: records what the viewer asks and lets the test fire its events. */
-function fakeHls(options: { isSupported?: boolean } = {}) {
-  const instances: FakePlayer[] = [];
-  type Listener = Parameters<HlsPlayer['on']>[1];
-  class FakePlayer implements HlsPlayer {
-    static Events = { MANIFEST_PARSED: 'hlsManifestParsed', LEVEL_SWITCHED: 'hlsLevelSwitched', ERROR: 'hlsError' };
-    static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
-    static isSupported = () => options.isSupported ?? true;
-    levels: HlsLevel[] = [
-      { height: 240, bitrate: 464_000 },
-      { height: 360, bitrate: 896_000 },
-      { height: 720, bitrate: 2_928_000 },
-    ];
-    currentLevel = -1;
-    source: string | null = null;
-    media: HTMLMediaElement | null = null;
-    isDestroyed = false;
-    startLoad = vi.fn();
-    recoverMediaError = vi.fn();
-    private listeners = new Map<string, Listener[]>();
-    config: { startLevel: number; capLevelToPlayerSize: boolean };
-    constructor(config: { startLevel: number; capLevelToPlayerSize: boolean }) {
-      this.config = config;
-      instances.push(this);
-    }
-    loadSource(url: string) {
-      this.source = url;
-    }
-    attachMedia(media: HTMLMediaElement) {
-      this.media = media;
-    }
-    on(event: string, listener: Listener) {
-      this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-    }
-    destroy() {
-      this.isDestroyed = true;
-    }
-    emit(event: string, data: { level?: number; fatal?: boolean; type?: string } = {}) {
-      act(() => {
-        for (const listener of this.listeners.get(event) ?? []) listener(event, data);
-      });
-    }
-  }
-  const loadHls = vi.fn(async () => FakePlayer as unknown as HlsConstructor);
-  return { loadHls, instances, Events: FakePlayer.Events, ErrorTypes: FakePlayer.ErrorTypes };
-}
 
 const renderVideo = (props: Partial<Parameters<typeof VideoChapter>[0]> = {}) => {
   const onProgress = vi.fn();
@@ -63,6 +17,7 @@ const renderVideo = (props: Partial<Parameters<typeof VideoChapter>[0]> = {}) =>
 };
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, 'connection');
 });
@@ -220,5 +175,107 @@ describe('VideoChapter', () => {
     fireEvent.timeUpdate(video);
     unmount();
     expect(onProgress).toHaveBeenLastCalledWith({ position_seconds: 293.5, duration_seconds: 300, watched_seconds: 2 });
+  });
+
+  describe('when its signed link is refused (expired, or the file replaced)', () => {
+    it('renews the MP4 whose source failed and keeps a paused video paused at its place', async () => {
+      const renewLinks = vi.fn(async () => undefined);
+      const { video, onProgress } = renderVideo({ resumeAt: 0, renewLinks });
+      const media = mediaState(video, { position: 0, duration: 600 });
+      fireEvent.loadedMetadata(video);
+      Object.assign(media.media, { position: 300, isPaused: true });
+
+      Object.defineProperty(video, 'error', { value: { code: 4 }, configurable: true }); // the 403 is no video
+      fireEvent.error(video);
+      await waitFor(() => expect(media.load).toHaveBeenCalled()); // the same URL: loaded again
+      expect(renewLinks).toHaveBeenCalledTimes(1);
+      expect(video).toHaveAttribute('src', MP4);
+      // Closing the chapter now reports where the learner was, not the new source's 0.
+      fireEvent.pause(video);
+      expect(onProgress).toHaveBeenLastCalledWith(expect.objectContaining({ position_seconds: 300 }));
+
+      media.media.readyState = 1;
+      fireEvent.loadedMetadata(video);
+      expect(video.currentTime).toBe(300);
+      expect(media.pause).toHaveBeenCalled(); // the tag autoplays: paused again
+      expect(media.play).not.toHaveBeenCalled();
+    });
+
+    it('shows a notice with Retry when fresh links are refused again before they play; Retry renews them', async () => {
+      const hls = fakeHls();
+      const renewLinks = vi.fn(async () => undefined);
+      const { video } = renderVideo({ hlsUrl: HLS, loadHls: hls.loadHls, resumeAt: 0, renewLinks });
+      await waitFor(() => expect(hls.instances).toHaveLength(1));
+      const media = mediaState(video, { position: 0, duration: 600 });
+      fireEvent.loadedMetadata(video);
+      media.media.position = 200;
+      const refused = { fatal: true, type: hls.ErrorTypes.NETWORK_ERROR, response: { code: 404 } };
+
+      hls.instances[0]!.emit(hls.Events.ERROR, refused);
+      await waitFor(() => expect(hls.instances).toHaveLength(2));
+      expect(hls.instances[1]!.config.startPosition).toBe(200);
+      hls.instances[1]!.emit(hls.Events.ERROR, refused);
+      const notice = await screen.findByRole('alert');
+      expect(notice).toHaveTextContent(
+        'The video stopped: its link could not be renewed. Check your connection and try again.',
+      );
+      expect(renewLinks).toHaveBeenCalledTimes(1);
+
+      await userEvent.click(within(notice).getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(hls.instances).toHaveLength(3));
+      expect(renewLinks).toHaveBeenCalledTimes(2);
+      expect(hls.instances[2]!.config.startPosition).toBe(200);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it("shows the server's reason when the links cannot be renewed", async () => {
+      const hls = fakeHls();
+      const renewLinks = vi.fn(async () => {
+        throw new ApiError(403, 'You do not have access to this.');
+      });
+      renderVideo({ hlsUrl: HLS, loadHls: hls.loadHls, resumeAt: 0, renewLinks });
+      await waitFor(() => expect(hls.instances).toHaveLength(1));
+      hls.instances[0]!.emit(hls.Events.ERROR, {
+        fatal: true,
+        type: hls.ErrorTypes.NETWORK_ERROR,
+        response: { code: 403 },
+      });
+      expect(await screen.findByRole('alert')).toHaveTextContent('You do not have access to this.');
+      expect(hls.instances).toHaveLength(1);
+    });
+
+    it('loads again after a transient network error: at once, then waiting longer up to 30 s, at once back online', async () => {
+      const hls = fakeHls();
+      const renewLinks = vi.fn(async () => undefined);
+      renderVideo({ hlsUrl: HLS, loadHls: hls.loadHls, renewLinks });
+      await waitFor(() => expect(hls.instances).toHaveLength(1));
+      const player = hls.instances[0]!;
+      vi.useFakeTimers();
+      const dropped = { fatal: true, type: hls.ErrorTypes.NETWORK_ERROR, response: { code: 0 } };
+      /** The wait before the next load after one more error in a row. */
+      const nextWait = () => {
+        const loads = player.startLoad.mock.calls.length;
+        player.emit(hls.Events.ERROR, dropped);
+        let waited = 0;
+        while (player.startLoad.mock.calls.length === loads && waited < 60_000) {
+          vi.advanceTimersByTime(500);
+          waited += 500;
+        }
+        return waited;
+      };
+      expect([1, 2, 3, 4, 5, 6, 7].map(nextWait)).toEqual([0, 1000, 2000, 4000, 8000, 16_000, 30_000]);
+
+      player.emit(hls.Events.ERROR, dropped);
+      const loads = player.startLoad.mock.calls.length;
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(player.startLoad).toHaveBeenCalledTimes(loads + 1);
+
+      // A fragment loaded: the next error is retried at once again.
+      player.emit(hls.Events.FRAG_LOADED);
+      expect(nextWait()).toBe(0);
+      expect(renewLinks).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,15 +1,23 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import type { ProgressReport } from '@app/contracts';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { loadHlsJs, type LoadHls } from './hls-source';
 import { useHlsPlayback } from './use-hls-playback';
+import { useLinkRenewal } from './use-link-renewal';
 import { createWatchTracker } from './watch-tracker';
 
 /** How often a playing video reports its progress (position, length, seconds watched). */
 export const SAVE_POSITION_EVERY_MS = 10_000;
 
 export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
+
+/** MediaError codes of a source that could not be fetched: most likely its signed link is no longer good. */
+const MEDIA_ERR_NETWORK = 2;
+const MEDIA_ERR_SRC_NOT_SUPPORTED = 4;
 
 interface VideoChapterProps {
   /** The MP4 (signed link): played until the adaptive renditions are ready, and when HLS cannot play. */
@@ -21,16 +29,25 @@ interface VideoChapterProps {
   resumeAt: number | null;
   /** Progress reports: while playing, on pause and end, and when the chapter closes. */
   onProgress: (report: ProgressReport) => void;
+  /**
+   * Asks for freshly signed links when these are refused (expired, or the file replaced); resolves once
+   * they are given as `src` and `hlsUrl`. Without it, the same links are loaded again.
+   */
+  renewLinks?: () => Promise<unknown>;
   /** Loads hls.js on demand; tests pass a stand-in. */
   loadHls?: LoadHls;
 }
 
 const speedLabel = (speed: number) => `${speed}×`;
 
+/** Without a way to renew the links, the same ones are loaded again. */
+const keepLinks = async () => undefined;
+
 /**
  * A video chapter: controls, autoplay and loop; adaptive HLS when ready (quality menu with Auto),
  * a speed control; resumes where the learner left off and keeps reporting where they are and how
- * much they actually watched (seeking adds nothing, so only watching completes the chapter).
+ * much they actually watched (seeking adds nothing, so only watching completes the chapter). A link
+ * refused mid-lecture is renewed and the video goes on from the same place (use-link-renewal.ts).
  */
 export function VideoChapter({
   src,
@@ -38,6 +55,7 @@ export function VideoChapter({
   title,
   resumeAt,
   onProgress,
+  renewLinks = keepLinks,
   loadHls = loadHlsJs,
 }: VideoChapterProps) {
   const { t } = useTranslation('learning');
@@ -45,15 +63,25 @@ export function VideoChapter({
   const video = useRef<HTMLVideoElement>(null);
   const hasResumed = useRef(false);
   const [speed, setSpeed] = useState(1);
-  const playback = useHlsPlayback(video, { hlsUrl, loadHls });
+  const renewal = useLinkRenewal(video, renewLinks);
+  const playback = useHlsPlayback(video, {
+    hlsUrl,
+    loadHls,
+    reloadKey: renewal.generation,
+    startPosition: renewal.pendingPosition,
+    onRefused: renewal.onRefused,
+  });
   const [tracker] = useState(createWatchTracker);
-  /** The position only once resumed, so a report before the seek cannot overwrite the stored one. */
+  /**
+   * The position only once resumed, so a report before the seek cannot overwrite the stored one; while
+   * renewed links load, the place they will resume at.
+   */
   const reportNow = (element: HTMLVideoElement) => {
     const watched = tracker.take();
     if (!hasResumed.current && watched === 0) return;
     const duration = element.duration;
     onProgress({
-      ...(hasResumed.current ? { position_seconds: element.currentTime } : {}),
+      ...(hasResumed.current ? { position_seconds: renewal.pendingPosition() ?? element.currentTime } : {}),
       ...(Number.isFinite(duration) && duration > 0 ? { duration_seconds: duration } : {}),
       watched_seconds: watched,
     });
@@ -95,6 +123,17 @@ export function VideoChapter({
   const source = playback.mode === 'mp4' ? src : playback.mode === 'native-hls' ? (hlsUrl ?? src) : undefined;
   const playing = playback.levels.find((level) => level.index === playback.playingLevel);
 
+  // Renewed links load the tag's own source again, also when they come back at the same URL (hls.js
+  // starts a new player by itself); when React has just set a new URL, this merely starts its load again.
+  const reloadOwnSource = useEffectEvent(() => {
+    if (source !== undefined) video.current?.load();
+  });
+  useEffect(() => {
+    if (renewal.generation > 0) reloadOwnSource();
+  }, [renewal.generation]);
+  const isRefusedByServer =
+    renewal.error instanceof ApiError && renewal.error.status >= 400 && renewal.error.status < 500;
+
   return (
     <div className="video-chapter">
       <video
@@ -106,9 +145,16 @@ export function VideoChapter({
         autoPlay
         loop
         playsInline
-        onLoadedMetadata={() => {
+        onLoadedMetadata={(event) => {
           applySpeed();
           resume();
+          renewal.restore(event.currentTarget);
+        }}
+        onCanPlay={renewal.onCanPlay}
+        onError={(event) => {
+          const code = event.currentTarget.error?.code;
+          if (source !== undefined && (code === MEDIA_ERR_NETWORK || code === MEDIA_ERR_SRC_NOT_SUPPORTED))
+            renewal.onRefused();
         }}
         onTimeUpdate={(event) => tracker.tick(event.currentTarget.currentTime)}
         onPause={(event) => reportNow(event.currentTarget)}
@@ -116,6 +162,16 @@ export function VideoChapter({
       >
         {t('video.cannotPlay')}
       </video>
+      {(renewal.status === 'failed' || renewal.status === 'retrying') && (
+        <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2 mt-2 mb-0">
+          <span>{isRefusedByServer ? errorMessage(renewal.error) : t('video.stopped')}</span>
+          <Button variant="primary" size="sm" disabled={renewal.status === 'retrying'} onClick={renewal.retry}>
+            {renewal.status === 'retrying'
+              ? t('loadError.retrying', { ns: 'common' })
+              : t('loadError.retry', { ns: 'common' })}
+          </Button>
+        </Alert>
+      )}
       <div className="video-controls d-flex flex-wrap gap-2 justify-content-end mt-2">
         {playback.levels.length > 0 && (
           <Form.Group controlId={`${id}-quality`} className="d-flex align-items-center gap-1">
