@@ -8,8 +8,18 @@ export async function getTermSubjects(termId: number): Promise<SubjectItem[]> {
   return data;
 }
 
+/**
+ * Kept fresh for 30 minutes: a chapter opened from links older than that waits for them to be signed
+ * again (chapter-viewer.tsx), so it starts with at least 1 h 30 of its two hours left (decision 039).
+ */
+export const TERM_SUBJECTS_STALE_MS = 30 * 60_000;
+
 export const termSubjectsQueryOptions = (termId: number) =>
-  queryOptions({ queryKey: ['term-subjects', termId], queryFn: () => getTermSubjects(termId), staleTime: 30 * 60_000 });
+  queryOptions({
+    queryKey: ['term-subjects', termId],
+    queryFn: () => getTermSubjects(termId),
+    staleTime: TERM_SUBJECTS_STALE_MS,
+  });
 
 export const useTermSubjects = (termId: number) => useQuery(termSubjectsQueryOptions(termId));
 

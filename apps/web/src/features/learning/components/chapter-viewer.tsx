@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
 import type { ProgressReport, SubjectItem } from '@app/contracts';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/loading-overlay';
-import { useRenewTermSubjects, useTermSubjects } from '../api/get-term-subjects';
+import { TERM_SUBJECTS_STALE_MS, useRenewTermSubjects, useTermSubjects } from '../api/get-term-subjects';
 import { VideoChapter } from './video-chapter';
 import { YouTubeChapter } from './youtube-chapter';
 import { SaveForOffline } from '../offline/save-for-offline';
@@ -15,15 +15,23 @@ export const VIEWER_RELOAD_DELAY_MS = 100;
 
 export { youtubeEmbedUrl } from './youtube-chapter';
 
-/** Mounts `key`'s content only after it has stayed the same for `delayMs`: each change is a fresh load. */
-function useDelayedMount(key: number, delayMs: number): boolean {
-  const [mounted, setMounted] = useState<number | null>(null);
+/**
+ * Mounts `key`'s content only after it has stayed the same for `delayMs`: each change is a fresh load.
+ * Gives the time it became due (ms since the epoch), null before; `onDue` is called then.
+ */
+function useDelayedMount(key: number, delayMs: number, onDue: (at: number) => void): number | null {
+  const [due, setDue] = useState<{ key: number; at: number } | null>(null);
+  const becomeDue = useEffectEvent(() => {
+    const at = Date.now();
+    onDue(at);
+    setDue({ key, at });
+  });
   useEffect(() => {
     // Anything but `key` counts as unmounted, so a change unmounts at once and mounts after the delay.
-    const timer = window.setTimeout(() => setMounted(key), delayMs);
+    const timer = window.setTimeout(becomeDue, delayMs);
     return () => window.clearTimeout(timer);
   }, [key, delayMs]);
-  return mounted === key;
+  return due?.key === key ? due.at : null;
 }
 
 /** Where a chapter starts: the stored video position and PDF page (null: none stored). */
@@ -112,7 +120,13 @@ export function ChapterViewer({ termId, subjectId, resume, onProgress, isDone = 
   const { t } = useTranslation('learning');
   const subjects = useTermSubjects(termId);
   const renewLinks = useRenewTermSubjects(termId);
-  const isMounted = useDelayedMount(subjectId, VIEWER_RELOAD_DELAY_MS);
+  // A chapter opens with links signed within the staleTime, renewed first when older (decision 039); once
+  // open, its links age: a video renews them when they are refused.
+  const isSignedBefore = (at: number) => subjects.dataUpdatedAt <= at - TERM_SUBJECTS_STALE_MS;
+  const openedAt = useDelayedMount(subjectId, VIEWER_RELOAD_DELAY_MS, (at) => {
+    if (isSignedBefore(at) && !subjects.isFetching) void subjects.refetch();
+  });
+  const isMounted = openedAt !== null && !isSignedBefore(openedAt);
   const subject = subjects.data?.find((item) => item.id === subjectId);
 
   if (subjects.isError) return <LoadError onRetry={() => subjects.refetch()} isRetrying={subjects.isFetching} />;

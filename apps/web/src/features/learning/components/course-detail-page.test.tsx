@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressData, SubjectItem, TermItem } from '@app/contracts';
 import { deferred, fail, mockApi, ok, type MockReply } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { termSubjectsQueryOptions } from '../api/get-term-subjects';
 import { hlsStandIn, mediaState } from '../learning.fixtures';
 import { CourseDetailPage } from './course-detail-page';
 
@@ -264,6 +265,8 @@ describe('CourseDetailPage: video links that expire (signed for two hours)', () 
     };
   };
   const players = () => hlsStandIn.instances;
+  const playerOf = (subjectId: number) =>
+    players().filter((player) => player.source?.includes(`/subjects/${subjectId}/`));
 
   beforeEach(() => {
     hlsStandIn.instances.length = 0;
@@ -305,5 +308,24 @@ describe('CourseDetailPage: video links that expire (signed for two hours)', () 
     expect(media.play).toHaveBeenCalled();
     expect(media.pause).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('opens the next chapter with freshly signed links when the kept ones are older than 30 minutes', async () => {
+    const { queryClient, user, server } = await openCourse(
+      progress({ last_subject_id: 12, last_term_id: 1, position_seconds: 95, studied_subject_ids: [12] }),
+      '/learn-more/3',
+      { 'GET /terms/3': ok(lectureTerms), 'GET /term-subjects/1': signingAfresh() },
+    );
+    await waitFor(() => expect(players()).toHaveLength(1));
+    expect(server.callsTo('GET', '/term-subjects/1')).toHaveLength(1);
+
+    // The first lecture took 45 minutes: the links the page keeps were signed that long ago.
+    const { queryKey } = termSubjectsQueryOptions(1);
+    queryClient.setQueryData(queryKey, queryClient.getQueryData(queryKey), { updatedAt: Date.now() - 45 * 60_000 });
+    await user.click(screen.getByRole('button', { name: /Second lecture/ }));
+
+    await waitFor(() => expect(playerOf(13)).toHaveLength(1));
+    expect(server.callsTo('GET', '/term-subjects/1')).toHaveLength(2);
+    expect(playerOf(13)[0]!.source).toBe(lecture(13, 'Second lecture', 2).hls_url);
   });
 });
