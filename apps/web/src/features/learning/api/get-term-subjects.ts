@@ -28,10 +28,11 @@ export const useTermSubjects = (termId: number) => useQuery(termSubjectsQueryOpt
  * the fresh ones. Not a refetch of the query: its failure would put the page in its error state, and
  * unmount the video; a failed renewal is the player's to show.
  */
-export function useRenewTermSubjects(termId: number): () => Promise<void> {
+export function useRenewTermSubjects(termId: number): () => Promise<SubjectItem[]> {
   const queryClient = useQueryClient();
   return async () => {
     const subjects = await getTermSubjects(termId);
     queryClient.setQueryData(termSubjectsQueryOptions(termId).queryKey, subjects);
+    return subjects;
   };
 }

@@ -50,10 +50,10 @@ interface ChapterContentProps {
   /** The server counts this chapter done. */
   isDone: boolean;
   /** Signs the term's links again (a video's link refused mid-lecture). */
-  renewLinks: () => Promise<void>;
+  renewSubjects: () => Promise<SubjectItem[]>;
 }
 
-function ChapterContent({ subject, resume, onProgress, isDone, renewLinks }: ChapterContentProps) {
+function ChapterContent({ subject, resume, onProgress, isDone, renewSubjects }: ChapterContentProps) {
   const { t } = useTranslation('learning');
   switch (subject.file_type) {
     case 'pdf':
@@ -84,7 +84,10 @@ function ChapterContent({ subject, resume, onProgress, isDone, renewLinks }: Cha
           title={subject.name}
           resumeAt={resume.positionSeconds}
           onProgress={onProgress}
-          renewLinks={renewLinks}
+          renewLinks={async () => {
+            const fresh = (await renewSubjects()).find((item) => item.id === subject.id);
+            return fresh && { src: fresh.file_url, hlsUrl: fresh.hls_url };
+          }}
         />
       );
     case 'link':
@@ -119,7 +122,7 @@ interface ChapterViewerProps {
 export function ChapterViewer({ termId, subjectId, resume, onProgress, isDone = false }: ChapterViewerProps) {
   const { t } = useTranslation('learning');
   const subjects = useTermSubjects(termId);
-  const renewLinks = useRenewTermSubjects(termId);
+  const renewSubjects = useRenewTermSubjects(termId);
   // A chapter opens with links signed within the staleTime, renewed first when older (decision 039); once
   // open, its links age: a video renews them when they are refused.
   const isSignedBefore = (at: number) => subjects.dataUpdatedAt <= at - TERM_SUBJECTS_STALE_MS;
@@ -145,7 +148,7 @@ export function ChapterViewer({ termId, subjectId, resume, onProgress, isDone = 
         resume={resume}
         onProgress={onProgress}
         isDone={isDone}
-        renewLinks={renewLinks}
+        renewSubjects={renewSubjects}
       />
     </article>
   );

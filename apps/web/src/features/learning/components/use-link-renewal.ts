@@ -12,6 +12,12 @@ const HAVE_METADATA = 1;
 
 export type RenewalStatus = 'idle' | 'renewing' | 'failed' | 'retrying';
 
+/** A video chapter's signed links: the MP4, and the HLS master playlist once the renditions are ready. */
+export interface VideoLinks {
+  src: string;
+  hlsUrl: string | null;
+}
+
 /** Where the learner was, and whether the video was playing; `isSwapped` once the fresh links took over. */
 interface Place {
   seconds: number;
@@ -23,7 +29,10 @@ export interface LinkRenewal {
   status: RenewalStatus;
   /** Why the last renewal failed (the API's error), or null when fresh links were refused again. */
   error: unknown;
-  /** Goes up each time fresh links arrive: the source loads again, even at the same URL. */
+  /**
+   * Goes up when the renewed links leave the video's source as it was (the MP4 failed for another reason,
+   * such as a dropped connection): it loads again. A new source loads by itself as it comes in as props.
+   */
   generation: number;
   /** The link was refused (403, 404, 410, or the tag's own source failed): renews it, once per burst. */
   onRefused: () => void;
@@ -38,14 +47,16 @@ export interface LinkRenewal {
 }
 
 /**
- * Renews a video's signed links when they are refused mid-lecture (they last a couple of hours, and
- * an operator may replace the file), then brings the new source back to the same place and the same
- * play or pause. `renewLinks` resolves once the fresh links are given to the video as props.
+ * Renews a video's signed links when they are refused mid-lecture (they last a couple of hours, and an
+ * operator may replace the file), then brings the new source back to the same place and the same play
+ * or pause. `renewLinks` resolves with the fresh links, which also come in as props (undefined when the
+ * chapter has none any more); `isSameSource` tells whether they leave the video's source as it is.
  */
 export function useLinkRenewal(
   video: RefObject<HTMLVideoElement | null>,
-  renewLinks: () => Promise<unknown>,
+  options: { renewLinks: () => Promise<VideoLinks | undefined>; isSameSource: (fresh: VideoLinks) => boolean },
 ): LinkRenewal {
+  const { renewLinks, isSameSource } = options;
   const [status, setStatus] = useState<RenewalStatus>('idle');
   const [error, setError] = useState<unknown>(null);
   const [generation, setGeneration] = useState(0);
@@ -67,7 +78,7 @@ export function useLinkRenewal(
       place.current ??= { seconds: element.currentTime, isPaused: element.paused, isSwapped: false };
     isBusy.current = true;
     setStatus(next);
-    renewLinks().then(() => {
+    renewLinks().then((fresh) => {
       // The buffer played on while the links were renewed: the place is taken again just before the swap.
       if (element && place.current && !place.current.isSwapped && element.readyState >= HAVE_METADATA)
         place.current = { seconds: element.currentTime, isPaused: element.paused, isSwapped: false };
@@ -76,7 +87,8 @@ export function useLinkRenewal(
       isBusy.current = false;
       setError(null);
       setStatus('idle');
-      setGeneration((before) => before + 1);
+      // Waiting for new links to come in as props would load the refused ones meanwhile: only the same ones reload.
+      if (fresh && isSameSource(fresh)) setGeneration((before) => before + 1);
     }, fail);
   };
 

@@ -7,7 +7,7 @@ import type { ProgressReport } from '@app/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { loadHlsJs, type LoadHls } from './hls-source';
 import { useHlsPlayback } from './use-hls-playback';
-import { useLinkRenewal } from './use-link-renewal';
+import { useLinkRenewal, type VideoLinks } from './use-link-renewal';
 import { createWatchTracker } from './watch-tracker';
 
 /** How often a playing video reports its progress (position, length, seconds watched). */
@@ -30,18 +30,15 @@ interface VideoChapterProps {
   /** Progress reports: while playing, on pause and end, and when the chapter closes. */
   onProgress: (report: ProgressReport) => void;
   /**
-   * Asks for freshly signed links when these are refused (expired, or the file replaced); resolves once
-   * they are given as `src` and `hlsUrl`. Without it, the same links are loaded again.
+   * Asks for freshly signed links when these are refused (expired, or the file replaced) and resolves with
+   * them; they also come in as `src` and `hlsUrl`. Without it, the same links are loaded again.
    */
-  renewLinks?: () => Promise<unknown>;
+  renewLinks?: () => Promise<VideoLinks | undefined>;
   /** Loads hls.js on demand; tests pass a stand-in. */
   loadHls?: LoadHls;
 }
 
 const speedLabel = (speed: number) => `${speed}×`;
-
-/** Without a way to renew the links, the same ones are loaded again. */
-const keepLinks = async () => undefined;
 
 /**
  * A video chapter: controls, autoplay and loop; adaptive HLS when ready (quality menu with Auto),
@@ -55,7 +52,7 @@ export function VideoChapter({
   title,
   resumeAt,
   onProgress,
-  renewLinks = keepLinks,
+  renewLinks = async () => ({ src, hlsUrl }),
   loadHls = loadHlsJs,
 }: VideoChapterProps) {
   const { t } = useTranslation('learning');
@@ -63,7 +60,14 @@ export function VideoChapter({
   const video = useRef<HTMLVideoElement>(null);
   const hasResumed = useRef(false);
   const [speed, setSpeed] = useState(1);
-  const renewal = useLinkRenewal(video, renewLinks);
+  const renewal = useLinkRenewal(video, {
+    renewLinks,
+    // hls.js plays the playlist (native HLS too); the MP4 stays only while no new playlist replaces it.
+    isSameSource: (fresh) =>
+      playback.mode === 'mp4'
+        ? fresh.src === src && (fresh.hlsUrl === hlsUrl || fresh.hlsUrl === null)
+        : fresh.hlsUrl === hlsUrl,
+  });
   const playback = useHlsPlayback(video, {
     hlsUrl,
     loadHls,
@@ -123,8 +127,8 @@ export function VideoChapter({
   const source = playback.mode === 'mp4' ? src : playback.mode === 'native-hls' ? (hlsUrl ?? src) : undefined;
   const playing = playback.levels.find((level) => level.index === playback.playingLevel);
 
-  // Renewed links load the tag's own source again, also when they come back at the same URL (hls.js
-  // starts a new player by itself); when React has just set a new URL, this merely starts its load again.
+  // Renewed links that are the refused ones again load the tag's own source again (hls.js starts a new player
+  // by itself); new ones load as React sets them.
   const reloadOwnSource = useEffectEvent(() => {
     if (source !== undefined) video.current?.load();
   });
