@@ -13,7 +13,6 @@ export const referralQueryOptions = (code: string) =>
     queryKey: ['referral', code.toUpperCase()],
     queryFn: () => validateReferral(code),
     staleTime: Infinity,
-    retry: false,
   });
 
 export const useReferral = (code: string | undefined) =>

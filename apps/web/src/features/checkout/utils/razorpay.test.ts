@@ -1,3 +1,4 @@
+import { applyLanguage } from '@/lib/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckoutData } from '@app/contracts';
 import { razorpayOptions } from './razorpay';
@@ -67,5 +68,15 @@ describe('razorpayOptions', () => {
     });
     expect(methods).toEqual([['upi'], ['card'], ['netbanking']]);
     expect(display.preferences.show_default_blocks).toBe(true);
+  });
+
+  it('names the blocks in the learner’s language, as the sandbox page does', async () => {
+    await applyLanguage('hi');
+    try {
+      const { display } = razorpayOptions(order, { success: vi.fn(), dismiss: vi.fn() }).config;
+      expect(Object.values(display.blocks).map((block) => block.name)).toEqual(['UPI', 'कार्ड', 'नेटबैंकिंग']);
+    } finally {
+      await applyLanguage('en');
+    }
   });
 });

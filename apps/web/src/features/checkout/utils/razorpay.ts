@@ -31,18 +31,21 @@ interface RazorpayDisplayConfig {
 
 /**
  * UPI first (most Indian payments are UPI), then cards, then netbanking, as the sandbox page
- * offers them; Checkout's default blocks still follow, so any other method the account has enabled
- * (wallets, EMI) stays available.
+ * offers them and named as it names them, in the learner's language; Checkout's default blocks still follow, so any
+ * other method the account has enabled (wallets, EMI) stays available.
  */
-export const RAZORPAY_DISPLAY_CONFIG: RazorpayDisplayConfig = {
-  blocks: {
-    upi: { name: 'Pay by UPI', instruments: [{ method: 'upi' }] },
-    card: { name: 'Cards', instruments: [{ method: 'card' }] },
-    netbanking: { name: 'Netbanking', instruments: [{ method: 'netbanking' }] },
-  },
-  sequence: ['block.upi', 'block.card', 'block.netbanking'],
-  preferences: { show_default_blocks: true },
-};
+function razorpayDisplayConfig(): RazorpayDisplayConfig {
+  const name = (method: 'upi' | 'card' | 'netbanking') => i18next.t(`sandboxPage.${method}`, { ns: 'checkout' });
+  return {
+    blocks: {
+      upi: { name: name('upi'), instruments: [{ method: 'upi' }] },
+      card: { name: name('card'), instruments: [{ method: 'card' }] },
+      netbanking: { name: name('netbanking'), instruments: [{ method: 'netbanking' }] },
+    },
+    sequence: ['block.upi', 'block.card', 'block.netbanking'],
+    preferences: { show_default_blocks: true },
+  };
+}
 
 interface RazorpayInstance {
   open(): void;
@@ -94,7 +97,7 @@ export function razorpayOptions(order: CheckoutData, on: RazorpayCallbacks): Raz
     theme: { color: '#3b2fc9' },
     handler: on.success,
     modal: { ondismiss: on.dismiss },
-    config: { display: RAZORPAY_DISPLAY_CONFIG },
+    config: { display: razorpayDisplayConfig() },
   };
 }
 

@@ -7,12 +7,13 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLanguage, languages, type GuardianConsentData } from '@app/contracts';
+import { isLanguage, type GuardianConsentData } from '@app/contracts';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { isServerMessage } from '@/lib/server-message';
 import { useFormat } from '@/lib/format';
-import { applyLanguage, currentLanguage, i18next } from '@/lib/i18n';
+import { applyLanguage, currentLanguage } from '@/lib/i18n';
 import { Brand } from '@/components/ui/brand';
 import { DocumentTitle } from '@/components/ui/document-title';
 import { LanguagePicker } from '@/components/ui/language-picker';
@@ -50,11 +51,7 @@ function Frame({ children }: { children: ReactNode }) {
  * their own, in the language the page asked in (which the picker may have changed since): any of them.
  */
 function isLinkAnswered(error: unknown, message: 'consentLinkExpired' | 'consentLinkAdult'): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 404 &&
-    languages.some((lng) => i18next.t(`messages:consent.${message}`, { lng }) === error.message)
-  );
+  return isServerMessage(error, `consent.${message}`, 404);
 }
 
 const statusVariant: Record<string, string> = {

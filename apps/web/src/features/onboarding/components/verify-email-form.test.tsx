@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, fail, mockApi, ok } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/test-utils';
+import type { MeData } from '@app/contracts';
+import { meQueryKey } from '@/lib/auth/get-me';
+import { learner, renderWithProviders } from '@/testing/test-utils';
 import { VerifyEmailForm } from './verify-email-form';
 import { ml } from '@app/contracts/i18n/ml';
 import { applyLanguage } from '@/lib/i18n';
@@ -46,6 +48,24 @@ describe('VerifyEmailForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid OTP.');
     expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
     expect(onVerified).not.toHaveBeenCalled();
+  });
+
+  it('moves on when a second tap finds the email verified (the first answer was lost on 4G), reading /me again', async () => {
+    const server = mockApi({
+      'POST /verify-email-otp': fail(400, 'Email is already verified.'),
+      'GET /me': ok(learner({ email_verified_at: '2025-01-01T00:00:00.000Z' })),
+    });
+    const onVerified = vi.fn();
+    const { user, queryClient } = renderWithProviders(
+      <VerifyEmailForm defaultEmail="asha@example.com" onVerified={onVerified} />,
+    );
+    queryClient.setQueryData(meQueryKey, learner({ email_verified_at: null }));
+    await user.type(screen.getByLabelText('OTP'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onVerified).toHaveBeenCalled());
+    expect(server.callsTo('GET', '/me').length).toBeGreaterThan(0);
+    expect(queryClient.getQueryData<MeData>(meQueryKey)?.email_verified_at).toBe('2025-01-01T00:00:00.000Z');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("'Resent OTP' asks for a new code and shows 'Otp sent to your email'", async () => {

@@ -1,10 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { verifyEmailOtpBody, type VerifyEmailOtpBody } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';
+import { meQueryOptions } from '@/lib/auth/get-me';
+import { isServerMessage } from '@/lib/server-message';
 import { TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -19,6 +22,7 @@ interface VerifyEmailFormProps {
 /** Verify: email and the OTP from the mail; 'Resent OTP' mails a new one (docs/product/onboarding.md#verify). */
 export function VerifyEmailForm({ defaultEmail, onVerified }: VerifyEmailFormProps) {
   const { t } = useTranslation('onboarding');
+  const queryClient = useQueryClient();
   const verify = useVerifyEmailOtp();
   const resend = useSendEmailOtp();
   const {
@@ -37,6 +41,13 @@ export function VerifyEmailForm({ defaultEmail, onVerified }: VerifyEmailFormPro
       if (response.message) notifications.success(response.message);
       onVerified();
     } catch (error) {
+      // A second tap after a first one whose answer was lost on the way (the email is verified): go on, with /me read
+      // again so the pages that send unverified learners here see it.
+      if (isServerMessage(error, 'common.emailAlreadyVerified', 400)) {
+        await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 }).catch(() => undefined);
+        onVerified();
+        return;
+      }
       // The button comes back (isSubmitting ends) so the learner can try again.
       notifications.error(errorMessage(error));
     }
