@@ -42,6 +42,7 @@ export const messages = {
   otpSent: 'Otp sent to your email',
   otpInvalid: 'Invalid OTP.',
   otpExpired: 'This OTP has expired. Please request a new one.',
+  otpUsed: 'This OTP has already been used. If you have just reset your password, sign in with the new one.',
   otpResendTooSoon: 'Please wait a minute before asking for a new OTP.',
   emailVerified: 'Email verified successfully.',
   emailAlreadyVerified: 'Email is already verified.',

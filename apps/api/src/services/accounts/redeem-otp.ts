@@ -23,7 +23,8 @@ export function hashOtp(ctx: AppContext, options: { userId: number; purpose: Otp
  * once. The anonymous purposes (ANONYMOUS_PURPOSES: reset password, where `userId` is null for an
  * unknown email) answer every wrong code 'Invalid OTP.', whether there is a code, a live one or a
  * dead one, and run the same statements on each of those paths; only the right code of a dead one
- * answers 'expired' (its holder has the mailbox, so learns nothing), and only while the wrong tries
+ * answers 'expired', or 'already used' for a used one (its holder has the mailbox, so learns nothing; a reset
+ * retried after its first answer was lost on the network is told the code did its work), and only while the wrong tries
  * on it are within the allowance, which dead codes keep counting, so that guessing on a dead code
  * cannot find the account with more than the chance of guessing a live one.
  */
@@ -63,11 +64,11 @@ export async function redeemOtp(
       await countWrongTry(eq(emailOtps.id, otp?.id ?? NO_ID));
       throw AppError.field('otp', messages.otpInvalid);
     }
-    if (!isLive)
-      throw AppError.field(
-        'otp',
-        otp.attempts <= OTP_POLICY.maxWrongAttempts ? messages.otpExpired : messages.otpInvalid,
-      );
+    if (!isLive) {
+      // The right code, used already: most often a retry whose first answer was lost, the password changed by it.
+      const dead = otp.consumedAt ? messages.otpUsed : messages.otpExpired;
+      throw AppError.field('otp', otp.attempts <= OTP_POLICY.maxWrongAttempts ? dead : messages.otpInvalid);
+    }
   } else {
     if (!otp) throw AppError.field('otp', messages.otpInvalid);
     if (!isLive) throw AppError.field('otp', messages.otpExpired);

@@ -40,6 +40,7 @@ export default {
     otpSent: 'आपके ईमेल पर OTP भेजा गया',
     otpInvalid: 'OTP सही नहीं है।',
     otpExpired: 'इस OTP की समय-सीमा खत्म हो गई है। कृपया नया OTP मँगाइए।',
+    otpUsed: 'यह OTP पहले ही इस्तेमाल हो चुका है। अगर आपने अभी-अभी पासवर्ड बदला है, तो नए पासवर्ड से साइन इन कीजिए।',
     otpResendTooSoon: 'नया OTP मँगाने से पहले एक मिनट रुकिए।',
     emailVerified: 'ईमेल सफलतापूर्वक सत्यापित हो गया।',
     emailAlreadyVerified: 'ईमेल पहले ही सत्यापित है।',
