@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@app/contracts';
 import { AppError } from '../lib/app-error.ts';
@@ -48,13 +49,23 @@ export async function optionalSession(
   return token ? findSession(ctx, token) : null;
 }
 
-/** Routes under `prefix` default to 'verified'; everything else (health, docs, the web app) to public. */
+/** A route's level: its own, else 'verified' under the API's prefix and public elsewhere (read by the docs too). */
+export function authLevelOf(route: { url: string; auth: AuthLevel | undefined; prefix: string }): AuthLevel {
+  return route.auth ?? (route.url.startsWith(route.prefix) ? 'verified' : 'public');
+}
+
+/**
+ * Routes under `prefix` default to 'verified'; everything else (health, docs, the web app) to public. The check is
+ * a hook of each route that is not public, added as the route is declared, so a public route (health checks, the
+ * web app's files) runs no auth code at all. The level is read when a request comes (another plugin's onRoute, the
+ * admin routes', may set it after this one has seen the route); only a route declared public, or outside `prefix`
+ * with no level, goes without the hook.
+ */
 export const authPlugin = fp<{ ctx: AppContext; prefix: string }>(async (app, { ctx, prefix }) => {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
-    const url = request.routeOptions.url;
-    if (!url) return;
-    const level = request.routeOptions.config?.auth ?? (url.startsWith(prefix) ? 'verified' : 'public');
+  const levelOf = (url: string, auth: AuthLevel | undefined) => authLevelOf({ url, auth, prefix });
+  const authenticate = async (request: FastifyRequest) => {
+    const level = levelOf(request.routeOptions.url ?? '', request.routeOptions.config?.auth);
     if (level === 'public') return;
     const session = await optionalSession(ctx, request);
     if (!session) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
@@ -62,5 +73,9 @@ export const authPlugin = fp<{ ctx: AppContext; prefix: string }>(async (app, { 
     if (level === 'signed-in') return;
     if (!session.user.emailVerifiedAt) throw new AppError('EMAIL_UNVERIFIED', messages.emailUnverified);
     if (level === 'admin' && !session.user.roles.includes('admin')) throw AppError.forbidden();
+  };
+  app.addHook('onRoute', (route) => {
+    if (levelOf(route.url, route.config?.auth) === 'public') return;
+    route.onRequest = [authenticate, ...[route.onRequest ?? []].flat()];
   });
 });

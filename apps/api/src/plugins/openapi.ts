@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope } from '@app/contracts';
-import type { AuthLevel } from './auth.ts';
+import { authLevelOf, type AuthLevel } from './auth.ts';
 import { SAFE_METHODS, XSRF_COOKIE, XSRF_HEADER } from './xsrf.ts';
 
 declare module 'fastify' {
@@ -139,7 +139,7 @@ function transformFor(prefix: string): SwaggerTransform {
     const { route } = document;
     const method = [route.method].flat()[0] ?? 'GET';
     const facts: RouteFacts = {
-      auth: route.config?.auth ?? (route.url.startsWith(prefix) ? 'verified' : 'public'),
+      auth: authLevelOf({ url: route.url, auth: route.config?.auth, prefix }),
       xsrf: !SAFE_METHODS.has(method) && route.config?.xsrf !== false,
       hasInput: Boolean(schema.body || schema.querystring || schema.params || upload),
       hasPathParams: /[:*]/.test(route.url),
