@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { LearnCourseItem, SubjectItem } from '@app/contracts';
 import { createMemoryStore } from './offline/memory-store';
 import type { DownloadStore, OfflineChapter } from './offline/store';
+import type { Loader, LoaderContext } from 'hls.js';
 import type { HlsConfig, HlsConstructor, HlsEventData, HlsLevel, HlsPlayer } from './components/hls-source';
 
 /**
@@ -115,8 +116,9 @@ export function fakeHls(options: { isSupported?: boolean } = {}) {
     startLoad = vi.fn();
     recoverMediaError = vi.fn();
     private listeners = new Map<string, Listener[]>();
-    config: HlsConfig;
-    constructor(config: HlsConfig) {
+    /** As given: the player's settings, and the offline player's own loader (offline-video.tsx). */
+    config: HlsConfig & { loader?: new () => Loader<LoaderContext> };
+    constructor(config: HlsConfig & { loader?: new () => Loader<LoaderContext> }) {
       this.config = config;
       instances.push(this);
     }

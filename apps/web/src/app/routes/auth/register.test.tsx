@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '@/testing/mock-api';
+import { fillRegisterForm } from '@/testing/fill-register-form';
 import { learner, renderWithProviders } from '@/testing/test-utils';
 import RegisterRoute from './register';
 
@@ -26,17 +27,6 @@ describe('/register/:referral', () => {
 
   const authData = { token: 'tok-new', first_name: 'Ravi', last_name: 'Kumar', profile_photo_path: null };
 
-  async function register(user: ReturnType<typeof renderWithProviders>['user']) {
-    await user.type(screen.getByLabelText('First Name'), 'Ravi');
-    await user.type(screen.getByLabelText('Last Name'), 'Kumar');
-    await user.type(screen.getByLabelText('Email'), 'ravi@example.com');
-    await user.type(screen.getByLabelText('Mobile'), '9876543210');
-    await user.type(screen.getByLabelText('Password'), 'Strong@123');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Strong@123');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Register' }));
-  }
-
   it('registers under the link’s referrer when the lookup cannot reach the server (patchy 4G), after trying again', async () => {
     const server = mockApi({
       'POST /reference-user-validate': () => Promise.reject(new TypeError('Failed to fetch')),
@@ -50,7 +40,8 @@ describe('/register/:referral', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(server.callsTo('POST', '/reference-user-validate').length).toBeGreaterThan(1);
     expect(router.state.location.pathname).toBe('/register/ABCD2345');
-    await register(user);
+    await fillRegisterForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(server.callsTo('POST', '/register')).toHaveLength(1));
     expect(server.callsTo('POST', '/register')[0]!.body).toMatchObject({ ref_user: 'ABCD2345' });
   }, 20_000);
@@ -67,7 +58,8 @@ describe('/register/:referral', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests');
     expect(router.state.location.pathname).toBe('/register/ABCD2345');
-    await register(user);
+    await fillRegisterForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(server.callsTo('POST', '/register')).toHaveLength(1));
     expect(server.callsTo('POST', '/register')[0]!.body).toMatchObject({ ref_user: 'ABCD2345' });
   });

@@ -4,21 +4,12 @@ import { passwordChecks } from '@app/contracts';
 import { readToken } from '@/lib/token-storage';
 import { deferred, mockApi, ok } from '@/testing/mock-api';
 import { learner, renderWithProviders } from '@/testing/test-utils';
+import { fillRegisterForm } from '@/testing/fill-register-form';
 import { RegisterForm } from './register-form';
 import { hi } from '@app/contracts/i18n/hi';
 import { applyLanguage } from '@/lib/i18n';
 
 const authData = { token: 'tok-new', first_name: 'Ravi', last_name: 'Kumar', profile_photo_path: null };
-
-async function fillValidForm(user: ReturnType<typeof renderWithProviders>['user']) {
-  await user.type(screen.getByLabelText('First Name'), 'Ravi');
-  await user.type(screen.getByLabelText('Last Name'), 'Kumar');
-  await user.type(screen.getByLabelText('Email'), 'ravi@example.com');
-  await user.type(screen.getByLabelText('Mobile'), '9876543210');
-  await user.type(screen.getByLabelText('Password'), 'Strong@123');
-  await user.type(screen.getByLabelText('Confirm Password'), 'Strong@123');
-  await user.click(screen.getByRole('checkbox'));
-}
 
 describe('RegisterForm', () => {
   it('shows every required message on an empty submit', async () => {
@@ -73,7 +64,7 @@ describe('RegisterForm', () => {
     const server = mockApi({ 'POST /register': ok(authData), 'GET /me': ok(learner()) });
     const onSuccess = vi.fn();
     const { user } = renderWithProviders(<RegisterForm referralCode={null} onSuccess={onSuccess} />);
-    await fillValidForm(user);
+    await fillRegisterForm(user);
     await user.clear(screen.getByLabelText('Confirm Password'));
     await user.type(screen.getByLabelText('Confirm Password'), 'Different@1');
     await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -85,7 +76,7 @@ describe('RegisterForm', () => {
     const server = mockApi({ 'POST /register': pending.handler, 'GET /me': ok(learner()) });
     const onSuccess = vi.fn();
     const { user } = renderWithProviders(<RegisterForm referralCode="ABCD2345" onSuccess={onSuccess} />);
-    await fillValidForm(user);
+    await fillRegisterForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('button', { name: 'Please Wait....' })).toBeDisabled();
     pending.release(ok(authData, 'Registration successful.'));
@@ -116,7 +107,7 @@ describe('RegisterForm', () => {
     });
     const onSuccess = vi.fn();
     const { user } = renderWithProviders(<RegisterForm referralCode={null} onSuccess={onSuccess} />);
-    await fillValidForm(user);
+    await fillRegisterForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This email is already registered.');
     expect(onSuccess).not.toHaveBeenCalled();
