@@ -11,6 +11,9 @@ export default {
     submit: 'Submit',
     or: 'or',
     generalCourse: 'General Course',
+    /** A learner back on this page (the app reopened after General Course) goes to Verify with the code they have. */
+    haveCode: 'Already have a code in your email?',
+    enterCode: 'Enter it',
   },
   verify: {
     title: 'Verify Your Email',

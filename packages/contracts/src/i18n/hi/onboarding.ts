@@ -13,6 +13,8 @@ export default {
     submit: 'जमा करें',
     or: 'या',
     generalCourse: 'सामान्य कोर्स',
+    haveCode: 'क्या आपके ईमेल में पहले से कोड आ चुका है?',
+    enterCode: 'उसे डालिए',
   },
   verify: {
     title: 'अपना ईमेल सत्यापित करें',

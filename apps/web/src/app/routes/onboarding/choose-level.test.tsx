@@ -37,4 +37,17 @@ describe('Choose My Batch', () => {
     // The app never passed through '/' or the dashboard on the way.
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify'));
   });
+
+  it('lets a learner back on the page with a code already mailed go to Verify without asking for a new one', async () => {
+    const server = mockApi({
+      'GET /me': ok(learner({ isStandardPicked: false, email_verified_at: null })),
+      'GET /syllabus': ok([{ id: 1, name: 'CBSE' }]),
+    });
+    await signIn();
+    const { router, user } = renderRoutes(createRoutes, '/choose-level');
+    await user.click(await screen.findByRole('link', { name: 'Enter it' }, lazyChunk));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' }, lazyChunk)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify');
+    expect(server.callsTo('GET', '/send-email-otp')).toEqual([]);
+  });
 });

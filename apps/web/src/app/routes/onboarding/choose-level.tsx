@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { AuthLayout } from '@/components/layout/auth-layout';
@@ -24,6 +24,11 @@ export default function ChooseLevelRoute() {
   return (
     <AuthLayout title={t('chooseLevel.title')} subtitle={t('chooseLevel.subtitle')}>
       <ChooseBatchForm onDone={() => navigate(paths.verify.getHref(), { replace: true })} />
+      {/* Back here with a code already mailed (General Course leaves no standard, so reopening the app lands here):
+          choosing again would mail a new code and void the one they have. */}
+      <p className="text-center small mt-3 mb-0">
+        {t('chooseLevel.haveCode')} <Link to={paths.verify.getHref()}>{t('chooseLevel.enterCode')}</Link>
+      </p>
       <SignedInAs />
     </AuthLayout>
   );
