@@ -310,6 +310,47 @@ describe('admin', () => {
   }, 60_000);
 });
 
+describe('deleting a transcoded chapter, term or course', () => {
+  /** A course of one transcoded video chapter: its renditions' playlist and one segment, as stored. */
+  const transcodedCourse = async () => {
+    const created = await createCourse(t.app, {
+      terms: [{ name: 'Term', subjects: [{ name: 'Lecture', fileType: 'video', file: source }] }],
+    });
+    const subjectId = created.terms[0]!.subjects[0]!.id;
+    expect((await transcodeVideo(t.app.ctx, { subjectId })).status).toBe('ready');
+    const masterKey = (await stateOf(subjectId))!.masterKey!;
+    const segmentKey = masterKey.replace('master.m3u8', '240p/seg_000.ts');
+    expect(await t.app.ctx.storage.size(segmentKey)).toBeGreaterThan(0);
+    return { created, subjectId, keys: [masterKey, segmentKey, masterKey.replace('master.m3u8', '720p/index.m3u8')] };
+  };
+  const expectGone = async (keys: string[]) => {
+    for (const key of keys) expect(await t.app.ctx.storage.size(key), key).toBeNull();
+  };
+
+  it('removes the renditions from storage with the chapter, the term or the course', async () => {
+    const as = t.client.as(admin.token);
+    const chapter = await transcodedCourse();
+    expect((await as.delete(`/admin/subjects/${chapter.subjectId}`)).statusCode).toBe(200);
+    await expectGone(chapter.keys);
+
+    const term = await transcodedCourse();
+    expect((await as.delete(`/admin/terms/${term.created.terms[0]!.id}`)).statusCode).toBe(200);
+    await expectGone(term.keys);
+
+    const course = await transcodedCourse();
+    expect((await as.delete(`/admin/courses/${course.created.id}`)).statusCode).toBe(200);
+    await expectGone(course.keys);
+  }, 120_000);
+
+  it('removes them when the chapter stops being a video (now a YouTube link)', async () => {
+    const chapter = await transcodedCourse();
+    const form = multipartForm({ name: 'Lecture', file_type: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ' });
+    const res = await t.client.as(admin.token).put(`/admin/subjects/${chapter.subjectId}`, form.body, form.headers);
+    expect(res.statusCode).toBe(200);
+    await expectGone(chapter.keys);
+  }, 60_000);
+});
+
 describe('a transcode that throws', () => {
   // A real worker on the app's database, whose storage refuses the renditions' uploads as a full
   // or unreachable bucket would; one retry, at once, so the last attempt comes quickly.

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/index.ts';
 import { deleteHlsOutput } from './hls-files.ts';
 import { scheduleTranscode } from './schedule-transcode.ts';
 import { findVideoRows, resetVideoState, toVideoState } from './video-state.ts';
+import { deleteRenditions, renditionsOf } from './rendition-folders.ts';
 
 /** A run that has not reported for this long is taken to have died with its process. */
 export const STALLED_AFTER_MS = 5 * 60 * 1000;
@@ -49,12 +50,18 @@ export async function retranscodeVideo(
   return state;
 }
 
-/** After a chapter's file changed (create or update): its renditions start over for the new file. */
+/**
+ * After a chapter's file changed (create or update): its renditions start over for the new file; a chapter that is
+ * no longer a video (a PDF, a link) loses the renditions of the video it was.
+ */
 export async function onVideoFileChanged(
   ctx: AppContext,
   options: { subjectId: number; fileType: string; fileRef: string },
 ): Promise<void> {
-  if (options.fileType !== 'video' || options.fileRef === '') return;
+  if (options.fileType !== 'video' || options.fileRef === '') {
+    await deleteRenditions(ctx.storage, await renditionsOf(ctx.db, [options.subjectId]));
+    return;
+  }
   const previous = await resetVideoState(ctx.db, ctx, { subjectId: options.subjectId, sourceRef: options.fileRef });
   if (previous?.masterKey) await deleteHlsOutput(ctx.storage, previous.masterKey);
   await scheduleTranscode(ctx, { subjectId: options.subjectId });

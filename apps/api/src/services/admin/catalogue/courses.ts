@@ -19,6 +19,7 @@ import { refuseIfReferenced } from '../refuse-if-referenced.ts';
 import { containsPattern, pageOf } from '../page-of.ts';
 import { parseInput } from '../parse-input.ts';
 import { cleanImage, deleteOwnFile, storeUpload, streamUpload, swapStoredFile, type StoredUpload } from '../uploads.ts';
+import { deleteRenditions, renditionsOf } from '../../video/index.ts';
 
 type CourseInput = z.output<typeof courseCreateBody>;
 type CoursePatch = Partial<CourseInput>;
@@ -205,20 +206,24 @@ export async function updateCourse(
 
 /**
  * DELETE /admin/courses/{id}: only a course nobody bought (its purchases are history); terms,
- * chapters and questions go with it, and the files the console stored for them.
+ * chapters and questions go with it, and the files the console stored for them, videos' renditions included.
  */
 export async function deleteCourse(ctx: AppContext, options: { actorId: number; id: number }): Promise<void> {
   const { id } = options;
-  const files = await refuseIfReferenced(adminMessages.courseHasPurchases, () =>
+  const { files, renditions } = await refuseIfReferenced(adminMessages.courseHasPurchases, () =>
     ctx.db.transaction(async (tx) => {
       const current = await findCourseRow(tx, id, { forUpdate: true });
       const [bought] = await tx.select({ n: count() }).from(purchases).where(eq(purchases.courseId, id));
       if ((bought?.n ?? 0) > 0) throw AppError.badRequest(adminMessages.courseHasPurchases);
       const chapterFiles = await tx
-        .select({ key: subjects.fileRef })
+        .select({ id: subjects.id, key: subjects.fileRef })
         .from(subjects)
         .innerJoin(terms, eq(terms.id, subjects.termId))
         .where(and(eq(terms.courseId, id), sql`${subjects.fileType} in ('pdf', 'video')`));
+      const renditions = await renditionsOf(
+        tx,
+        chapterFiles.map((f) => f.id),
+      );
       const termPhotos = await tx.select({ key: terms.photoPath }).from(terms).where(eq(terms.courseId, id));
       await tx.delete(courses).where(eq(courses.id, id));
       await recordAudit(tx, ctx, {
@@ -228,10 +233,17 @@ export async function deleteCourse(ctx: AppContext, options: { actorId: number; 
         entityId: id,
         before: toAdminCourse(current),
       });
-      return [current.photoPath, current.videoPath, ...chapterFiles.map((f) => f.key), ...termPhotos.map((t) => t.key)];
+      const files = [
+        current.photoPath,
+        current.videoPath,
+        ...chapterFiles.map((f) => f.key),
+        ...termPhotos.map((t) => t.key),
+      ];
+      return { files, renditions };
     }),
   );
   for (const key of files) await deleteOwnFile(ctx, key);
+  await deleteRenditions(ctx.storage, renditions);
 }
 
 /** Points a course column at a newly stored file, audited; the file it replaced is deleted after. */

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { deleteOwnFile, streamUpload, typeMessageOf, type StoredKind, type StoredUpload } from '../uploads.ts';
-import { onVideoFileChanged, toVideoState } from '../../video/index.ts';
+import { deleteRenditions, onVideoFileChanged, renditionsOf, toVideoState } from '../../video/index.ts';
 import { issueCertificatesOfCourse } from './issue-certificates-of-course.ts';
 
 export interface SubjectPatch {
@@ -281,13 +281,14 @@ export async function updateSubject(
 }
 
 /**
- * DELETE /admin/subjects/{id}: with its questions and its stored file. Quiz results already given
+ * DELETE /admin/subjects/{id}: with its questions, its stored file and its video's renditions. Quiz results already given
  * stay; a learner whose results pass every quiz the course has left gets the certificate now.
  */
 export async function deleteSubject(ctx: AppContext, options: { actorId: number; id: number }): Promise<void> {
-  const fileRef = await ctx.db.transaction(async (tx) => {
+  const { fileRef, renditions } = await ctx.db.transaction(async (tx) => {
     const current = await findSubjectRow(tx, options.id);
     const courseId = await findSubjectCourseId(tx, options.id);
+    const renditions = await renditionsOf(tx, [options.id]);
     await tx.delete(subjects).where(eq(subjects.id, options.id));
     await recordAudit(tx, ctx, {
       actorId: options.actorId,
@@ -297,7 +298,8 @@ export async function deleteSubject(ctx: AppContext, options: { actorId: number;
       before: { ...toAdminSubject(current), file_ref: current.fileRef },
     });
     await issueCertificatesOfCourse(tx, { courseId, now: ctx.now() });
-    return current.fileRef;
+    return { fileRef: current.fileRef, renditions };
   });
   await deleteOwnFile(ctx, fileRef);
+  await deleteRenditions(ctx.storage, renditions);
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { mediaPath } from '../../catalogue/index.ts';
 import { cleanImage, deleteOwnFile, storeUpload, swapStoredFile } from '../uploads.ts';
+import { deleteRenditions, renditionsOf } from '../../video/index.ts';
 import { issueCertificatesOfCourse } from './issue-certificates-of-course.ts';
 
 interface TermPatch {
@@ -123,12 +124,16 @@ export async function updateTerm(
  * whose results pass every quiz the course has left gets the certificate now.
  */
 export async function deleteTerm(ctx: AppContext, options: { actorId: number; id: number }): Promise<void> {
-  const files = await ctx.db.transaction(async (tx) => {
+  const { files, renditions } = await ctx.db.transaction(async (tx) => {
     const current = await findTermRow(tx, options.id);
     const chapterFiles = await tx
-      .select({ key: subjects.fileRef })
+      .select({ id: subjects.id, key: subjects.fileRef })
       .from(subjects)
       .where(and(eq(subjects.termId, options.id), inArray(subjects.fileType, ['pdf', 'video'])));
+    const renditions = await renditionsOf(
+      tx,
+      chapterFiles.map((f) => f.id),
+    );
     await tx.delete(terms).where(eq(terms.id, options.id));
     await recordAudit(tx, ctx, {
       actorId: options.actorId,
@@ -138,9 +143,10 @@ export async function deleteTerm(ctx: AppContext, options: { actorId: number; id
       before: toAdminTerm(current),
     });
     await issueCertificatesOfCourse(tx, { courseId: current.courseId, now: ctx.now() });
-    return [current.photoPath, ...chapterFiles.map((f) => f.key)];
+    return { files: [current.photoPath, ...chapterFiles.map((f) => f.key)], renditions };
   });
   for (const key of files) await deleteOwnFile(ctx, key);
+  await deleteRenditions(ctx.storage, renditions);
 }
 
 /** POST /admin/terms/{id}/image */
