@@ -13,19 +13,22 @@ interface LoadErrorProps {
   onRetry: () => unknown;
   /** True while that retry runs. */
   isRetrying?: boolean;
+  /** What failed, when it was not the server refusing (default: the page's data could not be loaded). */
+  failedText?: string;
+  className?: string;
 }
 
 /**
- * What a page shows when its data could not be loaded (no endless spinner): a Retry and, offline,
- * the way to the chapters saved for offline.
+ * What a page shows when its data could not be loaded (no endless spinner), or a video its links: a Retry
+ * and, offline, the way to the chapters saved for offline.
  */
-export function LoadError({ error, onRetry, isRetrying = false }: LoadErrorProps) {
+export function LoadError({ error, onRetry, isRetrying = false, failedText, className = '' }: LoadErrorProps) {
   const { t } = useTranslation('common');
   const isOnline = useIsOnline();
   const isRefused = error instanceof ApiError && error.status >= 400 && error.status < 500;
   return (
-    <Alert variant="warning" className="load-error">
-      <p className="mb-2">{isRefused ? error.displayMessage : t('loadError.failed')}</p>
+    <Alert variant="warning" className={`load-error ${className}`.trim()}>
+      <p className="mb-2">{isRefused ? error.displayMessage : (failedText ?? t('loadError.failed'))}</p>
       {!isOnline && <p className="small mb-2">{t('loadError.offline')}</p>}
       <div className="d-flex flex-wrap gap-2">
         <Button variant="primary" size="sm" disabled={isRetrying} onClick={() => void onRetry()}>

@@ -1,10 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import type { ProgressReport } from '@app/contracts';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { LoadError } from '@/components/ui/load-error';
 import { loadHlsJs, type LoadHls } from './hls-source';
 import { useHlsPlayback } from './use-hls-playback';
 import { useLinkRenewal, type VideoLinks } from './use-link-renewal';
@@ -135,8 +133,6 @@ export function VideoChapter({
   useEffect(() => {
     if (renewal.generation > 0) reloadOwnSource();
   }, [renewal.generation]);
-  const isRefusedByServer =
-    renewal.error instanceof ApiError && renewal.error.status >= 400 && renewal.error.status < 500;
 
   return (
     <div className="video-chapter">
@@ -167,14 +163,13 @@ export function VideoChapter({
         {t('video.cannotPlay')}
       </video>
       {(renewal.status === 'failed' || renewal.status === 'retrying') && (
-        <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2 mt-2 mb-0">
-          <span>{isRefusedByServer ? errorMessage(renewal.error) : t('video.stopped')}</span>
-          <Button variant="primary" size="sm" disabled={renewal.status === 'retrying'} onClick={renewal.retry}>
-            {renewal.status === 'retrying'
-              ? t('loadError.retrying', { ns: 'common' })
-              : t('loadError.retry', { ns: 'common' })}
-          </Button>
-        </Alert>
+        <LoadError
+          error={renewal.error}
+          onRetry={renewal.retry}
+          isRetrying={renewal.status === 'retrying'}
+          failedText={t('video.stopped')}
+          className="mt-2 mb-0"
+        />
       )}
       <div className="video-controls d-flex flex-wrap gap-2 justify-content-end mt-2">
         {playback.levels.length > 0 && (
