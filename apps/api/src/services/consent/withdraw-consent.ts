@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { flushMailOutbox, sendWithdrawalMail } from '../mail/index.ts';
-import { rejectWithdrawal } from '../wallet/index.ts';
+import { isPendingWithdrawal, rejectWithdrawal } from '../wallet/index.ts';
 import { consentStatus } from './consent-status.ts';
 import { findConsentByToken } from './find-consent-by-token.ts';
 import { getGuardianConsent } from './get-guardian-consent.ts';
@@ -58,13 +58,7 @@ async function rejectPendingWithdrawals(
   const pending = await tx
     .select({ id: walletTransactions.id })
     .from(walletTransactions)
-    .where(
-      and(
-        eq(walletTransactions.userId, options.userId),
-        eq(walletTransactions.method, 'Withdraw'),
-        eq(walletTransactions.status, 'Pending'),
-      ),
-    );
+    .where(and(eq(walletTransactions.userId, options.userId), isPendingWithdrawal));
   for (const { id } of pending) {
     const rejected = await rejectWithdrawal(tx, { id, reason: GUARDIAN_WITHDREW_CONSENT, now: options.now });
     // Paid or rejected by the operator meanwhile: the operator's settling stands.

@@ -13,5 +13,6 @@ export { redeemPoints } from './redeem-points.ts';
 export { takeBackQuizPoints } from './take-back-quiz-points.ts';
 export { addTakenBack, NOTHING_TAKEN, takeBack } from './take-back.ts';
 export type { TakenBack } from './take-back.ts';
+export { isPendingWithdrawal } from './pending-withdrawal.ts';
 export { rejectWithdrawal } from './reject-withdrawal.ts';
 export { withdrawBalance } from './withdraw-balance.ts';

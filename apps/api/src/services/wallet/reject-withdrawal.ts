@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { walletTransactions, type DbOrTx } from '@app/db';
+import { isPendingWithdrawal } from './pending-withdrawal.ts';
 import { postEntry } from './post-entry.ts';
 
 /**
@@ -19,13 +20,7 @@ export async function rejectWithdrawal(
       settledAt: now,
       description: sql`left(${walletTransactions.description} || ${` (rejected: ${reason})`}, 1000)`,
     })
-    .where(
-      and(
-        eq(walletTransactions.id, id),
-        eq(walletTransactions.method, 'Withdraw'),
-        eq(walletTransactions.status, 'Pending'),
-      ),
-    )
+    .where(and(eq(walletTransactions.id, id), isPendingWithdrawal))
     .returning();
   if (!rejected) return null;
   const reversal = await postEntry(tx, {

@@ -15,7 +15,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { decryptText } from '../../../lib/crypto.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { consentStatus } from '../../consent/index.ts';
-import { rejectWithdrawal } from '../../wallet/index.ts';
+import { isPendingWithdrawal, rejectWithdrawal } from '../../wallet/index.ts';
 import { flushMailOutbox, sendWithdrawalMail } from '../../mail/index.ts';
 import { pageOf } from '../page-of.ts';
 import { userFilter } from './list-purchases.ts';
@@ -161,7 +161,7 @@ export async function settleWithdrawal(
       const [paid] = await tx
         .update(walletTransactions)
         .set({ status: 'Done', settledAt: now, bankReference: input.bank_reference })
-        .where(and(eq(walletTransactions.id, id), isWithdrawal, eq(walletTransactions.status, 'Pending')))
+        .where(and(eq(walletTransactions.id, id), isPendingWithdrawal))
         .returning({ id: walletTransactions.id });
       if (!paid) throw AppError.badRequest(adminMessages.alreadySettled);
       // A guardian who withdrew consent before this rejected the withdrawal (the update above found nothing); this
