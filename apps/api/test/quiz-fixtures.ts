@@ -143,6 +143,10 @@ export async function correctOptions(
   );
 }
 
+/**
+ * The learner's wallet points and Quiz Points ledger; `earned` sums the entries not cancelled, held (Pending, in
+ * the refund window of the purchase) or Done.
+ */
 export async function quizPointsOf(app: App, userId: number) {
   const [user] = await app.ctx.db
     .select({ points: users.points, balancePaise: users.balancePaise })
@@ -152,7 +156,8 @@ export async function quizPointsOf(app: App, userId: number) {
     .select()
     .from(walletTransactions)
     .where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.method, 'Quiz Points')));
-  return { points: user!.points, balancePaise: user!.balancePaise, ledger };
+  const earned = ledger.filter((e) => e.status !== 'Rejected').reduce((sum, e) => sum + e.points, 0);
+  return { points: user!.points, balancePaise: user!.balancePaise, earned, ledger };
 }
 
 /** The learner's certificate for the course, if issued. */

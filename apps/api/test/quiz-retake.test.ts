@@ -279,14 +279,14 @@ describe('quiz retakes', () => {
     const { learner, c } = await buyer();
     const subjectId = course.subjectIds[0]!;
     await takeQuiz(c, subjectId, 2);
-    expect((await quizPointsOf(t.app, learner.id)).points).toBe(2);
+    expect((await quizPointsOf(t.app, learner.id)).earned).toBe(2);
     for (let i = 0; i < 2; i++) {
       t.clock.advance(24 * HOUR);
       expect((await retake(c, subjectId)).statusCode).toBe(200);
       expect((await takeQuiz(c, subjectId, 10)).result.total_mark).toBe(10);
     }
     const wallet = await quizPointsOf(t.app, learner.id);
-    expect(wallet.points).toBe(2);
+    expect(wallet.earned).toBe(2);
     expect(wallet.ledger).toHaveLength(1);
     expect(wallet.ledger[0]).toMatchObject({ points: 2 });
   });

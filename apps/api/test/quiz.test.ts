@@ -295,12 +295,11 @@ describe('quiz', () => {
       if (i >= 7) expect(item.answer).not.toBe(item.correct_answer);
     }
 
-    // Quiz Points: one ledger row, the points added to the user.
+    // Quiz Points: one ledger row, held (Pending) for the purchase's refund window, so not yet in the wallet.
     const wallet = await quizPointsOf(t.app, learner.id);
-    expect(wallet.points).toBe(7);
-    expect(wallet.balancePaise).toBe(0);
+    expect(wallet).toMatchObject({ points: 0, balancePaise: 0, earned: 7 });
     expect(wallet.ledger).toHaveLength(1);
-    expect(wallet.ledger[0]).toMatchObject({ method: 'Quiz Points', points: 7, amountPaise: 0, status: 'Done' });
+    expect(wallet.ledger[0]).toMatchObject({ method: 'Quiz Points', points: 7, amountPaise: 0, status: 'Pending' });
     expect(wallet.ledger[0]!.transactionId).toMatch(/^[A-Z0-9]{8,}$/);
 
     // The stored result is what every question number answers now.
@@ -317,7 +316,7 @@ describe('quiz', () => {
     expect(second.body).toEqual({ status: false, message: 'You have already submitted this quiz.' });
     expect(await getAttempt(t.app, learner.id, subjectId)).toEqual(before);
     const after = await quizPointsOf(t.app, learner.id);
-    expect(after.points).toBe(7);
+    expect(after.earned).toBe(7);
     expect(after.ledger).toHaveLength(1);
   });
 
@@ -357,7 +356,7 @@ describe('quiz', () => {
     expect(res3.statusCode).toBe(200);
     expect(res3.body.data).toMatchObject({ total_mark: 2, mark_in_percentage: 66.67, total_questions: 3 });
     expect((await getAttempt(t.app, learner.id, small.subjectIds[0]!))!.markInPercentage).toMatch(/^66\.67$/);
-    expect((await quizPointsOf(t.app, learner.id)).points).toBe(6);
+    expect((await quizPointsOf(t.app, learner.id)).earned).toBe(6);
   });
 
   it('credits no points for a zero score but still records the attempt', async () => {
@@ -392,7 +391,7 @@ describe('quiz', () => {
     const winner = a.statusCode === 200 ? a : b;
     const wallet = await quizPointsOf(t.app, learner.id);
     expect(wallet.ledger).toHaveLength(1);
-    expect(wallet.points).toBe(winner.body.data.total_mark);
+    expect(wallet.earned).toBe(winner.body.data.total_mark);
     expect((await getAttempt(t.app, learner.id, subjectId))!.totalMark).toBe(winner.body.data.total_mark);
   });
 

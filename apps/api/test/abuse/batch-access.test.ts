@@ -64,7 +64,7 @@ describe('abuse: school batch subjects', () => {
     expect(result.statusCode, JSON.stringify(result.body)).toBe(200);
     // A batch paid above zero earns Quiz Points for its subjects, tied to the batch purchase.
     const points = (await ledgerOf(t.app, learner.id)).filter((e) => e.method === 'Quiz Points');
-    expect(points).toEqual([expect.objectContaining({ points: 7, status: 'Done' })]);
+    expect(points).toEqual([expect.objectContaining({ points: 7, status: 'Pending' })]);
     expect(points[0]!.purchaseId).not.toBeNull();
   });
 

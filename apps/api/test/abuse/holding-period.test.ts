@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, levelAchievements, users } from '@app/db';
+import { auditLog, courses, levelAchievements, purchases, users } from '@app/db';
 import { createTestApp, waitFor, type TestApp } from '../helpers.ts';
 import { createLearner, getUser, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin } from '../admin-fixtures.ts';
@@ -210,14 +210,65 @@ describe('abuse: holding period and refunds', () => {
     await expectBooksBalanced(t);
   });
 
-  it('a refund takes back the Quiz Points earned on the course, never below zero', async () => {
+  it('ATTACK: Quiz Points are held for the refund window: not redeemable, and a refund inside it cancels them', async () => {
     const learner = await createLearner(t.app);
     const course = await createQuizCourse(t.app, { banks: [12, 12] });
     const { purchaseId } = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
     const c = t.client.as(learner.token);
     expect((await takeQuiz(t, c, course.subjectIds[0]!, 8)).statusCode).toBe(200);
     expect((await takeQuiz(t, c, course.subjectIds[1]!, 6)).statusCode).toBe(200);
-    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 14 });
+
+    // Earned, shown as Pending until the end of the purchase's refund window, and not in the wallet.
+    const [paid] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, purchaseId));
+    const held = await transactions(learner);
+    expect(held).toMatchObject({ balance: 0, points: 0 });
+    expect(held.transactions).toEqual([
+      expect.objectContaining({ method: 'Quiz Points', status: 'Pending', point: 6 }),
+      expect.objectContaining({ method: 'Quiz Points', status: 'Pending', point: 8 }),
+    ]);
+    const windowEnd = new Date(paid!.paidAt!.getTime() + 7 * DAY_MS).toISOString();
+    for (const entry of held.transactions) expect(new Date(entry.available_at).toISOString()).toBe(windowEnd);
+    // Redeemed now, they would be money the learner keeps after asking for the course's money back.
+    const redeem = await c.post('/redeem-point', { point: 10 });
+    expect(redeem.statusCode).toBe(422);
+
+    expect((await refund(purchaseId)).statusCode).toBe(200);
+    const ledger = (await ledgerOf(t.app, learner.id)).filter((e) => e.method.startsWith('Quiz Points'));
+    expect(ledger.map((e) => [e.method, e.status, e.points])).toEqual([
+      ['Quiz Points', 'Rejected', 8],
+      ['Quiz Points', 'Rejected', 6],
+    ]);
+    const [audit] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'purchase.refund'), eq(auditLog.entityId, String(purchaseId))));
+    expect(audit!.after).toMatchObject({
+      quiz_points_reversed: 0,
+      quiz_points_shortfall: 0,
+      quiz_points_cancelled: 14,
+    });
+    // The window's end releases nothing that was cancelled.
+    t.clock.advance(7 * DAY_MS + 60_000);
+    expect(await transactions(await signedIn(learner))).toMatchObject({ balance: 0, points: 0 });
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 0 });
+    await expectBooksBalanced(t);
+  });
+
+  it('Quiz Points reach the wallet when the window has passed (at once for a quiz taken after it); a later refund takes them back, never below zero', async () => {
+    const learner = await createLearner(t.app);
+    const course = await createQuizCourse(t.app, { banks: [12, 12] });
+    const { purchaseId } = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
+    expect((await takeQuiz(t, t.client.as(learner.token), course.subjectIds[0]!, 8)).statusCode).toBe(200);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const later = await signedIn(learner);
+    const c = t.client.as(later.token);
+    expect((await takeQuiz(t, c, course.subjectIds[1]!, 6)).statusCode).toBe(200);
+    const listed = await transactions(later);
+    expect(listed).toMatchObject({ balance: 0, points: 14 });
+    expect(listed.transactions.map((e: { status: string; point: number }) => [e.status, e.point])).toEqual([
+      ['Done', 6],
+      ['Done', 8],
+    ]);
     // The learner redeems 10 of them before the refund: 4 can be taken back, 10 are recorded as not recovered.
     expect((await c.post('/redeem-point', { point: 10 })).statusCode).toBe(200);
     expect((await refund(purchaseId)).statusCode).toBe(200);

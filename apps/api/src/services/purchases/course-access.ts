@@ -9,6 +9,8 @@ export interface CourseAccess {
   purchaseId: number | null;
   /** Paid with an amount above zero: only then does studying it earn Quiz Points. */
   isPaidAboveZero: boolean;
+  /** When that purchase was paid (its refund window starts then); null for a free batch. */
+  paidAt: Date | null;
   via: 'course' | 'batch';
 }
 
@@ -36,6 +38,7 @@ export async function findCourseAccess(db: DbOrTx, userId: number, courseId: num
       isOwnBatch: sql<boolean>`${users.id} IS NOT NULL`,
       purchaseId: purchases.id,
       amountPaise: purchases.amountPaise,
+      paidAt: purchases.paidAt,
     })
     .from(courses)
     .leftJoin(batches, eq(batches.id, courses.batchId))
@@ -55,9 +58,11 @@ export async function findCourseAccess(db: DbOrTx, userId: number, courseId: num
     .limit(1);
   if (!row) return null;
   const via = row.batchId === null ? 'course' : 'batch';
-  if (row.purchaseId !== null) return { purchaseId: row.purchaseId, isPaidAboveZero: (row.amountPaise ?? 0) > 0, via };
+  if (row.purchaseId !== null) {
+    return { purchaseId: row.purchaseId, isPaidAboveZero: (row.amountPaise ?? 0) > 0, paidAt: row.paidAt, via };
+  }
   if (via === 'batch' && isBatchOpen({ isPaid: false, isOwnBatch: row.isOwnBatch, feePaise: row.feePaise ?? 0 })) {
-    return { purchaseId: null, isPaidAboveZero: false, via };
+    return { purchaseId: null, isPaidAboveZero: false, paidAt: null, via };
   }
   return null;
 }

@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { purchases, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { issueCreditNote } from '../invoices/index.ts';
-import { takeBackQuizPoints, type TakenBack } from '../wallet/index.ts';
+import { takeBackQuizPoints, type QuizPointsTakenBack, type TakenBack } from '../wallet/index.ts';
 import { onPurchaseRefunded } from '../referrals/index.ts';
 
 export interface RefundEffects {
   /** Taken back from the referrer's wallet (commission and level reward already released). */
   referrer: TakenBack;
-  /** Quiz Points taken back from the buyer. */
-  quizPoints: TakenBack;
+  /** Quiz Points taken back from the buyer's wallet, or cancelled while still held. */
+  quizPoints: QuizPointsTakenBack;
 }
 
 /**

@@ -54,12 +54,12 @@ export async function submitQuiz(
 
     // Points for the first attempt only: a retake (which needs attempt 1 submitted) never earns
     // any, or retaking would farm points (docs/product/learning-and-quizzes.md#quiz-points).
-    if (access.isPaidAboveZero && stored.attemptNumber === 1) {
+    if (access.isPaidAboveZero && access.purchaseId !== null && stored.attemptNumber === 1) {
       await creditQuizPoints(tx, {
         userId: options.userId,
         points: graded.totalMark,
         description: `Quiz: ${subject.name} (${graded.totalMark}/${graded.items.length})`,
-        purchaseId: access.purchaseId,
+        purchase: { id: access.purchaseId, paidAt: access.paidAt },
         now,
       });
     }

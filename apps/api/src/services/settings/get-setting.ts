@@ -9,7 +9,7 @@ export const settingDefaults = {
   pass_mark_percent: 40,
   minimum_withdrawal_paise: DEFAULT_MINIMUM_WITHDRAWAL_PAISE,
   referral_hold_signups_per_ip_week: 3,
-  /** Commissions and level rewards stay Pending this long after the purchase that earned them. */
+  /** Commissions, level rewards and Quiz Points stay Pending this long after the purchase that earned them. */
   refund_window_days: 7,
   /** A pending checkout holds its offer-code use this long. */
   offer_reservation_minutes: 30,

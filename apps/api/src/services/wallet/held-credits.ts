@@ -6,7 +6,7 @@ import type { WriteBatch } from '../database/index.ts';
 import { addEntry, newTransactionId } from './post-entry.ts';
 
 /*
- * Held credits: commissions and level rewards are posted as Pending, outside the wallet, until the
+ * Held credits: commissions, level rewards and Quiz Points are posted as Pending, outside the wallet, until the
  * refund window of the purchase that earned them has passed; then they become Done and enter the
  * wallet. Until then they can be neither redeemed nor withdrawn, and a refund cancels them
  * (Rejected). The wallet is therefore the sum of the ledger less the credits not yet Done:
@@ -15,7 +15,7 @@ import { addEntry, newTransactionId } from './post-entry.ts';
 
 export interface HeldCredit {
   userId: number;
-  method: Extract<LedgerMethod, 'Referral Commission' | 'Level Reward'>;
+  method: Extract<LedgerMethod, 'Referral Commission' | 'Level Reward' | 'Quiz Points'>;
   amountPaise: number;
   points: number;
   description: string;

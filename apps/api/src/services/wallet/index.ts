@@ -11,6 +11,7 @@ export { listTransactions } from './list-transactions.ts';
 export { postEntry } from './post-entry.ts';
 export { redeemPoints } from './redeem-points.ts';
 export { takeBackQuizPoints } from './take-back-quiz-points.ts';
+export type { QuizPointsTakenBack } from './take-back-quiz-points.ts';
 export { addTakenBack, NOTHING_TAKEN, takeBack } from './take-back.ts';
 export type { TakenBack } from './take-back.ts';
 export { isPendingWithdrawal } from './pending-withdrawal.ts';

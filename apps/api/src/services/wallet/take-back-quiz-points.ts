@@ -1,30 +1,59 @@
-import { and, eq, sum } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { walletTransactions, type Tx } from '@app/db';
+import { cancelHeldCredit, releaseHeldCredits } from './held-credits.ts';
 import { NOTHING_TAKEN, takeBack, type TakenBack } from './take-back.ts';
 
-/** A refund takes back the Quiz Points earned on what it refunds (course or batch), never below zero. */
+export interface QuizPointsTakenBack extends TakenBack {
+  /** Points still held in the refund window, cancelled (Rejected) before they reached the wallet. */
+  cancelledPoints: number;
+}
+
+/**
+ * A refund takes back the Quiz Points earned on what it refunds (course or batch): those still held in the
+ * refund window are cancelled (Rejected), those already Done are taken back from the wallet, never below zero.
+ * The buyer's due held credits are released first, so a credit whose window has just ended is taken back
+ * rather than left Pending for ever.
+ */
 export async function takeBackQuizPoints(
   tx: Tx,
   options: { userId: number; purchaseId: number; now: Date },
-): Promise<TakenBack> {
-  const [earned] = await tx
-    .select({ points: sum(walletTransactions.points).mapWith(Number) })
+): Promise<QuizPointsTakenBack> {
+  const { userId, purchaseId, now } = options;
+  await releaseHeldCredits(tx, { userId, now });
+  const earned = await tx
+    .select({
+      transactionId: walletTransactions.transactionId,
+      points: walletTransactions.points,
+      status: walletTransactions.status,
+    })
     .from(walletTransactions)
     .where(
       and(
-        eq(walletTransactions.purchaseId, options.purchaseId),
-        eq(walletTransactions.userId, options.userId),
+        eq(walletTransactions.purchaseId, purchaseId),
+        eq(walletTransactions.userId, userId),
         eq(walletTransactions.method, 'Quiz Points'),
       ),
     );
-  if (!earned?.points) return NOTHING_TAKEN;
-  return takeBack(tx, {
-    userId: options.userId,
-    method: 'Quiz Points Reversal',
-    paise: 0,
-    points: earned.points,
-    description: 'Purchase refunded: Quiz Points earned on it taken back',
-    purchaseId: options.purchaseId,
-    at: options.now,
-  });
+  let cancelledPoints = 0;
+  let donePoints = 0;
+  for (const entry of earned) {
+    if (entry.status === 'Pending' && (await cancelHeldCredit(tx, { transactionId: entry.transactionId, now }))) {
+      cancelledPoints += entry.points;
+    } else if (entry.status === 'Done') {
+      donePoints += entry.points;
+    }
+  }
+  const taken =
+    donePoints > 0
+      ? await takeBack(tx, {
+          userId,
+          method: 'Quiz Points Reversal',
+          paise: 0,
+          points: donePoints,
+          description: 'Purchase refunded: Quiz Points earned on it taken back',
+          purchaseId,
+          at: now,
+        })
+      : NOTHING_TAKEN;
+  return { ...taken, cancelledPoints };
 }

@@ -105,6 +105,7 @@ export async function refundPurchase(
           commission_shortfall: paiseToRupees(effects.referrer.shortfallPaise),
           referrer_points_reversed: effects.referrer.points,
           quiz_points_reversed: effects.quizPoints.points,
+          quiz_points_cancelled: effects.quizPoints.cancelledPoints,
           quiz_points_shortfall: effects.quizPoints.shortfallPoints,
         },
       });

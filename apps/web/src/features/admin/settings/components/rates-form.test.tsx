@@ -27,7 +27,7 @@ describe('RatesForm', () => {
     const reservation = screen.getByLabelText('Offer code reservation (minutes)');
     expect(refundWindow).toHaveValue(7);
     expect(refundWindow).toHaveAccessibleDescription(
-      'Commissions and level rewards stay Pending this many days after the purchase that earned them; a refund inside the window cancels them.',
+      'Commissions, level rewards and Quiz Points stay Pending this many days after the purchase that earned them; a refund inside the window cancels them.',
     );
     expect(reservation).toHaveAccessibleDescription(
       'A checkout with a limited offer code holds one use of it this many minutes.',

@@ -144,7 +144,7 @@ export function RatesForm({ settings }: { settings: AdminSettings }) {
             max={60}
             registration={register('refund_window_days')}
             error={errors.refund_window_days?.message}
-            hint="Commissions and level rewards stay Pending this many days after the purchase that earned them; a refund inside the window cancels them."
+            hint="Commissions, level rewards and Quiz Points stay Pending this many days after the purchase that earned them; a refund inside the window cancels them."
           />
         </Col>
         <Col md={6}>
