@@ -5,7 +5,7 @@ import { API_PREFIX } from '../src/app.ts';
 import { defaultLimitRules } from '../src/lib/rate-limits.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, TEST_PASSWORD } from './fixtures.ts';
-import { signUp } from './accounts-helpers.ts';
+import { registerForm, signUp } from './accounts-helpers.ts';
 
 const WRONG = 'Wrong@1234';
 const badCredentials = {
@@ -17,8 +17,13 @@ const badCredentials = {
 describe('POST /login', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // The real per-account failure limit; the per-address one stays relaxed.
-    t = await createTestApp({ rateLimits: { loginFailuresPerAccount: defaultLimitRules.loginFailuresPerAccount } });
+    // The real failure limits, per account and per trusted browser; the per-address one stays relaxed.
+    t = await createTestApp({
+      rateLimits: {
+        loginFailuresPerAccount: defaultLimitRules.loginFailuresPerAccount,
+        loginFailuresPerDevice: defaultLimitRules.loginFailuresPerDevice,
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -74,6 +79,73 @@ describe('POST /login', () => {
     expect(locked.body).toEqual({ status: false, message: 'Too many attempts. Please try again later.' });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.client.post('/login', { email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  /** The trusted-device cookie a sign-in answer set, as `name=value`. */
+  const deviceCookieOf = (res: { headers: Record<string, unknown> }) => {
+    const cookies = [res.headers['set-cookie'] ?? []].flat().map(String);
+    const device = cookies.find((cookie) => cookie.startsWith('LC-DEVICE-'));
+    expect(device, cookies.join('\n')).toBeDefined();
+    return device!.split(';')[0]!;
+  };
+  /** Signs in as a browser sending `device` (a `name=value` cookie) beside the XSRF cookie. */
+  const loginWith = (device: string | null, email: string, password: string, ip = '127.0.0.1') =>
+    t.client
+      .from(ip)
+      .post('/login', { email, password }, device ? { cookie: `XSRF-TOKEN=test-xsrf-token; ${device}` } : {});
+
+  it("ATTACK: another person's wrong passwords lock new browsers out, not the learner's own", async () => {
+    const learner = await createLearner(t.app);
+    const phone = await t.client.post('/login', { email: learner.email, password: TEST_PASSWORD });
+    expect(phone.statusCode).toBe(200);
+    const device = deviceCookieOf(phone);
+    const attributes = [phone.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((c) => c.startsWith('LC-DEVICE-'))!;
+    expect(attributes).toContain(`Path=${API_PREFIX}/login`);
+    expect(attributes).toMatch(/; Max-Age=31536000; HttpOnly; SameSite=Strict$/);
+    // The cookie's name says nothing of the account: an HMAC, not the email.
+    expect(attributes).not.toContain(learner.email.split('@')[0]!);
+
+    // A classmate, from another address, with wrong passwords: new browsers are locked out...
+    for (let i = 0; i < 10; i++)
+      expect((await loginWith(null, learner.email, WRONG, '198.51.100.7')).statusCode).toBe(422);
+    expect((await loginWith(null, learner.email, TEST_PASSWORD, '198.51.100.7')).statusCode).toBe(429);
+    expect((await loginWith(null, learner.email, TEST_PASSWORD)).statusCode).toBe(429);
+    // ...and so is a made-up proof, and another account's cookie...
+    const [name, value] = device.split('=');
+    const [id, proof] = value!.split('.');
+    const forged = `${name}=${id}.${proof!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))}`;
+    expect((await loginWith(forged, learner.email, TEST_PASSWORD)).statusCode).toBe(429);
+    const other = await createLearner(t.app);
+    const othersDevice = deviceCookieOf(await t.client.post('/login', { email: other.email, password: TEST_PASSWORD }));
+    expect((await loginWith(othersDevice, learner.email, TEST_PASSWORD)).statusCode).toBe(429);
+    // ...but the learner's phone signs in, with the same proof as before.
+    const again = await loginWith(device, learner.email, TEST_PASSWORD);
+    expect(again.statusCode).toBe(200);
+    expect(deviceCookieOf(again)).toBe(device);
+  });
+
+  it('locks a trusted browser after its own 10 wrong passwords, that browser only', async () => {
+    const learner = await createLearner(t.app);
+    const device = deviceCookieOf(await t.client.post('/login', { email: learner.email, password: TEST_PASSWORD }));
+    for (let i = 0; i < 10; i++) expect((await loginWith(device, learner.email, WRONG)).statusCode).toBe(422);
+    const locked = await loginWith(device, learner.email, TEST_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.body).toEqual({ status: false, message: 'Too many attempts. Please try again later.' });
+    // The browser's guesses are its own: the account's count for other browsers is untouched.
+    expect((await loginWith(null, learner.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('trusts the browser an account was registered on', async () => {
+    const form = registerForm();
+    const registered = await t.client.post('/register', form);
+    expect(registered.statusCode).toBe(200);
+    const device = deviceCookieOf(registered);
+    for (let i = 0; i < 10; i++) await loginWith(null, form.email, WRONG, '198.51.100.8');
+    expect((await loginWith(null, form.email, form.password)).statusCode).toBe(429);
+    expect((await loginWith(device, form.email, form.password)).statusCode).toBe(200);
   });
 
   it('forgets earlier failures after a successful sign-in', async () => {

@@ -22,6 +22,7 @@ declare module 'vitest' {
 const relaxedLimits: LimitRules = Object.fromEntries(
   [
     'loginFailuresPerAccount',
+    'loginFailuresPerDevice',
     'loginPerIp',
     'registerPerIp',
     'otpPerAccount',

@@ -13,7 +13,10 @@ export interface LimitRule {
  * can sit behind one IP.
  */
 export const defaultLimitRules = {
+  /** Wrong passwords for an account from browsers that never signed in to it (services/accounts/trusted-device.ts). */
   loginFailuresPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Wrong passwords for an account from one browser that signed in to it before: that browser alone is locked. */
+  loginFailuresPerDevice: { points: 10, durationSeconds: 15 * 60 },
   loginPerIp: { points: 300, durationSeconds: 15 * 60 },
   registerPerIp: { points: 30, durationSeconds: 60 * 60 },
   otpPerAccount: { points: 10, durationSeconds: 60 * 60 },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,11 +23,14 @@ import {
   describeMe,
   describeProfile,
   loginUser,
+  newDeviceId,
+  readTrustedDevice,
   registerUser,
   requestPasswordReset,
   resetPassword,
   sendVerificationOtp,
   revokeToken,
+  trustedDeviceSetCookie,
   validateReferral,
   verifyEmail,
 } from '../../services/accounts/index.ts';
@@ -40,6 +43,18 @@ const isPublic = { auth: 'public' } as const;
 export async function accountRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /** Marks the browser as one that signed in to `email` (its later wrong passwords lock only itself). */
+  const trustDevice = (reply: FastifyReply, email: string, deviceId: string) =>
+    reply.header(
+      'set-cookie',
+      trustedDeviceSetCookie({
+        secret: ctx.env.APP_SECRET,
+        email,
+        deviceId,
+        path: `${fastify.prefix}/login`,
+        secure: ctx.env.NODE_ENV === 'production',
+      }),
+    );
 
   app.post(
     '/register',
@@ -53,11 +68,11 @@ export async function accountRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(authData) },
       },
     },
-    async (request) =>
-      ok(
-        await registerUser(ctx, { input: request.body, ip: request.ip, language: request.language }),
-        accountMessages.registered,
-      ),
+    async (request, reply) => {
+      const auth = await registerUser(ctx, { input: request.body, ip: request.ip, language: request.language });
+      trustDevice(reply, request.body.email, newDeviceId());
+      return ok(auth, accountMessages.registered);
+    },
   );
 
   app.post(
@@ -87,7 +102,13 @@ export async function accountRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(authData) },
       },
     },
-    async (request) => ok(await loginUser(ctx, { ...request.body, ip: request.ip }), accountMessages.loggedIn),
+    async (request, reply) => {
+      const { email } = request.body;
+      const trustedDevice = readTrustedDevice(ctx.env.APP_SECRET, email, request.headers.cookie);
+      const { auth, deviceId } = await loginUser(ctx, { ...request.body, ip: request.ip, trustedDevice });
+      trustDevice(reply, email, deviceId);
+      return ok(auth, accountMessages.loggedIn);
+    },
   );
 
   app.get(

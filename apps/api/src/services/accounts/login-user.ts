@@ -4,32 +4,41 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { findUserByEmail } from './find-user.ts';
 import { issueToken } from './issue-token.ts';
+import { newDeviceId } from './trusted-device.ts';
 
 /** Compared against when the email is unknown, so both paths take an argon2 verify. */
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Signs in with email and password. Per address every attempt counts (generous); per account
- * only failures count (strict), and once they are used up even the right password gets 429
- * until the window passes.
+ * Signs in with email and password. Per address every attempt counts (generous). Failures count per account
+ * (strict), and once they are used up even the right password gets 429 until the window passes; but a browser
+ * that has signed in to the account before (`trustedDevice`, its id from trusted-device.ts) has failures of its
+ * own, so another person's wrong guesses never lock the learner out of their own phone.
+ * Answers the session and the id the browser is trusted under from now on.
  */
 export async function loginUser(
   ctx: AppContext,
-  options: { email: string; password: string; ip: string },
-): Promise<AuthData> {
-  const { email, password, ip } = options;
+  options: { email: string; password: string; ip: string; trustedDevice: string | null },
+): Promise<{ auth: AuthData; deviceId: string }> {
+  const { email, password, ip, trustedDevice } = options;
+  const failures = trustedDevice
+    ? ({ name: 'loginFailuresPerDevice', key: `${email}|${trustedDevice}` } as const)
+    : ({ name: 'loginFailuresPerAccount', key: email } as const);
   await ctx.limits.consume('loginPerIp', ip);
-  await ctx.limits.check('loginFailuresPerAccount', email);
+  await ctx.limits.check(failures.name, failures.key);
 
   const user = await findUserByEmail(ctx.db, email);
   decoyHash ??= hashPassword('decoy-password-never-matches');
   const isValid = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
   if (!user || !isValid) {
-    await ctx.limits.consume('loginFailuresPerAccount', email);
+    await ctx.limits.consume(failures.name, failures.key);
     throw AppError.field('email', messages.invalidCredentials);
   }
 
-  await ctx.limits.reset('loginFailuresPerAccount', email);
+  await ctx.limits.reset(failures.name, failures.key);
   const token = await issueToken(ctx.db, user.id, ctx.now());
-  return { token, first_name: user.firstName, last_name: user.lastName, profile_photo_path: user.profilePhotoPath };
+  return {
+    auth: { token, first_name: user.firstName, last_name: user.lastName, profile_photo_path: user.profilePhotoPath },
+    deviceId: trustedDevice ?? newDeviceId(),
+  };
 }
