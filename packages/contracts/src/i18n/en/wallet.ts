@@ -12,7 +12,7 @@ export default {
   withdrawToAccount: 'Withdraw to account',
   transactions: 'Transactions',
   heldNote:
-    'Commissions and level rewards are held until the refund window of the purchase has passed. Then you can redeem or withdraw them.',
+    'Commissions, level rewards and Quiz Points are held until the refund window of the purchase has passed. Then you can redeem or withdraw them.',
   /** The ledger (GET /transactions). */
   table: {
     empty: 'No transactions yet.',

@@ -97,7 +97,7 @@ describe('WalletPage', () => {
     expect(description).toHaveTextContent('Available on 1 Dec 2026');
     expect(done).not.toHaveTextContent('Available on');
     expect(screen.getByRole('note')).toHaveTextContent(
-      'Commissions and level rewards are held until the refund window of the purchase has passed. Then you can redeem or withdraw them.',
+      'Commissions, level rewards and Quiz Points are held until the refund window of the purchase has passed. Then you can redeem or withdraw them.',
     );
   });
 
