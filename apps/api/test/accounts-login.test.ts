@@ -148,6 +148,22 @@ describe('POST /login', () => {
     expect((await loginWith(device, form.email, form.password)).statusCode).toBe(200);
   });
 
+  it('ATTACK: counts the wrong passwords of a sign-up sent again as wrong sign-ins', async () => {
+    // A Register sent again with the same details signs in with the right password (a retry after a lost answer):
+    // it must not be a way round the limit on guessing the password.
+    const form = registerForm();
+    expect((await t.client.post('/register', form)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      const guess = `Guess#${i}Pass`;
+      const res = await t.client
+        .from('198.51.100.9')
+        .post('/register', { ...form, password: guess, password_confirmation: guess });
+      expect(res.statusCode).toBe(422);
+    }
+    expect((await loginWith(null, form.email, form.password)).statusCode).toBe(429);
+    expect((await t.client.post('/register', form)).statusCode).toBe(429);
+  });
+
   it('forgets earlier failures after a successful sign-in', async () => {
     const learner = await createLearner(t.app);
     for (let i = 0; i < 9; i++) await t.client.post('/login', { email: learner.email, password: WRONG });

@@ -92,7 +92,10 @@ describe('POST /register', () => {
 
   it('refuses an email already registered, whatever its case', async () => {
     const { email } = await signUp(t.client);
-    const res = await t.client.post('/register', registerForm({ email: email.toUpperCase() }));
+    const res = await t.client.post(
+      '/register',
+      registerForm({ email: email.toUpperCase(), password: 'Other#Pass7', password_confirmation: 'Other#Pass7' }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.body).toEqual({
       status: false,
@@ -105,12 +108,65 @@ describe('POST /register', () => {
     const form = registerForm();
     const answers = await Promise.all(
       [0, 1, 2, 3, 4].map((i) =>
-        t.client.post('/register', { ...form, email: i % 2 ? String(form.email).toUpperCase() : form.email }),
+        t.client.post('/register', {
+          ...form,
+          email: i % 2 ? String(form.email).toUpperCase() : form.email,
+          // Different people: only the first gets an account (the same person again is a retry, below).
+          mobile: `987654321${i}`,
+        }),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422, 422, 422, 422]);
     for (const a of answers.filter((x) => x.statusCode === 422))
       expect(a.body.errors).toEqual({ email: ['This email is already registered.'] });
+  });
+
+  it('answers a sign-up sent again after its answer was lost with a session of the same account', async () => {
+    const form = registerForm({ ref_user: (await createLearner(t.app)).referralCode.toLowerCase() });
+    const first = await t.client.post('/register', form);
+    expect(first.statusCode).toBe(200);
+    t.clock.advance(10 * 60_000);
+    const again = await t.client.post('/register', { ...form, email: String(form.email).toUpperCase() });
+    expect(again.statusCode, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ status: true, message: first.body.message, data: { first_name: 'Asha' } });
+    expect(again.body.data.token).not.toBe(first.body.data.token);
+    const me = await t.client.as(again.body.data.token).get('/me');
+    expect(me.body.data.email).toBe(String(form.email).toLowerCase());
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(form.email).toLowerCase())),
+    ).toHaveLength(1);
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(referralSignups)
+        .where(eq(referralSignups.userId, (await userByEmail(t, String(form.email)))!.id)),
+    ).toHaveLength(1);
+  });
+
+  it('is a retry only with the same details and password, soon, and before the email is verified', async () => {
+    const taken = (res: { statusCode: number; body: { errors?: unknown } }) => {
+      expect(res.statusCode).toBe(422);
+      expect(res.body.errors).toEqual({ email: ['This email is already registered.'] });
+    };
+    const form = registerForm();
+    expect((await t.client.post('/register', form)).statusCode).toBe(200);
+    taken(await t.client.post('/register', { ...form, password: 'Other#Pass7', password_confirmation: 'Other#Pass7' }));
+    taken(await t.client.post('/register', { ...form, mobile: '9123456780' }));
+    taken(await t.client.post('/register', { ...form, first_name: 'Ashok' }));
+    taken(await t.client.post('/register', { ...form, ref_user: (await createLearner(t.app)).referralCode }));
+    t.clock.advance(15 * 60_000 + 1_000);
+    taken(await t.client.post('/register', form));
+
+    const verified = registerForm();
+    expect((await t.client.post('/register', verified)).statusCode).toBe(200);
+    await t.app.ctx.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date(t.app.ctx.now().getTime()) })
+      .where(eq(users.email, String(verified.email)));
+    taken(await t.client.post('/register', verified));
   });
 
   it('reports a bad referral and a taken email together', async () => {

@@ -5,15 +5,52 @@ import type { z } from 'zod';
 import type { Language } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/postgres-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { getSetting } from '../settings/index.ts';
-import { findUserByEmail, findUserByReferralCode } from './find-user.ts';
+import { findUserByEmail, findUserByReferralCode, type UserRow } from './find-user.ts';
 import { issueToken } from './issue-token.ts';
 import { withFreshReferralCode } from './with-fresh-referral-code.ts';
 
 export type RegisterInput = z.output<typeof registerBodyServer>;
+
+/** A sign-up sent again this soon after the account was made, with the same details, is a retry (see below). */
+const RETRY_WINDOW_MS = 15 * 60_000;
+
+/**
+ * A Register whose answer was lost on the way (patchy 4G) and is sent again finds its own account: the same email,
+ * names, mobile and referrer, made in the last 15 minutes and not yet verified. With the same password (checked as a
+ * sign-in is, and counted against the account's failures when wrong) it is answered as the first one was, with a
+ * new session, instead of 'This email is already registered.' and no way in but the sign-in page.
+ */
+async function answerRetriedSignUp(
+  ctx: AppContext,
+  existing: UserRow,
+  input: RegisterInput,
+  referrerId: number | null,
+): Promise<AuthData | null> {
+  const isSameSignUp =
+    existing.emailVerifiedAt === null &&
+    ctx.now().getTime() - existing.createdAt.getTime() <= RETRY_WINDOW_MS &&
+    existing.firstName === input.first_name &&
+    existing.lastName === input.last_name &&
+    existing.mobile === input.mobile &&
+    existing.referrerId === referrerId;
+  if (!isSameSignUp) return null;
+  await ctx.limits.check('loginFailuresPerAccount', input.email);
+  if (!(await verifyPassword(existing.passwordHash, input.password))) {
+    await ctx.limits.consume('loginFailuresPerAccount', input.email);
+    return null;
+  }
+  const token = await issueToken(ctx.db, existing.id, ctx.now());
+  return {
+    token,
+    first_name: existing.firstName,
+    last_name: existing.lastName,
+    profile_photo_path: existing.profilePhotoPath,
+  };
+}
 
 /** Sign-ups through one code from one address in this window count towards the hold rule. */
 const HOLD_WINDOW_MS = 7 * 86_400_000;
@@ -59,7 +96,12 @@ export async function registerUser(
   const referrer = refCode ? await findUserByReferralCode(ctx.db, refCode) : null;
   const errors: Record<string, string[]> = {};
   if (refCode && !referrer) errors.ref_user = [messages.invalidReferral];
-  if (await findUserByEmail(ctx.db, input.email)) errors.email = [messages.emailTaken];
+  const existing = await findUserByEmail(ctx.db, input.email);
+  if (existing && !errors.ref_user) {
+    const retried = await answerRetriedSignUp(ctx, existing, input, referrer?.id ?? null);
+    if (retried) return retried;
+  }
+  if (existing) errors.email = [messages.emailTaken];
   const [firstError] = Object.values(errors);
   if (firstError) throw new AppError('VALIDATION', firstError[0]!, { errors });
 
