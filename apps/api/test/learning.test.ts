@@ -60,9 +60,14 @@ describe('GET /learn', () => {
     ]);
     expect((await t.client.as(stranger.token).get('/learn')).body.data).toEqual({ course: [], school: [] });
 
-    await t.app.ctx.db
-      .insert(certificates)
-      .values({ id: 'abc123', userId: buyer.id, courseId: course.id, holderName: 'Asha Verma', issuedAt: new Date() });
+    await t.app.ctx.db.insert(certificates).values({
+      id: 'abc123',
+      userId: buyer.id,
+      courseId: course.id,
+      holderName: 'Asha Verma',
+      courseName: 'Certified course',
+      issuedAt: new Date(),
+    });
     const withCertificate = await t.client.as(buyer.token).get('/learn');
     expect(withCertificate.body.data.course[0]).toMatchObject({
       certificate_id: 'abc123',
@@ -236,6 +241,7 @@ describe('course content is for buyers', () => {
       userId: learner.id,
       courseId: schoolCourse.id,
       holderName: 'Ravi Kumar',
+      courseName: 'Certified subject',
       issuedAt: new Date(),
     });
     expect((await t.client.as(learner.token).get('/learn')).body.data.school[0]).toMatchObject({

@@ -10,7 +10,7 @@ import { pdfTextLines } from '../pdf-text.ts';
 /**
  * docs/product/certificates.md#name-on-the-certificate: certificates keep the name they were issued to. A learner who
  * renames themself afterwards must not rename the public certificate; only an operator's reissue
- * (audited) may correct it.
+ * (audited) may correct it. The course's name, too, is the one it had at issue.
  */
 
 /** The text the PDF prints, as a reader extracts it. */
@@ -94,6 +94,19 @@ describe('abuse: a certificate keeps the name it was issued to', () => {
       id: course.courseId,
       certificate_id: certificateId,
     });
+  });
+
+  it("keeps the course's name it had at issue when the operator renames the course", async () => {
+    const renamed = await t.client
+      .as(admin.token)
+      .put(`/admin/courses/${course.courseId}`, { name: 'Physics: New Syllabus' });
+    expect(renamed.statusCode, JSON.stringify(renamed.body)).toBe(200);
+    expect((await t.client.get(`/certificates/${certificateId}`)).body.data.course).toBe('Class 10 Physics');
+    const text = pdfText(await pdfOf());
+    expect(text).toContain('Class 10 Physics');
+    expect(text).not.toContain('New Syllabus');
+    const console = await t.client.as(admin.token).get(`/admin/certificates/${certificateId}`);
+    expect(console.body.data.course).toEqual({ id: course.courseId, name: 'Class 10 Physics' });
   });
 
   it('cannot be reissued by the learner (403), nor looked up through the console', async () => {

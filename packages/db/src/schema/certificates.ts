@@ -22,6 +22,8 @@ export const certificates = pgTable(
     purchaseId: integer('purchase_id').references(() => purchases.id),
     /** The learner's name at issue, or as an operator corrected it. */
     holderName: text('holder_name').notNull(),
+    /** The course's name at issue: a later rename of the course does not change what was certified. */
+    courseName: text('course_name').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     reissuedAt: timestamp('reissued_at', { withTimezone: true }),
   },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { quizMessages, type AdminCertificate } from '@app/contracts';
-import { certificates, courses, purchases, users, type DbOrTx } from '@app/db';
+import { certificates, purchases, users, type DbOrTx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -8,9 +8,8 @@ import { certificateUrl, isCertificateValid, normalizeCertificateId } from '../c
 
 async function findAdminCertificate(ctx: AppContext, db: DbOrTx, id: string): Promise<AdminCertificate> {
   const [row] = await db
-    .select({ certificate: certificates, course: courses.name, purchaseStatus: purchases.status, holder: users })
+    .select({ certificate: certificates, purchaseStatus: purchases.status, holder: users })
     .from(certificates)
-    .innerJoin(courses, eq(courses.id, certificates.courseId))
     .innerJoin(users, eq(users.id, certificates.userId))
     .leftJoin(purchases, eq(purchases.id, certificates.purchaseId))
     .where(eq(certificates.id, id));
@@ -20,7 +19,7 @@ async function findAdminCertificate(ctx: AppContext, db: DbOrTx, id: string): Pr
     id: certificate.id,
     holder_name: certificate.holderName,
     user: { id: holder.id, name: `${holder.firstName} ${holder.lastName}`, email: holder.email },
-    course: { id: certificate.courseId, name: row.course },
+    course: { id: certificate.courseId, name: certificate.courseName },
     purchase_id: certificate.purchaseId,
     issued_at: certificate.issuedAt.toISOString(),
     reissued_at: certificate.reissuedAt?.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { quizMessages, type CertificateData, type Language } from '@app/contracts';
-import { certificates, courses, purchases, users } from '@app/db';
+import { certificates, purchases, users } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { languageOf } from '../../lib/i18n.ts';
@@ -14,7 +14,8 @@ export const isCertificateValid = (purchaseStatus: string | null) => purchaseSta
 
 /**
  * A certificate as anyone holding its id may see it: 404 for an unknown id. The name is the one
- * stored at issue (or by an operator's reissue), never the holder's current profile name.
+ * stored at issue (or by an operator's reissue), never the holder's current profile name; the course's
+ * name too is the one it had at issue.
  */
 export async function findCertificate(
   ctx: AppContext,
@@ -31,12 +32,10 @@ export async function findCertificateWithLanguage(
   const [row] = await ctx.db
     .select({
       certificate: certificates,
-      course: courses.name,
       purchaseStatus: purchases.status,
       language: users.language,
     })
     .from(certificates)
-    .innerJoin(courses, eq(courses.id, certificates.courseId))
     .innerJoin(users, eq(users.id, certificates.userId))
     .leftJoin(purchases, eq(purchases.id, certificates.purchaseId))
     .where(eq(certificates.id, normalizeCertificateId(options.certificateId)))
@@ -47,7 +46,7 @@ export async function findCertificateWithLanguage(
     certificate: {
       certificate_id: certificate.id,
       name: certificate.holderName,
-      course: row.course,
+      course: certificate.courseName,
       issued_at: certificate.issuedAt.toISOString(),
       is_valid: isCertificateValid(row.purchaseStatus),
       verify_url: certificateUrl(ctx.env, certificate.id),

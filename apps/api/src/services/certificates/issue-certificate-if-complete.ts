@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, exists } from 'drizzle-orm';
-import { certificates, purchases, questions, subjects, terms, users, type Tx } from '@app/db';
+import { and, eq, exists, sql } from 'drizzle-orm';
+import { certificates, courses, purchases, questions, subjects, terms, users, type Tx } from '@app/db';
 import { passedQuizSubjectIds } from './passed-quiz-subject-ids.ts';
 
 /** 128 random bits, hex: unguessable, and easy to read out or type from a printed certificate. */
@@ -97,6 +97,7 @@ export async function issueCertificateIfComplete(tx: Tx, options: IssueOptions):
       courseId: options.courseId,
       purchaseId: options.purchaseId,
       holderName: `${holder.firstName} ${holder.lastName}`.trim(),
+      courseName: sql`(SELECT ${courses.name} FROM ${courses} WHERE ${courses.id} = ${options.courseId})`,
       issuedAt: options.now,
     })
     .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
