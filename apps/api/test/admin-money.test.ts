@@ -5,7 +5,7 @@ import { createLearner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
 import { postEntry } from '../src/services/wallet/index.ts';
 import { ledgerOf, payPurchase, validBank, walletOf } from './wallet-fixtures.ts';
-import { auditOf, buyThroughSandbox, setUpAdminTestApp } from './admin-fixtures.ts';
+import { auditOf, buyThroughSandbox, createAdmin, setUpAdminTestApp } from './admin-fixtures.ts';
 
 describe('admin money: purchases and refunds', () => {
   const t = setUpAdminTestApp();
@@ -277,6 +277,46 @@ describe('admin money: withdrawals and ledgers', () => {
     ]);
     // The money is the learner's again: they can withdraw it.
     expect((await t.client.as(learner.token).post('/withdraw', { amount: 500 })).statusCode).toBe(200);
+  });
+
+  it('ATTACK: a withdrawal one operator has started paying cannot be rejected by another; the one paying can', async () => {
+    const { learner, id } = await pendingWithdrawal(200);
+    const started = await t.as().post(`/admin/withdrawals/${id}/payout`);
+    expect(started.statusCode).toBe(200);
+    expect(started.body).toMatchObject({
+      message: 'Payment started: this withdrawal is yours to settle.',
+      data: { payout: { started_by: { id: t.admin.id }, started_at: expect.any(String) } },
+    });
+    // Opening it again (the dialog reopened) changes nothing; the list shows who is paying.
+    expect((await t.as().post(`/admin/withdrawals/${id}/payout`)).body.data.payout).toEqual(started.body.data.payout);
+    const listed = (await t.as().get('/admin/withdrawals?status=Pending')).body.data.data.find(
+      (w: { id: number }) => w.id === id,
+    );
+    expect(listed.payout).toEqual(started.body.data.payout);
+
+    const other = await createAdmin(t.app);
+    const refused = await t.client
+      .as(other.token)
+      .post(`/admin/withdrawals/${id}/settle`, { status: 'Rejected', reason: 'Duplicate' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body.message).toBe('Another operator has started paying this withdrawal: only they can reject it.');
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 30_000, points: 0 });
+    expect((await t.client.as(other.token).post(`/admin/withdrawals/${id}/payout`)).body.data.payout).toEqual(
+      started.body.data.payout,
+    );
+
+    // The transfer bounced: the operator who started rejects it, and the money is back.
+    const rejected = await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Rejected', reason: 'Bounced' });
+    expect(rejected.statusCode).toBe(200);
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 50_000, points: 0 });
+    expect((await t.as().post(`/admin/withdrawals/${id}/payout`)).body).toEqual({
+      status: false,
+      message: 'Already settled',
+    });
+    expect((await auditOf(t.app, 'wallet_transactions', id)).map((row) => [row.action, row.actorId])).toEqual([
+      ['withdrawal.payout_started', t.admin.id],
+      ['withdrawal.settle', t.admin.id],
+    ]);
   });
 
   it('settles exactly once when two operators click at the same time', async () => {

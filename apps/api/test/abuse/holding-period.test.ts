@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, courses, levelAchievements, purchases, users } from '@app/db';
+import { auditLog, courses, devMailbox, levelAchievements, purchases, users } from '@app/db';
 import { createTestApp, waitFor, type TestApp } from '../helpers.ts';
 import { createLearner, getUser, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin } from '../admin-fixtures.ts';
@@ -203,10 +203,64 @@ describe('abuse: holding period and refunds', () => {
     t.clock.advance(7 * DAY_MS + 60_000);
     const token = await signInNow(t.app, referrer.id);
     expect((await t.client.as(token).post('/withdraw', { amount: 100 })).statusCode).toBe(200);
+    // Paid out before the refund: what was paid cannot be taken back.
+    const [withdrawal] = (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Withdraw');
+    const paid = await t.client
+      .as(admin.token)
+      .post(`/admin/withdrawals/${withdrawal!.id}/settle`, { status: 'Done', bank_reference: 'UTR100' });
+    expect(paid.statusCode).toBe(200);
     const res = await refund(purchaseId);
     expect(res.statusCode).toBe(200);
     expect(res.body.data).toMatchObject({ commission_reversed: 50, commission_shortfall: 100 });
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: a refund after the commission was asked for as a withdrawal takes it back from that withdrawal, unless it is being paid', async () => {
+    // Sub-users buy, the referrer's commission is released after the window and withdrawn, then the purchases are
+    // refunded: the withdrawal must not be paid out while the refund records the commission as lost.
+    const referrer = await createLearner(t.app);
+    await t.client.as(referrer.token).post('/bank-details', validBank);
+    const first = await buy(await createLearner(t.app, { referrerId: referrer.id }), 150_000);
+    const second = await buy(await createLearner(t.app, { referrerId: referrer.id }), 150_000);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const token = await signInNow(t.app, referrer.id);
+    // ₹300 commission and the Starter reward (₹100): ₹400 in the wallet; ₹250 then ₹150 asked for.
+    expect(await transactions({ ...referrer, token })).toMatchObject({ balance: 400 });
+    expect((await t.client.as(token).post('/withdraw', { amount: 250 })).statusCode).toBe(200);
+    expect((await t.client.as(token).post('/withdraw', { amount: 150 })).statusCode).toBe(200);
+    const [older, newer] = (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Withdraw');
+    // The operator has started paying the newer one: it is left alone.
+    expect((await t.client.as(admin.token).post(`/admin/withdrawals/${newer!.id}/payout`)).statusCode).toBe(200);
+
+    const res = await refund(first);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ commission_reversed: 150, commission_shortfall: 0 });
+    const ledger = await ledgerOf(t.app, referrer.id);
+    expect(ledger.find((e) => e.id === older!.id)).toMatchObject({ status: 'Rejected' });
+    expect(ledger.find((e) => e.id === newer!.id)).toMatchObject({ status: 'Pending' });
+    // ₹250 back, ₹150 taken: ₹100 left to ask for again.
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 10_000, points: 100 });
+    const [audit] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'withdrawal.rejected_earnings_taken_back'), eq(auditLog.entityId, String(older!.id))),
+      );
+    expect(audit).toBeDefined();
+    const [mail] = await t.app.ctx.db
+      .select()
+      .from(devMailbox)
+      .where(eq(devMailbox.to, referrer.email))
+      .orderBy(desc(devMailbox.id))
+      .limit(1);
+    expect(mail!.text).toContain('Money this withdrawal would have paid out was taken back');
+
+    // The second refund (its commission, ₹150, and the Starter reward its activation completed, ₹100) finds ₹100 in
+    // the wallet and the rest being paid: the ₹150 short is recorded, not the withdrawal being paid rejected.
+    const again = await refund(second);
+    expect(again.body.data).toMatchObject({ commission_reversed: 100, commission_shortfall: 150 });
+    expect((await ledgerOf(t.app, referrer.id)).find((e) => e.id === newer!.id)).toMatchObject({ status: 'Pending' });
     await expectBooksBalanced(t);
   });
 

@@ -202,6 +202,48 @@ describe('abuse: a withdrawal asked for while consent stood is not paid once it 
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 50_000, points: 0 });
   });
 
+  it('ATTACK: once the operator has started paying it, the guardian cannot give the money back to the wallet too', async () => {
+    // The operator opens the withdrawal to pay it and makes the transfer; before they press Done, the "guardian"
+    // (a second mailbox the child controls) withdraws consent. Rejecting it then would leave the money in the
+    // wallet as well as in the bank account, to ask for again.
+    const child = await createMinor(t);
+    const token = await giveConsentByEmail(t, child);
+    const withdrawal = await askToWithdraw(child);
+    const started = await t.client.as(admin.token).post(`/admin/withdrawals/${withdrawal.id}/payout`);
+    expect(started.statusCode, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.data).toMatchObject({
+      status: 'Pending',
+      bank: { account_number: validBank.account_number },
+      payout: { started_by: { id: admin.id } },
+    });
+
+    expect((await t.client.as(undefined).post(`/guardian/consent/${token}/withdraw`)).statusCode).toBe(200);
+    expect(await walletOf(t.app, child.id)).toEqual({ balancePaise: 30_000, points: 0 });
+    expect((await withdrawalsOf(child.id)).find((e) => e.id === withdrawal.id)).toMatchObject({ status: 'Pending' });
+
+    const paid = await t.client
+      .as(admin.token)
+      .post(`/admin/withdrawals/${withdrawal.id}/settle`, { status: 'Done', bank_reference: 'UTR9' });
+    expect(paid.statusCode, JSON.stringify(paid.body)).toBe(200);
+    expect(await walletOf(t.app, child.id)).toEqual({ balancePaise: 30_000, points: 0 });
+    expect((await withdrawalsOf(child.id)).map((e) => e.method)).not.toContain('Withdraw Reversal');
+    await expectBooksBalanced(t);
+  });
+
+  it("does not start paying a minor's withdrawal while consent is not in force", async () => {
+    const learner = await createLearner(t.app, { dateOfBirth: dobForAge(t.clock.now(), 30) });
+    const withdrawal = await askToWithdraw(learner);
+    await t.client
+      .as(admin.token)
+      .put(`/admin/users/${learner.id}/date-of-birth`, { date_of_birth: dobForAge(t.clock.now(), 15) });
+    const started = await t.client.as(admin.token).post(`/admin/withdrawals/${withdrawal.id}/payout`);
+    expect(started.statusCode).toBe(400);
+    expect(started.body.message).toBe(
+      "This learner is under 18 and their guardian's consent is not in force: reject the withdrawal instead of paying it.",
+    );
+    expect((await withdrawalsOf(learner.id)).find((e) => e.id === withdrawal.id)).toMatchObject({ status: 'Pending' });
+  });
+
   it('an adult who asked is paid as before', async () => {
     const learner = await createLearner(t.app, { dateOfBirth: dobForAge(t.clock.now(), 30) });
     const withdrawal = await askToWithdraw(learner);

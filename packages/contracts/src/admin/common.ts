@@ -61,6 +61,8 @@ export const adminMessages = {
   withdrawalNeedsConsent:
     "This learner is under 18 and their guardian's consent is not in force: reject the withdrawal instead of paying it.",
   settled: 'Withdrawal settled.',
+  withdrawalBeingPaid: 'Another operator has started paying this withdrawal: only they can reject it.',
+  payoutStarted: 'Payment started: this withdrawal is yours to settle.',
   bankReferenceRequired: 'Enter the bank reference.',
   reasonRequired: 'Enter the reason for rejecting.',
   settleStatusInvalid: "status must be 'Done' or 'Rejected'.",

@@ -71,6 +71,8 @@ export const adminWithdrawal = z.object({
   created_at: z.string(),
   settled_at: z.string().nullable(),
   bank: withdrawalBank.nullable(),
+  /** An operator has started paying it (POST …/payout): only they may reject it from then on. */
+  payout: z.object({ started_at: z.string(), started_by: personRef }).nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 

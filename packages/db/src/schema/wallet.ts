@@ -70,3 +70,18 @@ export const withdrawalAccounts = pgTable('withdrawal_accounts', {
   accountLast4: text('account_last4').notNull(),
   ifscCode: text('ifsc_code').notNull(),
 });
+
+/**
+ * A withdrawal an operator has started paying (opened its account to make the transfer): from then on neither a
+ * guardian's withdrawal of consent nor another operator may reject it, since the money may already be on its way;
+ * only the operator who started may, and Done needs no new consent check. One row per withdrawal, never changed.
+ */
+export const withdrawalPayouts = pgTable('withdrawal_payouts', {
+  walletTransactionId: integer('wallet_transaction_id')
+    .primaryKey()
+    .references(() => walletTransactions.id),
+  startedBy: integer('started_by')
+    .notNull()
+    .references(() => users.id),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+});

@@ -23,6 +23,7 @@ import {
   getWithdrawal,
   listWithdrawals,
   settleWithdrawal,
+  startPayout,
   findUserRow,
 } from '../../services/admin/index.ts';
 import { renderInvoicePdf } from '../../services/invoices/index.ts';
@@ -122,6 +123,23 @@ export async function adminMoneyRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ok(await getWithdrawal(ctx, { actorId: actorOf(request), id: request.params.id })),
+  );
+  app.post(
+    '/withdrawals/:id/payout',
+    {
+      schema: {
+        summary:
+          'Starts paying a withdrawal: answers the account to pay to; from then on only this operator may reject it',
+        params: idParams,
+        description:
+          'The full account number to pay to (the look is audited). A minor needs their guardian’s consent in force ' +
+          "(400 otherwise). A guardian's withdrawal of consent, a refund's take-back and other operators no longer " +
+          "reject it. A settled withdrawal answers 400 'Already settled'.",
+        response: { 200: envelope(adminWithdrawal) },
+      },
+    },
+    async (request) =>
+      ok(await startPayout(ctx, { actorId: actorOf(request), id: request.params.id }), adminMessages.payoutStarted),
   );
   app.post(
     '/withdrawals/:id/settle',

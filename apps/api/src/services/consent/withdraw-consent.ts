@@ -13,7 +13,7 @@ import { getGuardianConsent } from './get-guardian-consent.ts';
 /**
  * POST /guardian/consent/{token}/withdraw: the guardian takes consent back (or refuses a pending
  * request). Money actions are refused again from the next request on, since requireMoneyConsent
- * reads this row every time, and withdrawals the child asked for and the operator has not paid yet are
+ * reads this row every time, and withdrawals the child asked for and the operator has not started paying are
  * rejected in the same transaction, the money back in the wallet and the child told by mail: the guardian's
  * page says withdrawals stop at once. Withdrawing twice changes nothing.
  */
@@ -60,8 +60,14 @@ async function rejectPendingWithdrawals(
     .from(walletTransactions)
     .where(and(eq(walletTransactions.userId, options.userId), isPendingWithdrawal));
   for (const { id } of pending) {
-    const rejected = await rejectWithdrawal(tx, { id, reason: GUARDIAN_WITHDREW_CONSENT, now: options.now });
-    // Paid or rejected by the operator meanwhile: the operator's settling stands.
+    const rejected = await rejectWithdrawal(tx, {
+      id,
+      reason: GUARDIAN_WITHDREW_CONSENT,
+      now: options.now,
+      unlessBeingPaid: true,
+    });
+    // Paid or rejected by the operator meanwhile, or being paid now (the transfer may be on its way): the
+    // operator's settling stands.
     if (!rejected) continue;
     await recordAudit(tx, ctx, {
       actorId: null,

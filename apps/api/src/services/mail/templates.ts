@@ -120,8 +120,11 @@ export function withdrawalSettledMail(options: WithdrawalSettledMailOptions): Ma
   });
 }
 
-/** The operator's reason, as written; or the guardian's withdrawal of consent, said in the learner's language. */
-export type WithdrawalRejectedReason = string | { guardianWithdrewConsent: true } | null;
+/**
+ * The operator's reason, as written; or, said in the learner's language, the guardian's withdrawal of consent or a
+ * refund (or a referral found not eligible) taking back the money the withdrawal would have paid.
+ */
+export type WithdrawalRejectedReason = string | { guardianWithdrewConsent: true } | { earningsTakenBack: true } | null;
 
 interface WithdrawalRejectedMailOptions extends Recipient {
   amountPaise: number;
@@ -147,7 +150,9 @@ export function withdrawalRejectedMail(options: WithdrawalRejectedMailOptions): 
                     value:
                       typeof options.reason === 'string'
                         ? options.reason
-                        : t('mail:withdrawalRejected.guardianWithdrewConsent'),
+                        : 'guardianWithdrewConsent' in options.reason
+                          ? t('mail:withdrawalRejected.guardianWithdrewConsent')
+                          : t('mail:withdrawalRejected.earningsTakenBack'),
                   },
                 ]
               : []),

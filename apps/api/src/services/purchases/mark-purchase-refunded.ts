@@ -32,7 +32,7 @@ export async function markPurchaseRefunded(
     .returning({ id: purchases.id, userId: purchases.userId });
   if (!flipped) return null;
   const referrer = await onPurchaseRefunded(tx, ctx, flipped);
-  const quizPoints = await takeBackQuizPoints(tx, { userId: flipped.userId, purchaseId: flipped.id, now });
+  const quizPoints = await takeBackQuizPoints(tx, ctx, { userId: flipped.userId, purchaseId: flipped.id, now });
   await issueCreditNote(tx, ctx, { purchaseId: flipped.id });
   return { referrer, quizPoints };
 }

@@ -59,7 +59,7 @@ export async function onPurchaseRefunded(
     !otherPaid && !(buyer.activatedAt && (await countedForSettledLevel(tx, referrer.id, buyer.activatedAt)));
   if (isDeactivated) await tx.update(users).set({ activatedAt: null }).where(eq(users.id, purchase.userId));
 
-  const taken = await takeBackReferralEarnings(tx, {
+  const taken = await takeBackReferralEarnings(tx, ctx, {
     referrerId: referrer.id,
     purchaseIds: [purchase.id],
     why: 'Purchase refunded',

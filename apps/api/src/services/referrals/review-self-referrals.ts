@@ -110,7 +110,7 @@ async function rejectSelfReferrals(
   await releaseHeldCredits(tx, { userId: referrer.id, now });
   for (const { id, reason } of rejected) {
     const bought = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.userId, id));
-    await takeBackReferralEarnings(tx, {
+    await takeBackReferralEarnings(tx, ctx, {
       referrerId: referrer.id,
       purchaseIds: bought.map((p) => p.id),
       why: `Not eligible (${ineligibleReasonText[reason]})`,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { levelAchievements, userLevels, walletTransactions, type Tx } from '@app/db';
+import type { AppContext } from '../../context.ts';
 import { countedSubUsers, levelByNumber, loadLadder } from '../levels/index.ts';
 import { addTakenBack, cancelHeldCredit, NOTHING_TAKEN, takeBack, type TakenBack } from '../wallet/index.ts';
 
@@ -18,6 +19,7 @@ const REVERSAL_OF = {
  */
 export async function takeBackReferralEarnings(
   tx: Tx,
+  ctx: AppContext,
   options: { referrerId: number; purchaseIds: readonly number[]; why: string; now: Date },
 ): Promise<TakenBack> {
   const { referrerId, purchaseIds, why, now } = options;
@@ -44,7 +46,7 @@ export async function takeBackReferralEarnings(
     } else if (entry.status === 'Done' && !reversed.has(`${entry.purchaseId}:${reversal}`)) {
       taken = addTakenBack(
         taken,
-        await takeBack(tx, {
+        await takeBack(tx, ctx, {
           userId: referrerId,
           method: reversal,
           paise: entry.amountPaise,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { walletTransactions, type Tx } from '@app/db';
+import type { AppContext } from '../../context.ts';
 import { cancelHeldCredit, releaseHeldCredits } from './held-credits.ts';
 import { NOTHING_TAKEN, takeBack, type TakenBack } from './take-back.ts';
 
@@ -16,6 +17,7 @@ export interface QuizPointsTakenBack extends TakenBack {
  */
 export async function takeBackQuizPoints(
   tx: Tx,
+  ctx: AppContext,
   options: { userId: number; purchaseId: number; now: Date },
 ): Promise<QuizPointsTakenBack> {
   const { userId, purchaseId, now } = options;
@@ -45,7 +47,7 @@ export async function takeBackQuizPoints(
   }
   const taken =
     donePoints > 0
-      ? await takeBack(tx, {
+      ? await takeBack(tx, ctx, {
           userId,
           method: 'Quiz Points Reversal',
           paise: 0,

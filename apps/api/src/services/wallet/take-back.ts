@@ -1,7 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { users, type Tx } from '@app/db';
+import { and, asc, eq } from 'drizzle-orm';
+import { users, walletTransactions, type Tx } from '@app/db';
 import { commissionReversal, formatInr, paiseToRupees, type LedgerMethod } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../audit/index.ts';
+import { sendWithdrawalMail } from '../mail/index.ts';
+import { isPendingWithdrawal } from './pending-withdrawal.ts';
 import { postEntry } from './post-entry.ts';
+import { rejectWithdrawal } from './reject-withdrawal.ts';
 
 export interface TakenBack {
   paise: number;
@@ -26,9 +31,15 @@ export function addTakenBack(a: TakenBack, b: TakenBack): TakenBack {
  * Takes back money and points a refunded purchase earned, as one negative ledger entry, never
  * below zero: what was already spent or withdrawn is written in the entry's description as the
  * shortfall. Locks the wallet's row (FOR NO KEY UPDATE, as onPurchasePaid does) before reading it.
+ *
+ * Money the learner has asked to withdraw is still the house's until it is paid: when the wallet cannot cover what
+ * is taken back, their withdrawals no operator has started paying are rejected first, oldest first, until it can
+ * (the amount back in the wallet, a 'Withdraw Reversal', an audit row and a mail saying why), so a refund after the
+ * commission was withdrawn takes it back instead of recording it lost while the operator pays it out.
  */
 export async function takeBack(
   tx: Tx,
+  ctx: AppContext,
   entry: {
     userId: number;
     method: LedgerMethod;
@@ -40,11 +51,23 @@ export async function takeBack(
   },
 ): Promise<TakenBack> {
   if (entry.paise <= 0 && entry.points <= 0) return NOTHING_TAKEN;
-  const [wallet] = await tx
-    .select({ balancePaise: users.balancePaise, points: users.points })
-    .from(users)
-    .where(eq(users.id, entry.userId))
-    .for('no key update');
+  const readWallet = async () =>
+    (
+      await tx
+        .select({ balancePaise: users.balancePaise, points: users.points })
+        .from(users)
+        .where(eq(users.id, entry.userId))
+        .for('no key update')
+    )[0];
+  let wallet = await readWallet();
+  if (wallet && entry.paise > wallet.balancePaise) {
+    await rejectWithdrawalsToCover(tx, ctx, {
+      userId: entry.userId,
+      paise: entry.paise - wallet.balancePaise,
+      at: entry.at,
+    });
+    wallet = await readWallet();
+  }
   const money = commissionReversal(Math.max(0, entry.paise), wallet?.balancePaise ?? 0);
   const points = commissionReversal(Math.max(0, entry.points), wallet?.points ?? 0);
   const shortfalls = [
@@ -69,4 +92,37 @@ export async function takeBack(
     shortfallPaise: money.shortfallPaise,
     shortfallPoints: points.shortfallPaise,
   };
+}
+
+/** Why the learner's withdrawal stopped, in the ledger (the learner's mail says it in their language). */
+const EARNINGS_TAKEN_BACK = 'money it would have paid out was taken back';
+
+/** Rejects the user's withdrawals not being paid, oldest first, until `paise` is back in the wallet (or none is left). */
+async function rejectWithdrawalsToCover(tx: Tx, ctx: AppContext, options: { userId: number; paise: number; at: Date }) {
+  const pending = await tx
+    .select({ id: walletTransactions.id, amountPaise: walletTransactions.amountPaise })
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.userId, options.userId), isPendingWithdrawal))
+    .orderBy(asc(walletTransactions.id));
+  let missing = options.paise;
+  for (const withdrawal of pending) {
+    if (missing <= 0) break;
+    const rejected = await rejectWithdrawal(tx, {
+      id: withdrawal.id,
+      reason: EARNINGS_TAKEN_BACK,
+      now: options.at,
+      unlessBeingPaid: true,
+    });
+    if (!rejected) continue;
+    missing += withdrawal.amountPaise; // a withdrawal's amount is negative
+    await recordAudit(tx, ctx, {
+      actorId: null,
+      action: 'withdrawal.rejected_earnings_taken_back',
+      entity: 'wallet_transactions',
+      entityId: withdrawal.id,
+      before: { status: 'Pending' },
+      after: { status: 'Rejected', reversal_transaction_id: rejected.reversalTransactionId },
+    });
+    await sendWithdrawalMail(ctx, { withdrawalId: withdrawal.id, reason: { earningsTakenBack: true }, within: tx });
+  }
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { users, walletTransactions, withdrawalAccounts, type DbOrTx } from '@app/db';
+import { alias } from 'drizzle-orm/pg-core';
+import { users, walletTransactions, withdrawalAccounts, withdrawalPayouts, type DbOrTx, type Tx } from '@app/db';
 import {
   adminMessages,
   maskAccountNumber,
@@ -15,12 +16,14 @@ import { AppError } from '../../../lib/app-error.ts';
 import { decryptText } from '../../../lib/crypto.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { consentStatus } from '../../consent/index.ts';
-import { isPendingWithdrawal, rejectWithdrawal } from '../../wallet/index.ts';
+import { isPendingWithdrawal, lockPendingWithdrawal, rejectWithdrawal } from '../../wallet/index.ts';
 import { flushMailOutbox, sendWithdrawalMail } from '../../mail/index.ts';
 import { pageOf } from '../page-of.ts';
 import { userFilter } from './list-purchases.ts';
 
 const isWithdrawal = eq(walletTransactions.method, 'Withdraw');
+/** The operator who started paying a withdrawal. */
+const payer = alias(users, 'payer');
 
 function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
   return db
@@ -30,10 +33,14 @@ function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
       lastName: users.lastName,
       email: users.email,
       bank: withdrawalAccounts,
+      payoutStartedAt: withdrawalPayouts.startedAt,
+      payer: { id: payer.id, firstName: payer.firstName, lastName: payer.lastName, email: payer.email },
     })
     .from(walletTransactions)
     .innerJoin(users, eq(users.id, walletTransactions.userId))
     .leftJoin(withdrawalAccounts, eq(withdrawalAccounts.walletTransactionId, walletTransactions.id))
+    .leftJoin(withdrawalPayouts, eq(withdrawalPayouts.walletTransactionId, walletTransactions.id))
+    .leftJoin(payer, eq(payer.id, withdrawalPayouts.startedBy))
     .where(and(isWithdrawal, where));
 }
 type WithdrawalRow = Awaited<ReturnType<typeof selectWithdrawals>>[number];
@@ -73,6 +80,17 @@ function toAdminWithdrawal(
           ifsc_code: bank.ifscCode,
         }
       : null,
+    payout:
+      row.payoutStartedAt && row.payer
+        ? {
+            started_at: row.payoutStartedAt.toISOString(),
+            started_by: {
+              id: row.payer.id,
+              name: `${row.payer.firstName} ${row.payer.lastName}`,
+              email: row.payer.email,
+            },
+          }
+        : null,
   };
 }
 
@@ -137,12 +155,53 @@ export async function getWithdrawal(
 }
 
 /**
+ * POST /admin/withdrawals/{id}/payout: the operator starts paying a Pending withdrawal, and gets the account to pay
+ * (in full; the look is audited, as GET's). From then on the withdrawal is theirs to settle: a guardian's withdrawal
+ * of consent and a refund's take-back leave it alone, and another operator cannot reject it, since the transfer may
+ * be on its way (before, such a rejection gave the money back to a wallet that was then paid as well). A minor's
+ * guardian's consent must be in force when payment starts (400 otherwise, before any money moves). Starting again
+ * (the dialog opened twice) changes nothing.
+ */
+export async function startPayout(ctx: AppContext, options: { actorId: number; id: number }): Promise<AdminWithdrawal> {
+  const { actorId, id } = options;
+  await findWithdrawal(ctx, ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    const withdrawal = await lockForDecision(tx, id);
+    const [started] = await tx
+      .select({ by: withdrawalPayouts.startedBy })
+      .from(withdrawalPayouts)
+      .where(eq(withdrawalPayouts.walletTransactionId, id));
+    if (started) return;
+    if (!(await consentStatus(ctx, tx, { userId: withdrawal.userId })).allowed)
+      throw AppError.badRequest(adminMessages.withdrawalNeedsConsent);
+    await tx.insert(withdrawalPayouts).values({ walletTransactionId: id, startedBy: actorId, startedAt: ctx.now() });
+    await recordAudit(tx, ctx, {
+      actorId,
+      action: 'withdrawal.payout_started',
+      entity: 'wallet_transactions',
+      entityId: id,
+      after: { user_id: withdrawal.userId },
+    });
+  });
+  return getWithdrawal(ctx, options);
+}
+
+/** Locks a withdrawal while it is Pending (400 'Already settled' otherwise), for a decision on it. */
+async function lockForDecision(tx: Tx, id: number): Promise<{ userId: number }> {
+  const pending = await lockPendingWithdrawal(tx, id);
+  if (!pending) throw AppError.badRequest(adminMessages.alreadySettled);
+  return pending;
+}
+
+/**
  * POST /admin/withdrawals/{id}/settle: Done with the bank reference, or Rejected with a reason and
  * the amount given back by a 'Withdraw Reversal' ledger entry (rejectWithdrawal). Exactly once: the conditional
  * UPDATE … WHERE status = 'Pending' decides, so of two operators clicking at the same time one
  * settles and the other gets 400 'Already settled'. The reversal and the audit row commit with it.
  * A minor's withdrawal is paid only while their guardian's consent is in force (a guardian who withdraws it
- * rejects their pending withdrawals; this covers a date of birth corrected to a minor's since the request).
+ * rejects their pending withdrawals; this covers a date of birth corrected to a minor's since the request); once an
+ * operator has started paying (startPayout, which checked consent then), Done stands, and only that operator may
+ * reject it.
  */
 export async function settleWithdrawal(
   ctx: AppContext,
@@ -153,7 +212,13 @@ export async function settleWithdrawal(
   const settled = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     let reversalTransactionId: string | null = null;
+    await lockForDecision(tx, id);
+    const [payout] = await tx
+      .select({ startedBy: withdrawalPayouts.startedBy })
+      .from(withdrawalPayouts)
+      .where(eq(withdrawalPayouts.walletTransactionId, id));
     if (input.status === 'Rejected') {
+      if (payout && payout.startedBy !== options.actorId) throw AppError.badRequest(adminMessages.withdrawalBeingPaid);
       const rejected = await rejectWithdrawal(tx, { id, reason: input.reason, now });
       if (!rejected) throw AppError.badRequest(adminMessages.alreadySettled);
       reversalTransactionId = rejected.reversalTransactionId;
@@ -165,8 +230,9 @@ export async function settleWithdrawal(
         .returning({ id: walletTransactions.id });
       if (!paid) throw AppError.badRequest(adminMessages.alreadySettled);
       // A guardian who withdrew consent before this rejected the withdrawal (the update above found nothing); this
-      // catches a learner who is a minor without consent for another reason (a date of birth corrected since).
-      if (!(await consentStatus(ctx, tx, { userId: before.user.id })).allowed)
+      // catches a learner who is a minor without consent for another reason (a date of birth corrected since). A
+      // payout started while consent was in force stands: the money may already have left.
+      if (!payout && !(await consentStatus(ctx, tx, { userId: before.user.id })).allowed)
         throw AppError.badRequest(adminMessages.withdrawalNeedsConsent);
     }
     const after = await findWithdrawal(ctx, tx, id);

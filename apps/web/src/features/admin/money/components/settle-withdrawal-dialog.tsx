@@ -11,7 +11,8 @@ import { TextAreaField, TextField } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
-import { useWithdrawal } from '../api/get-withdrawal';
+import { formatDateTime } from '../../utils/format';
+import { useStartPayout } from '../api/start-payout';
 import { useSettleWithdrawal } from '../api/settle-withdrawal';
 
 export type SettleOutcome = 'Done' | 'Rejected';
@@ -29,9 +30,12 @@ interface SettleWithdrawalDialogProps {
   onSettled: (result: SettleData, message: string) => void;
 }
 
-/** The bank account to pay to (fetched in full, an audited look), for 'Mark as Done'. */
+/**
+ * The bank account to pay to, for 'Mark as Done': opening it starts the payment (POST …/payout, an audited look at
+ * the full number), after which nobody else rejects the withdrawal while the transfer may be on its way.
+ */
 function PayTo({ id }: { id: number }) {
-  const detail = useWithdrawal(id, { enabled: true });
+  const detail = useStartPayout(id);
   if (detail.isPending)
     return (
       <p className="small">
@@ -45,7 +49,12 @@ function PayTo({ id }: { id: number }) {
         {errorMessage(detail.error)}
       </Alert>
     );
-  const bank = detail.data.bank;
+  const { bank, payout } = detail.data;
+  const started = payout && (
+    <p className="small text-body-secondary" data-testid="payout-started">
+      Payment started by {payout.started_by.name}, {formatDateTime(payout.started_at)}: only they can reject it now.
+    </p>
+  );
   if (!bank)
     return (
       <Alert variant="warning" className="small py-2">
@@ -53,18 +62,21 @@ function PayTo({ id }: { id: number }) {
       </Alert>
     );
   return (
-    <dl className="row small mb-3" aria-label="Pay to">
-      <dt className="col-5">Account holder</dt>
-      <dd className="col-7">{bank.full_name}</dd>
-      <dt className="col-5">Bank</dt>
-      <dd className="col-7">
-        {bank.bank_name}, {bank.bank_branch}
-      </dd>
-      <dt className="col-5">Account number</dt>
-      <dd className="col-7 font-monospace">{bank.account_number}</dd>
-      <dt className="col-5">IFSC</dt>
-      <dd className="col-7 font-monospace">{bank.ifsc_code}</dd>
-    </dl>
+    <>
+      {started}
+      <dl className="row small mb-3" aria-label="Pay to">
+        <dt className="col-5">Account holder</dt>
+        <dd className="col-7">{bank.full_name}</dd>
+        <dt className="col-5">Bank</dt>
+        <dd className="col-7">
+          {bank.bank_name}, {bank.bank_branch}
+        </dd>
+        <dt className="col-5">Account number</dt>
+        <dd className="col-7 font-monospace">{bank.account_number}</dd>
+        <dt className="col-5">IFSC</dt>
+        <dd className="col-7 font-monospace">{bank.ifsc_code}</dd>
+      </dl>
+    </>
   );
 }
 

@@ -21,6 +21,7 @@ const pending = {
   created_at: '2025-01-02T10:00:00.000Z',
   settled_at: null,
   bank: { ...bank, account_number: 'XXXXXX7890' },
+  payout: null,
 };
 const page = (data: unknown[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
 
@@ -30,15 +31,30 @@ describe('WithdrawalsPage', () => {
     let isSettled = false;
     const server = mockApi({
       'GET /admin/withdrawals': () => ok(page(isSettled ? [] : [pending])),
-      'GET /admin/withdrawals/7': ok({ ...pending, bank: { ...bank, account_number: '1234567890' } }),
+      'POST /admin/withdrawals/7/payout': ok(
+        {
+          ...pending,
+          bank: { ...bank, account_number: '1234567890' },
+          payout: {
+            started_at: '2025-01-03T08:55:00.000Z',
+            started_by: { id: 1, name: 'Ravi Admin', email: 'r@x.in' },
+          },
+        },
+        'Payment started: this withdrawal is yours to settle.',
+      ),
       'POST /admin/withdrawals/7/settle': settle.handler,
     });
     const { user } = renderWithProviders(<WithdrawalsPage />);
     await user.click(await screen.findByRole('button', { name: 'Mark as Done' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Mark withdrawal as Done' });
-    // The operator pays to the full account number (the list only shows it masked).
+    // Opening it starts the payment: the operator pays to the full account number (the list only shows it masked),
+    // and from then on nobody else rejects it.
     expect(await within(dialog).findByText('1234567890')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/admin/withdrawals/7/payout')).toHaveLength(1);
+    expect(within(dialog).getByTestId('payout-started')).toHaveTextContent(
+      'Payment started by Ravi Admin, 3 Jan 2025, 2:25 pm IST: only they can reject it now.',
+    );
     await user.type(within(dialog).getByLabelText('Bank reference'), 'UTR0099887766');
     await user.dblClick(within(dialog).getByRole('button', { name: 'Mark as Done' }));
     expect(await within(dialog).findByRole('button', { name: 'Please Wait....' })).toBeDisabled();
@@ -99,10 +115,39 @@ describe('WithdrawalsPage', () => {
     });
   });
 
+  it('shows who is paying a withdrawal in the list, and a refusal to start paying in the dialog', async () => {
+    mockApi({
+      'GET /admin/withdrawals': ok(
+        page([
+          {
+            ...pending,
+            payout: {
+              started_at: '2025-01-03T08:55:00.000Z',
+              started_by: { id: 1, name: 'Ravi Admin', email: 'r@x.in' },
+            },
+          },
+        ]),
+      ),
+      'POST /admin/withdrawals/7/payout': fail(
+        400,
+        "This learner is under 18 and their guardian's consent is not in force: reject the withdrawal instead of paying it.",
+      ),
+    });
+    const { user } = renderWithProviders(<WithdrawalsPage />);
+    expect(await screen.findByText('Being paid by Ravi Admin')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark as Done' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        "This learner is under 18 and their guardian's consent is not in force: reject the withdrawal instead of paying it.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('tells the operator when another operator settled it first', async () => {
     mockApi({
       'GET /admin/withdrawals': ok(page([pending])),
-      'GET /admin/withdrawals/7': ok(pending),
+      'POST /admin/withdrawals/7/payout': ok(pending),
       'POST /admin/withdrawals/7/settle': fail(400, 'Already settled'),
     });
     const { user } = renderWithProviders(<WithdrawalsPage />);

@@ -113,6 +113,9 @@ export function WithdrawalsPage() {
                   {withdrawal.settled_at && (
                     <div className="small text-body-secondary">{formatDateTime(withdrawal.settled_at)}</div>
                   )}
+                  {withdrawal.status === 'Pending' && withdrawal.payout && (
+                    <div className="small text-body-secondary">Being paid by {withdrawal.payout.started_by.name}</div>
+                  )}
                 </td>
                 <td>
                   {/* One above the other: side by side they pushed 'Mark as Done' out of a 1,280 px window. */}

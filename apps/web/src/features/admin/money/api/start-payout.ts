@@ -1,0 +1,29 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminWithdrawal } from '@app/contracts';
+import { api } from '@/lib/api-client';
+import { withdrawalsQueryKey } from './get-withdrawals';
+
+/**
+ * POST /admin/withdrawals/{id}/payout: the operator starts paying the withdrawal and gets the account to pay to, in
+ * full (the look is audited). From then on a guardian's withdrawal of consent, a refund and other operators no longer
+ * reject it. Starting again (the dialog opened again) changes nothing on the server.
+ */
+export async function startPayout(id: number): Promise<AdminWithdrawal> {
+  const { data } = await api.post<AdminWithdrawal>(`/admin/withdrawals/${id}/payout`, {});
+  return data;
+}
+
+/** Starts paying when 'Mark as Done' opens; the list then shows who is paying. */
+export function useStartPayout(id: number) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...withdrawalsQueryKey, 'payout', id],
+    queryFn: async () => {
+      const withdrawal = await startPayout(id);
+      void queryClient.invalidateQueries({ queryKey: [...withdrawalsQueryKey, 'list'] });
+      return withdrawal;
+    },
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
