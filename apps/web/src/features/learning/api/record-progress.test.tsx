@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressData } from '@app/contracts';
 import { createQueryClient } from '@/lib/query';
-import { mockApi, ok } from '@/testing/mock-api';
+import { fail, mockApi, ok, type MockReply } from '@/testing/mock-api';
 import { signIn } from '@/testing/test-utils';
 import { progressQueryKey } from './get-progress';
 import {
+  FIRST_RETRY_MS,
   MAX_QUEUED_REPORTS,
   enqueueProgress,
   readProgressQueue,
@@ -34,7 +35,17 @@ function setOnline(isOnline: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(isOnline);
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** POST /progress answering with these replies in turn, then with the progress of the reported subject. */
+function progressServer(...replies: MockReply[]) {
+  return mockApi({
+    'POST /progress': (call) => replies.shift() ?? ok(answer((call.body as { subject_id: number }).subject_id)),
+  });
+}
 
 function renderSync() {
   const queryClient = createQueryClient();
@@ -117,5 +128,95 @@ describe('offline progress', () => {
     renderSync();
     await waitFor(() => expect(readProgressQueue()).toEqual([]));
     expect(server.callsTo('POST', '/progress')).toEqual([]);
+  });
+
+  it('keeps the queue when the server fails (502) and sends it again later, in order, not at once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await signIn();
+    setOnline(false);
+    enqueueProgress({ subject_id: 11, position_seconds: 45, duration_seconds: 300, watched_seconds: 25 });
+    enqueueProgress({ subject_id: 12, page: 4, page_count: 4 });
+    const server = progressServer(fail(502, 'Bad Gateway'), fail(503, 'Service Unavailable'));
+
+    // Back online through a proxy still starting: the first report gets a 502, and nothing is dropped.
+    setOnline(true);
+    const { queryClient } = renderSync();
+    await waitFor(() => expect(server.callsTo('POST', '/progress')).toHaveLength(1));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(server.callsTo('POST', '/progress')).toHaveLength(1);
+    expect(readProgressQueue().map((entry) => entry.body)).toEqual([
+      { subject_id: 11, position_seconds: 45, duration_seconds: 300, watched_seconds: 25 },
+      { subject_id: 12, page: 4, page_count: 4 },
+    ]);
+
+    // Tried again after the back-off (a 503: kept again), then after twice as long, when the server answers.
+    await vi.advanceTimersByTimeAsync(FIRST_RETRY_MS);
+    await waitFor(() => expect(server.callsTo('POST', '/progress')).toHaveLength(2));
+    expect(readProgressQueue()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(FIRST_RETRY_MS);
+    expect(server.callsTo('POST', '/progress')).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(FIRST_RETRY_MS);
+    await waitFor(() => expect(readProgressQueue()).toEqual([]));
+    expect(server.callsTo('POST', '/progress').map((c) => c.body)).toEqual([
+      { subject_id: 11, position_seconds: 45, duration_seconds: 300, watched_seconds: 25 },
+      { subject_id: 11, position_seconds: 45, duration_seconds: 300, watched_seconds: 25 },
+      { subject_id: 11, position_seconds: 45, duration_seconds: 300, watched_seconds: 25 },
+      { subject_id: 12, page: 4, page_count: 4 },
+    ]);
+    expect(queryClient.getQueryData(progressQueryKey(3))).toEqual(answer(12));
+  });
+
+  it("queues a live 'Mark as done' that meets a server error or 429, and drops only a 4xx refusal", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await signIn();
+    setOnline(true);
+    const server = progressServer(fail(500, 'Something went wrong.'), fail(429, 'Too many requests.'));
+    const { result, queryClient } = renderSync();
+
+    // The server fails: the report waits in the queue (no error for the learner), sent on the retry.
+    expect(await act(() => result.current.mutateAsync({ subject_id: 12, completed: true }))).toBeNull();
+    expect(readProgressQueue().map((entry) => entry.body)).toEqual([{ subject_id: 12, completed: true }]);
+    await vi.advanceTimersByTimeAsync(FIRST_RETRY_MS);
+    await waitFor(() => expect(server.callsTo('POST', '/progress')).toHaveLength(2));
+    expect(readProgressQueue().map((entry) => entry.body)).toEqual([{ subject_id: 12, completed: true }]);
+    await vi.advanceTimersByTimeAsync(2 * FIRST_RETRY_MS);
+    await waitFor(() => expect(readProgressQueue()).toEqual([]));
+    expect(server.callsTo('POST', '/progress')).toHaveLength(3);
+    expect(queryClient.getQueryData(progressQueryKey(3))).toEqual(answer(12));
+
+    // Refused for good (the course refunded meanwhile): not kept, the error is the caller's.
+    mockApi({ 'POST /progress': fail(403, 'You do not have access to this.') });
+    const after = result.current.mutateAsync({ subject_id: 13, completed: true });
+    await expect(act(() => after)).rejects.toMatchObject({ status: 403 });
+    expect(readProgressQueue()).toEqual([]);
+  });
+
+  it('sends a report made while others wait after them, so the server takes them in the order made', async () => {
+    await signIn();
+    setOnline(true);
+    enqueueProgress({ subject_id: 11, completed: true });
+    const server = progressServer();
+
+    expect(await recordProgress({ subject_id: 21 })).toEqual(answer(21));
+    expect(server.callsTo('POST', '/progress').map((c) => c.body)).toEqual([
+      { subject_id: 11, completed: true },
+      { subject_id: 21 },
+    ]);
+    expect(readProgressQueue()).toEqual([]);
+  });
+
+  it('sends a held queue as soon as the app is shown again', async () => {
+    await signIn();
+    setOnline(true);
+    enqueueProgress({ subject_id: 12, completed: true });
+    const server = progressServer(fail(502, 'Bad Gateway'));
+    renderSync();
+    await waitFor(() => expect(server.callsTo('POST', '/progress')).toHaveLength(1));
+    expect(readProgressQueue()).toHaveLength(1);
+
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(readProgressQueue()).toEqual([]));
+    expect(server.callsTo('POST', '/progress')).toHaveLength(2);
   });
 });

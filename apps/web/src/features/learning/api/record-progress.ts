@@ -8,11 +8,12 @@ import { learnQueryKey } from './get-learn';
 import { continueQueryKey } from './get-continue';
 
 /**
- * Progress reports made while offline wait in localStorage and are sent when the browser is back
- * online (the `online` event) or the app starts. Each entry is tagged with the stored (encrypted)
- * session token: after a logout or another sign-in the old entries are dropped, never sent under
- * someone else's name. Replaying is safe enough: positions and pages are overwritten, watched
- * deltas add up but the server caps them at the video's length.
+ * Progress reports that could not be sent wait in localStorage: made offline, or refused for now (no answer, a
+ * server error, too many requests). They are sent when the browser is back online, the app starts or comes back to
+ * the screen, after a later report got through, and after a server error on a back-off timer. Each entry is tagged
+ * with the stored (encrypted) session token: after a logout or another sign-in the old entries are dropped, never
+ * sent under someone else's name. Replaying is safe enough: positions and pages are overwritten, watched deltas add
+ * up but the server caps them at the video's length.
  */
 export const PROGRESS_QUEUE_KEY = 'progress-queue';
 /** The oldest reports are dropped beyond this. */
@@ -75,53 +76,93 @@ function withoutNulls(body: ProgressBody): ProgressBody {
   ) as ProgressBody;
 }
 
-const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
+/**
+ * A refusal the server will repeat (a course refunded meanwhile, a report it finds invalid: 4xx). Anything else (no
+ * answer, a 5xx, a 429) may go through later: the report is kept.
+ */
+const isRefused = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 
 async function send(body: ProgressBody): Promise<ProgressData> {
   const { data } = await api.post<ProgressData>('/progress', body);
   return data;
 }
 
+/** The wait before the queue is sent again after a failure while online: doubled at each failure, up to the maximum. */
+export const FIRST_RETRY_MS = 30_000;
+export const MAX_RETRY_MS = 10 * 60_000;
+let retryDelay = FIRST_RETRY_MS;
+let retryTimer: number | undefined;
+/** Sends the queue and shows the answers: set while useProgressSync is mounted, which the retries need. */
+let syncFlush: (() => void) | null = null;
+
+/** Sends the queue again later, once (a failure while a retry is already due changes nothing). */
+function retryLater(): void {
+  if (retryTimer !== undefined || !syncFlush) return;
+  const flush = syncFlush;
+  retryTimer = window.setTimeout(() => {
+    retryTimer = undefined;
+    flush();
+  }, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, MAX_RETRY_MS);
+}
+
+function stopRetrying(): void {
+  window.clearTimeout(retryTimer);
+  retryTimer = undefined;
+  retryDelay = FIRST_RETRY_MS;
+}
+
 let flushing: Promise<ProgressData[]> | null = null;
 
 async function sendQueue(): Promise<ProgressData[]> {
   const answers: ProgressData[] = [];
-  while (navigator.onLine) {
-    // Taken out of the queue while in flight, so a report queued meanwhile never merges into it.
-    const [next, ...rest] = readProgressQueue();
-    if (!next) break;
-    writeProgressQueue(rest);
-    if (next.session !== currentSession()) continue;
-    try {
-      answers.push(await send(next.body));
-    } catch (error) {
-      if (isNetworkError(error)) {
+  try {
+    while (navigator.onLine) {
+      // Taken out of the queue while in flight, so a report queued meanwhile never merges into it.
+      const [next, ...rest] = readProgressQueue();
+      if (!next) {
+        stopRetrying();
+        break;
+      }
+      writeProgressQueue(rest);
+      if (next.session !== currentSession()) continue;
+      try {
+        answers.push(await send(next.body));
+      } catch (error) {
+        if (isRefused(error)) continue;
+        // Put back first, the rest after it, and tried again later rather than at once.
         writeProgressQueue([next, ...readProgressQueue()]);
+        retryLater();
         break;
       }
     }
+  } finally {
+    // Cleared in the same step as the run's last look at the queue, so a report queued after it starts a new run.
+    flushing = null;
   }
   return answers;
 }
 
 /**
- * Sends the queued reports in order, one run at a time. Stops at a network error (the rest stay
- * queued); a report the server refuses (a course refunded meanwhile, 4xx) is dropped, as a retry
+ * Sends the queued reports in order, one run at a time. Stops at the first report that fails for the network or the
+ * server (5xx, 429): it and the rest stay queued, sent again on a timer (30 s, then doubled up to 10 minutes), when
+ * the browser is back online or the app is shown again. A report the server refuses (4xx) is dropped, as a retry
  * would not change the answer. Returns the progress answers, to refresh what the screens show.
  */
 export function flushProgressQueue(): Promise<ProgressData[]> {
-  flushing ??= sendQueue().finally(() => {
-    flushing = null;
-  });
+  // Started a microtask later, so `flushing` is set before a run that finds nothing to send can clear it.
+  flushing ??= Promise.resolve().then(sendQueue);
   return flushing;
 }
 
 let lastReport: Promise<unknown> = Promise.resolve();
 
 /**
- * POST /progress, or into the queue when the device is offline: resolves to the course's
- * progress, or null when the report was queued. Reports go one at a time in the order made, so a
- * closing chapter's last report cannot land after the next chapter's opening (which must be last).
+ * POST /progress, or into the queue when it cannot be sent now: resolves to the course's progress, or null when the
+ * report was queued. Reports go one at a time in the order made, so a closing chapter's last report cannot land after
+ * the next chapter's opening (which must be last); a report made while others wait in the queue goes after them.
+ * Rejects only when the server refuses the report (4xx).
  */
 export function recordProgress(body: ProgressBody): Promise<ProgressData | null> {
   const next = lastReport.then(() => sendOrQueue(body));
@@ -134,13 +175,20 @@ async function sendOrQueue(body: ProgressBody): Promise<ProgressData | null> {
     enqueueProgress(body);
     return null;
   }
+  if (readProgressQueue().length > 0) {
+    enqueueProgress(body);
+    const answers = await flushProgressQueue();
+    // All sent: the last answer is this report's (or the one it merged into).
+    return readProgressQueue().length === 0 ? (answers.at(-1) ?? null) : null;
+  }
   try {
     const data = await send(body);
     if (readProgressQueue().length > 0) void flushProgressQueue();
     return data;
   } catch (error) {
-    if (!isNetworkError(error)) throw error;
+    if (isRefused(error)) throw error;
     enqueueProgress(body);
+    retryLater();
     return null;
   }
 }
@@ -168,17 +216,27 @@ let syncUsers = 0;
 let stopSync: (() => void) | null = null;
 
 /**
- * Sends the queued reports now and whenever the browser comes back online, while mounted (one
- * listener however many screens use it). Mounted by the app shell and the learning screens.
+ * Sends the queued reports now, whenever the browser comes back online or the app is shown again, and on the retry
+ * timer, while mounted (one set of listeners however many screens use it). Mounted by the app shell.
  */
 export function useProgressSync(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const flush = () => void flushProgressQueue().then((answers) => applyProgress(queryClient, answers));
+    const flushWhenShown = () => {
+      if (document.visibilityState === 'visible' && readProgressQueue().length > 0) flush();
+    };
     syncUsers += 1;
     if (syncUsers === 1) {
+      syncFlush = flush;
       window.addEventListener('online', flush);
-      stopSync = () => window.removeEventListener('online', flush);
+      document.addEventListener('visibilitychange', flushWhenShown);
+      stopSync = () => {
+        window.removeEventListener('online', flush);
+        document.removeEventListener('visibilitychange', flushWhenShown);
+        syncFlush = null;
+        stopRetrying();
+      };
     }
     flush();
     return () => {
