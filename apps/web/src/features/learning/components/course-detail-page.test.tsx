@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { defaultScheduler, notifyManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressData, SubjectItem, TermItem } from '@app/contracts';
+import { createQueryClient } from '@/lib/query';
 import { deferred, fail, mockApi, ok, type MockReply } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { termSubjectsQueryOptions } from '../api/get-term-subjects';
@@ -81,6 +82,7 @@ async function openCourse(
   progressData: ProgressData | (() => Promise<MockReply>),
   url = '/learn-more/3',
   replies: Record<string, MockReply | (() => MockReply)> = {},
+  queryClient = createQueryClient(),
 ) {
   const server = mockApi({
     'GET /learn': ok(learnData),
@@ -96,7 +98,7 @@ async function openCourse(
     ...replies,
   });
   await signIn();
-  const view = renderWithProviders(<CourseDetailPage />, { path: '/learn-more/:id', url });
+  const view = renderWithProviders(<CourseDetailPage />, { path: '/learn-more/:id', url, queryClient });
   await screen.findByRole('heading', { level: 1, name: 'Foundations of Mathematics' }, { timeout: 5000 });
   return { ...view, server };
 }
@@ -230,6 +232,33 @@ describe('CourseDetailPage (learn-more)', () => {
     const youtube = await screen.findByTitle('Ratios explained');
     expect(youtube.getAttribute('src')).toContain('start=95');
     expect(server.callsTo('POST', '/progress')).toEqual([]);
+  });
+
+  it('offers Retry, not an endless spinner, when the progress cannot be read, and then opens the chapter', async () => {
+    // The read fails once (React Query's own two retries left out, to keep the test short).
+    const queryClient = createQueryClient();
+    queryClient.setQueryDefaults(['progress'], { retry: false });
+    let progressReads = 0;
+    const { user, server } = await openCourse(
+      async () => {
+        progressReads += 1;
+        return progressReads === 1
+          ? fail(503, 'Service Unavailable')
+          : ok(progress({ last_subject_id: 11, last_term_id: 1, studied_subject_ids: [11] }));
+      },
+      '/learn-more/3?subject=21',
+      {},
+      queryClient,
+    );
+    expect(await screen.findByText('Could not load this page. Check your connection and try again.')).toBeVisible();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(server.callsTo('POST', '/progress')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    const youtube = await screen.findByTitle('Ratios explained');
+    expect(youtube.getAttribute('src')).toContain('enablejsapi=1');
+    expect(screen.getByRole('button', { name: /Ratios explained/ })).toHaveAttribute('aria-current', 'true');
+    await waitFor(() => expect(server.callsTo('POST', '/progress').map((c) => c.body)).toEqual([{ subject_id: 21 }]));
   });
 
   it("says so when the course is not the learner's", async () => {

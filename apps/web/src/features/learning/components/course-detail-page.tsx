@@ -146,6 +146,17 @@ export function CourseDetailPage() {
     );
   }
 
+  // Without the progress the page knows neither where to resume nor what is done, and a chapter would wait for it for
+  // good: the read's own Retry instead. (Progress kept from an earlier visit shows as it is.)
+  if (progress.isError && !progress.data) {
+    return (
+      <>
+        {header}
+        <LoadError error={progress.error} onRetry={() => progress.refetch()} isRetrying={progress.isFetching} />
+      </>
+    );
+  }
+
   return (
     <>
       {header}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { chapter, expiredLinkFetch, learnReply, pdfSubject, storeWith } from '../learning.fixtures';
@@ -146,6 +147,49 @@ describe('SaveForOffline', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This link has expired. Open the chapter again and retry.',
     );
+  });
+
+  it('stays enabled when My Courses could not be read, and reads it again on a tap before saving', async () => {
+    await signIn();
+    // React Query's own two retries left out, to keep the test short.
+    const queryClient = createQueryClient();
+    queryClient.setQueryDefaults(['learn'], { retry: false });
+    let learnReads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.endsWith('/learn')) {
+          learnReads += 1;
+          return learnReads < 3 ? new Response(null, { status: 503 }) : learnReply();
+        }
+        if (url === pdfSubject.file_url)
+          return new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } });
+        return new Response(null, { status: 404 });
+      }),
+    );
+    const store = createMemoryStore();
+    const { user } = renderWithProviders(
+      <DownloadStoreContext value={store}>
+        <SaveForOffline subject={pdfSubject} />
+      </DownloadStoreContext>,
+      { path: '/learn-more/:id', url: '/learn-more/9', queryClient },
+    );
+    await waitFor(() => expect(learnReads).toBe(1));
+    const button = screen.getByRole('button', { name: 'Download for offline' });
+    await waitFor(() => expect(button).toBeEnabled());
+
+    // Still failing: the tap says so.
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not download the chapter. Check your connection and try again.',
+    );
+    expect(learnReads).toBe(2);
+
+    await user.click(screen.getByRole('button', { name: 'Download for offline' }));
+    expect(await screen.findByText(/Saved for offline/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await store.list()).toMatchObject([{ subjectId: 7, courseId: 9, courseName: 'India and the World' }]);
   });
 
   it('is not offered for a video without its renditions, or a link', () => {
