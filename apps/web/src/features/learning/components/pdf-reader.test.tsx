@@ -4,7 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { LazyPdfReader } from './lazy-pdf-reader';
 import { PdfReader } from './pdf-reader';
 
-// jsdom cannot run pdf.js: react-pdf stands in, opening any file as 12 pages but 'broken.pdf' and non-PDF Blobs.
+/** Loads of 'flaky.pdf' that fail before one succeeds (a dropped connection). */
+const flaky = vi.hoisted(() => ({ failures: 0 }));
+
+// jsdom cannot run pdf.js: react-pdf stands in, opening any file as 12 pages but 'broken.pdf' and non-PDF Blobs (and
+// 'flaky.pdf' while it has failures left).
 vi.mock('react-pdf', async () => {
   const { useEffect } = await import('react');
   type DocumentProps = {
@@ -17,7 +21,10 @@ vi.mock('react-pdf', async () => {
     pdfjs: { GlobalWorkerOptions: {} },
     Document: ({ file, onLoadSuccess, onLoadError, children }: DocumentProps) => {
       useEffect(() => {
-        if (file === 'broken.pdf' || (file instanceof Blob && file.type !== 'application/pdf'))
+        if (file === 'flaky.pdf' && flaky.failures > 0) {
+          flaky.failures -= 1;
+          onLoadError(new Error('Unexpected server response (502).'));
+        } else if (file === 'broken.pdf' || (file instanceof Blob && file.type !== 'application/pdf'))
           onLoadError(new Error('Invalid PDF structure.'));
         else onLoadSuccess({ numPages: 12 });
       }, [file]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -99,6 +106,25 @@ describe('PdfReader', () => {
     expect(screen.getByRole('link', { name: 'Open PDF' })).toHaveAttribute('href', 'broken.pdf');
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'Notes.pdf');
     expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+  });
+
+  it("offers Retry and 'Mark as done' when the file did not load, and Retry loads it again", async () => {
+    flaky.failures = 2;
+    const onMarkDone = vi.fn();
+    const user = userEvent.setup();
+    render(<PdfReader src="flaky.pdf" title="Notes" initialPage={3} onMarkDone={onMarkDone} />);
+    expect(await screen.findByText('This PDF cannot be shown here.')).toBeInTheDocument();
+
+    // Read through 'Open PDF' meanwhile, the chapter can be finished here.
+    await user.click(screen.getByRole('button', { name: 'Mark as done' }));
+    expect(onMarkDone).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Done' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('This PDF cannot be shown here.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Page 3 of 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Done' })).toBeDisabled();
   });
 
   it('loads on demand, and links a stored file that cannot be shown through an object URL', async () => {

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Document, Page, pdfjs } from 'react-pdf';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import 'react-pdf/dist/Page/TextLayer.css';
-import { CheckIcon } from '@/components/ui/icons';
 import { useFormat } from '@/lib/format';
-import { PdfFallback, PdfLoading } from './pdf-placeholders';
+import { MarkAsDoneButton, PdfFallback, PdfLoading } from './pdf-placeholders';
 import './pdf-reader.css';
 
 // Set here, in the module that renders react-pdf, so react-pdf's own default cannot overwrite it.
@@ -75,7 +74,19 @@ export function PdfReader({
   const [zoom, setZoom] = useState(FIT);
   const [isMarked, setIsMarked] = useState(false);
   const isDone = isDoneBefore || isMarked;
+  const markDone = onMarkDone
+    ? () => {
+        setIsMarked(true);
+        onMarkDone();
+      }
+    : undefined;
   const [hasFailed, setHasFailed] = useState(false);
+  /** Counts the Retries: each loads the file again (a new Document). */
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    setHasFailed(false);
+    setAttempt((before) => before + 1);
+  };
   const [pageRatio, setPageRatio] = useState(A4_RATIO);
   const pageWidth = (width || DEFAULT_WIDTH) * ZOOM_STEPS[zoom]!;
   // While the file or a page loads, its spinner takes the page's room: the page then replaces it without pushing
@@ -109,7 +120,10 @@ export function PdfReader({
     action();
   };
 
-  if (hasFailed) return <PdfFallback src={src} title={title} />;
+  // A file that did not load (a dropped connection as often as a file pdf.js cannot read) can be tried again, and the
+  // chapter finished either way.
+  const fallback = <PdfFallback src={src} title={title} onRetry={retry} onMarkDone={markDone} isDone={isDone} />;
+  if (hasFailed) return fallback;
   const percent = `${number(Math.round(ZOOM_STEPS[zoom]! * 100))}%`;
 
   return (
@@ -167,26 +181,7 @@ export function PdfReader({
             +
           </Button>
         </div>
-        {onMarkDone && (
-          <Button
-            variant={isDone ? 'success' : 'primary'}
-            size="sm"
-            className="ms-auto d-inline-flex align-items-center gap-1"
-            disabled={isDone}
-            onClick={() => {
-              setIsMarked(true);
-              onMarkDone();
-            }}
-          >
-            {isDone ? (
-              <>
-                <CheckIcon /> {t('pdf.done')}
-              </>
-            ) : (
-              t('pdf.markAsDone')
-            )}
-          </Button>
-        )}
+        {markDone && <MarkAsDoneButton isDone={isDone} onMarkDone={markDone} size="sm" className="ms-auto" />}
       </div>
       {/* Focusable, so the arrow keys turn pages once the learner has clicked or tabbed into the page. */}
       <div
@@ -198,10 +193,11 @@ export function PdfReader({
         aria-label={t('pdf.viewport', { title, page: number(page) })}
       >
         <Document
+          key={attempt}
           file={src}
           suspense={false}
           loading={loading}
-          error={<PdfFallback src={src} title={title} />}
+          error={fallback}
           noData={t('pdf.noFile')}
           onLoadSuccess={({ numPages }) => {
             const first = Math.min(Math.max(initialPage, 1), numPages);
