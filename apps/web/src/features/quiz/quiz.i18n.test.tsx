@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fillTemplate, formatIndiaDateTime, type QuizQuestion, type QuizResult } from '@app/contracts';
+import { fillTemplate, formatIndiaDateTime, type Language, type QuizQuestion, type QuizResult } from '@app/contracts';
 import { hi } from '@app/contracts/i18n/hi';
 import { ml } from '@app/contracts/i18n/ml';
 import { applyLanguage } from '@/lib/i18n';
 import { mockApi, ok } from '@/testing/mock-api';
-import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { learner, renderWithProviders, signIn } from '@/testing/test-utils';
 import { QuizPage } from './components/quiz-page';
 
 const question: QuizQuestion = {
@@ -55,13 +55,20 @@ const result: QuizResult = {
   retake: { allowed: false, available_at: null, reason },
 };
 
+/** GET /me of a learner whose profile is in this language (the app would switch to it otherwise). */
+const meIn = (language: Language) => ({ 'GET /me': ok(learner({ language })) });
+
 beforeEach(() => sessionStorage.clear());
 
 describe('QuizPage in Hindi and Malayalam', () => {
   it('asks a question in Hindi, and says in Hindi that an answer is needed', async () => {
     await applyLanguage('hi');
     const t = hi.quiz;
-    mockApi({ 'GET /quiz/5/1': ok(question), 'GET /quiz/5/2': ok({ ...question, id: 102, question_number: 2 }) });
+    mockApi({
+      ...meIn('hi'),
+      'GET /quiz/5/1': ok(question),
+      'GET /quiz/5/2': ok({ ...question, id: 102, question_number: 2 }),
+    });
     await signIn();
     const { user } = renderWithProviders(<QuizPage />, { path: '/quiz/:id', url: '/quiz/5?course=3' });
     expect(await screen.findByRole('radio', { name: 'नई दिल्ली' }, { timeout: 5000 })).toBeInTheDocument();
@@ -76,7 +83,7 @@ describe('QuizPage in Hindi and Malayalam', () => {
   it('shows the result in Malayalam with the marks, the attempt line and the server’s reason as sent', async () => {
     await applyLanguage('ml');
     const t = ml.quiz;
-    mockApi({ 'GET /quiz/5/1': ok(result) });
+    mockApi({ ...meIn('ml'), 'GET /quiz/5/1': ok(result) });
     await signIn();
     renderWithProviders(<QuizPage />, { path: '/quiz/:id', url: '/quiz/5?course=3' });
     expect(
@@ -104,6 +111,7 @@ describe('QuizPage in Hindi and Malayalam', () => {
     const availableAt = '2026-11-26T15:38:00.000Z';
     const english = 'You can retake this quiz after 26 Nov 2026, 9:08 pm IST.';
     mockApi({
+      ...meIn('hi'),
       'GET /quiz/5/1': ok({ ...result, retake: { allowed: false, available_at: availableAt, reason: english } }),
     });
     await signIn();

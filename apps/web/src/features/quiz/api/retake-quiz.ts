@@ -10,14 +10,15 @@ export async function retakeQuiz(subjectId: number): Promise<QuizRetakeData> {
   return data;
 }
 
-export function useRetakeQuiz() {
+/** `learner`: whose saved answers to drop (utils/quiz-session.ts). */
+export function useRetakeQuiz(learner: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retakeQuiz,
     // Refused or not, what is cached may be stale: the result's retake status, or (after a retake)
     // the previous attempt altogether, whose questions the saved answers also name.
     onSettled: async (_data, _error, subjectId) => {
-      clearQuizSession(subjectId);
+      clearQuizSession(learner, subjectId);
       await queryClient.resetQueries({ queryKey: quizQueryKey(subjectId) });
     },
   });

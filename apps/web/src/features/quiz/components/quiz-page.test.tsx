@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { QuizQuestion, QuizResult } from '@app/contracts';
-import { fail, mockApi, ok } from '@/testing/mock-api';
-import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { quizMessages, type QuizAnswer, type QuizQuestion, type QuizResult } from '@app/contracts';
+import { logout } from '@/lib/auth/logout';
+import { clearSession } from '@/lib/token-storage';
+import { fail, mockApi, ok, type RecordedCall } from '@/testing/mock-api';
+import { learner, renderWithProviders, signIn } from '@/testing/test-utils';
 import { QuizPage } from './quiz-page';
 
 const question = (n: number, overrides: Partial<QuizQuestion> = {}): QuizQuestion => ({
@@ -63,8 +65,12 @@ const result: QuizResult = {
 };
 const retakeAllowed: QuizResult = { ...result, retake: { allowed: true, available_at: null, reason: null } };
 
+/** Where the quiz in progress of the learner `learner()` (referral code ABCD2345) is kept, per subject. */
+const savedQuiz = 'learner:ABCD2345:quiz:5';
+
 function quizServer(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
+    'GET /me': ok(learner()),
     'GET /quiz/5/1': ok(question(1)),
     'GET /quiz/5/2': ok(question(2)),
     'GET /quiz/5/3': ok(question(3)),
@@ -73,9 +79,10 @@ function quizServer(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-async function openQuiz(url = '/quiz/5?course=3') {
-  await signIn();
-  const view = renderWithProviders(<QuizPage />, { path: '/quiz/:id', url });
+/** Opens the quiz as the app does on its start: a new query cache, the stored token signing the requests. */
+async function openQuiz(token = 'test-token') {
+  await signIn(token);
+  const view = renderWithProviders(<QuizPage />, { path: '/quiz/:id', url: '/quiz/5?course=3' });
   await screen.findByRole('radio', { name: /^A\d$/ }, { timeout: 5000 });
   return view;
 }
@@ -122,7 +129,7 @@ describe('QuizPage', () => {
         [103, 3],
       ],
     });
-    expect(sessionStorage.getItem('quiz:5')).toBeNull();
+    expect(localStorage.getItem(savedQuiz)).toBeNull();
   });
 
   it('shows the stored result when the first question fetched already carries it', async () => {
@@ -175,6 +182,125 @@ describe('QuizPage', () => {
     });
   });
 
+  it('keeps the quiz in progress when the app is closed and opened again', { timeout: 15_000 }, async () => {
+    const server = quizServer();
+    const first = await openQuiz();
+    await first.user.click(screen.getByRole('radio', { name: 'C1' }));
+    await first.user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Question text 2?');
+    first.unmount();
+    // Swiped away and opened from the home-screen icon: a new session, whose sessionStorage is empty.
+    sessionStorage.clear();
+
+    const second = await openQuiz();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Question Number 2' })).toBeInTheDocument();
+    await second.user.click(await screen.findByRole('radio', { name: 'B2' }));
+    await second.user.click(screen.getByRole('button', { name: 'Next' }));
+    await second.user.click(await screen.findByRole('radio', { name: 'A3' }));
+    await second.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(server.callsTo('POST', '/quiz/5')).toHaveLength(1));
+    expect(server.callsTo('POST', '/quiz/5')[0]?.body).toEqual({
+      data: [
+        [101, 3],
+        [102, 2],
+        [103, 1],
+      ],
+    });
+  });
+
+  describe('on a phone shared by two learners', () => {
+    const ravi = learner({ first_name: 'Ravi', email: 'ravi@example.com', referral_code: 'RVXY2345' });
+    const isRavi = (call: RecordedCall) => call.headers.get('Authorization') === 'Bearer ravi-token';
+    const drawOf = (call: RecordedCall) => (isRavi(call) ? [301, 302, 303] : [101, 102, 103]);
+    const refusal = () => fail(422, quizMessages.questionNotInQuiz, { 'data.0.0': [quizMessages.questionNotInQuiz] });
+
+    /** Each learner has their own draw of subject 5 (Ravi's questions 301 to 303); an answer outside it is refused. */
+    function sharedPhoneServer() {
+      const questions = Object.fromEntries(
+        [1, 2, 3].map((n) => [
+          `GET /quiz/5/${n}`,
+          (call: RecordedCall) =>
+            ok(isRavi(call) ? question(n, { id: 300 + n, question: `Ravi's question ${n}?` }) : question(n)),
+        ]),
+      );
+      return mockApi({
+        'GET /me': (call) => ok(isRavi(call) ? ravi : learner()),
+        'POST /logout': ok(null, 'Logged out.'),
+        ...questions,
+        'POST /quiz/5': (call) => {
+          const ids = (call.body as { data: QuizAnswer[] }).data.map(([id]) => id);
+          return ids.every((id) => drawOf(call).includes(id)) ? ok(result, 'Quiz submitted.') : refusal();
+        },
+      });
+    }
+
+    /** Asha answers questions 1 and 2 and is on question 3 when she leaves. */
+    async function ashaLeavesAtQuestion3() {
+      const { user, unmount } = await openQuiz();
+      await user.click(screen.getByRole('radio', { name: 'B1' }));
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await user.click(await screen.findByRole('radio', { name: 'A2' }));
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await screen.findByText('Question text 3?');
+      unmount();
+    }
+
+    it(
+      "starts the next learner's quiz at question 1 after a logout, and their answers submit",
+      { timeout: 20_000 },
+      async () => {
+        const server = sharedPhoneServer();
+        await ashaLeavesAtQuestion3();
+        await logout();
+        // Nothing of Asha's quiz stays on the phone.
+        expect(localStorage.getItem(savedQuiz)).toBeNull();
+
+        const { user } = await openQuiz('ravi-token');
+        expect(screen.getByRole('heading', { level: 1, name: 'Question Number 1' })).toBeInTheDocument();
+        expect(screen.getByText("Ravi's question 1?")).toBeInTheDocument();
+        expect(screen.getByRole('radio', { name: 'B1' })).not.toBeChecked();
+        await user.click(screen.getByRole('radio', { name: 'C1' }));
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+        await user.click(await screen.findByRole('radio', { name: 'C2' }));
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+        await user.click(await screen.findByRole('radio', { name: 'C3' }));
+        await user.click(screen.getByRole('button', { name: 'Submit' }));
+        expect(await screen.findByRole('heading', { name: 'Total Mark: 2 (66.67%)' })).toBeInTheDocument();
+        expect(server.callsTo('POST', '/quiz/5').at(-1)?.body).toEqual({
+          data: [
+            [301, 3],
+            [302, 3],
+            [303, 3],
+          ],
+        });
+      },
+    );
+
+    it(
+      'keeps a quiz for its learner across a sign-out by the server, and drops it when another learner signs in',
+      { timeout: 20_000 },
+      async () => {
+        sharedPhoneServer();
+        await ashaLeavesAtQuestion3();
+        // Her session expires (a 401 signs her out without the logout button): signing back in, she goes on.
+        clearSession();
+        const again = await openQuiz();
+        expect(screen.getByRole('heading', { level: 1, name: 'Question Number 3' })).toBeInTheDocument();
+        again.unmount();
+        clearSession();
+
+        // Ravi signs in next: he starts afresh, and what Asha left on the phone is gone.
+        const ravis = await openQuiz('ravi-token');
+        expect(screen.getByRole('heading', { level: 1, name: 'Question Number 1' })).toBeInTheDocument();
+        expect(screen.getByText("Ravi's question 1?")).toBeInTheDocument();
+        ravis.unmount();
+        clearSession();
+        await openQuiz();
+        expect(screen.getByRole('heading', { level: 1, name: 'Question Number 1' })).toBeInTheDocument();
+      },
+    );
+  });
+
   describe('result', () => {
     async function openResult(stored: QuizResult, extra: Parameters<typeof mockApi>[0] = {}) {
       const server = quizServer({ 'GET /quiz/5/1': ok(stored), ...extra });
@@ -224,13 +350,13 @@ describe('QuizPage', () => {
       });
       expect(screen.queryByText(notYet)).not.toBeInTheDocument();
       // Answers saved by another tab for the previous attempt are dropped too.
-      sessionStorage.setItem('quiz:5', JSON.stringify({ current: 3, answers: { 1: [101, 2] } }));
+      localStorage.setItem(savedQuiz, JSON.stringify({ current: 3, answers: { 1: [101, 2] } }));
       await user.click(screen.getByRole('button', { name: 'Retake' }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Question Number 1' })).toBeInTheDocument();
       expect(await screen.findByText('Fresh question 1?')).toBeInTheDocument();
       expect(screen.getByRole('radio', { name: 'A1' })).not.toBeChecked();
       expect(server.callsTo('POST', '/quiz/5/retake')).toHaveLength(1);
-      expect(sessionStorage.getItem('quiz:5')).toBeNull();
+      expect(localStorage.getItem(savedQuiz)).toBeNull();
     });
 
     it("shows the server's reason when a retake is refused after all", async () => {

@@ -7,6 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { isQuizResult, type QuizResult } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useMe } from '@/lib/auth/get-me';
 import { useFormat } from '@/lib/format';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
@@ -33,25 +34,42 @@ import './quiz.css';
  */
 export function QuizPage() {
   const { t } = useTranslation('quiz');
+  const me = useMe();
+  // The quiz in progress is saved under the learner who answers it (utils/quiz-session.ts), so the page waits for
+  // who that is: no wait in the app, whose signed-in pages open once GET /me has answered.
+  if (me.data) return <LearnerQuiz key={me.data.referral_code} learner={me.data.referral_code} />;
+  return (
+    <div className="quiz-page mx-auto">
+      {me.isPending ? (
+        <PageLoading label={t('loading')} />
+      ) : (
+        <LoadError error={me.error} onRetry={() => me.refetch()} isRetrying={me.isFetching} />
+      )}
+    </div>
+  );
+}
+
+function LearnerQuiz({ learner }: { learner: string }) {
+  const { t } = useTranslation('quiz');
   const { number } = useFormat();
   const subjectId = Number(useParams().id);
   const courseId = Number(useSearchParams()[0].get('course'));
   const backHref =
     Number.isInteger(courseId) && courseId > 0 ? paths.learnMore.getHref(courseId) : paths.learn.getHref();
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<QuizSession>(() => loadQuizSession(subjectId));
+  const [session, setSession] = useState<QuizSession>(() => loadQuizSession(learner, subjectId));
   const [submitted, setSubmitted] = useState<QuizResult | null>(null);
   const question = useQuizQuestion(subjectId, session.current);
   const submitQuiz = useSubmitQuiz();
-  const retakeQuiz = useRetakeQuiz();
+  const retakeQuiz = useRetakeQuiz(learner);
 
   const data = question.data;
   const result = submitted ?? (data && isQuizResult(data) ? data : null);
   const current = data && !isQuizResult(data) ? data : null;
 
   useEffect(() => {
-    if (result) clearQuizSession(subjectId);
-  }, [result, subjectId]);
+    if (result) clearQuizSession(learner, subjectId);
+  }, [result, learner, subjectId]);
 
   // The next question loads while this one is read.
   useEffect(() => {
@@ -61,7 +79,7 @@ export function QuizPage() {
   }, [current, queryClient, subjectId]);
 
   const update = (next: QuizSession) => {
-    saveQuizSession(subjectId, next);
+    saveQuizSession(learner, subjectId, next);
     setSession(next);
   };
 

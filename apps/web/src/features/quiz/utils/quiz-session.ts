@@ -1,4 +1,5 @@
 import type { QuizAnswer } from '@app/contracts';
+import { learnerItemKey } from '@/lib/learner-storage';
 
 /** A quiz in progress: the question shown and the answers given, by question number. */
 export interface QuizSession {
@@ -6,7 +7,7 @@ export interface QuizSession {
   answers: Record<number, QuizAnswer>;
 }
 
-const keyOf = (subjectId: number) => `quiz:${subjectId}`;
+const keyOf = (learner: string, subjectId: number) => learnerItemKey(learner, `quiz:${subjectId}`);
 const fresh = (): QuizSession => ({ current: 1, answers: {} });
 
 function isAnswer(value: unknown): value is QuizAnswer {
@@ -18,10 +19,13 @@ function isAnswer(value: unknown): value is QuizAnswer {
   );
 }
 
-/** Kept in sessionStorage so a reload mid-quiz returns to the same question with the same answers. */
-export function loadQuizSession(subjectId: number): QuizSession {
+/**
+ * Kept in localStorage, per learner (their referral code) and subject, so that a reload, or the app closed and opened
+ * again, returns to the same question with the same answers, and another learner on the same phone never sees them.
+ */
+export function loadQuizSession(learner: string, subjectId: number): QuizSession {
   try {
-    const raw: unknown = JSON.parse(sessionStorage.getItem(keyOf(subjectId)) ?? 'null');
+    const raw: unknown = JSON.parse(localStorage.getItem(keyOf(learner, subjectId)) ?? 'null');
     if (typeof raw !== 'object' || raw === null) return fresh();
     const { current, answers } = raw as Partial<QuizSession>;
     const kept: Record<number, QuizAnswer> = {};
@@ -32,16 +36,16 @@ export function loadQuizSession(subjectId: number): QuizSession {
   }
 }
 
-export function saveQuizSession(subjectId: number, session: QuizSession): void {
+export function saveQuizSession(learner: string, subjectId: number, session: QuizSession): void {
   try {
-    sessionStorage.setItem(keyOf(subjectId), JSON.stringify(session));
+    localStorage.setItem(keyOf(learner, subjectId), JSON.stringify(session));
   } catch {
     // Storage full or blocked: the quiz still works, it just will not survive a reload.
   }
 }
 
-export function clearQuizSession(subjectId: number): void {
-  sessionStorage.removeItem(keyOf(subjectId));
+export function clearQuizSession(learner: string, subjectId: number): void {
+  localStorage.removeItem(keyOf(learner, subjectId));
 }
 
 /** The answers in question order, as POST /quiz takes them. */
