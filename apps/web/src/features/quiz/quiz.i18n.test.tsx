@@ -4,7 +4,7 @@ import { fillTemplate, formatIndiaDateTime, type Language, type QuizQuestion, ty
 import { hi } from '@app/contracts/i18n/hi';
 import { ml } from '@app/contracts/i18n/ml';
 import { applyLanguage } from '@/lib/i18n';
-import { mockApi, ok } from '@/testing/mock-api';
+import { fail, mockApi, ok } from '@/testing/mock-api';
 import { learner, renderWithProviders, signIn } from '@/testing/test-utils';
 import { QuizPage } from './components/quiz-page';
 
@@ -126,4 +126,21 @@ describe('QuizPage in Hindi and Malayalam', () => {
       hi.quiz.result.question,
     );
   });
+
+  it('says in Malayalam that the saved answers were for another quiz when the server refuses them in Malayalam', async () => {
+    await applyLanguage('ml');
+    const t = ml.quiz;
+    const refused = ml.messages.quiz.questionNotInQuiz;
+    mockApi({
+      ...meIn('ml'),
+      'GET /quiz/5/1': ok({ ...question, total_questions: 1 }),
+      'POST /quiz/5': fail(422, refused, { 'data.0.0': [refused] }),
+    });
+    await signIn();
+    const { user } = renderWithProviders(<QuizPage />, { path: '/quiz/:id', url: '/quiz/5?course=3' });
+    await user.click(await screen.findByRole('radio', { name: 'मुंबई' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: t.submit }));
+    expect(await screen.findByText(t.answersOfAnotherQuiz)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t.startAgain })).toBeInTheDocument();
+  }, 15_000);
 });

@@ -4,6 +4,9 @@ export default {
   resultTitle: 'Quiz Result',
   loading: 'Loading question…',
   startAgain: 'Start again',
+  /** A submission refused because the saved answers name questions of another draw (another attempt or learner). */
+  answersOfAnotherQuiz:
+    'These answers were saved for a different quiz, so they could not be submitted. Start again from the first question.',
   backToCourse: 'Back to Course',
   questionOf: 'Question {{number}} of {{count}}',
   next: 'Next',

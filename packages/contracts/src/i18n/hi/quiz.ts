@@ -6,6 +6,7 @@ export default {
   resultTitle: 'क्विज़ का परिणाम',
   loading: 'प्रश्न लोड हो रहा है…',
   startAgain: 'फिर से शुरू करें',
+  answersOfAnotherQuiz: 'ये उत्तर किसी दूसरे क्विज़ के लिए सेव किए गए थे, इसलिए सबमिट नहीं हो सके। पहले प्रश्न से फिर से शुरू करें।',
   backToCourse: 'कोर्स पर वापस जाएँ',
   questionOf: '{{count}} में से प्रश्न {{number}}',
   next: 'अगला',

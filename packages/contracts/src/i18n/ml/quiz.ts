@@ -6,6 +6,7 @@ export default {
   resultTitle: 'ക്വിസ് ഫലം',
   loading: 'ചോദ്യം ലോഡ് ചെയ്യുന്നു…',
   startAgain: 'വീണ്ടും തുടങ്ങുക',
+  answersOfAnotherQuiz: 'ഈ ഉത്തരങ്ങൾ മറ്റൊരു ക്വിസിനായി സേവ് ചെയ്തവയാണ്, അതിനാൽ സമർപ്പിക്കാനായില്ല. ആദ്യ ചോദ്യം മുതൽ വീണ്ടും തുടങ്ങുക.',
   backToCourse: 'കോഴ്സിലേക്ക് മടങ്ങുക',
   questionOf: 'ചോദ്യം {{number}} / {{count}}',
   next: 'അടുത്തത്',

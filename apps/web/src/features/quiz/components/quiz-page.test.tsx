@@ -299,6 +299,56 @@ describe('QuizPage', () => {
         expect(screen.getByRole('heading', { level: 1, name: 'Question Number 1' })).toBeInTheDocument();
       },
     );
+
+    it(
+      'offers Start again when the server refuses the saved answers as another quiz’s, and starts afresh',
+      { timeout: 20_000 },
+      async () => {
+        // The answers were given to attempt 1's questions, but a retake on another device drew new ones meanwhile.
+        let isRedrawn = false;
+        const server = quizServer({
+          ...Object.fromEntries(
+            [1, 2, 3].map((n) => [
+              `GET /quiz/5/${n}`,
+              () => ok(isRedrawn ? question(n, { id: 200 + n, question: `Fresh question ${n}?` }) : question(n)),
+            ]),
+          ),
+          'POST /quiz/5': (call) => {
+            const ids = (call.body as { data: QuizAnswer[] }).data.map(([id]) => id);
+            isRedrawn = true;
+            return ids.every((id) => id > 200) ? ok(result, 'Quiz submitted.') : refusal();
+          },
+        });
+        const { user } = await openQuiz();
+        for (const option of ['A1', 'A2', 'A3']) {
+          await user.click(await screen.findByRole('radio', { name: option }));
+          await user.click(screen.getByRole('button', { name: /^(Next|Submit)$/ }));
+        }
+        expect(
+          await screen.findByText(
+            'These answers were saved for a different quiz, so they could not be submitted. Start again from the first question.',
+          ),
+        ).toBeInTheDocument();
+        expect(localStorage.getItem(savedQuiz)).toBeNull();
+
+        await user.click(screen.getByRole('button', { name: 'Start again' }));
+        expect(await screen.findByText('Fresh question 1?')).toBeInTheDocument();
+        expect(screen.getByRole('heading', { level: 1, name: 'Question Number 1' })).toBeInTheDocument();
+        expect(screen.getByRole('radio', { name: 'A1' })).not.toBeChecked();
+        for (const option of ['B1', 'B2', 'B3']) {
+          await user.click(await screen.findByRole('radio', { name: option }));
+          await user.click(screen.getByRole('button', { name: /^(Next|Submit)$/ }));
+        }
+        expect(await screen.findByRole('heading', { name: 'Total Mark: 2 (66.67%)' })).toBeInTheDocument();
+        expect(server.callsTo('POST', '/quiz/5').at(-1)?.body).toEqual({
+          data: [
+            [201, 2],
+            [202, 2],
+            [203, 2],
+          ],
+        });
+      },
+    );
   });
 
   describe('result', () => {

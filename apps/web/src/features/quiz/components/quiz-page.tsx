@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +10,12 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/auth/get-me';
 import { useFormat } from '@/lib/format';
+import { isServerMessage } from '@/lib/server-message';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoading } from '@/components/ui/loading-overlay';
-import { quizQuestionQueryOptions, useQuizQuestion } from '../api/get-quiz-question';
+import { quizQueryKey, quizQuestionQueryOptions, useQuizQuestion } from '../api/get-quiz-question';
 import { useRetakeQuiz } from '../api/retake-quiz';
 import { useSubmitQuiz } from '../api/submit-quiz';
 import {
@@ -26,6 +28,14 @@ import {
 import { QuizQuestionForm } from './quiz-question-form';
 import { QuizResultView } from './quiz-result-view';
 import './quiz.css';
+
+/**
+ * A submission refused because the answers name questions the learner's current draw does not hold: they were saved
+ * for another attempt (a retake started on another device or tab) or by another learner. Sending them again cannot
+ * succeed.
+ */
+const isForeignAnswers = (error: unknown) =>
+  isServerMessage(error, 'quiz.questionNotInQuiz', 422) || isServerMessage(error, 'quiz.duplicateQuestion', 422);
 
 /**
  * Quiz (docs/product/learning-and-quizzes.md#quiz): questions one by one, Submit after the last, then the result. If
@@ -59,6 +69,7 @@ function LearnerQuiz({ learner }: { learner: string }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<QuizSession>(() => loadQuizSession(learner, subjectId));
   const [submitted, setSubmitted] = useState<QuizResult | null>(null);
+  const [isRefused, setIsRefused] = useState(false);
   const question = useQuizQuestion(subjectId, session.current);
   const submitQuiz = useSubmitQuiz();
   const retakeQuiz = useRetakeQuiz(learner);
@@ -83,6 +94,13 @@ function LearnerQuiz({ learner }: { learner: string }) {
     setSession(next);
   };
 
+  // The questions cached on this page may be of the draw the refused answers were given to: they are fetched anew.
+  const startAgainAfterRefusal = () => {
+    setIsRefused(false);
+    update({ current: 1, answers: {} });
+    void queryClient.resetQueries({ queryKey: quizQueryKey(subjectId) });
+  };
+
   const onAnswer = async (option: number) => {
     if (!current) return;
     const answers = { ...session.answers, [current.question_number]: [current.id, option] as [number, number] };
@@ -94,6 +112,11 @@ function LearnerQuiz({ learner }: { learner: string }) {
     try {
       setSubmitted(await submitQuiz.mutateAsync({ subjectId, answers: answersInOrder({ ...session, answers }) }));
     } catch (error) {
+      if (isForeignAnswers(error)) {
+        clearQuizSession(learner, subjectId);
+        setIsRefused(true);
+        return;
+      }
       notifications.error(errorMessage(error));
       // Submitted elsewhere meanwhile: the server now answers the stored result.
       if (error instanceof ApiError && error.status === 400) void question.refetch();
@@ -123,6 +146,18 @@ function LearnerQuiz({ learner }: { learner: string }) {
         onRetake={() => void onRetake()}
         isRetaking={retakeQuiz.isPending}
       />
+    );
+  } else if (isRefused) {
+    body = (
+      <>
+        <Alert variant="warning">{t('answersOfAnotherQuiz')}</Alert>
+        <button type="button" className="btn btn-outline-primary me-2" onClick={startAgainAfterRefusal}>
+          {t('startAgain')}
+        </button>
+        <Link to={backHref} className="btn btn-primary">
+          {t('backToCourse')}
+        </Link>
+      </>
     );
   } else if (question.isPending) {
     body = <PageLoading label={t('loading')} />;
