@@ -53,7 +53,25 @@ describe('CertificatePage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Certificate not found' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
+
+  it('offers Retry, in its own tab, when the certificate could not be checked, and shows it once it loads', async () => {
+    // The server fails the first load and both automatic retries, then answers.
+    let calls = 0;
+    const server = mockApi({
+      'GET /certificates/k7p2m9x4q8w3': () => (++calls <= 3 ? fail(503, 'Service unavailable.') : ok(certificate())),
+    });
+    const { user } = open('k7p2m9x4q8w3');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Could not check this certificate' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Could not load this page. Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to Home' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asha Nair' })).toBeInTheDocument();
+    expect(server.callsTo('GET', '/certificates/k7p2m9x4q8w3')).toHaveLength(4);
+  }, 20_000);
 
   it('speaks Hindi, with the date written out in India time, and offers the language picker signed out', async () => {
     await applyLanguage('hi');

@@ -5,10 +5,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatIndiaLongDate } from '@app/contracts';
 import { paths } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { Brand } from '@/components/ui/brand';
 import { DocumentTitle } from '@/components/ui/document-title';
 import { LanguagePicker } from '@/components/ui/language-picker';
+import { LoadError } from '@/components/ui/load-error';
 import { useFormat } from '@/lib/format';
 import { PageLoading } from '@/components/ui/loading-overlay';
 import { useCertificate } from '../api/get-certificate';
@@ -54,20 +55,36 @@ export function CertificatePage({ certificateId }: { certificateId: string }) {
   if (certificate.isError) {
     const isUnknown =
       certificate.error instanceof ApiError && (certificate.error.status === 404 || certificate.error.status === 422);
+    if (!isUnknown) {
+      // A connection or server failure: the page is often opened in a tab of its own (from My Courses, or a QR code),
+      // so it offers to try again where it is rather than a way elsewhere.
+      return (
+        <Frame>
+          <DocumentTitle title={t('page.title')} />
+          <Card className="auth-card border-0 shadow-sm text-center">
+            <Card.Body className="p-4 p-md-5">
+              <h1 className="h3 mb-3">{t('page.checkFailed')}</h1>
+              <LoadError
+                error={certificate.error}
+                onRetry={() => certificate.refetch()}
+                isRetrying={certificate.isFetching}
+                className="text-start mb-0"
+              />
+            </Card.Body>
+          </Card>
+        </Frame>
+      );
+    }
     return (
       <Frame>
-        <DocumentTitle title={isUnknown ? t('page.notFound') : t('page.title')} />
+        <DocumentTitle title={t('page.notFound')} />
         <Card className="auth-card border-0 shadow-sm text-center">
           <Card.Body className="p-4 p-md-5">
-            {isUnknown && (
-              <p className="display-4 fw-bold text-primary mb-0" aria-hidden="true">
-                404
-              </p>
-            )}
-            <h1 className="h3 mb-2">{isUnknown ? t('page.notFound') : t('page.checkFailed')}</h1>
-            <p className="text-body-secondary mb-4">
-              {isUnknown ? t('page.unknown') : errorMessage(certificate.error)}
+            <p className="display-4 fw-bold text-primary mb-0" aria-hidden="true">
+              404
             </p>
+            <h1 className="h3 mb-2">{t('page.notFound')}</h1>
+            <p className="text-body-secondary mb-4">{t('page.unknown')}</p>
             <Link to={paths.home.getHref()} className="btn btn-primary">
               {t('page.backHome')}
             </Link>
