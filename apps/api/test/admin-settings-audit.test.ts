@@ -224,6 +224,12 @@ describe('admin audit log', () => {
     const before = await t.client.as(admin.token).get(`/admin/audit?entity=courses&to=${encodeURIComponent(between)}`);
     expect(before.body.data.data.map((e: { action: string }) => e.action)).toEqual(['course.create']);
     expect((await t.client.as(admin.token).get('/admin/audit?from=yesterday')).statusCode).toBe(422);
+    // Dates JavaScript reads but PostgreSQL refuses (year 0000, five-digit years): 422, not 500.
+    for (const date of ['0000-01-01', '99999', '20251-01-01', '1899-12-31', '2025-13-01']) {
+      const res = await t.client.as(admin.token).get(`/admin/audit?from=${date}&to=${date}`);
+      expect(res.statusCode, date).toBe(422);
+      expect(res.body.errors.from, date).toEqual(['Enter a valid date and time (ISO 8601).']);
+    }
   });
 
   it('writes nothing when the change is refused, since both share one transaction', async () => {

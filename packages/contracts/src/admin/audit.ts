@@ -1,19 +1,13 @@
 import { z } from 'zod';
-import { adminMessages, idField, pageQuery, personRef } from './common.ts';
-
-const dateQuery = z
-  .string()
-  .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)), adminMessages.dateInvalid)
-  .transform((v) => new Date(v));
+import { idField, isoDateTime, pageQuery, personRef } from './common.ts';
 
 /** GET /admin/audit?actor=&entity=&action=&from=&to=&page=: actor is a user id; from/to ISO 8601 (to is exclusive). */
 export const auditQuery = pageQuery.extend({
   actor: idField.optional(),
   entity: z.string().trim().max(100).optional(),
   action: z.string().trim().max(100).optional(),
-  from: dateQuery.optional(),
-  to: dateQuery.optional(),
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
 });
 
 export const auditEntry = z.object({

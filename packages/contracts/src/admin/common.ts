@@ -168,19 +168,27 @@ export const httpsUrlField = z
 /** An optional id (null, '' or absent means none). */
 export const optionalIdField = z.preprocess((v) => (v === '' ? null : v), idField.nullable());
 
+/**
+ * An ISO 8601 date-time (or YYYY-MM-DD) a person can mean: years 1900 to 9999. Year 0000 and five-digit years parse
+ * in JavaScript but PostgreSQL refuses them (a 500 where a 422 belongs).
+ */
+export function isIsoDateTime(value: string): boolean {
+  const v = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v)) return false;
+  const time = Date.parse(v);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= 1900 && year <= 9999;
+}
+
+/** isIsoDateTime as a Date; `dateInvalid` otherwise. */
+export const isoDateTime = z
+  .string({ error: adminMessages.dateInvalid })
+  .refine(isIsoDateTime, adminMessages.dateInvalid)
+  .transform((v) => new Date(v.trim()));
+
 /** ISO 8601 date-time (or YYYY-MM-DD), null for none. */
-export const dateTimeField = z.preprocess(
-  (v) => (v === '' ? null : v),
-  z
-    .string({ error: adminMessages.dateInvalid })
-    .refine(
-      (v) =>
-        /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v.trim()) && !Number.isNaN(Date.parse(v.trim())),
-      adminMessages.dateInvalid,
-    )
-    .transform((v) => new Date(v.trim()))
-    .nullable(),
-);
+export const dateTimeField = z.preprocess((v) => (v === '' ? null : v), isoDateTime.nullable());
 
 /** A person as admin lists show them. */
 export const personRef = z.object({ id: z.number(), name: z.string(), email: z.string() });
