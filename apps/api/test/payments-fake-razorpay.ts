@@ -25,6 +25,8 @@ export interface FakeRazorpay {
   capture(orderId: string, options?: { amount?: number; currency?: string }): { paymentId: string; signature: string };
   /** A failed attempt on the order. */
   fail(orderId: string): string;
+  /** The next refund is made, but its answer never arrives (the connection drops, as on a timeout). */
+  loseNextRefundAnswer(): void;
   /** A signed webhook delivery for the payment: body, headers. */
   webhook(
     event: 'payment.captured' | 'order.paid',
@@ -45,6 +47,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const payments: FakeRazorpay['payments'] = new Map();
   const refunds: FakeRazorpay['refunds'] = [];
   const requests: FakeRazorpay['requests'] = [];
+  let isNextRefundAnswerLost = false;
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -142,6 +145,11 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         payment.amount_refunded += amount;
         const refund = { id: id('rfnd'), payment_id: payment.id, amount };
         refunds.push(refund);
+        if (isNextRefundAnswerLost) {
+          isNextRefundAnswerLost = false;
+          res.socket?.destroy();
+          return;
+        }
         return send(res, 200, {
           ...refund,
           entity: 'refund',
@@ -181,6 +189,9 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       payments.set(payment.id, payment);
       order.status = 'paid';
       return { paymentId: payment.id, signature: hmac(keySecret, `${orderId}|${payment.id}`) };
+    },
+    loseNextRefundAnswer() {
+      isNextRefundAnswerLost = true;
     },
     fail(orderId) {
       const order = orders.get(orderId)!;

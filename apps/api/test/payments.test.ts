@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse, purchasesOf } from './catalogue-fixtures.ts';
 import { startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
+import { createAdmin } from './admin-fixtures.ts';
 import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
 
 describe('sandbox provider', () => {
@@ -378,6 +379,33 @@ describe('razorpay provider (against a local server that answers as Razorpay doc
     expect(rzp.refunds.filter((r) => r.payment_id === b.paymentId)).toHaveLength(1);
     const rows = await purchasesOf(t.app, learner.id);
     expect(rows.map((r) => r.status).sort()).toEqual(['paid', 'refunded']);
+  });
+
+  it("refunds once when Razorpay made the operator's refund but its answer was lost, on the next try", async () => {
+    const admin = await createAdmin(t.app);
+    const learner = await createLearner(t.app);
+    const { data } = await checkout(learner, 40_000);
+    const paid = rzp.capture(data.order_id);
+    const confirmed = await t.client
+      .as(learner.token)
+      .post('/pay-now', { payment_id: paid.paymentId, order_id: data.order_id, signature: paid.signature });
+    expect(confirmed.statusCode).toBe(200);
+
+    rzp.loseNextRefundAnswer();
+    const first = await t.client.as(admin.token).post(`/admin/purchases/${data.purchase_id}/refund`);
+    expect(first.statusCode).toBe(400);
+    expect(first.body.message).toBe(
+      'The payment provider did not answer, so the refund may or may not have been made. Try again: a refund it made is found, never made twice.',
+    );
+    expect(rzp.refunds.filter((r) => r.payment_id === paid.paymentId)).toHaveLength(1);
+
+    // The next click finds the refund Razorpay made, instead of asking for a second it would refuse.
+    const again = await t.client.as(admin.token).post(`/admin/purchases/${data.purchase_id}/refund`);
+    expect(again.statusCode, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data.refund_id).toBe(rzp.refunds.find((r) => r.payment_id === paid.paymentId)!.id);
+    expect(rzp.refunds.filter((r) => r.payment_id === paid.paymentId)).toHaveLength(1);
+    const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, data.purchase_id));
+    expect(row!.status).toBe('refunded');
   });
 
   it('answers 400, not 500, when Razorpay cannot be reached', async () => {

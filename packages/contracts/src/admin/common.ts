@@ -56,6 +56,8 @@ export const adminMessages = {
   alreadyRefunded: 'This purchase is already refunded.',
   refundInProgress: 'A refund of this purchase is already in progress.',
   refundFailed: 'The payment provider refused the refund. Nothing was changed; please try again later.',
+  refundUnanswered:
+    'The payment provider did not answer, so the refund may or may not have been made. Try again: a refund it made is found, never made twice.',
   refunded: 'Purchase refunded.',
   alreadySettled: 'Already settled',
   withdrawalNeedsConsent:

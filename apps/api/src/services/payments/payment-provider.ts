@@ -53,4 +53,12 @@ export class PaymentProviderError extends Error {
     this.statusCode = statusCode;
     this.name = 'PaymentProviderError';
   }
+
+  /**
+   * The provider answered and said no (a 4xx): nothing was done there. Otherwise (no answer in time, a dropped
+   * connection, a 5xx, an answer that could not be read) what it did is unknown: it may have done it.
+   */
+  get isRefusal(): boolean {
+    return this.statusCode !== undefined && this.statusCode >= 400 && this.statusCode < 500;
+  }
 }

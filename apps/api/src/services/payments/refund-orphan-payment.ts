@@ -37,7 +37,8 @@ export async function refundOrphanPayment(
     return true;
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    await dropFreshClaim(ctx, claim);
+    // Kept when the provider may have refunded (no answer): the next attempt finds that refund, never makes another.
+    if (error.isRefusal) await dropFreshClaim(ctx, claim);
     options.log?.error({ err: error, purchaseId, paymentId }, 'orphan payment could not be refunded');
     return false;
   }

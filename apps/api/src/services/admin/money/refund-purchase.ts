@@ -59,7 +59,8 @@ async function lockPurchase(tx: Tx, purchaseId: number): Promise<string | undefi
  * back through the provider, marks the purchase refunded with everything it earned taken back
  * (markPurchaseRefunded) and writes the audit row. If the server dies
  * after the provider refunded, the claim stays and the next click finds that refund instead of
- * making another. If the provider refuses, nothing changes and a later try can run. The learner
+ * making another; so does the next click after the provider did not answer (a timeout, a 5xx), which may have
+ * refunded. If the provider refuses, nothing changes and a later try can run. The learner
  * loses access to the course with it.
  */
 export async function refundPurchase(
@@ -113,6 +114,13 @@ export async function refundPurchase(
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
+    // A refusal leaves nothing at the provider: the claim goes, and a later try starts afresh. Without an answer the
+    // provider may have refunded: the claim stays, so the next try looks the refund up instead of asking for a second
+    // (which the provider refuses, leaving the purchase paid for good).
+    if (!error.isRefusal) {
+      options.log?.error({ err: error, purchaseId, paymentId }, 'operator refund: no answer from the provider');
+      throw AppError.badRequest(adminMessages.refundUnanswered);
+    }
     if (claim) await dropFreshClaim(ctx, claim);
     options.log?.error({ err: error, purchaseId, paymentId }, 'operator refund refused by the provider');
     throw AppError.badRequest(adminMessages.refundFailed);
