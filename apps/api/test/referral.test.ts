@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, levelAchievements, users } from '@app/db';
 import { createLearner, getUser, type Learner } from './fixtures.ts';
 import { ledgerOf, payPurchase, refundPurchase, setUpLedgerTestApp, validBank, walletOf } from './wallet-fixtures.ts';
+import { createAdmin } from './admin-fixtures.ts';
 
 describe('referral network: commission, activation, levels', () => {
   const t = setUpLedgerTestApp();
@@ -187,10 +188,17 @@ describe('referral network: commission, activation, levels', () => {
     // A second refund notice changes nothing.
     expect(await refundPurchase(t.app, first)).toBeNull();
 
-    // A spends part of a ₹150 commission before the refund: only what is left can be taken back.
+    // A is paid part of a ₹150 commission before the refund: only what is left can be taken back (a withdrawal not
+    // yet paid would be rejected to cover it: abuse/holding-period.test.ts).
     const second = await payPurchase(t.app, b.id, 150_000);
     await t.client.as(a.token).post('/bank-details', validBank);
     expect((await t.client.as(a.token).post('/withdraw', { amount: 100 })).statusCode).toBe(200);
+    const [withdrawal] = (await ledgerOf(t.app, a.id)).filter((e) => e.method === 'Withdraw');
+    const operator = await createAdmin(t.app);
+    const paid = await t.client
+      .as(operator.token)
+      .post(`/admin/withdrawals/${withdrawal!.id}/settle`, { status: 'Done', bank_reference: 'UTR42' });
+    expect(paid.statusCode).toBe(200);
     expect(await refundPurchase(t.app, second)).toEqual({ reversedPaise: 5_000, shortfallPaise: 10_000 });
     expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 0, points: 0 });
     const reversal = (await ledgerOf(t.app, a.id)).filter((e) => e.method === 'Commission Reversal').at(-1);
