@@ -283,7 +283,8 @@ const reversals = sql`
 /**
  * A withdrawal is settled at most once: Pending has no settlement; Done has its bank reference;
  * Rejected has exactly one 'Withdraw Reversal' giving back exactly its amount; each settled one
- * has exactly one settlement audit row.
+ * has exactly one settlement audit row (the operator's, or the rejection of a refund's take-back or a guardian's
+ * withdrawal of consent).
  */
 async function withdrawalsSettledOnce(db: Db): Promise<string[]> {
   const found = await rows<{
@@ -304,7 +305,9 @@ async function withdrawalsSettledOnce(db: Db): Promise<string[]> {
       from reversals group by user_id, withdrawal_transaction_id
     ), settlements as (
       select entity_id, count(*) as n from audit_log
-      where action = 'withdrawal.settle' and entity = 'wallet_transactions' group by entity_id
+      where action in ('withdrawal.settle', 'withdrawal.rejected_earnings_taken_back', 'withdrawal.rejected_consent_withdrawn')
+        and entity = 'wallet_transactions'
+      group by entity_id
     ), withdrawals as (
       select w.id, w.status, w.amount_paise, w.settled_at is not null as settled, w.bank_reference,
              coalesce(g.n, 0) as reversals, coalesce(g.paise, 0) as given_back, coalesce(s.n, 0) as settlements
