@@ -4,8 +4,8 @@ import { consentMessages, type GuardianConsentData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { flushMailOutbox, sendWithdrawalMail } from '../mail/index.ts';
-import { isPendingWithdrawal, rejectWithdrawal } from '../wallet/index.ts';
+import { flushMailOutbox } from '../mail/index.ts';
+import { isPendingWithdrawal, stopWithdrawal } from '../wallet/index.ts';
 import { consentStatus } from './consent-status.ts';
 import { findConsentByToken } from './find-consent-by-token.ts';
 import { getGuardianConsent } from './get-guardian-consent.ts';
@@ -59,28 +59,16 @@ async function rejectPendingWithdrawals(
     .select({ id: walletTransactions.id })
     .from(walletTransactions)
     .where(and(eq(walletTransactions.userId, options.userId), isPendingWithdrawal));
+  // One paid or rejected by the operator meanwhile, or being paid now (the transfer may be on its way), stays as the
+  // operator settles it.
   for (const { id } of pending) {
-    const rejected = await rejectWithdrawal(tx, {
+    await stopWithdrawal(tx, ctx, {
       id,
       reason: GUARDIAN_WITHDREW_CONSENT,
-      now: options.now,
-      unlessBeingPaid: true,
-    });
-    // Paid or rejected by the operator meanwhile, or being paid now (the transfer may be on its way): the
-    // operator's settling stands.
-    if (!rejected) continue;
-    await recordAudit(tx, ctx, {
-      actorId: null,
+      mailReason: { guardianWithdrewConsent: true },
       action: 'withdrawal.rejected_consent_withdrawn',
-      entity: 'wallet_transactions',
-      entityId: id,
-      before: { status: 'Pending' },
-      after: {
-        status: 'Rejected',
-        consent_id: options.consentId,
-        reversal_transaction_id: rejected.reversalTransactionId,
-      },
+      audit: { consent_id: options.consentId },
+      now: options.now,
     });
-    await sendWithdrawalMail(ctx, { withdrawalId: id, reason: { guardianWithdrewConsent: true }, within: tx });
   }
 }

@@ -9,3 +9,4 @@ export { sendPasswordChangedMail } from './send-password-changed-mail.ts';
 export { sendReceipt } from './send-receipt.ts';
 export { sendWithdrawalMail } from './send-withdrawal-mail.ts';
 export { otpMail } from './templates.ts';
+export type { WithdrawalRejectedReason } from './templates.ts';

@@ -15,5 +15,5 @@ export type { QuizPointsTakenBack } from './take-back-quiz-points.ts';
 export { addTakenBack, NOTHING_TAKEN, takeBack } from './take-back.ts';
 export type { TakenBack } from './take-back.ts';
 export { isPendingWithdrawal, lockPendingWithdrawal } from './pending-withdrawal.ts';
-export { rejectWithdrawal } from './reject-withdrawal.ts';
+export { rejectWithdrawal, stopWithdrawal } from './reject-withdrawal.ts';
 export { withdrawBalance } from './withdraw-balance.ts';

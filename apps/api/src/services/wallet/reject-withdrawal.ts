@@ -1,5 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { walletTransactions, withdrawalPayouts, type DbOrTx } from '@app/db';
+import { walletTransactions, withdrawalPayouts, type DbOrTx, type Tx } from '@app/db';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../audit/index.ts';
+import { sendWithdrawalMail, type WithdrawalRejectedReason } from '../mail/index.ts';
 import { isPendingWithdrawal, lockPendingWithdrawal } from './pending-withdrawal.ts';
 import { postEntry } from './post-entry.ts';
 
@@ -46,4 +49,36 @@ export async function rejectWithdrawal(
     at: now,
   });
   return { userId: rejected.userId, reversalTransactionId: reversal.transactionId };
+}
+
+/**
+ * A rejection nobody at the bank decided (a guardian's withdrawal of consent, a refund's take-back): the withdrawal is
+ * rejected unless an operator has started paying it, audited as `action` (with `audit` added), and the learner told
+ * by mail in their language (`mailReason`). True when it was rejected.
+ */
+export async function stopWithdrawal(
+  tx: Tx,
+  ctx: AppContext,
+  options: {
+    id: number;
+    reason: string;
+    mailReason: Exclude<WithdrawalRejectedReason, string | null>;
+    action: string;
+    audit?: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<boolean> {
+  const { id } = options;
+  const rejected = await rejectWithdrawal(tx, { id, reason: options.reason, now: options.now, unlessBeingPaid: true });
+  if (!rejected) return false;
+  await recordAudit(tx, ctx, {
+    actorId: null,
+    action: options.action,
+    entity: 'wallet_transactions',
+    entityId: id,
+    before: { status: 'Pending' },
+    after: { status: 'Rejected', ...options.audit, reversal_transaction_id: rejected.reversalTransactionId },
+  });
+  await sendWithdrawalMail(ctx, { withdrawalId: id, reason: options.mailReason, within: tx });
+  return true;
 }

@@ -2,11 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { users, walletTransactions, type Tx } from '@app/db';
 import { commissionReversal, formatInr, paiseToRupees, type LedgerMethod } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { recordAudit } from '../audit/index.ts';
-import { sendWithdrawalMail } from '../mail/index.ts';
 import { isPendingWithdrawal } from './pending-withdrawal.ts';
 import { postEntry } from './post-entry.ts';
-import { rejectWithdrawal } from './reject-withdrawal.ts';
+import { stopWithdrawal } from './reject-withdrawal.ts';
 
 export interface TakenBack {
   paise: number;
@@ -107,22 +105,13 @@ async function rejectWithdrawalsToCover(tx: Tx, ctx: AppContext, options: { user
   let missing = options.paise;
   for (const withdrawal of pending) {
     if (missing <= 0) break;
-    const rejected = await rejectWithdrawal(tx, {
+    const isStopped = await stopWithdrawal(tx, ctx, {
       id: withdrawal.id,
       reason: EARNINGS_TAKEN_BACK,
-      now: options.at,
-      unlessBeingPaid: true,
-    });
-    if (!rejected) continue;
-    missing += withdrawal.amountPaise; // a withdrawal's amount is negative
-    await recordAudit(tx, ctx, {
-      actorId: null,
+      mailReason: { earningsTakenBack: true },
       action: 'withdrawal.rejected_earnings_taken_back',
-      entity: 'wallet_transactions',
-      entityId: withdrawal.id,
-      before: { status: 'Pending' },
-      after: { status: 'Rejected', reversal_transaction_id: rejected.reversalTransactionId },
+      now: options.at,
     });
-    await sendWithdrawalMail(ctx, { withdrawalId: withdrawal.id, reason: { earningsTakenBack: true }, within: tx });
+    if (isStopped) missing += withdrawal.amountPaise; // a withdrawal's amount is negative
   }
 }
