@@ -223,6 +223,14 @@ describe('admin audit log', () => {
     expect(after.body.data.data.map((e: { action: string }) => e.action)).toEqual(['course.update']);
     const before = await t.client.as(admin.token).get(`/admin/audit?entity=courses&to=${encodeURIComponent(between)}`);
     expect(before.body.data.data.map((e: { action: string }) => e.action)).toEqual(['course.create']);
+    // One row's whole history: another course's rows are left out.
+    const second = await t.client.as(admin.token).post('/admin/courses', { name: 'Other', price: 10, offer_price: 9 });
+    const history = await t.client.as(admin.token).get(`/admin/audit?entity=courses&entity_id=${created.body.data.id}`);
+    expect(history.body.data.data.map((e: { action: string }) => e.action)).toEqual(['course.update', 'course.create']);
+    const ofSecond = await t.client.as(admin.token).get(`/admin/audit?entity=courses&entity_id=${second.body.data.id}`);
+    expect(ofSecond.body.data.data.map((e: { entity_id: string }) => e.entity_id)).toEqual([
+      String(second.body.data.id),
+    ]);
     expect((await t.client.as(admin.token).get('/admin/audit?from=yesterday')).statusCode).toBe(422);
     // Dates JavaScript reads but PostgreSQL refuses (year 0000, five-digit years): 422, not 500.
     for (const date of ['0000-01-01', '99999', '20251-01-01', '1899-12-31', '2025-13-01']) {

@@ -5,6 +5,8 @@ import { idField, isoDateTime, pageQuery, personRef } from './common.ts';
 export const auditQuery = pageQuery.extend({
   actor: idField.optional(),
   entity: z.string().trim().max(100).optional(),
+  /** One row of the entity (a withdrawal's id, a user's id…): its whole history. */
+  entity_id: z.string().trim().max(100).optional(),
   action: z.string().trim().max(100).optional(),
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),

@@ -13,5 +13,9 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    // One row's history (a withdrawal, a user): GET /admin/audit?entity=…&entity_id=….
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
 );

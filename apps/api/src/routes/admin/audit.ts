@@ -13,14 +13,15 @@ export async function adminAuditRoutes(fastify: FastifyInstance) {
     '/audit',
     {
       schema: {
-        summary: 'A page of the audit log, newest first, filtered by actor, entity, action and dates',
+        summary:
+          'A page of the audit log, newest first, filtered by actor, entity (and one row of it), action and dates',
         querystring: auditQuery,
         response: { 200: envelope(paged(auditEntry)) },
       },
     },
     async (request) => {
-      const { actor, entity, action, from, to, page, per_page: perPage } = request.query;
-      return ok(await listAudit(ctx.db, { actor, entity, action, from, to, page, perPage }));
+      const { actor, entity, entity_id: entityId, action, from, to, page, per_page: perPage } = request.query;
+      return ok(await listAudit(ctx.db, { actor, entity, entityId, action, from, to, page, perPage }));
     },
   );
 }

@@ -6,6 +6,7 @@ import { pageOf } from './page-of.ts';
 export interface AuditFilter {
   actor?: number | undefined;
   entity?: string | undefined;
+  entityId?: string | undefined;
   action?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
@@ -18,6 +19,7 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter): Promise<Page<A
   const where: SQL | undefined = and(
     filter.actor !== undefined ? eq(auditLog.actorId, filter.actor) : undefined,
     filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
+    filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
     filter.action ? eq(auditLog.action, filter.action) : undefined,
     filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
     filter.to ? lt(auditLog.createdAt, filter.to) : undefined,

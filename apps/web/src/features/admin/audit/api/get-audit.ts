@@ -8,6 +8,8 @@ export interface AuditFilter {
   /** A user id. */
   actor?: string;
   entity?: string;
+  /** One row of the entity. */
+  entity_id?: string;
   action?: string;
   /** ISO 8601; `to` is exclusive. */
   from?: string;

@@ -13,7 +13,7 @@ import { ChangeSummary } from './change-summary';
 import { useListParams } from '../../utils/list-params';
 import { useAudit } from '../api/get-audit';
 
-const filterKeys = ['actor', 'entity', 'action', 'from', 'to'] as const;
+const filterKeys = ['actor', 'entity', 'entity_id', 'action', 'from', 'to'] as const;
 
 /** A date input (YYYY-MM-DD, the operator's day) as the instant it starts; `to` is the start of the day after. */
 function dayStart(day: string, plusDays = 0): string | undefined {
@@ -31,6 +31,7 @@ export function AuditPage() {
     page,
     actor: filters.actor,
     entity: filters.entity,
+    entity_id: filters.entity_id,
     action: filters.action,
     from: dayStart(filters.from),
     to: dayStart(filters.to, 1),
@@ -43,6 +44,7 @@ export function AuditPage() {
     setFilters({
       actor: value('actor'),
       entity: value('entity'),
+      entity_id: value('entity_id'),
       action: value('action'),
       from: value('from'),
       to: value('to'),
@@ -61,6 +63,10 @@ export function AuditPage() {
           <Form.Label className="small mb-1">Entity</Form.Label>
           <Form.Control name="entity" placeholder="courses, purchases…" defaultValue={filters.entity} />
         </Form.Group>
+        <Form.Group controlId="audit-entity-id">
+          <Form.Label className="small mb-1">Entity id</Form.Label>
+          <Form.Control name="entity_id" placeholder="42" defaultValue={filters.entity_id} />
+        </Form.Group>
         <Form.Group controlId="audit-action">
           <Form.Label className="small mb-1">Action</Form.Label>
           <Form.Control name="action" placeholder="course.update…" defaultValue={filters.action} />
@@ -76,7 +82,7 @@ export function AuditPage() {
         <Button type="submit">Filter</Button>
         <Button
           variant="outline-secondary"
-          onClick={() => setFilters({ actor: '', entity: '', action: '', from: '', to: '' })}
+          onClick={() => setFilters({ actor: '', entity: '', entity_id: '', action: '', from: '', to: '' })}
         >
           Clear
         </Button>
@@ -116,7 +122,21 @@ export function AuditPage() {
                     <td className="small font-monospace">{entry.action}</td>
                     <td className="small text-nowrap">
                       {entry.entity}
-                      {entry.entity_id && <span className="text-body-secondary"> #{entry.entity_id}</span>}
+                      {entry.entity_id && (
+                        <>
+                          {' '}
+                          <button
+                            type="button"
+                            className="btn btn-link btn-sm p-0 align-baseline"
+                            title="This row's whole history"
+                            onClick={() =>
+                              setFilters({ ...filters, entity: entry.entity, entity_id: entry.entity_id ?? '' })
+                            }
+                          >
+                            #{entry.entity_id}
+                          </button>
+                        </>
+                      )}
                     </td>
                     <td>
                       <ChangeSummary action={entry.action} before={entry.before} after={entry.after} />
