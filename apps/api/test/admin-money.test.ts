@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { paymentEvents, purchases, sandboxPayments, walletTransactions } from '@app/db';
+import { devMailbox, paymentEvents, purchases, sandboxPayments, walletTransactions } from '@app/db';
 import { createLearner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
 import { postEntry } from '../src/services/wallet/index.ts';
@@ -316,6 +316,61 @@ describe('admin money: withdrawals and ledgers', () => {
     expect((await auditOf(t.app, 'wallet_transactions', id)).map((row) => [row.action, row.actorId])).toEqual([
       ['withdrawal.payout_started', t.admin.id],
       ['withdrawal.settle', t.admin.id],
+    ]);
+  });
+
+  it('gives back a paid withdrawal the bank returned, once, and tells the learner why', async () => {
+    const { learner, id } = await pendingWithdrawal(200);
+    const returnIt = (withdrawalId: number, body: unknown) =>
+      t.as().post(`/admin/withdrawals/${withdrawalId}/returned`, body);
+    // Only a withdrawal marked Done can come back from the bank.
+    expect((await returnIt(id, { reason: 'Account closed' })).body).toEqual({
+      status: false,
+      message: 'Only a withdrawal marked Done can be returned by the bank.',
+    });
+    await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: 'UTR555' });
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 30_000, points: 0 });
+    const empty = await returnIt(id, { reason: '  ' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.body.errors).toEqual({ reason: ['Enter the reason for rejecting.'] });
+
+    const returned = await returnIt(id, { reason: 'Account closed' });
+    expect(returned.statusCode, JSON.stringify(returned.body)).toBe(200);
+    expect(returned.body).toMatchObject({
+      message: 'Withdrawal returned: the amount is back in the wallet.',
+      data: {
+        withdrawal: {
+          id,
+          status: 'Done',
+          bank_reference: 'UTR555',
+          returned: { reason: 'Account closed', reversal_transaction_id: returned.body.data.reversal_transaction_id },
+        },
+      },
+    });
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 50_000, points: 0 });
+    const reversals = await entriesOf(learner.id, 'Withdraw Reversal');
+    expect(reversals).toEqual([
+      expect.objectContaining({
+        amountPaise: 20_000,
+        description: expect.stringContaining('returned by the bank: Account closed'),
+      }),
+    ]);
+    // Once: a second click gives nothing more back.
+    expect((await returnIt(id, { reason: 'Account closed' })).body).toEqual({
+      status: false,
+      message: 'This withdrawal was already returned: its amount is back in the wallet.',
+    });
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 50_000, points: 0 });
+    const [mail] = await t.app.ctx.db
+      .select()
+      .from(devMailbox)
+      .where(eq(devMailbox.to, learner.email))
+      .orderBy(desc(devMailbox.id))
+      .limit(1);
+    expect(mail!.text).toContain('Returned by the bank: Account closed');
+    expect((await auditOf(t.app, 'wallet_transactions', id)).map((row) => row.action)).toEqual([
+      'withdrawal.settle',
+      'withdrawal.returned',
     ]);
   });
 

@@ -73,6 +73,8 @@ export const adminWithdrawal = z.object({
   bank: withdrawalBank.nullable(),
   /** An operator has started paying it (POST …/payout): only they may reject it from then on. */
   payout: z.object({ started_at: z.string(), started_by: personRef }).nullable(),
+  /** Paid, then sent back by the bank (POST …/returned): the amount is back in the wallet. */
+  returned: z.object({ reason: z.string(), returned_at: z.string(), reversal_transaction_id: z.string() }).nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 
@@ -86,6 +88,10 @@ export const settleBody = z.discriminatedUnion(
   { error: adminMessages.settleStatusInvalid },
 );
 export type SettleBody = z.input<typeof settleBody>;
+
+/** POST /admin/withdrawals/{id}/returned: a paid withdrawal the bank sent back, and why. */
+export const returnBody = z.object({ reason: namedText(adminMessages.reasonRequired, 500) });
+export type ReturnBody = z.input<typeof returnBody>;
 
 export const settleData = z.object({
   withdrawal: adminWithdrawal,

@@ -85,3 +85,21 @@ export const withdrawalPayouts = pgTable('withdrawal_payouts', {
     .references(() => users.id),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A paid withdrawal the bank sent back (a closed account, a wrong name): its amount went back to the wallet with a
+ * 'Withdraw Reversal'. One row per withdrawal, so it is given back once; never changed.
+ */
+export const withdrawalReturns = pgTable('withdrawal_returns', {
+  walletTransactionId: integer('wallet_transaction_id')
+    .primaryKey()
+    .references(() => walletTransactions.id),
+  reversalId: integer('reversal_id')
+    .notNull()
+    .references(() => walletTransactions.id),
+  reason: text('reason').notNull(),
+  returnedBy: integer('returned_by')
+    .notNull()
+    .references(() => users.id),
+  returnedAt: timestamp('returned_at', { withTimezone: true }).notNull(),
+});

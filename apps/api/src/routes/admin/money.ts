@@ -11,6 +11,7 @@ import {
   paged,
   purchasesQuery,
   refundData,
+  returnBody,
   settleBody,
   settleData,
   transactionsData,
@@ -22,6 +23,7 @@ import {
   refundPurchase,
   getWithdrawal,
   listWithdrawals,
+  returnWithdrawal,
   settleWithdrawal,
   startPayout,
   findUserRow,
@@ -140,6 +142,25 @@ export async function adminMoneyRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       ok(await startPayout(ctx, { actorId: actorOf(request), id: request.params.id }), adminMessages.payoutStarted),
+  );
+  app.post(
+    '/withdrawals/:id/returned',
+    {
+      schema: {
+        summary: 'Records that the bank sent a paid withdrawal back: its amount returns to the wallet, once',
+        params: idParams,
+        body: returnBody,
+        description:
+          "{ reason }. Only a withdrawal marked Done, once: a 'Withdraw Reversal' gives the amount back, the learner is " +
+          'told by mail, and the withdrawal stays Done with its bank reference.',
+        response: { 200: envelope(settleData) },
+      },
+    },
+    async (request) =>
+      ok(
+        await returnWithdrawal(ctx, { actorId: actorOf(request), id: request.params.id, reason: request.body.reason }),
+        adminMessages.returnedByBank,
+      ),
   );
   app.post(
     '/withdrawals/:id/settle',

@@ -39,7 +39,13 @@ export { listAudit } from './list-audit.ts';
 export { listJobs } from './list-jobs.ts';
 export { listPurchases } from './money/list-purchases.ts';
 export { refundPurchase } from './money/refund-purchase.ts';
-export { getWithdrawal, listWithdrawals, settleWithdrawal, startPayout } from './money/withdrawals.ts';
+export {
+  getWithdrawal,
+  listWithdrawals,
+  returnWithdrawal,
+  settleWithdrawal,
+  startPayout,
+} from './money/withdrawals.ts';
 export { createOfferCode, deleteOfferCode, getOfferCode, listOfferCodes, updateOfferCode } from './offer-codes.ts';
 export { parseInput } from './parse-input.ts';
 export { correctDateOfBirth } from './people/correct-date-of-birth.ts';

@@ -12,7 +12,13 @@ import { withdrawalRejectedMail, withdrawalSettledMail, type WithdrawalRejectedR
  */
 export async function sendWithdrawalMail(
   ctx: AppContext,
-  options: { withdrawalId: number; reason?: WithdrawalRejectedReason; within: DbOrTx },
+  options: {
+    withdrawalId: number;
+    reason?: WithdrawalRejectedReason;
+    /** A paid withdrawal the bank sent back: told as one not paid, with the reason, the money back in the wallet. */
+    returned?: boolean;
+    within: DbOrTx;
+  },
 ): Promise<void> {
   await queueNotice(ctx, {
     about: { kind: 'withdrawal', withdrawalId: options.withdrawalId },
@@ -36,7 +42,7 @@ export async function sendWithdrawalMail(
       const recipient = { appName: ctx.env.APP_NAME, to: row.email, firstName: row.firstName, language: row.language };
       // A withdrawal is a negative ledger entry.
       const amountPaise = Math.abs(entry.amountPaise);
-      if (entry.status === 'Done' && entry.bankReference) {
+      if (entry.status === 'Done' && entry.bankReference && !options.returned) {
         return {
           mail: withdrawalSettledMail({
             ...recipient,
@@ -48,7 +54,7 @@ export async function sendWithdrawalMail(
           }),
         };
       }
-      if (entry.status === 'Rejected') {
+      if (entry.status === 'Rejected' || options.returned) {
         return {
           mail: withdrawalRejectedMail({
             ...recipient,

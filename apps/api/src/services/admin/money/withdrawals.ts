@@ -1,6 +1,14 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { users, walletTransactions, withdrawalAccounts, withdrawalPayouts, type DbOrTx, type Tx } from '@app/db';
+import {
+  users,
+  walletTransactions,
+  withdrawalAccounts,
+  withdrawalPayouts,
+  withdrawalReturns,
+  type DbOrTx,
+  type Tx,
+} from '@app/db';
 import {
   adminMessages,
   maskAccountNumber,
@@ -16,7 +24,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { decryptText } from '../../../lib/crypto.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { consentStatus } from '../../consent/index.ts';
-import { isPendingWithdrawal, lockPendingWithdrawal, rejectWithdrawal } from '../../wallet/index.ts';
+import { isPendingWithdrawal, lockPendingWithdrawal, postEntry, rejectWithdrawal } from '../../wallet/index.ts';
 import { flushMailOutbox, sendWithdrawalMail } from '../../mail/index.ts';
 import { pageOf } from '../page-of.ts';
 import { userFilter } from './list-purchases.ts';
@@ -24,6 +32,8 @@ import { userFilter } from './list-purchases.ts';
 const isWithdrawal = eq(walletTransactions.method, 'Withdraw');
 /** The operator who started paying a withdrawal. */
 const payer = alias(users, 'payer');
+/** The 'Withdraw Reversal' that gave back a withdrawal the bank returned. */
+const returnReversal = alias(walletTransactions, 'return_reversal');
 
 function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
   return db
@@ -34,6 +44,11 @@ function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
       email: users.email,
       bank: withdrawalAccounts,
       payoutStartedAt: withdrawalPayouts.startedAt,
+      returned: {
+        reason: withdrawalReturns.reason,
+        at: withdrawalReturns.returnedAt,
+        reversalTransactionId: returnReversal.transactionId,
+      },
       payer: { id: payer.id, firstName: payer.firstName, lastName: payer.lastName, email: payer.email },
     })
     .from(walletTransactions)
@@ -41,6 +56,8 @@ function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
     .leftJoin(withdrawalAccounts, eq(withdrawalAccounts.walletTransactionId, walletTransactions.id))
     .leftJoin(withdrawalPayouts, eq(withdrawalPayouts.walletTransactionId, walletTransactions.id))
     .leftJoin(payer, eq(payer.id, withdrawalPayouts.startedBy))
+    .leftJoin(withdrawalReturns, eq(withdrawalReturns.walletTransactionId, walletTransactions.id))
+    .leftJoin(returnReversal, eq(returnReversal.id, withdrawalReturns.reversalId))
     .where(and(isWithdrawal, where));
 }
 type WithdrawalRow = Awaited<ReturnType<typeof selectWithdrawals>>[number];
@@ -89,6 +106,14 @@ function toAdminWithdrawal(
               name: `${row.payer.firstName} ${row.payer.lastName}`,
               email: row.payer.email,
             },
+          }
+        : null,
+    returned:
+      row.returned?.reason && row.returned.at && row.returned.reversalTransactionId
+        ? {
+            reason: row.returned.reason,
+            returned_at: row.returned.at.toISOString(),
+            reversal_transaction_id: row.returned.reversalTransactionId,
           }
         : null,
   };
@@ -256,6 +281,70 @@ export async function settleWithdrawal(
       within: tx,
     });
     return { withdrawal: after, reversal_transaction_id: reversalTransactionId };
+  });
+  await flushMailOutbox(ctx);
+  return settled;
+}
+
+/**
+ * POST /admin/withdrawals/{id}/returned: a withdrawal marked Done that the bank sent back (a closed account, a name
+ * that did not match). Its amount goes back to the wallet with a 'Withdraw Reversal', once (withdrawal_returns); the
+ * withdrawal stays Done with its bank reference (the ledger is append-only), the list shows it returned, the learner
+ * is told by mail with the reason, and the audit log has it. 400 for a withdrawal not Done or already returned.
+ */
+export async function returnWithdrawal(
+  ctx: AppContext,
+  options: { actorId: number; id: number; reason: string },
+): Promise<SettleData> {
+  const { actorId, id, reason } = options;
+  const before = await findWithdrawal(ctx, ctx.db, id);
+  const settled = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    // The wallet's row first, then the withdrawal's, as every decision on a withdrawal takes them.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, before.user.id)).for('no key update');
+    const [paid] = await tx
+      .select({ transactionId: walletTransactions.transactionId, amountPaise: walletTransactions.amountPaise })
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.id, id), isWithdrawal, eq(walletTransactions.status, 'Done')))
+      .for('update');
+    if (!paid) throw AppError.badRequest(adminMessages.notPaidOut);
+    const [earlier] = await tx
+      .select({ id: withdrawalReturns.walletTransactionId })
+      .from(withdrawalReturns)
+      .where(eq(withdrawalReturns.walletTransactionId, id));
+    if (earlier) throw AppError.badRequest(adminMessages.alreadyReturned);
+    const reversal = await postEntry(tx, {
+      userId: before.user.id,
+      method: 'Withdraw Reversal',
+      amountPaise: -paid.amountPaise,
+      points: 0,
+      status: 'Done',
+      description: `Withdrawal ${paid.transactionId} returned by the bank: ${reason}`,
+      at: now,
+    });
+    const [reversalRow] = await tx
+      .select({ id: walletTransactions.id })
+      .from(walletTransactions)
+      .where(eq(walletTransactions.transactionId, reversal.transactionId));
+    await tx
+      .insert(withdrawalReturns)
+      .values({ walletTransactionId: id, reversalId: reversalRow!.id, reason, returnedBy: actorId, returnedAt: now });
+    const after = await findWithdrawal(ctx, tx, id);
+    await recordAudit(tx, ctx, {
+      actorId,
+      action: 'withdrawal.returned',
+      entity: 'wallet_transactions',
+      entityId: id,
+      before,
+      after: { ...after, reason, reversal_transaction_id: reversal.transactionId },
+    });
+    await sendWithdrawalMail(ctx, {
+      withdrawalId: id,
+      reason: `Returned by the bank: ${reason}`,
+      returned: true,
+      within: tx,
+    });
+    return { withdrawal: after, reversal_transaction_id: reversal.transactionId };
   });
   await flushMailOutbox(ctx);
   return settled;

@@ -22,6 +22,7 @@ const pending = {
   settled_at: null,
   bank: { ...bank, account_number: 'XXXXXX7890' },
   payout: null,
+  returned: null,
 };
 const page = (data: unknown[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
 
@@ -142,6 +143,38 @@ describe('WithdrawalsPage', () => {
         "This learner is under 18 and their guardian's consent is not in force: reject the withdrawal instead of paying it.",
       ),
     ).toBeInTheDocument();
+  });
+
+  it('gives back a paid withdrawal the bank returned, with the reason', async () => {
+    const paid = { ...pending, status: 'Done', bank_reference: 'UTR555', settled_at: '2025-01-03T09:00:00.000Z' };
+    const server = mockApi({
+      'GET /admin/withdrawals': ok(page([paid])),
+      'POST /admin/withdrawals/7/returned': ok(
+        {
+          withdrawal: {
+            ...paid,
+            returned: {
+              reason: 'Account closed',
+              returned_at: '2025-01-05T09:00:00.000Z',
+              reversal_transaction_id: 'TXREVERSAL000001',
+            },
+          },
+          reversal_transaction_id: 'TXREVERSAL000001',
+        },
+        'Withdrawal returned: the amount is back in the wallet.',
+      ),
+    });
+    const { user } = renderWithProviders(<WithdrawalsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Returned by bank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Returned by the bank' });
+    await user.click(within(dialog).getByRole('button', { name: 'Give the amount back' }));
+    expect(await within(dialog).findByText('Enter the reason for rejecting.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Account closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Give the amount back' }));
+    expect(await screen.findByTestId('settle-result')).toHaveTextContent(
+      '₹250.00 to Asha Nair returned by the bank; the amount is back in the wallet (TXREVERSAL000001).',
+    );
+    expect(server.callsTo('POST', '/admin/withdrawals/7/returned')[0]?.body).toEqual({ reason: 'Account closed' });
   });
 
   it('tells the operator when another operator settled it first', async () => {

@@ -14,6 +14,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../utils/format';
 import { useListParams } from '../../utils/list-params';
 import { useWithdrawals } from '../api/get-withdrawals';
+import { ReturnWithdrawalDialog } from './return-withdrawal-dialog';
 import { SettleWithdrawalDialog, type SettleOutcome } from './settle-withdrawal-dialog';
 import { UserFilter } from './user-filter';
 
@@ -22,6 +23,7 @@ const filterKeys = ['status', 'user'] as const;
 /** What a settlement did, in one sentence. */
 function resultText({ withdrawal, reversal_transaction_id: reversal }: SettleData) {
   const who = `${formatInr(withdrawal.amount)} to ${withdrawal.user.name}`;
+  if (withdrawal.returned) return `${who} returned by the bank; the amount is back in the wallet (${reversal ?? '—'}).`;
   return withdrawal.status === 'Done'
     ? `${who} marked as Done (bank reference ${withdrawal.bank_reference ?? '—'}).`
     : `${who} rejected; the amount is back in the wallet${reversal ? ` (${reversal})` : ''}.`;
@@ -34,6 +36,7 @@ export function WithdrawalsPage() {
   const status = filters.status === 'all' ? '' : filters.status || 'Pending';
   const withdrawals = useWithdrawals({ page, status, user: filters.user });
   const [settling, setSettling] = useState<{ withdrawal: AdminWithdrawal; outcome: SettleOutcome } | null>(null);
+  const [returning, setReturning] = useState<AdminWithdrawal | null>(null);
   const [lastResult, setLastResult] = useState<SettleData | null>(null);
 
   return (
@@ -116,6 +119,11 @@ export function WithdrawalsPage() {
                   {withdrawal.status === 'Pending' && withdrawal.payout && (
                     <div className="small text-body-secondary">Being paid by {withdrawal.payout.started_by.name}</div>
                   )}
+                  {withdrawal.returned && (
+                    <div className="small text-warning-emphasis">
+                      Returned by the bank: {withdrawal.returned.reason}
+                    </div>
+                  )}
                 </td>
                 <td>
                   {/* One above the other: side by side they pushed 'Mark as Done' out of a 1,280 px window. */}
@@ -133,6 +141,16 @@ export function WithdrawalsPage() {
                       </Button>
                     </div>
                   )}
+                  {withdrawal.status === 'Done' && !withdrawal.returned && (
+                    <Button
+                      size="sm"
+                      variant="outline-warning"
+                      className="text-nowrap"
+                      onClick={() => setReturning(withdrawal)}
+                    >
+                      Returned by bank
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}
@@ -140,6 +158,17 @@ export function WithdrawalsPage() {
         </ResponsiveTable>
         <Pager list={withdrawals.data} onPage={setPage} label="Withdrawal pages" />
       </AsyncContent>
+      {returning && (
+        <ReturnWithdrawalDialog
+          withdrawal={returning}
+          onClose={() => setReturning(null)}
+          onReturned={(result, message) => {
+            notifications.success(message);
+            setLastResult(result);
+            setReturning(null);
+          }}
+        />
+      )}
       {settling && (
         <SettleWithdrawalDialog
           withdrawal={settling.withdrawal}
