@@ -193,6 +193,22 @@ async function sendOrQueue(body: ProgressBody): Promise<ProgressData | null> {
   }
 }
 
+/**
+ * Where a video chapter was left, as far as this device knows, without asking the server: the newest report still
+ * waiting in the queue (made offline), else the course's last progress answer kept on the device (decision 029) when
+ * it names this chapter the last one studied; 0 (the beginning) when neither does.
+ */
+export function lastKnownPosition(queryClient: QueryClient, chapter: { courseId: number; subjectId: number }): number {
+  const session = currentSession();
+  const queued = readProgressQueue().findLast(
+    (entry) =>
+      entry.session === session && entry.body.subject_id === chapter.subjectId && entry.body.position_seconds != null,
+  );
+  if (queued?.body.position_seconds != null) return queued.body.position_seconds;
+  const progress = queryClient.getQueryData<ProgressData>(progressQueryKey(chapter.courseId));
+  return progress?.last_subject_id === chapter.subjectId ? progress.position_seconds : 0;
+}
+
 /** What a progress answer changes on screen: the course's progress now, My Courses and the dashboard card when next shown. */
 export function applyProgress(queryClient: QueryClient, answers: ProgressData[]): void {
   if (answers.length === 0) return;

@@ -6,10 +6,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { loadHlsJs, type LoadHls } from './hls-source';
 import { useHlsPlayback } from './use-hls-playback';
 import { useLinkRenewal, type VideoLinks } from './use-link-renewal';
-import { createWatchTracker } from './watch-tracker';
-
-/** How often a playing video reports its progress (position, length, seconds watched). */
-export const SAVE_POSITION_EVERY_MS = 10_000;
+import { useVideoProgress } from './use-video-progress';
 
 export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -56,7 +53,6 @@ export function VideoChapter({
   const { t } = useTranslation('learning');
   const id = useId();
   const video = useRef<HTMLVideoElement>(null);
-  const hasResumed = useRef(false);
   const [speed, setSpeed] = useState(1);
   const renewal = useLinkRenewal(video, {
     renewLinks,
@@ -73,44 +69,7 @@ export function VideoChapter({
     startPosition: renewal.pendingPosition,
     onRefused: renewal.onRefused,
   });
-  const [tracker] = useState(createWatchTracker);
-  /**
-   * The position only once resumed, so a report before the seek cannot overwrite the stored one; while
-   * renewed links load, the place they will resume at.
-   */
-  const reportNow = (element: HTMLVideoElement) => {
-    const watched = tracker.take();
-    if (!hasResumed.current && watched === 0) return;
-    const duration = element.duration;
-    onProgress({
-      ...(hasResumed.current ? { position_seconds: renewal.pendingPosition() ?? element.currentTime } : {}),
-      ...(Number.isFinite(duration) && duration > 0 ? { duration_seconds: duration } : {}),
-      watched_seconds: watched,
-    });
-  };
-  const report = useEffectEvent(reportNow);
-
-  // Seek once, as soon as both the video's length and the stored position are known.
-  const resume = () => {
-    const element = video.current;
-    if (!element || hasResumed.current || resumeAt === null || element.readyState < 1) return;
-    hasResumed.current = true;
-    if (resumeAt > 0 && resumeAt < (element.duration || Infinity) - 1) element.currentTime = resumeAt;
-  };
-  useEffect(resume);
-
-  useEffect(() => {
-    // Kept here: the ref is already cleared when the cleanup runs.
-    const element = video.current;
-    if (!element) return;
-    const timer = window.setInterval(() => {
-      if (!element.paused) report(element);
-    }, SAVE_POSITION_EVERY_MS);
-    return () => {
-      window.clearInterval(timer);
-      report(element);
-    };
-  }, []);
+  const progress = useVideoProgress(video, { resumeAt, onProgress, pendingPosition: renewal.pendingPosition });
 
   // A new source resets the rate to the default, so both are set.
   const applySpeed = () => {
@@ -147,7 +106,7 @@ export function VideoChapter({
         playsInline
         onLoadedMetadata={(event) => {
           applySpeed();
-          resume();
+          progress.resume(event.currentTarget);
           renewal.restore(event.currentTarget);
         }}
         onCanPlay={renewal.onCanPlay}
@@ -156,9 +115,7 @@ export function VideoChapter({
           if (source !== undefined && (code === MEDIA_ERR_NETWORK || code === MEDIA_ERR_SRC_NOT_SUPPORTED))
             renewal.onRefused();
         }}
-        onTimeUpdate={(event) => tracker.tick(event.currentTarget.currentTime)}
-        onPause={(event) => reportNow(event.currentTarget)}
-        onEnded={(event) => reportNow(event.currentTarget)}
+        {...progress.handlers}
       >
         {t('video.cannotPlay')}
       </video>

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ProgressReport } from '@app/contracts';
-import { SAVE_POSITION_EVERY_MS } from './video-chapter';
+import { SAVE_POSITION_EVERY_MS } from './use-video-progress';
 import { createWatchTracker } from './watch-tracker';
 
 /** The part of the YouTube IFrame Player API used here. */

@@ -1,9 +1,20 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProgressData } from '@app/contracts';
 import { createQueryClient } from '@/lib/query';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
-import { chapter, expiredLinkFetch, learnReply, pdfSubject, storeWith } from '../learning.fixtures';
+import { progressQueryKey } from '../api/get-progress';
+import { enqueueProgress, readProgressQueue } from '../api/record-progress';
+import {
+  chapter,
+  expiredLinkFetch,
+  hlsStandIn,
+  learnReply,
+  mediaState,
+  pdfSubject,
+  storeWith,
+} from '../learning.fixtures';
 import { DownloadsPage } from './downloads-page';
 import { DownloadStoreContext } from './downloads';
 import { createMemoryStore } from './memory-store';
@@ -13,6 +24,7 @@ import { SaveForOffline } from './save-for-offline';
 const worker = vi.hoisted(() => ({ registerServiceWorkerNow: vi.fn(async () => undefined) }));
 vi.mock('@/lib/service-worker', () => worker);
 vi.mock('react-pdf', async () => (await import('../learning.fixtures')).reactPdfStandIn);
+vi.mock('hls.js/light', async () => ({ default: (await import('../learning.fixtures')).hlsStandIn.Player }));
 
 describe('DownloadsPage', () => {
   it('lists the saved chapters with their size and the space they use, and removes one', async () => {
@@ -73,6 +85,80 @@ describe('DownloadsPage', () => {
 
     await user.click(screen.getByRole('link', { name: 'Back to Downloads' }));
     expect(await screen.findByRole('heading', { name: 'Downloads' })).toBeInTheDocument();
+  });
+
+  describe('a saved video', () => {
+    const lecture = chapter({ subjectId: 12, name: 'Intro video', fileType: 'video' });
+    const playlist = ['#EXTM3U', '#EXT-X-TARGETDURATION:4', '#EXTINF:4.0,', 'segment:0', '#EXT-X-ENDLIST'].join('\n');
+    /** GET /progress/9 as the device kept it (decision 029): the video was studied last, 95 s in. */
+    const keptProgress: ProgressData = {
+      course_id: 9,
+      last_subject_id: 12,
+      last_term_id: 1,
+      position_seconds: 95,
+      page: null,
+      studied_subject_ids: [12],
+      completed_subject_ids: [],
+      passed_quiz_subject_ids: [],
+      total_subjects: 2,
+      total_quizzes: 0,
+      percent: 0,
+    };
+
+    beforeEach(() => {
+      hlsStandIn.instances.length = 0;
+    });
+
+    /**
+     * Opens the saved video on the Downloads page, offline, with the course's progress as the device kept it, after
+     * `signedIn` (what the learner did before, signed in).
+     */
+    async function openOffline(signedIn: () => void = () => undefined) {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const api = mockApi({});
+      await signIn();
+      signedIn();
+      const store = await storeWith();
+      await store.save(lecture, { kind: 'video', playlist, segments: [new Blob(['ts'])] });
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(progressQueryKey(9), keptProgress);
+      renderWithProviders(
+        <DownloadStoreContext value={store}>
+          <DownloadsPage />
+        </DownloadStoreContext>,
+        { path: '/downloads', url: '/downloads?chapter=12', queryClient },
+      );
+      await waitFor(() => expect(hlsStandIn.instances).toHaveLength(1));
+      const video = screen.getByTitle('Intro video') as HTMLVideoElement;
+      const media = mediaState(video, { position: 0, duration: 600 });
+      fireEvent.loadedMetadata(video);
+      return { api, video, media };
+    }
+
+    it('resumes where the learner left off, and its watching waits offline to count toward the chapter', async () => {
+      const { api, video, media } = await openOffline();
+      expect(video.currentTime).toBe(95);
+
+      for (let t = 95; t <= 155; t += 0.5) {
+        media.media.position = t;
+        fireEvent.timeUpdate(video);
+      }
+      fireEvent.pause(video);
+      // The report the server needs to mark the video done (seconds watched, length) waits in the progress queue.
+      await waitFor(() =>
+        expect(readProgressQueue().map((entry) => entry.body)).toEqual([
+          { subject_id: 12, position_seconds: 155, duration_seconds: 600, watched_seconds: 60 },
+        ]),
+      );
+      expect(api.calls).toHaveLength(0);
+    });
+
+    it('resumes at a position reported offline and not sent yet, rather than the one the device last heard', async () => {
+      const { video } = await openOffline(() =>
+        enqueueProgress({ subject_id: 12, position_seconds: 300, duration_seconds: 600, watched_seconds: 200 }),
+      );
+      expect(video.currentTime).toBe(300);
+    });
   });
 
   it('says how to save a chapter when none is saved', async () => {

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ProgressReport } from '@app/contracts';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { useFormat } from '@/lib/format';
-import { useRecordProgress } from '../api/record-progress';
+import { lastKnownPosition, useRecordProgress } from '../api/record-progress';
 import { LazyPdfReader } from '../components/lazy-pdf-reader';
 import { PdfLoading } from '../components/pdf-placeholders';
 import {
@@ -53,10 +53,16 @@ function StorageSummary({ saved, estimate }: { saved: number; estimate: StorageE
   );
 }
 
-/** A saved chapter opened from the device; its progress is reported like online study. */
+/**
+ * A saved chapter opened from the device; its progress is reported like online study (through the same queue while
+ * offline), and a video resumes where this device last knew it was.
+ */
 function OfflineChapterView({ chapter }: { chapter: OfflineChapter }) {
   const files = useOfflineFiles(chapter.subjectId);
   const recordProgress = useRecordProgress();
+  const queryClient = useQueryClient();
+  // Read once, as the chapter opens: the reports it makes afterwards must not move it.
+  const [resumeAt] = useState(() => lastKnownPosition(queryClient, chapter));
   const report = (body: ProgressReport) => recordProgress.mutate({ subject_id: chapter.subjectId, ...body });
 
   if (files.isPending) return <PdfLoading />;
@@ -69,11 +75,7 @@ function OfflineChapterView({ chapter }: { chapter: OfflineChapter }) {
       onMarkDone={() => report({ completed: true })}
     />
   ) : (
-    <OfflineVideo
-      files={files.data}
-      title={chapter.name}
-      onPosition={(seconds) => report({ position_seconds: seconds })}
-    />
+    <OfflineVideo files={files.data} title={chapter.name} resumeAt={resumeAt} onProgress={report} />
   );
 }
 
@@ -126,7 +128,7 @@ export function DownloadsPage() {
         <p className="text-body-secondary small">
           {opened.courseName} · {t('downloads.savedOnDevice')}
         </p>
-        <OfflineChapterView chapter={opened} />
+        <OfflineChapterView key={opened.subjectId} chapter={opened} />
       </>
     );
   }

@@ -1,13 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ProgressReport } from '@app/contracts';
 import { loadHlsJs, type HlsPlayer, type LoadHls } from '../components/hls-source';
+import { useVideoProgress } from '../components/use-video-progress';
 import type { OfflineFiles } from './store';
 import { STORED_PLAYLIST_URL, storedFilesLoader } from './stored-loader';
 
 interface OfflineVideoProps {
   files: Extract<OfflineFiles, { kind: 'video' }>;
   title: string;
-  onPosition?: (seconds: number) => void;
+  /** Where to start, seconds (0: the beginning); null until known. Applied once. */
+  resumeAt: number | null;
+  /** Progress reports, as the online player makes them (use-video-progress.ts). */
+  onProgress: (report: ProgressReport) => void;
   /** Loads hls.js; tests pass a stand-in. */
   loadHls?: LoadHls;
 }
@@ -15,12 +20,14 @@ interface OfflineVideoProps {
 /**
  * A saved video played from the device by hls.js, whose loader answers the stored playlist and
  * segments from the saved files (stored-loader.ts): nothing goes to the network, and no object
- * URLs, which hls.js would fetch and the CSP's connect-src blocks.
+ * URLs, which hls.js would fetch and the CSP's connect-src blocks. It resumes and reports progress like the
+ * online player, so watching a saved video counts toward the chapter being done.
  */
-export function OfflineVideo({ files, title, onPosition, loadHls = loadHlsJs }: OfflineVideoProps) {
+export function OfflineVideo({ files, title, resumeAt, onProgress, loadHls = loadHlsJs }: OfflineVideoProps) {
   const { t } = useTranslation('learning');
   const video = useRef<HTMLVideoElement>(null);
   const [hasFailed, setHasFailed] = useState(false);
+  const progress = useVideoProgress(video, { resumeAt, onProgress });
 
   useEffect(() => {
     const element = video.current;
@@ -61,7 +68,8 @@ export function OfflineVideo({ files, title, onPosition, loadHls = loadHlsJs }: 
       className="chapter-media rounded"
       controls
       playsInline
-      onPause={(event) => onPosition?.(event.currentTarget.currentTime)}
+      onLoadedMetadata={(event) => progress.resume(event.currentTarget)}
+      {...progress.handlers}
     >
       {t('video.cannotPlay')}
     </video>
