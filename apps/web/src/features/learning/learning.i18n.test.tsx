@@ -9,7 +9,8 @@ import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { MyCoursesPage } from './components/my-courses-page';
 import { chapter, course, expiredLinkFetch, pdfSubject, storeWith } from './learning.fixtures';
 import { DownloadsPage } from './offline/downloads-page';
-import { DownloadStoreContext, formatBytes } from './offline/downloads';
+import { DownloadStoreContext } from './offline/download-store';
+import { formatBytes } from './offline/downloads';
 import { createMemoryStore } from './offline/memory-store';
 import { SaveForOffline } from './offline/save-for-offline';
 

@@ -121,5 +121,10 @@ export default {
     remove: 'Remove',
     removeLabel: 'Remove {{name}}',
     videoCannotPlay: 'This browser cannot play the saved video.',
+    /** A course refunded, or a batch no longer open: GET /learn no longer lists it (forget-lost-courses.ts). */
+    lostCourses:
+      'Saved chapters of {{courses}} were removed from this device: the course is no longer among your courses (refunded, or its batch has closed).',
+    lostCoursesUnnamed:
+      'Saved chapters were removed from this device: their course is no longer among your courses (refunded, or its batch has closed).',
   },
 };

@@ -6,6 +6,7 @@ import { AppShell } from '@/components/layout/app-shell';
 import { MeRedirect } from '@/components/layout/me-redirect';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useProgressSync } from '@/features/learning/api/record-progress';
+import { useForgetLostCourses } from '@/features/learning/offline/forget-lost-courses';
 import { forgetDownloads } from '@/features/learning/offline/store';
 
 /**
@@ -18,6 +19,8 @@ export default function AppRoot() {
   const { pathname } = useLocation();
   // Progress made offline is sent as soon as the app opens online, whichever page it opens on.
   useProgressSync();
+  // A course refunded (or a batch no longer open) takes its saved chapters off the device once the server says so.
+  useForgetLostCourses();
 
   // The shell and the page render once GET /me is here, in the background (a deferred value renders in slices),
   // so the phone stays free to answer a tap while the whole page mounts.

@@ -2,12 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressData } from '@app/contracts';
 import { createQueryClient } from '@/lib/query';
-import { mockApi, ok } from '@/testing/mock-api';
+import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { progressQueryKey } from '../api/get-progress';
 import { enqueueProgress, readProgressQueue } from '../api/record-progress';
+import { learnQueryKey } from '../api/get-learn';
 import {
   chapter,
+  course,
   expiredLinkFetch,
   hlsStandIn,
   learnReply,
@@ -16,7 +18,8 @@ import {
   storeWith,
 } from '../learning.fixtures';
 import { DownloadsPage } from './downloads-page';
-import { DownloadStoreContext } from './downloads';
+import { DownloadStoreContext } from './download-store';
+import { useForgetLostCourses } from './forget-lost-courses';
 import { createMemoryStore } from './memory-store';
 import { SaveForOffline } from './save-for-offline';
 
@@ -158,6 +161,65 @@ describe('DownloadsPage', () => {
         enqueueProgress({ subject_id: 12, position_seconds: 300, duration_seconds: 600, watched_seconds: 200 }),
       );
       expect(video.currentTime).toBe(300);
+    });
+  });
+
+  describe('a course no longer the learner’s (refunded, or a batch no longer open)', () => {
+    /** The Downloads page in the signed-in shell, which removes the chapters of lost courses (app/routes/app/root.tsx). */
+    function DownloadsInShell() {
+      useForgetLostCourses();
+      return <DownloadsPage />;
+    }
+    const refunded = chapter({
+      subjectId: 2,
+      name: 'Fractions',
+      courseId: 4,
+      courseName: 'Foundations of Mathematics',
+    });
+    /** GET /learn: My Courses holds course 9 only. */
+    const myCourses = { course: [course({ id: 9, name: 'India and the World' })], school: [] };
+
+    async function openDownloads(options: { isOnline: boolean; learn: ReturnType<typeof ok> }) {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(options.isOnline);
+      const api = mockApi({ 'GET /learn': options.learn });
+      await signIn();
+      const store = await storeWith(chapter({}), refunded);
+      // My Courses as the device kept it from an earlier visit, already without course 4: not the server's word now,
+      // so it removes nothing (restored kept pages are stale: decision 029).
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(learnQueryKey, myCourses, { updatedAt: 0 });
+      const view = renderWithProviders(
+        <DownloadStoreContext value={store}>
+          <DownloadsInShell />
+        </DownloadStoreContext>,
+        { path: '/downloads', queryClient },
+      );
+      return { ...view, api, store };
+    }
+
+    it('removes its saved chapters and their files once the server answers My Courses without it, and says why', async () => {
+      const { store } = await openDownloads({ isOnline: true, learn: ok(myCourses) });
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+      expect(screen.getByRole('article')).toHaveAttribute('aria-label', 'Geography of India');
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Saved chapters of Foundations of Mathematics were removed from this device: the course is no longer among your courses',
+      );
+      expect((await store.list()).map((saved) => saved.subjectId)).toEqual([1]);
+      expect(await store.files(2)).toBeNull();
+    });
+
+    it('keeps every saved chapter offline, or while the server does not answer', async () => {
+      const offline = await openDownloads({ isOnline: false, learn: ok(myCourses) });
+      expect(await screen.findAllByRole('article')).toHaveLength(2);
+      expect(offline.api.callsTo('GET', '/learn')).toHaveLength(0);
+      expect(await offline.store.list()).toHaveLength(2);
+      offline.unmount();
+
+      const failing = await openDownloads({ isOnline: true, learn: fail(503, 'Service unavailable.') });
+      await waitFor(() => expect(failing.api.callsTo('GET', '/learn').length).toBeGreaterThan(0));
+      expect(await screen.findAllByRole('article')).toHaveLength(2);
+      expect(await failing.store.list()).toHaveLength(2);
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
     });
   });
 

@@ -8,17 +8,14 @@ import { paths } from '@/config/paths';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { useFormat } from '@/lib/format';
+import { useIsOnline } from '@/lib/query';
+import { learnQueryOptions } from '../api/get-learn';
 import { lastKnownPosition, useRecordProgress } from '../api/record-progress';
 import { LazyPdfReader } from '../components/lazy-pdf-reader';
 import { PdfLoading } from '../components/pdf-placeholders';
-import {
-  cacheReader,
-  downloadsQueryKey,
-  formatBytes,
-  useDownloads,
-  useOfflineFiles,
-  useRemoveDownload,
-} from './downloads';
+import { downloadsQueryKey } from './download-store';
+import { cacheReader, formatBytes, useDownloads, useOfflineFiles, useRemoveDownload } from './downloads';
+import { useLostCourseNames } from './forget-lost-courses';
 import { OfflineVideo } from './offline-video';
 import type { OfflineChapter } from './store';
 import '../components/learn.css';
@@ -79,9 +76,23 @@ function OfflineChapterView({ chapter }: { chapter: OfflineChapter }) {
   );
 }
 
+/** Why chapters disappeared: their course is no longer the learner's (forget-lost-courses.ts). */
+function LostCoursesNotice() {
+  const { t } = useTranslation('learning');
+  const names = useLostCourseNames();
+  if (names.length === 0) return null;
+  const named = names.filter(Boolean);
+  return (
+    <p className="alert alert-info" role="status">
+      {named.length > 0 ? t('downloads.lostCourses', { courses: named.join(', ') }) : t('downloads.lostCoursesUnnamed')}
+    </p>
+  );
+}
+
 /**
  * Downloads (issue 15): the chapters saved on this device, the space they use, Remove, and each
- * one opened from the device, with or without a connection.
+ * one opened from the device, with or without a connection. Online, My Courses is read again: the chapters of a
+ * course the learner no longer has are removed (forget-lost-courses.ts); offline, every saved chapter stays.
  */
 export function DownloadsPage() {
   const { t } = useTranslation('learning');
@@ -94,6 +105,8 @@ export function DownloadsPage() {
   const hasPdf = downloads.data?.some((chapter) => chapter.fileType === 'pdf') ?? false;
   const saved = downloads.data?.reduce((sum, chapter) => sum + chapter.size, 0) ?? 0;
   const estimate = useStorageEstimate(saved);
+  // Its answer is what removes the chapters of lost courses (useForgetLostCourses, in the shell).
+  useQuery({ ...learnQueryOptions(), enabled: useIsOnline() });
 
   // After a new release the reader's files have new names: fetch them while there is a connection.
   useEffect(() => {
@@ -136,6 +149,7 @@ export function DownloadsPage() {
   return (
     <>
       <PageHeader title={t('downloads.title')} />
+      <LostCoursesNotice />
       {downloads.data.length === 0 ? (
         <div className="learn-empty p-4 text-center">
           <p className="mb-2">{t('downloads.empty')}</p>

@@ -1,16 +1,11 @@
-import { createContext, use } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { localeOf, type Language, type SubjectItem } from '@app/contracts';
 import { env } from '@/config/env';
 import { registerServiceWorkerNow } from '@/lib/service-worker';
 import { fetchLowestRendition, fetchPdf, sizeOf } from './fetch-chapter';
-import { createIndexedDbStore, type DownloadStore, type OfflineChapter } from './store';
+import { downloadsQueryKey, useDownloadStore } from './download-store';
+import type { OfflineChapter } from './store';
 
-/** The store the offline features use: IndexedDB in the app, an in-memory one in tests. */
-export const DownloadStoreContext = createContext<DownloadStore>(createIndexedDbStore());
-export const useDownloadStore = () => use(DownloadStoreContext);
-
-export const downloadsQueryKey = ['offline-downloads'] as const;
 const filesQueryKey = (subjectId: number) => [...downloadsQueryKey, 'files', subjectId] as const;
 
 /** The saved chapters, newest first. */

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LearnData } from '@app/contracts';
+import { learnQueryKey } from '../api/get-learn';
+import { downloadsQueryKey, useDownloadStore } from './download-store';
+import type { DownloadStore, OfflineChapter } from './store';
+
+/**
+ * Removes from the device the saved chapters of courses that My Courses (GET /learn) no longer lists: refunded, or
+ * of a batch no longer open to the learner. The server serves course content only to those who have it; a saved
+ * copy must not outlive that. Returns the chapters removed.
+ */
+export async function forgetLostCourses(store: DownloadStore, learn: LearnData): Promise<OfflineChapter[]> {
+  const courseIds = new Set([...learn.course, ...learn.school].map((course) => course.id));
+  const lost = (await store.list()).filter((chapter) => !courseIds.has(chapter.courseId));
+  for (const chapter of lost) await store.remove(chapter.subjectId);
+  return lost;
+}
+
+/** The chapters removed this visit because their course was lost, for the Downloads page to say why (not kept). */
+const lostChaptersQueryKey = ['offline-lost-chapters'] as const;
+
+/**
+ * Whenever the server answers GET /learn (on any page), the saved chapters of the courses it no longer lists are
+ * removed. Only a fresh answer counts: the copy kept on the device (decision 029) or a failed read (offline, on a
+ * bus with no signal) removes nothing. Mounted by the signed-in shell.
+ */
+export function useForgetLostCourses(): void {
+  const store = useDownloadStore();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        // A fetch's answer: not the kept copy restored (setState) or a write of the app's own (manual).
+        if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+        if (event.query.queryKey[0] !== learnQueryKey[0] || !event.action.data) return;
+        forgetLostCourses(store, event.action.data as LearnData)
+          .then((lost) => {
+            if (lost.length === 0) return;
+            queryClient.setQueryData<OfflineChapter[]>(lostChaptersQueryKey, (before = []) => [...before, ...lost]);
+            return queryClient.invalidateQueries({ queryKey: downloadsQueryKey });
+          })
+          .catch((error: unknown) => console.warn('Could not remove the chapters of a course no longer yours:', error));
+      }),
+    [queryClient, store],
+  );
+}
+
+/** The courses whose saved chapters were removed this visit (their names, once each); forgotten when the page closes. */
+export function useLostCourseNames(): string[] {
+  const queryClient = useQueryClient();
+  const lost = useQuery({
+    queryKey: lostChaptersQueryKey,
+    queryFn: () => [] as OfflineChapter[],
+    staleTime: Infinity,
+  });
+  useEffect(
+    () => () => {
+      queryClient.setQueryData<OfflineChapter[]>(lostChaptersQueryKey, []);
+    },
+    [queryClient],
+  );
+  return [...new Set((lost.data ?? []).map((chapter) => chapter.courseName))];
+}
