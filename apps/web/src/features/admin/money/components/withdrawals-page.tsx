@@ -144,7 +144,7 @@ export function WithdrawalsPage() {
                   {withdrawal.status === 'Done' && !withdrawal.returned && (
                     <Button
                       size="sm"
-                      variant="outline-warning"
+                      variant="outline-secondary"
                       className="text-nowrap"
                       onClick={() => setReturning(withdrawal)}
                     >
