@@ -14,6 +14,6 @@ export { takeBackQuizPoints } from './take-back-quiz-points.ts';
 export type { QuizPointsTakenBack } from './take-back-quiz-points.ts';
 export { addTakenBack, NOTHING_TAKEN, takeBack } from './take-back.ts';
 export type { TakenBack } from './take-back.ts';
-export { isPendingWithdrawal, lockPendingWithdrawal } from './pending-withdrawal.ts';
+export { isPendingWithdrawal, lockPendingWithdrawal, lockWithdrawal, payoutStartedBy } from './pending-withdrawal.ts';
 export { rejectWithdrawal, stopWithdrawal } from './reject-withdrawal.ts';
 export { withdrawBalance } from './withdraw-balance.ts';

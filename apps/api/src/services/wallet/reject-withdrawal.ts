@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { walletTransactions, withdrawalPayouts, type DbOrTx, type Tx } from '@app/db';
+import { walletTransactions, type DbOrTx, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { sendWithdrawalMail, type WithdrawalRejectedReason } from '../mail/index.ts';
-import { isPendingWithdrawal, lockPendingWithdrawal } from './pending-withdrawal.ts';
+import { isPendingWithdrawal, lockPendingWithdrawal, payoutStartedBy } from './pending-withdrawal.ts';
 import { postEntry } from './post-entry.ts';
 
 /**
@@ -22,13 +22,7 @@ export async function rejectWithdrawal(
 ): Promise<{ userId: number; reversalTransactionId: string } | null> {
   const { id, reason, now } = options;
   if (!(await lockPendingWithdrawal(tx, id))) return null;
-  if (options.unlessBeingPaid) {
-    const [payout] = await tx
-      .select({ id: withdrawalPayouts.walletTransactionId })
-      .from(withdrawalPayouts)
-      .where(eq(withdrawalPayouts.walletTransactionId, id));
-    if (payout) return null;
-  }
+  if (options.unlessBeingPaid && (await payoutStartedBy(tx, id)) !== null) return null;
   const [rejected] = await tx
     .update(walletTransactions)
     .set({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   users,
@@ -24,7 +24,14 @@ import { AppError } from '../../../lib/app-error.ts';
 import { decryptText } from '../../../lib/crypto.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { consentStatus } from '../../consent/index.ts';
-import { isPendingWithdrawal, lockPendingWithdrawal, postEntry, rejectWithdrawal } from '../../wallet/index.ts';
+import {
+  isPendingWithdrawal,
+  lockPendingWithdrawal,
+  lockWithdrawal,
+  payoutStartedBy,
+  postEntry,
+  rejectWithdrawal,
+} from '../../wallet/index.ts';
 import { flushMailOutbox, sendWithdrawalMail } from '../../mail/index.ts';
 import { pageOf } from '../page-of.ts';
 import { userFilter } from './list-purchases.ts';
@@ -192,11 +199,7 @@ export async function startPayout(ctx: AppContext, options: { actorId: number; i
   await findWithdrawal(ctx, ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     const withdrawal = await lockForDecision(tx, id);
-    const [started] = await tx
-      .select({ by: withdrawalPayouts.startedBy })
-      .from(withdrawalPayouts)
-      .where(eq(withdrawalPayouts.walletTransactionId, id));
-    if (started) return;
+    if ((await payoutStartedBy(tx, id)) !== null) return;
     if (!(await consentStatus(ctx, tx, { userId: withdrawal.userId })).allowed)
       throw AppError.badRequest(adminMessages.withdrawalNeedsConsent);
     await tx.insert(withdrawalPayouts).values({ walletTransactionId: id, startedBy: actorId, startedAt: ctx.now() });
@@ -238,12 +241,9 @@ export async function settleWithdrawal(
     const now = ctx.now();
     let reversalTransactionId: string | null = null;
     await lockForDecision(tx, id);
-    const [payout] = await tx
-      .select({ startedBy: withdrawalPayouts.startedBy })
-      .from(withdrawalPayouts)
-      .where(eq(withdrawalPayouts.walletTransactionId, id));
+    const payer = await payoutStartedBy(tx, id);
     if (input.status === 'Rejected') {
-      if (payout && payout.startedBy !== options.actorId) throw AppError.badRequest(adminMessages.withdrawalBeingPaid);
+      if (payer !== null && payer !== options.actorId) throw AppError.badRequest(adminMessages.withdrawalBeingPaid);
       const rejected = await rejectWithdrawal(tx, { id, reason: input.reason, now });
       if (!rejected) throw AppError.badRequest(adminMessages.alreadySettled);
       reversalTransactionId = rejected.reversalTransactionId;
@@ -257,7 +257,7 @@ export async function settleWithdrawal(
       // A guardian who withdrew consent before this rejected the withdrawal (the update above found nothing); this
       // catches a learner who is a minor without consent for another reason (a date of birth corrected since). A
       // payout started while consent was in force stands: the money may already have left.
-      if (!payout && !(await consentStatus(ctx, tx, { userId: before.user.id })).allowed)
+      if (payer === null && !(await consentStatus(ctx, tx, { userId: before.user.id })).allowed)
         throw AppError.badRequest(adminMessages.withdrawalNeedsConsent);
     }
     const after = await findWithdrawal(ctx, tx, id);
@@ -300,13 +300,7 @@ export async function returnWithdrawal(
   const before = await findWithdrawal(ctx, ctx.db, id);
   const settled = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    // The wallet's row first, then the withdrawal's, as every decision on a withdrawal takes them.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, before.user.id)).for('no key update');
-    const [paid] = await tx
-      .select({ transactionId: walletTransactions.transactionId, amountPaise: walletTransactions.amountPaise })
-      .from(walletTransactions)
-      .where(and(eq(walletTransactions.id, id), isWithdrawal, eq(walletTransactions.status, 'Done')))
-      .for('update');
+    const paid = await lockWithdrawal(tx, id, 'Done');
     if (!paid) throw AppError.badRequest(adminMessages.notPaidOut);
     const [earlier] = await tx
       .select({ id: withdrawalReturns.walletTransactionId })
@@ -322,13 +316,13 @@ export async function returnWithdrawal(
       description: `Withdrawal ${paid.transactionId} returned by the bank: ${reason}`,
       at: now,
     });
-    const [reversalRow] = await tx
-      .select({ id: walletTransactions.id })
-      .from(walletTransactions)
-      .where(eq(walletTransactions.transactionId, reversal.transactionId));
-    await tx
-      .insert(withdrawalReturns)
-      .values({ walletTransactionId: id, reversalId: reversalRow!.id, reason, returnedBy: actorId, returnedAt: now });
+    await tx.insert(withdrawalReturns).values({
+      walletTransactionId: id,
+      reversalId: sql`(SELECT ${walletTransactions.id} FROM ${walletTransactions} WHERE ${walletTransactions.transactionId} = ${reversal.transactionId})`,
+      reason,
+      returnedBy: actorId,
+      returnedAt: now,
+    });
     const after = await findWithdrawal(ctx, tx, id);
     await recordAudit(tx, ctx, {
       actorId,
