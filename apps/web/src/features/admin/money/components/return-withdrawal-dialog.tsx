@@ -1,15 +1,14 @@
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Modal } from '@/components/ui/modal';
 import { formatInr, returnBody, type AdminWithdrawal, type ReturnBody, type SettleData } from '@app/contracts';
-import { ApiError } from '@/lib/api-client';
 import { TextAreaField } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formResolver } from '../../utils/form-resolver';
-import { showServerError } from '../../utils/server-errors';
 import { useReturnWithdrawal } from '../api/return-withdrawal';
+import { useDecideOnce } from './use-decide-once';
 
 interface ReturnWithdrawalDialogProps {
   withdrawal: AdminWithdrawal;
@@ -33,22 +32,13 @@ export function ReturnWithdrawalDialog({ withdrawal, onClose, onReturned }: Retu
     mode: 'onTouched',
     defaultValues: { reason: '' },
   });
-  // One request per dialog, however fast the button is clicked again.
-  const isSending = useRef(false);
-
-  const send = async (values: ReturnBody) => {
-    if (isSending.current) return;
-    isSending.current = true;
-    try {
-      const { data, message } = await returnIt.mutateAsync({ id: withdrawal.id, body: values });
-      onReturned(data, message);
-    } catch (error) {
-      isSending.current = false;
-      showServerError(error, { setError, fields: ['reason'] });
-      // Already returned (by another operator) or not paid: nothing more to do in this dialog.
-      if (error instanceof ApiError && (error.status === 400 || error.status === 404)) onClose();
-    }
-  };
+  const send = useDecideOnce({
+    request: (body: ReturnBody) => returnIt.mutateAsync({ id: withdrawal.id, body }),
+    setError,
+    fields: ['reason'],
+    onDecided: onReturned,
+    onClose,
+  });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void handleSubmit(send)(event);
   const isBusy = isSubmitting || returnIt.isPending;
 

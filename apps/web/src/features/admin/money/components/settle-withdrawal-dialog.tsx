@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,14 +6,14 @@ import Form from 'react-bootstrap/Form';
 import { Modal } from '@/components/ui/modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { formatInr, settleBody, type AdminWithdrawal, type SettleBody, type SettleData } from '@app/contracts';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { TextAreaField, TextField } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formResolver } from '../../utils/form-resolver';
-import { showServerError } from '../../utils/server-errors';
 import { formatDateTime } from '../../utils/format';
 import { useStartPayout } from '../api/start-payout';
 import { useSettleWithdrawal } from '../api/settle-withdrawal';
+import { useDecideOnce } from './use-decide-once';
 
 export type SettleOutcome = 'Done' | 'Rejected';
 
@@ -98,22 +98,13 @@ export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled
     defaultValues: { status: outcome, bank_reference: '', reason: '' },
   });
 
-  // One request per dialog, however fast the button is clicked again.
-  const isSending = useRef(false);
-
-  const send = async (values: SettleBody) => {
-    if (isSending.current) return;
-    isSending.current = true;
-    try {
-      const { data, message } = await settle.mutateAsync({ id: withdrawal.id, body: values });
-      onSettled(data, message);
-    } catch (error) {
-      isSending.current = false;
-      showServerError(error, { setError, fields: ['bank_reference', 'reason'] });
-      // Already settled (by another operator) or gone: nothing more to do in this dialog.
-      if (error instanceof ApiError && (error.status === 400 || error.status === 404)) onClose();
-    }
-  };
+  const send = useDecideOnce({
+    request: (body: SettleBody) => settle.mutateAsync({ id: withdrawal.id, body }),
+    setError,
+    fields: ['bank_reference', 'reason'],
+    onDecided: onSettled,
+    onClose,
+  });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void handleSubmit(send)(event);
   const isBusy = isSubmitting || settle.isPending;
 
