@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { devMailbox, paymentEvents, purchases, sandboxPayments, walletTransactions } from '@app/db';
 import { createLearner } from './fixtures.ts';
@@ -372,6 +372,17 @@ describe('admin money: withdrawals and ledgers', () => {
       'withdrawal.settle',
       'withdrawal.returned',
     ]);
+    // The return, like the start of a payment, is never changed or taken away.
+    const refusal = (statement: ReturnType<typeof sql>) =>
+      t.app.ctx.db.execute(statement).then(
+        () => 'changed',
+        (error: Error & { cause?: Error }) => (error.cause ?? error).message,
+      );
+    expect(await refusal(sql`update withdrawal_returns set reason = 'x'`)).toContain(
+      'withdrawal_returns is append-only',
+    );
+    await t.as().post(`/admin/withdrawals/${(await pendingWithdrawal(200)).id}/payout`);
+    expect(await refusal(sql`delete from withdrawal_payouts`)).toContain('withdrawal_payouts is append-only');
   });
 
   it('settles exactly once when two operators click at the same time', async () => {

@@ -12,10 +12,5 @@ ALTER TABLE "withdrawal_returns" ADD CONSTRAINT "withdrawal_returns_wallet_trans
 ALTER TABLE "withdrawal_returns" ADD CONSTRAINT "withdrawal_returns_reversal_id_wallet_transactions_id_fk" FOREIGN KEY ("reversal_id") REFERENCES "public"."wallet_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawal_returns" ADD CONSTRAINT "withdrawal_returns_returned_by_users_id_fk" FOREIGN KEY ("returned_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
-CREATE FUNCTION withdrawal_returns_guard() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'withdrawal_returns is append-only';
-END $$;
---> statement-breakpoint
 CREATE TRIGGER withdrawal_returns_append_only BEFORE UPDATE OR DELETE ON withdrawal_returns
-  FOR EACH ROW EXECUTE FUNCTION withdrawal_returns_guard();
+  FOR EACH ROW EXECUTE FUNCTION append_only_guard();
