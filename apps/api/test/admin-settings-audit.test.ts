@@ -232,8 +232,17 @@ describe('admin audit log', () => {
       String(second.body.data.id),
     ]);
     expect((await t.client.as(admin.token).get('/admin/audit?from=yesterday')).statusCode).toBe(422);
-    // Dates JavaScript reads but PostgreSQL refuses (year 0000, five-digit years): 422, not 500.
-    for (const date of ['0000-01-01', '99999', '20251-01-01', '1899-12-31', '2025-13-01']) {
+    // Dates JavaScript reads but PostgreSQL refuses (year 0000, five-digit years): 422, not 500. And days no
+    // calendar has, which JavaScript moves to the next month (30 February is 2 March): 422, not another day.
+    for (const date of [
+      '0000-01-01',
+      '99999',
+      '20251-01-01',
+      '1899-12-31',
+      '2025-13-01',
+      '2026-02-30',
+      '2025-02-29T10:00Z',
+    ]) {
       const res = await t.client.as(admin.token).get(`/admin/audit?from=${date}&to=${date}`);
       expect(res.statusCode, date).toBe(422);
       expect(res.body.errors.from, date).toEqual(['Enter a valid date and time (ISO 8601).']);

@@ -85,6 +85,7 @@ export const adminMessages = {
   levelsInvalid: 'Give at least one level.',
   levelNumbersUnique: 'Level numbers must be unique.',
   dateInvalid: 'Enter a valid date and time (ISO 8601).',
+  dayInvalid: 'Enter a valid date (YYYY-MM-DD).',
   validUntilBeforeFrom: 'The end of the validity window must be after its start.',
   percentAbove100: 'A percentage discount cannot be more than 100.',
   codeInvalid: 'Codes are 3 to 50 letters, digits, - or _.',
@@ -180,11 +181,30 @@ export const optionalIdField = z.preprocess((v) => (v === '' ? null : v), idFiel
 export function isIsoDateTime(value: string): boolean {
   const v = value.trim();
   if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v)) return false;
+  if (!isCalendarDay(v.slice(0, 10))) return false;
   const time = Date.parse(v);
   if (Number.isNaN(time)) return false;
   const year = new Date(time).getUTCFullYear();
   return year >= 1900 && year <= 9999;
 }
+
+/**
+ * A day of the calendar as YYYY-MM-DD, years 1900 to 9999. JavaScript reads 2026-02-30 as 2 March: a date
+ * only counts when it reads back as itself.
+ */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  if (Number.isNaN(time)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= 1900 && year <= 9999 && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+/** A calendar day, YYYY-MM-DD (isCalendarDay); `dayInvalid` otherwise. */
+export const calendarDay = z
+  .string({ error: adminMessages.dayInvalid })
+  .trim()
+  .refine(isCalendarDay, adminMessages.dayInvalid);
 
 /** isIsoDateTime as a Date; `dateInvalid` otherwise. */
 export const isoDateTime = z
