@@ -8,3 +8,4 @@ export * from './audit.ts';
 export * from './certificates.ts';
 export * from './jobs.ts';
 export * from './uploads.ts';
+export * from './reports.ts';

@@ -7,6 +7,7 @@ import { adminJobRoutes } from './jobs.ts';
 import { adminMoneyRoutes } from './money.ts';
 import { adminOfferCodeRoutes } from './offer-codes.ts';
 import { adminPeopleRoutes } from './people.ts';
+import { adminReportRoutes } from './reports.ts';
 import { adminSettingsRoutes } from './settings.ts';
 import { adminUploadRoutes } from './uploads.ts';
 import { adminVideoRoutes } from './video.ts';
@@ -48,6 +49,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(adminMoneyRoutes, { prefix: '/admin' });
   await fastify.register(adminPeopleRoutes, { prefix: '/admin' });
   await fastify.register(adminSettingsRoutes, { prefix: '/admin' });
+  await fastify.register(adminReportRoutes, { prefix: '/admin' });
   await fastify.register(adminAuditRoutes, { prefix: '/admin' });
   await fastify.register(adminCertificateRoutes, { prefix: '/admin' });
   await fastify.register(adminJobRoutes, { prefix: '/admin' });

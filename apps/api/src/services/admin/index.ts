@@ -57,3 +57,4 @@ export { getLevels, replaceLevels } from './settings/levels.ts';
 export { getRates, updateRates } from './settings/rates.ts';
 export { deleteOwnFile, PDF_MAX_BYTES, readSmallUpload, UPLOAD_MAX_BYTES } from './uploads.ts';
 export type { StoredUpload } from './uploads.ts';
+export { reportCsv } from './reports/report-csv.ts';
