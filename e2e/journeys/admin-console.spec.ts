@@ -1,4 +1,5 @@
 import { expect, test } from '../helpers/test.ts';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { newLearner } from '../helpers/accounts.ts';
 import { expectAccessible } from '../helpers/axe.ts';
@@ -257,6 +258,23 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await expect(done.getByRole('button', { name: 'Mark as Done' })).toHaveCount(0);
   await snap(admin, 'admin-withdrawals-done');
   await expectAccessible(admin, 'admin: withdrawals, done');
+
+  // The accountant's registers: this month's payouts list the transfer with its bank reference, and the GST
+  // register the learner's tax invoice.
+  await openAdminSection(admin, 'Reports');
+  await expectAccessible(admin, 'admin: reports');
+  const register = async (name: RegExp) => {
+    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name }).click()]);
+    return readFile(await download.path(), 'utf8');
+  };
+  const payouts = (await register(/Payouts/)).split('\r\n').filter((line) => line.includes(reference));
+  expect(payouts).toHaveLength(1);
+  expect(payouts[0]).toContain(`Paid,`);
+  expect(payouts[0]).toContain(`${learner.firstName} ${learner.lastName}`);
+  expect(payouts[0]).toContain(',100.00,');
+  expect(await register(/GST register/)).toMatch(
+    new RegExp(`Tax invoice,INV/\\d{2}-\\d{2}/\\d{6},.*,${learner.email},`),
+  );
 
   // On the operator's phone no page of the console scrolls sideways; a wide table scrolls inside its own region.
   // Its hidden 'Actions' headings once escaped that region and stretched the page to 466-730 px.

@@ -107,6 +107,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.adminOfferCodes.path, ...page('admin/offer-codes') },
             { path: paths.adminPurchases.path, ...page('admin/purchases') },
             { path: paths.adminWithdrawals.path, ...page('admin/withdrawals') },
+            { path: paths.adminReports.path, ...page('admin/reports') },
             { path: paths.adminUsers.path, ...page('admin/users') },
             { path: paths.adminUser.path, ...page('admin/user') },
             { path: paths.adminHeldReferrals.path, ...page('admin/held-referrals') },

@@ -58,6 +58,7 @@ export const paths = {
   adminUser: { path: '/admin/users/:userId', getHref: (userId: number | string) => `/admin/users/${userId}` },
   adminHeldReferrals: { path: '/admin/held-referrals', getHref: () => '/admin/held-referrals' },
   adminLevelsRates: { path: '/admin/levels-rates', getHref: () => '/admin/levels-rates' },
+  adminReports: { path: '/admin/reports', getHref: () => '/admin/reports' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminJobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
   /** The privacy policy and the terms (issue 16): public pages naming the operator and the grievance officer. */

@@ -20,6 +20,7 @@ const groups = [
       { to: paths.adminOfferCodes.getHref(), label: 'Offer codes' },
       { to: paths.adminPurchases.getHref(), label: 'Purchases' },
       { to: paths.adminWithdrawals.getHref(), label: 'Withdrawals' },
+      { to: paths.adminReports.getHref(), label: 'Reports' },
     ],
   },
   {
