@@ -3,8 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { devMailbox, paymentEvents, purchases, sandboxPayments, walletTransactions } from '@app/db';
 import { createLearner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
-import { postEntry } from '../src/services/wallet/index.ts';
-import { ledgerOf, payPurchase, validBank, walletOf } from './wallet-fixtures.ts';
+import { fundWithBank, ledgerOf, payPurchase, validBank, walletOf } from './wallet-fixtures.ts';
 import { auditOf, buyThroughSandbox, createAdmin, setUpAdminTestApp } from './admin-fixtures.ts';
 
 describe('admin money: purchases and refunds', () => {
@@ -147,15 +146,7 @@ describe('admin money: withdrawals and ledgers', () => {
   /** A learner with ₹500 and bank details who asked to withdraw `amount` rupees. */
   const pendingWithdrawal = async (amount = 200) => {
     const learner = await createLearner(t.app);
-    await postEntry(t.app.ctx.db, {
-      userId: learner.id,
-      method: 'Level Reward',
-      amountPaise: 50_000,
-      points: 0,
-      status: 'Done',
-      description: 'Reward',
-    });
-    expect((await t.client.as(learner.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    await fundWithBank(t, learner);
     const res = await t.client.as(learner.token).post('/withdraw', { amount });
     expect(res.statusCode).toBe(200);
     const [entry] = await t.app.ctx.db

@@ -6,7 +6,7 @@ import { dayNumber, isoDay } from '@app/contracts';
 import { postEntry } from '../src/services/wallet/index.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { auditOf, buyThroughSandbox, setUpAdminTestApp } from './admin-fixtures.ts';
-import { setReferenceData, validBank } from './wallet-fixtures.ts';
+import { fundWithBank, setReferenceData, validBank } from './wallet-fixtures.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -137,17 +137,7 @@ describe("admin reports: the accountant's registers", () => {
   /** A learner with ₹500 and bank details (PAN `pan`). */
   async function learnerWithMoney(pan = validBank.pan_card) {
     const learner = await createLearner(t.app);
-    await postEntry(t.app.ctx.db, {
-      userId: learner.id,
-      method: 'Level Reward',
-      amountPaise: 50_000,
-      points: 0,
-      status: 'Done',
-      description: 'Reward',
-    });
-    expect((await t.client.as(learner.token).post('/bank-details', { ...validBank, pan_card: pan })).statusCode).toBe(
-      200,
-    );
+    await fundWithBank(t, learner, { pan_card: pan });
     return learner;
   }
   async function withdraw(learner: Learner, amount: number): Promise<number> {

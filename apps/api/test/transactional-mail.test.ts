@@ -6,12 +6,11 @@ import { createLearner, TEST_PASSWORD, type Learner } from './fixtures.ts';
 import { createBatch, createCourse } from './catalogue-fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.ts';
 import { startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
-import { setReferenceData, validBank } from './wallet-fixtures.ts';
+import { fundWithBank, setReferenceData, validBank } from './wallet-fixtures.ts';
 import { createAdmin } from './admin-fixtures.ts';
 import { assertPopplerInstalled, pdfTextLines } from './pdf-text.ts';
 import { latestOtp, withDevMailbox } from './accounts-helpers.ts';
 import { parseMail, type ParsedMail } from './mime.ts';
-import { postEntry } from '../src/services/wallet/index.ts';
 import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
 import { reconcileJob } from '../src/services/payments/reconcile-job.ts';
 import { sendWithdrawalMail } from '../src/services/mail/index.ts';
@@ -221,15 +220,7 @@ describe('transactional mail over SMTP', () => {
 
   /** A learner with ₹500 and bank details who asked to withdraw ₹200. */
   const pendingWithdrawal = async (learner: Learner) => {
-    await postEntry(t.app.ctx.db, {
-      userId: learner.id,
-      method: 'Level Reward',
-      amountPaise: 50_000,
-      points: 0,
-      status: 'Done',
-      description: 'Reward',
-    });
-    expect((await t.client.as(learner.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    await fundWithBank(t, learner);
     // The notice that a bank account was added: the learner's first mail, delivered before the withdrawal's.
     await receive(learner.email);
     expect((await t.client.as(learner.token).post('/withdraw', { amount: 200 })).statusCode).toBe(200);
@@ -430,15 +421,7 @@ describe('transactional mail while the queue is down', () => {
     });
     expect(changed.statusCode).toBe(200);
     const admin = await createAdmin(t.app);
-    await postEntry(t.app.ctx.db, {
-      userId: learner.id,
-      method: 'Level Reward',
-      amountPaise: 50_000,
-      points: 0,
-      status: 'Done',
-      description: 'Reward',
-    });
-    expect((await t.client.as(learner.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    await fundWithBank(t, learner);
     expect((await t.client.as(learner.token).post('/withdraw', { amount: 200 })).statusCode).toBe(200);
     const [entry] = await t.app.ctx.db
       .select()

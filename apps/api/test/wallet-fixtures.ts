@@ -7,7 +7,7 @@ import { markPurchasePaid, markPurchaseRefunded } from '../src/services/purchase
 import { postEntry } from '../src/services/wallet/index.ts';
 import { issueToken } from '../src/services/accounts/issue-token.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { madeInBeforeAll } from './fixtures.ts';
+import { madeInBeforeAll, type Learner } from './fixtures.ts';
 
 /** The default levels (docs/product/referrals-and-levels.md#levels), with the rewards these tests expect. */
 export const TEST_LEVELS = [
@@ -220,4 +220,24 @@ export const validBank = {
  */
 export function signInNow(app: App, userId: number): Promise<string> {
   return issueToken(app.ctx.db, userId, app.ctx.now());
+}
+
+/**
+ * Gives a learner ₹500 to withdraw (a Done level reward) and saves their bank details through the API (`bank` over
+ * validBank): ready to ask for a withdrawal.
+ */
+export async function fundWithBank(
+  t: Pick<TestApp, 'app' | 'client'>,
+  learner: Learner,
+  bank: Partial<typeof validBank> = {},
+): Promise<void> {
+  await postEntry(t.app.ctx.db, {
+    userId: learner.id,
+    method: 'Level Reward',
+    amountPaise: 50_000,
+    points: 0,
+    status: 'Done',
+    description: 'Reward',
+  });
+  expect((await t.client.as(learner.token).post('/bank-details', { ...validBank, ...bank })).statusCode).toBe(200);
 }
