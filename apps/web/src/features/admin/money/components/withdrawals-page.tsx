@@ -16,6 +16,7 @@ import { useListParams } from '../../utils/list-params';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { ReturnWithdrawalDialog } from './return-withdrawal-dialog';
 import { SettleWithdrawalDialog, type SettleOutcome } from './settle-withdrawal-dialog';
+import { SharedMarker } from './shared-payout';
 import { UserFilter } from './user-filter';
 
 const filterKeys = ['status', 'user'] as const;
@@ -107,6 +108,7 @@ export function WithdrawalsPage() {
                   ) : (
                     <span className="text-body-secondary">No bank details</span>
                   )}
+                  <SharedMarker sharing={withdrawal.shared_with} />
                 </td>
                 <td>
                   <StatusBadge status={withdrawal.status} />

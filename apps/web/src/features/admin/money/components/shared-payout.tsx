@@ -1,0 +1,80 @@
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import { Link } from 'react-router';
+import type { SharedBy, WithdrawalSharing } from '@app/contracts';
+import { paths } from '@/config/paths';
+
+const otherUsers = (n: number) => `${n} other user${n === 1 ? '' : 's'}`;
+
+const sharedByText: Record<SharedBy, string> = {
+  account: 'same account',
+  pan: 'same PAN',
+  both: 'same account and PAN',
+};
+
+/** What the withdrawal shares, in sentences: the account paid to, the learner's PAN. */
+function sharedSentences({ account, pan }: WithdrawalSharing): string[] {
+  return [
+    ...(account > 0 ? [`This account is also used by ${otherUsers(account)}.`] : []),
+    ...(pan > 0 ? [`This learner's PAN is also on the bank details of ${otherUsers(pan)}.`] : []),
+  ];
+}
+
+/**
+ * The list's marker for a withdrawal whose account or PAN other users share (one person behind many sign-ups has
+ * every one's earnings paid to one account): the names are in the dialog.
+ */
+export function SharedMarker({ sharing }: { sharing: WithdrawalSharing }) {
+  if (sharing.total === 0) return null;
+  return (
+    <div className="mt-1" data-testid="shared-marker">
+      <Badge bg="warning" text="dark">
+        Shared
+      </Badge>{' '}
+      <span className="text-warning-emphasis">
+        {[
+          ...(sharing.account > 0 ? [`account: ${otherUsers(sharing.account)}`] : []),
+          ...(sharing.pan > 0 ? [`PAN: ${otherUsers(sharing.pan)}`] : []),
+        ].join('; ')}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The warning in the settle dialog: who else uses this account or PAN, each linking to their page (their ledger).
+ * A signal, not a block: the operator may still pay (decision 043).
+ */
+export function SharedWarning({ sharing, isPaying }: { sharing: WithdrawalSharing; isPaying: boolean }) {
+  if (sharing.total === 0) return null;
+  const unnamed = sharing.total - sharing.users.length;
+  return (
+    <Alert variant="warning" className="small py-2" data-testid="shared-warning">
+      {sharedSentences(sharing).map((sentence) => (
+        <p key={sentence} className="fw-semibold mb-1">
+          {sentence}
+        </p>
+      ))}
+      <ul className="mb-1 ps-3">
+        {sharing.users.map((user) => (
+          <li key={user.id}>
+            {/* A new tab: the dialog (and the payment started) stays as it is. */}
+            <Link to={paths.adminUser.getHref(user.id)} target="_blank" rel="noopener">
+              {user.name}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </Link>{' '}
+            <span className="text-body-secondary text-break">
+              #{user.id} · <span className="font-monospace">{user.referral_code}</span> · {sharedByText[user.by]}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {unnamed > 0 && <p className="mb-1">…and {unnamed} more, not listed here.</p>}
+      <p className="mb-0">
+        {isPaying
+          ? 'You can still pay it: one person with many sign-ups paid to one account is a sign of a referral farm, so check these users first.'
+          : 'One person with many sign-ups paid to one account is a sign of a referral farm.'}
+      </p>
+    </Alert>
+  );
+}
