@@ -22,21 +22,23 @@ function sharedSentences({ account, pan }: WithdrawalSharing): string[] {
 
 /**
  * The list's marker for a withdrawal whose account or PAN other users share (one person behind many sign-ups has
- * every one's earnings paid to one account): the names are in the dialog.
+ * every one's earnings paid to one account), beside the learner's name: the names of the others are in the dialog.
  */
 export function SharedMarker({ sharing }: { sharing: WithdrawalSharing }) {
   if (sharing.total === 0) return null;
+  const line = (what: string, n: number) =>
+    n > 0 && (
+      <div className="small text-warning-emphasis">
+        <Badge bg="warning" text="dark">
+          Shared {what}
+        </Badge>{' '}
+        with {otherUsers(n)}
+      </div>
+    );
   return (
-    <div className="mt-1" data-testid="shared-marker">
-      <Badge bg="warning" text="dark">
-        Shared
-      </Badge>{' '}
-      <span className="text-warning-emphasis">
-        {[
-          ...(sharing.account > 0 ? [`account: ${otherUsers(sharing.account)}`] : []),
-          ...(sharing.pan > 0 ? [`PAN: ${otherUsers(sharing.pan)}`] : []),
-        ].join('; ')}
-      </span>
+    <div className="mt-1 d-grid gap-1" data-testid="shared-marker">
+      {line('account', sharing.account)}
+      {line('PAN', sharing.pan)}
     </div>
   );
 }
@@ -72,8 +74,8 @@ export function SharedWarning({ sharing, isPaying }: { sharing: WithdrawalSharin
       {unnamed > 0 && <p className="mb-1">…and {unnamed} more, not listed here.</p>}
       <p className="mb-0">
         {isPaying
-          ? 'You can still pay it: one person with many sign-ups paid to one account is a sign of a referral farm, so check these users first.'
-          : 'One person with many sign-ups paid to one account is a sign of a referral farm.'}
+          ? 'You can still pay it. Many sign-ups sharing one bank account or PAN are a sign of a referral farm: check these users first.'
+          : 'Many sign-ups sharing one bank account or PAN are a sign of a referral farm.'}
       </p>
     </Alert>
   );

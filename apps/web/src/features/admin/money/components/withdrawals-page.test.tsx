@@ -126,7 +126,8 @@ describe('WithdrawalsPage', () => {
     // The list marks the row that shares, and only that one.
     const markers = await screen.findAllByTestId('shared-marker');
     expect(markers).toHaveLength(1);
-    expect(markers[0]).toHaveTextContent('Shared account: 2 other users; PAN: 2 other users');
+    expect(markers[0]).toHaveTextContent('Shared account with 2 other users');
+    expect(markers[0]).toHaveTextContent('Shared PAN with 2 other users');
 
     await user.click(screen.getAllByRole('button', { name: 'Mark as Done' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Mark withdrawal as Done' });
@@ -177,12 +178,14 @@ describe('WithdrawalsPage', () => {
       ),
     });
     const { user } = renderWithProviders(<WithdrawalsPage />);
-    expect(await screen.findByTestId('shared-marker')).toHaveTextContent('Shared account: 25 other users');
+    const marker = await screen.findByTestId('shared-marker');
+    expect(marker).toHaveTextContent('Shared account with 25 other users');
+    expect(marker).not.toHaveTextContent('PAN');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject withdrawal' });
     const warning = within(dialog).getByTestId('shared-warning');
     expect(warning).toHaveTextContent('This account is also used by 25 other users.');
-    expect(warning).not.toHaveTextContent('PAN');
+    expect(warning).not.toHaveTextContent("This learner's PAN");
     expect(within(warning).getAllByRole('link')).toHaveLength(20);
     expect(warning).toHaveTextContent('…and 5 more, not listed here.');
     expect(warning).not.toHaveTextContent('You can still pay it');

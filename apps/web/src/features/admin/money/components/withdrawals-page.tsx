@@ -96,6 +96,7 @@ export function WithdrawalsPage() {
                 <td>
                   <Link to={paths.adminUser.getHref(withdrawal.user.id)}>{withdrawal.user.name}</Link>
                   <div className="small text-body-secondary text-break">{withdrawal.user.email}</div>
+                  <SharedMarker sharing={withdrawal.shared_with} />
                 </td>
                 <td className="small font-monospace">{withdrawal.transaction_id}</td>
                 <td className="text-end fw-semibold">{formatInr(withdrawal.amount)}</td>
@@ -108,7 +109,6 @@ export function WithdrawalsPage() {
                   ) : (
                     <span className="text-body-secondary">No bank details</span>
                   )}
-                  <SharedMarker sharing={withdrawal.shared_with} />
                 </td>
                 <td>
                   <StatusBadge status={withdrawal.status} />
