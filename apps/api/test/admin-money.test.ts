@@ -1,7 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { devMailbox, paymentEvents, purchases, sandboxPayments, walletTransactions } from '@app/db';
-import { createLearner } from './fixtures.ts';
+import { devMailbox, paymentEvents, purchases, sandboxPayments, walletTransactions, withdrawalAccounts } from '@app/db';
+import { hmacHex } from '../src/lib/crypto.ts';
+import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
 import { fundWithBank, ledgerOf, payPurchase, validBank, walletOf } from './wallet-fixtures.ts';
 import { auditOf, buyThroughSandbox, createAdmin, setUpAdminTestApp } from './admin-fixtures.ts';
@@ -143,10 +146,16 @@ describe('admin money: purchases and refunds', () => {
 describe('admin money: withdrawals and ledgers', () => {
   const t = setUpAdminTestApp();
 
-  /** A learner with ₹500 and bank details who asked to withdraw `amount` rupees. */
-  const pendingWithdrawal = async (amount = 200) => {
+  /** A learner with these bank details on file. */
+  const learnerWithBank = async (bank: typeof validBank = validBank) => {
     const learner = await createLearner(t.app);
-    await fundWithBank(t, learner);
+    expect((await t.client.as(learner.token).post('/bank-details', bank)).statusCode).toBe(200);
+    return learner;
+  };
+  /** A learner with ₹500 and bank details who asked to withdraw `amount` rupees. */
+  const pendingWithdrawal = async (amount = 200, bank: typeof validBank = validBank) => {
+    const learner = await createLearner(t.app);
+    await fundWithBank(t, learner, bank);
     const res = await t.client.as(learner.token).post('/withdraw', { amount });
     expect(res.statusCode).toBe(200);
     const [entry] = await t.app.ctx.db
@@ -452,5 +461,194 @@ describe('admin money: withdrawals and ledgers', () => {
       ['Level Reward', 500, 'Done'],
     ]);
     expect((await t.as().get('/admin/users/999999/ledger')).statusCode).toBe(404);
+  });
+  /** Bank details no other test uses: an account number and a PAN of their own. */
+  const freshBank = () => ({
+    ...validBank,
+    account_number: Array.from({ length: 12 }, () => randomInt(10)).join(''),
+    pan_card: `${Array.from({ length: 5 }, () => String.fromCharCode(65 + randomInt(26))).join('')}${randomInt(1000, 10000)}Z`,
+  });
+  const sharedWith = async (id: number) => {
+    const res = await t.as().get(`/admin/withdrawals/${id}`);
+    expect(res.statusCode).toBe(200);
+    return res.body.data.shared_with;
+  };
+  const named = (learner: Learner, by: 'account' | 'pan' | 'both') => ({
+    id: learner.id,
+    name: 'Test Learner',
+    email: learner.email,
+    referral_code: learner.referralCode,
+    by,
+  });
+
+  it('flags an account two learners are paid to on both their withdrawals, each naming the other', async () => {
+    const bank = freshBank();
+    const first = await pendingWithdrawal(200, bank);
+    const second = await pendingWithdrawal(150, { ...bank, full_name: 'Someone Else', pan_card: freshBank().pan_card });
+    // The second has the account in their bank details and in a withdrawal: counted once.
+    expect(await sharedWith(first.id)).toEqual({
+      total: 1,
+      account: 1,
+      pan: 0,
+      users: [named(second.learner, 'account')],
+    });
+    expect(await sharedWith(second.id)).toEqual({
+      total: 1,
+      account: 1,
+      pan: 0,
+      users: [named(first.learner, 'account')],
+    });
+    // 'Mark as Done' (the payout) answers it too, with the account in full.
+    const started = await t.as().post(`/admin/withdrawals/${first.id}/payout`);
+    expect(started.body.data).toMatchObject({
+      bank: { account_number: bank.account_number },
+      shared_with: { total: 1, users: [named(second.learner, 'account')] },
+    });
+    // The withdrawal keeps the account's hash, the one bank details keep.
+    const [kept] = await t.app.ctx.db
+      .select()
+      .from(withdrawalAccounts)
+      .where(eq(withdrawalAccounts.walletTransactionId, first.id));
+    expect(kept!.accountNumberHash).toBe(hmacHex(t.app.ctx.env.APP_SECRET, bank.account_number));
+    // Paying it stays possible: a signal, not a block.
+    const done = await t.as().post(`/admin/withdrawals/${first.id}/settle`, { status: 'Done', bank_reference: 'UTR1' });
+    expect(done.statusCode).toBe(200);
+    expect(done.body.data.withdrawal.shared_with.total).toBe(1);
+  });
+
+  it('ties a learner paid to the account earlier, though their bank details have moved to another since', async () => {
+    const bank = freshBank();
+    const earlier = await pendingWithdrawal(200, bank);
+    expect((await t.client.as(earlier.learner.token).post('/bank-details', freshBank())).statusCode).toBe(200);
+    const later = await pendingWithdrawal(100, { ...bank, pan_card: freshBank().pan_card });
+    expect(await sharedWith(later.id)).toEqual({
+      total: 1,
+      account: 1,
+      pan: 0,
+      users: [named(earlier.learner, 'account')],
+    });
+    // The earlier withdrawal is still to the shared account (its copy), whatever its learner's details say now.
+    expect(await sharedWith(earlier.id)).toEqual({
+      total: 1,
+      account: 1,
+      pan: 0,
+      users: [named(later.learner, 'account')],
+    });
+  });
+
+  it("flags the learner's PAN on other learners' bank details, and both when one shares the account and the PAN", async () => {
+    const bank = freshBank();
+    const { id, learner } = await pendingWithdrawal(200, bank);
+    const samePan = await learnerWithBank({ ...freshBank(), pan_card: bank.pan_card.toLowerCase() });
+    const sameBoth = await learnerWithBank(bank);
+    expect(await sharedWith(id)).toEqual({
+      total: 2,
+      account: 1,
+      pan: 2,
+      users: [named(samePan, 'pan'), named(sameBoth, 'both')],
+    });
+    // Nothing of the learner's own is counted: their withdrawals to their own account are theirs.
+    expect((await sharedWith(id)).users.map((u: { id: number }) => u.id)).not.toContain(learner.id);
+  });
+
+  it('answers nobody for an account and a PAN that no one else uses', async () => {
+    const { learner, id } = await pendingWithdrawal(200, freshBank());
+    // A second withdrawal of the same learner to the same account is theirs, not another's.
+    await t.client.as(learner.token).post('/withdraw', { amount: 100 });
+    expect(await sharedWith(id)).toEqual({ total: 0, account: 0, pan: 0, users: [] });
+  });
+
+  it('names the first 20 users sharing an account and counts them all', async () => {
+    const bank = freshBank();
+    const { id } = await pendingWithdrawal(200, bank);
+    const others: Learner[] = [];
+    for (let i = 0; i < 21; i++) others.push(await learnerWithBank({ ...bank, pan_card: freshBank().pan_card }));
+    const shared = await sharedWith(id);
+    expect(shared).toMatchObject({ total: 21, account: 21, pan: 0 });
+    expect(shared.users.map((u: { id: number }) => u.id)).toEqual(others.slice(0, 20).map((o) => o.id));
+  });
+
+  it('marks each row of the list page that shares an account or a PAN', async () => {
+    const bank = freshBank();
+    const first = await pendingWithdrawal(200, bank);
+    const second = await pendingWithdrawal(200, { ...bank, pan_card: freshBank().pan_card });
+    const byPan = await pendingWithdrawal(200, { ...freshBank(), pan_card: bank.pan_card });
+    const alone = await pendingWithdrawal(200, freshBank());
+    const list = await t.as().get('/admin/withdrawals?status=Pending&per_page=100');
+    expect(list.statusCode).toBe(200);
+    const rowOf = (id: number) => list.body.data.data.find((w: { id: number }) => w.id === id);
+    expect(rowOf(first.id).shared_with).toEqual({
+      total: 2,
+      account: 1,
+      pan: 1,
+      users: [named(second.learner, 'account'), named(byPan.learner, 'pan')],
+    });
+    expect(rowOf(second.id).shared_with).toMatchObject({ total: 1, users: [named(first.learner, 'account')] });
+    expect(rowOf(byPan.id).shared_with).toMatchObject({ total: 1, users: [named(first.learner, 'pan')] });
+    expect(rowOf(alone.id).shared_with).toEqual({ total: 0, account: 0, pan: 0, users: [] });
+  });
+
+  it('matches withdrawals from before the hash was kept: copied by the migration, or hashed when read', async () => {
+    const bank = freshBank();
+    const unchanged = await pendingWithdrawal(200, bank);
+    const moved = await pendingWithdrawal(200, { ...bank, pan_card: freshBank().pan_card });
+    expect((await t.client.as(moved.learner.token).post('/bank-details', freshBank())).statusCode).toBe(200);
+    // As they were before migration 0023: no hash (the table is append-only and, since, every row needs one).
+    const ids = [unchanged.id, moved.id];
+    await t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE withdrawal_accounts DROP CONSTRAINT withdrawal_accounts_hash_kept`);
+      await tx.execute(sql`ALTER TABLE withdrawal_accounts DISABLE TRIGGER withdrawal_accounts_append_only`);
+      await tx
+        .update(withdrawalAccounts)
+        .set({ accountNumberHash: null })
+        .where(inArray(withdrawalAccounts.walletTransactionId, ids));
+      await tx.execute(sql`ALTER TABLE withdrawal_accounts ENABLE TRIGGER withdrawal_accounts_append_only`);
+      await tx.execute(
+        sql`ALTER TABLE withdrawal_accounts ADD CONSTRAINT withdrawal_accounts_hash_kept CHECK (account_number_hash IS NOT NULL) NOT VALID`,
+      );
+    });
+    // The migration's copy from bank details, as it ran: the unchanged learner's row gets its hash, not the other's.
+    const migration = readFileSync(
+      new URL('../../../packages/db/src/migrations/0023_withdrawal_account_hash.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .filter((s) => /^\s*(-- .*\n\s*)*(UPDATE|ALTER TABLE "withdrawal_accounts" (DIS|EN)ABLE)/.test(s));
+    expect(backfill).toHaveLength(3);
+    await t.app.ctx.db.transaction(async (tx) => {
+      for (const statement of backfill) await tx.execute(sql.raw(statement));
+    });
+    const kept = await t.app.ctx.db
+      .select({ id: withdrawalAccounts.walletTransactionId, hash: withdrawalAccounts.accountNumberHash })
+      .from(withdrawalAccounts)
+      .where(inArray(withdrawalAccounts.walletTransactionId, ids))
+      .orderBy(withdrawalAccounts.walletTransactionId);
+    expect(kept).toEqual([
+      { id: unchanged.id, hash: hmacHex(t.app.ctx.env.APP_SECRET, bank.account_number) },
+      { id: moved.id, hash: null },
+    ]);
+
+    // A new withdrawal to the account finds both; the row without a hash is hashed when read, both ways.
+    const now = await pendingWithdrawal(200, { ...freshBank(), account_number: bank.account_number });
+    expect((await sharedWith(now.id)).users).toEqual([
+      named(unchanged.learner, 'account'),
+      named(moved.learner, 'account'),
+    ]);
+    expect((await sharedWith(moved.id)).users.map((u: { id: number }) => u.id)).toEqual([
+      unchanged.learner.id,
+      now.learner.id,
+    ]);
+    // Every row written from now on must have its hash.
+    const refused = await t.app.ctx.db
+      .execute(
+        sql`INSERT INTO withdrawal_accounts (wallet_transaction_id, full_name, bank_name, bank_branch, account_number_encrypted, account_last4, ifsc_code)
+            SELECT id, 'x', 'x', 'x', 'x', '0000', 'x' FROM wallet_transactions WHERE user_id = ${now.learner.id} AND method = 'Level Reward'`,
+      )
+      .then(
+        () => 'written',
+        (error: Error & { cause?: Error }) => (error.cause ?? error).message,
+      );
+    expect(refused).toContain('withdrawal_accounts_hash_kept');
   });
 });

@@ -59,6 +59,27 @@ export const withdrawalBank = z.object({
   ifsc_code: z.string(),
 });
 
+/** What another user shares with a withdrawal: its bank account, the learner's PAN, or both. */
+export const SHARED_BY = ['account', 'pan', 'both'] as const;
+export type SharedBy = (typeof SHARED_BY)[number];
+/** At most this many of the users who share a withdrawal's account or PAN are named (the count is of all). */
+export const SHARED_USERS_NAMED = 20;
+
+/**
+ * Other users who use the bank account a withdrawal is paid to (their bank details now, or a withdrawal of theirs
+ * to it) or the learner's PAN (their bank details now): one person behind many sign-ups (a referral farm) has each
+ * one's earnings paid to one account. A signal for the operator, not a block (decision 043).
+ */
+export const withdrawalSharing = z.object({
+  /** How many other users share the account or the PAN; `account` and `pan` count each (a user sharing both in both). */
+  total: z.number(),
+  account: z.number(),
+  pan: z.number(),
+  /** The first SHARED_USERS_NAMED of them, the oldest user first. */
+  users: z.array(personRef.extend({ referral_code: z.string(), by: z.enum(SHARED_BY) })),
+});
+export type WithdrawalSharing = z.infer<typeof withdrawalSharing>;
+
 export const adminWithdrawal = z.object({
   id: z.number(),
   transaction_id: z.string(),
@@ -75,6 +96,8 @@ export const adminWithdrawal = z.object({
   payout: z.object({ started_at: z.string(), started_by: personRef }).nullable(),
   /** Paid, then sent back by the bank (POST …/returned): the amount is back in the wallet. */
   returned: z.object({ reason: z.string(), returned_at: z.string(), reversal_transaction_id: z.string() }).nullable(),
+  /** Other users who use the same bank account or PAN (none: total 0). */
+  shared_with: withdrawalSharing,
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 

@@ -58,18 +58,36 @@ export const walletTransactions = pgTable(
  * operator pays this account, the ledger's description and the learner's mails name it, and a later change of the
  * learner's bank details (theirs, or someone's holding their session) does not move money already asked for.
  */
-export const withdrawalAccounts = pgTable('withdrawal_accounts', {
-  walletTransactionId: integer('wallet_transaction_id')
-    .primaryKey()
-    .references(() => walletTransactions.id),
-  fullName: text('full_name').notNull(),
-  bankName: text('bank_name').notNull(),
-  bankBranch: text('bank_branch').notNull(),
-  /** AES-256-GCM under APP_SECRET, as in bank_details. */
-  accountNumberEncrypted: text('account_number_encrypted').notNull(),
-  accountLast4: text('account_last4').notNull(),
-  ifscCode: text('ifsc_code').notNull(),
-});
+export const withdrawalAccounts = pgTable(
+  'withdrawal_accounts',
+  {
+    walletTransactionId: integer('wallet_transaction_id')
+      .primaryKey()
+      .references(() => walletTransactions.id),
+    fullName: text('full_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    bankBranch: text('bank_branch').notNull(),
+    /** AES-256-GCM under APP_SECRET, as in bank_details. */
+    accountNumberEncrypted: text('account_number_encrypted').notNull(),
+    accountLast4: text('account_last4').notNull(),
+    /**
+     * bank_details.account_number_hash copied with the account: the operator sees which other users have been paid,
+     * or asked to be paid, to the same account (decision 043). Null only for some rows from before migration 0023
+     * (the learner changed their bank details after asking): those are hashed when read.
+     */
+    accountNumberHash: text('account_number_hash'),
+    ifscCode: text('ifsc_code').notNull(),
+  },
+  (t) => [
+    index('withdrawal_accounts_account_hash_idx').on(t.accountNumberHash),
+    // The few rows from before the hash was kept, found without reading the table (they are decrypted to match).
+    index('withdrawal_accounts_hash_missing_idx')
+      .on(t.walletTransactionId)
+      .where(sql`${t.accountNumberHash} IS NULL`),
+    // Every row written since has its hash (the migration adds it NOT VALID: the old rows are not checked).
+    check('withdrawal_accounts_hash_kept', sql`${t.accountNumberHash} IS NOT NULL`),
+  ],
+);
 
 /**
  * A withdrawal an operator has started paying (opened its account to make the transfer): from then on neither a

@@ -105,6 +105,9 @@ export async function adminMoneyRoutes(fastify: FastifyInstance) {
     {
       schema: {
         summary: 'A page of withdrawal requests, filtered by status and user',
+        description:
+          'Each with shared_with: the other users who use the same bank account (their bank details or a withdrawal ' +
+          "of theirs) or the learner's PAN (their bank details), counted, the first 20 named.",
         querystring: withdrawalsQuery,
         response: { 200: envelope(paged(adminWithdrawal)) },
       },
@@ -120,7 +123,9 @@ export async function adminMoneyRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'One withdrawal request',
         params: idParams,
-        description: 'With the full account number to pay to (the look is audited).',
+        description:
+          'With the full account number to pay to (the look is audited), and shared_with: the other users who use ' +
+          "the same account or the learner's PAN.",
         response: { 200: envelope(adminWithdrawal) },
       },
     },

@@ -1,4 +1,4 @@
-export { getBankDetails, saveBankDetails } from './bank-details.ts';
+export { accountNumberHash, getBankDetails, saveBankDetails } from './bank-details.ts';
 export { changePassword } from './change-password.ts';
 export { cleanPhoto, removeProfilePhoto, uploadProfilePhoto } from './profile-photo.ts';
 export { updateLanguage } from './update-language.ts';

@@ -11,7 +11,8 @@ import { postEntry } from './post-entry.ts';
  * POST /withdraw: needs bank details (400 'Please fill account details'), at least the minimum,
  * at most the balance (held credits not yet released are not in it). The amount is held at once as a Pending 'Withdraw' entry; an operator
  * later marks it Done, or Rejected with a 'Withdraw Reversal' giving it back. The bank account is copied with it
- * (withdrawal_accounts): the operator pays that account, whatever the bank details say by then.
+ * (withdrawal_accounts, with its hash: the console shows who else uses it): the operator pays that account, whatever
+ * the bank details say by then.
  */
 export async function withdrawBalance(
   tx: Tx,
@@ -46,8 +47,10 @@ export async function withdrawBalance(
   });
   await tx.execute(sql`
     INSERT INTO ${withdrawalAccounts}
-      (wallet_transaction_id, full_name, bank_name, bank_branch, account_number_encrypted, account_last4, ifsc_code)
-    SELECT w.id, b.full_name, b.bank_name, b.bank_branch, b.account_number_encrypted, b.account_last4, b.ifsc_code
+      (wallet_transaction_id, full_name, bank_name, bank_branch, account_number_encrypted, account_last4,
+       account_number_hash, ifsc_code)
+    SELECT w.id, b.full_name, b.bank_name, b.bank_branch, b.account_number_encrypted, b.account_last4,
+      b.account_number_hash, b.ifsc_code
     FROM ${walletTransactions} w JOIN ${bankDetails} b ON b.user_id = w.user_id
     WHERE w.transaction_id = ${entry.transactionId}`);
   return { points: entry.points, balance: paiseToRupees(entry.balancePaise) };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  bankDetails,
   users,
   walletTransactions,
   withdrawalAccounts,
@@ -18,6 +19,7 @@ import {
   type Page,
   type SettleBody,
   type SettleData,
+  type WithdrawalSharing,
 } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -35,6 +37,7 @@ import {
 import { flushMailOutbox, sendWithdrawalMail } from '../../mail/index.ts';
 import { pageOf } from '../page-of.ts';
 import { userFilter } from './list-purchases.ts';
+import { findSharing, withdrawalAccountHash } from './withdrawal-sharing.ts';
 
 const isWithdrawal = eq(walletTransactions.method, 'Withdraw');
 /** The operator who started paying a withdrawal. */
@@ -49,6 +52,8 @@ function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      /** The learner's PAN now (bank details), to find other users with the same. */
+      pan: bankDetails.panCard,
       bank: withdrawalAccounts,
       payoutStartedAt: withdrawalPayouts.startedAt,
       returned: {
@@ -60,6 +65,7 @@ function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
     })
     .from(walletTransactions)
     .innerJoin(users, eq(users.id, walletTransactions.userId))
+    .leftJoin(bankDetails, eq(bankDetails.userId, walletTransactions.userId))
     .leftJoin(withdrawalAccounts, eq(withdrawalAccounts.walletTransactionId, walletTransactions.id))
     .leftJoin(withdrawalPayouts, eq(withdrawalPayouts.walletTransactionId, walletTransactions.id))
     .leftJoin(payer, eq(payer.id, withdrawalPayouts.startedBy))
@@ -82,6 +88,7 @@ function accountNumber(ctx: AppContext, bank: NonNullable<WithdrawalRow['bank']>
 function toAdminWithdrawal(
   ctx: AppContext,
   row: WithdrawalRow,
+  sharing: WithdrawalSharing,
   options: { isFullAccount?: boolean } = {},
 ): AdminWithdrawal {
   const { entry, bank } = row;
@@ -123,7 +130,28 @@ function toAdminWithdrawal(
             reversal_transaction_id: row.returned.reversalTransactionId,
           }
         : null,
+    shared_with: sharing,
   };
+}
+
+/** The rows as the console shows them, with the users who share each one's account or PAN (one query for all). */
+async function toAdminWithdrawals(
+  ctx: AppContext,
+  db: DbOrTx,
+  rows: WithdrawalRow[],
+  options: { isFullAccount?: boolean } = {},
+): Promise<AdminWithdrawal[]> {
+  const sharing = await findSharing(
+    ctx,
+    db,
+    rows.map((row) => ({
+      withdrawalId: row.entry.id,
+      userId: row.entry.userId,
+      accountHash: row.bank ? withdrawalAccountHash(ctx, row.bank) : null,
+      pan: row.pan,
+    })),
+  );
+  return rows.map((row) => toAdminWithdrawal(ctx, row, sharing.get(row.entry.id)!, options));
 }
 
 async function findWithdrawal(
@@ -134,10 +162,14 @@ async function findWithdrawal(
 ): Promise<AdminWithdrawal> {
   const [row] = await selectWithdrawals(db, eq(walletTransactions.id, id));
   if (!row) throw AppError.notFound(adminMessages.withdrawalNotFound);
-  return toAdminWithdrawal(ctx, row, options);
+  const [withdrawal] = await toAdminWithdrawals(ctx, db, [row], options);
+  return withdrawal!;
 }
 
-/** GET /admin/withdrawals?status=Pending: oldest first for Pending (the queue), newest first otherwise. */
+/**
+ * GET /admin/withdrawals?status=Pending: oldest first for Pending (the queue), newest first otherwise. Each row
+ * carries the other users who share its account or PAN (findSharing: one query for the page).
+ */
 export async function listWithdrawals(
   ctx: AppContext,
   options: { status?: LedgerStatus | undefined; user?: string | undefined; page: number; perPage: number },
@@ -161,14 +193,13 @@ export async function listWithdrawals(
       .limit(options.perPage)
       .offset((options.page - 1) * options.perPage),
   ]);
-  return pageOf(
-    rows.map((row) => toAdminWithdrawal(ctx, row)),
-    total?.n ?? 0,
-    options,
-  );
+  return pageOf(await toAdminWithdrawals(ctx, ctx.db, rows), total?.n ?? 0, options);
 }
 
-/** GET /admin/withdrawals/{id}: with the full account number to pay to; the look is audited. */
+/**
+ * GET /admin/withdrawals/{id}: with the full account number to pay to (the look is audited), and the other users who
+ * use the same account or PAN.
+ */
 export async function getWithdrawal(
   ctx: AppContext,
   options: { actorId: number; id: number },

@@ -13,6 +13,7 @@ import { formResolver } from '../../utils/form-resolver';
 import { formatDateTime } from '../../utils/format';
 import { useStartPayout } from '../api/start-payout';
 import { useSettleWithdrawal } from '../api/settle-withdrawal';
+import { SharedWarning } from './shared-payout';
 import { useDecideOnce } from './use-decide-once';
 
 export type SettleOutcome = 'Done' | 'Rejected';
@@ -32,7 +33,8 @@ interface SettleWithdrawalDialogProps {
 
 /**
  * The bank account to pay to, for 'Mark as Done': opening it starts the payment (POST …/payout, an audited look at
- * the full number), after which nobody else rejects the withdrawal while the transfer may be on its way.
+ * the full number), after which nobody else rejects the withdrawal while the transfer may be on its way. Other users
+ * who use the same account or PAN are named above it (a warning, not a block).
  */
 function PayTo({ id }: { id: number }) {
   const detail = useStartPayout(id);
@@ -49,7 +51,7 @@ function PayTo({ id }: { id: number }) {
         {errorMessage(detail.error)}
       </Alert>
     );
-  const { bank, payout } = detail.data;
+  const { bank, payout, shared_with: sharing } = detail.data;
   const started = payout && (
     <p className="small text-body-secondary" data-testid="payout-started">
       Payment started by {payout.started_by.name}, {formatDateTime(payout.started_at)}: only they can reject it now.
@@ -64,6 +66,7 @@ function PayTo({ id }: { id: number }) {
   return (
     <>
       {started}
+      <SharedWarning sharing={sharing} isPaying />
       <dl className="row small mb-3" aria-label="Pay to">
         <dt className="col-5">Account holder</dt>
         <dd className="col-7">{bank.full_name}</dd>
@@ -135,6 +138,7 @@ export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled
             </>
           ) : (
             <>
+              <SharedWarning sharing={withdrawal.shared_with} isPaying={false} />
               <p className="small text-body-secondary">The amount goes back to the learner&apos;s wallet.</p>
               <TextAreaField
                 id="settle-reason"

@@ -23,6 +23,7 @@ const pending = {
   bank: { ...bank, account_number: 'XXXXXX7890' },
   payout: null,
   returned: null,
+  shared_with: { total: 0, account: 0, pan: 0, users: [] },
 };
 const page = (data: unknown[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
 
@@ -85,6 +86,109 @@ describe('WithdrawalsPage', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toEqual({ status: 'Done', bank_reference: 'UTR0099887766' });
     expect(await screen.findByText('No withdrawals are Pending.')).toBeInTheDocument();
+  });
+
+  it('warns that the account and PAN are shared: a marker in the list, the other users named in the dialog, and paying stays possible', async () => {
+    const other = (id: number, name: string, by: string) => ({
+      id,
+      name,
+      email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+      referral_code: `REF${id}`,
+      by,
+    });
+    const sharedWith = {
+      total: 3,
+      account: 2,
+      pan: 2,
+      users: [other(11, 'Ravi Kumar', 'account'), other(12, 'Meena Das', 'both'), other(13, 'Kiran Rao', 'pan')],
+    };
+    const server = mockApi({
+      'GET /admin/withdrawals': ok(
+        page([
+          { ...pending, shared_with: sharedWith },
+          { ...pending, id: 8 },
+        ]),
+      ),
+      'POST /admin/withdrawals/7/payout': ok({
+        ...pending,
+        bank: { ...bank, account_number: '1234567890' },
+        shared_with: sharedWith,
+      }),
+      'POST /admin/withdrawals/7/settle': ok(
+        {
+          withdrawal: { ...pending, status: 'Done', bank_reference: 'UTR42', settled_at: '2025-01-03T09:00:00.000Z' },
+          reversal_transaction_id: null,
+        },
+        'Withdrawal settled.',
+      ),
+    });
+    const { user } = renderWithProviders(<WithdrawalsPage />);
+    // The list marks the row that shares, and only that one.
+    const markers = await screen.findAllByTestId('shared-marker');
+    expect(markers).toHaveLength(1);
+    expect(markers[0]).toHaveTextContent('Shared account with 2 other users');
+    expect(markers[0]).toHaveTextContent('Shared PAN with 2 other users');
+
+    await user.click(screen.getAllByRole('button', { name: 'Mark as Done' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Mark withdrawal as Done' });
+    const warning = await within(dialog).findByTestId('shared-warning');
+    expect(warning).toHaveTextContent('This account is also used by 2 other users.');
+    expect(warning).toHaveTextContent("This learner's PAN is also on the bank details of 2 other users.");
+    expect(warning).toHaveTextContent('You can still pay it');
+    // Each one links to their page (their ledger), in a new tab: the dialog stays open.
+    const links = within(warning).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('target')])).toEqual([
+      ['Ravi Kumar (opens in a new tab)', '/admin/users/11', '_blank'],
+      ['Meena Das (opens in a new tab)', '/admin/users/12', '_blank'],
+      ['Kiran Rao (opens in a new tab)', '/admin/users/13', '_blank'],
+    ]);
+    expect(within(warning).getByText(/#12/)).toHaveTextContent('#12 · REF12 · same account and PAN');
+    expect(within(warning).getByText(/#13/)).toHaveTextContent('#13 · REF13 · same PAN');
+
+    // A signal, not a block: the operator pays it.
+    await user.type(within(dialog).getByLabelText('Bank reference'), 'UTR42');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as Done' }));
+    expect(await screen.findByTestId('settle-result')).toHaveTextContent('marked as Done (bank reference UTR42)');
+    expect(server.callsTo('POST', '/admin/withdrawals/7/settle')[0]?.body).toEqual({
+      status: 'Done',
+      bank_reference: 'UTR42',
+    });
+  });
+
+  it('shows the shared account when rejecting too, and says how many more are not named', async () => {
+    mockApi({
+      'GET /admin/withdrawals': ok(
+        page([
+          {
+            ...pending,
+            shared_with: {
+              total: 25,
+              account: 25,
+              pan: 0,
+              users: Array.from({ length: 20 }, (_, i) => ({
+                id: 100 + i,
+                name: `Farm User ${i}`,
+                email: `farm${i}@example.com`,
+                referral_code: `FARM${i}`,
+                by: 'account',
+              })),
+            },
+          },
+        ]),
+      ),
+    });
+    const { user } = renderWithProviders(<WithdrawalsPage />);
+    const marker = await screen.findByTestId('shared-marker');
+    expect(marker).toHaveTextContent('Shared account with 25 other users');
+    expect(marker).not.toHaveTextContent('PAN');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject withdrawal' });
+    const warning = within(dialog).getByTestId('shared-warning');
+    expect(warning).toHaveTextContent('This account is also used by 25 other users.');
+    expect(warning).not.toHaveTextContent("This learner's PAN");
+    expect(within(warning).getAllByRole('link')).toHaveLength(20);
+    expect(warning).toHaveTextContent('…and 5 more, not listed here.');
+    expect(warning).not.toHaveTextContent('You can still pay it');
   });
 
   it('asks for the reason before rejecting, then sends it', async () => {

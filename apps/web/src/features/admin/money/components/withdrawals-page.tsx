@@ -16,6 +16,7 @@ import { useListParams } from '../../utils/list-params';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { ReturnWithdrawalDialog } from './return-withdrawal-dialog';
 import { SettleWithdrawalDialog, type SettleOutcome } from './settle-withdrawal-dialog';
+import { SharedMarker } from './shared-payout';
 import { UserFilter } from './user-filter';
 
 const filterKeys = ['status', 'user'] as const;
@@ -95,6 +96,7 @@ export function WithdrawalsPage() {
                 <td>
                   <Link to={paths.adminUser.getHref(withdrawal.user.id)}>{withdrawal.user.name}</Link>
                   <div className="small text-body-secondary text-break">{withdrawal.user.email}</div>
+                  <SharedMarker sharing={withdrawal.shared_with} />
                 </td>
                 <td className="small font-monospace">{withdrawal.transaction_id}</td>
                 <td className="text-end fw-semibold">{formatInr(withdrawal.amount)}</td>
