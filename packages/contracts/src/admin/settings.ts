@@ -20,6 +20,8 @@ export const adminSettings = z.object({
   /** Rupees. */
   minimum_withdrawal: z.number(),
   referral_hold_signups_per_ip_week: z.number(),
+  /** Rupees: a sub-user becomes active and counts for a level with a purchase paid at least this (0: above zero). */
+  level_min_purchase: z.number(),
   /** Whole days a commission or level reward stays Pending after the purchase that earned it. */
   refund_window_days: z.number(),
   /** Whole minutes a pending checkout holds one use of a limited offer code. */
@@ -45,6 +47,11 @@ export const settingsBody = z
       'minimum_withdrawal must be an amount in rupees from 1 (at most two decimals).',
     ).refine((v) => v >= 1, 'minimum_withdrawal must be an amount in rupees from 1 (at most two decimals).'),
     referral_hold_signups_per_ip_week: intField('referral_hold_signups_per_ip_week', 1, 10_000),
+    /** 0: any purchase paid above zero activates, as the spec says. */
+    level_min_purchase: rupeesField(
+      'level_min_purchase is required.',
+      'level_min_purchase must be an amount in rupees from 0 (at most two decimals).',
+    ),
     /** 0 holds nothing: commissions and level rewards are Done at once. */
     refund_window_days: intField('refund_window_days', 0, 60),
     offer_reservation_minutes: intField('offer_reservation_minutes', 5, 1_440),

@@ -9,6 +9,7 @@ import type { OfferCodeLimits } from './offer-code-uses.ts';
 const PAID_SETTINGS = [
   'commission_percent',
   'refund_window_days',
+  'level_min_purchase_paise',
   'offer_reservation_minutes',
 ] as const satisfies readonly SettingKey[];
 

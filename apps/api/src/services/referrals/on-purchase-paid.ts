@@ -1,5 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { auditLog, userLevels, users, type DbOrTx } from '@app/db';
+import { and, eq, gt, gte, isNull, type SQL } from 'drizzle-orm';
+import { auditLog, purchases, userLevels, users, type DbOrTx } from '@app/db';
 import { commissionPaise } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { WriteBatch } from '../database/index.ts';
@@ -36,7 +36,7 @@ export interface PaidReferralPurchase {
   levels: LevelRow[];
   ladderRow: { levelNumber: number; windowStart: Date; completedAt: Date | null } | null;
   banks: BankIdentity[];
-  settings: { commission_percent: number; refund_window_days: number };
+  settings: { commission_percent: number; refund_window_days: number; level_min_purchase_paise: number };
   /** A commission was already posted for this purchase (the hook ran before). */
   isCommissionPaid: boolean;
 }
@@ -45,7 +45,9 @@ export interface PaidReferralPurchase {
  * Runs inside the transaction that marks a purchase paid, once per purchase (a second call for
  * the same purchase changes nothing). A purchase paid with nothing (free course, free enrolment,
  * a 100% offer code) does nothing at all: only money paid activates, earns commission or counts.
- * - the buyer becomes active with their first purchase paid above zero;
+ * - the buyer becomes active with their first purchase paid at least `level_min_purchase_paise` (above zero when it
+ *   is 0): a referral farm's sub-users buying something cheap (a low-priced course, a deep offer code) earn their
+ *   referrer commission on what they paid but never a level reward worth more than they paid;
  * - with a referrer, the referrer gets commission_percent of the amount paid ('Referral
  *   Commission', held as Pending until the purchase's refund window has passed), unless the sign-up is held or rejected for review, or the buyer looks like the
  *   referrer themself (same mailbox, mobile, bank account or PAN), in which case the sign-up is
@@ -83,10 +85,10 @@ async function addPaidReferralWrites(
   const { purchase, buyer, referrer } = paid;
   if (purchase.amountPaise <= 0 || !buyer) return;
   // The buyer's row is locked: nobody else can activate them before this transaction ends.
-  const isFirstPurchase = buyer.activatedAt === null;
+  const isActivation = buyer.activatedAt === null && activates(purchase.amountPaise, paid.settings);
 
   if (buyer.referrerId === null) {
-    if (isFirstPurchase) writes.add(activate(tx, buyer.id, ctx.now()));
+    if (isActivation) writes.add(activate(tx, buyer.id, ctx.now()));
     return;
   }
   if (!referrer || paid.isCommissionPaid) return;
@@ -106,7 +108,7 @@ async function addPaidReferralWrites(
       tx
         .update(users)
         .set({
-          ...(isFirstPurchase && { activatedAt: now }),
+          ...(isActivation && { activatedAt: now }),
           referralStatus: status,
           referralStatusReason: selfReferral,
         })
@@ -121,7 +123,7 @@ async function addPaidReferralWrites(
         createdAt: now,
       }),
     );
-  } else if (isFirstPurchase) {
+  } else if (isActivation) {
     writes.add(activate(tx, buyer.id, now));
   }
   if (!(COUNTED_REFERRAL_STATUSES as readonly string[]).includes(status)) return;
@@ -141,8 +143,24 @@ async function addPaidReferralWrites(
       at: now,
     });
   }
-  if (isFirstPurchase)
+  if (isActivation)
     addActivationCount(writes, tx, { referrer, ladder, now, earnedBy: { purchaseId: purchase.id, availableAt } });
+}
+
+/**
+ * A paid amount that makes a sub-user active and count for a level: at least the `level_min_purchase_paise` setting,
+ * and above zero (a free enrolment never does).
+ */
+export function activates(amountPaise: number, settings: { level_min_purchase_paise: number }): boolean {
+  return amountPaise > 0 && amountPaise >= settings.level_min_purchase_paise;
+}
+
+/** `activates` as a condition on a purchase's amount column. */
+export function activatesSql(
+  amount: typeof purchases.amountPaise,
+  settings: { level_min_purchase_paise: number },
+): SQL {
+  return and(gt(amount, 0), gte(amount, settings.level_min_purchase_paise))!;
 }
 
 function activate(tx: DbOrTx, userId: number, at: Date) {

@@ -1,13 +1,16 @@
-import { and, eq, gt, gte, isNull, lt, ne, notExists, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, ne, notExists, or } from 'drizzle-orm';
 import { levelAchievements, purchases, users, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
+import { getSettings } from '../settings/index.ts';
 import { NOTHING_TAKEN, releaseHeldCredits, type TakenBack } from '../wallet/index.ts';
+import { activatesSql } from './on-purchase-paid.ts';
 import { reopenLevelsNoLongerReached, takeBackReferralEarnings } from './take-back-referral-earnings.ts';
 
 /**
  * Runs inside the transaction that marks a purchase refunded, and takes back what it earned in
  * the referral network:
- * - the buyer is no longer active unless another purchase paid above zero keeps them active, so
+ * - the buyer is no longer active unless another paid purchase that would have activated them keeps them active
+ *   (above zero and at least `level_min_purchase_paise`, as it is now), so
  *   they stop counting for a level not yet achieved (one already achieved, its reward released,
  *   keeps them: they counted there, once);
  * - the referrer's commission on it is cancelled (Rejected) while still held in the refund window,
@@ -28,6 +31,7 @@ export async function onPurchaseRefunded(
     .select({ referrerId: users.referrerId, activatedAt: users.activatedAt })
     .from(users)
     .where(eq(users.id, purchase.userId));
+  const minimum = await getSettings(tx, ['level_min_purchase_paise']);
   const [otherPaid] = await tx
     .select({ id: purchases.id })
     .from(purchases)
@@ -35,7 +39,7 @@ export async function onPurchaseRefunded(
       and(
         eq(purchases.userId, purchase.userId),
         eq(purchases.status, 'paid'),
-        gt(purchases.amountPaise, 0),
+        activatesSql(purchases.amountPaise, minimum),
         ne(purchases.id, purchase.id),
       ),
     )

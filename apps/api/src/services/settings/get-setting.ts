@@ -9,6 +9,11 @@ export const settingDefaults = {
   pass_mark_percent: 40,
   minimum_withdrawal_paise: DEFAULT_MINIMUM_WITHDRAWAL_PAISE,
   referral_hold_signups_per_ip_week: 3,
+  /**
+   * A sub-user becomes active, and counts for their referrer's level, with a purchase paid at least this much; 0
+   * means anything above zero. Commission is paid on every purchase above zero either way.
+   */
+  level_min_purchase_paise: 0,
   /** Commissions, level rewards and Quiz Points stay Pending this long after the purchase that earned them. */
   refund_window_days: 7,
   /** A pending checkout holds its offer-code use this long. */

@@ -14,6 +14,7 @@ async function readRates(db: DbOrTx): Promise<AdminSettings> {
     pass_mark_percent: v.pass_mark_percent,
     minimum_withdrawal: paiseToRupees(Math.floor(v.minimum_withdrawal_paise)),
     referral_hold_signups_per_ip_week: v.referral_hold_signups_per_ip_week,
+    level_min_purchase: paiseToRupees(Math.floor(v.level_min_purchase_paise)),
     refund_window_days: v.refund_window_days,
     offer_reservation_minutes: v.offer_reservation_minutes,
     quiz_retake_cooldown_hours: v.quiz_retake_cooldown_hours,
@@ -48,6 +49,9 @@ export async function updateRates(
       : {}),
     ...(input.referral_hold_signups_per_ip_week !== undefined
       ? { referral_hold_signups_per_ip_week: input.referral_hold_signups_per_ip_week }
+      : {}),
+    ...(input.level_min_purchase !== undefined
+      ? { level_min_purchase_paise: rupeesToPaise(input.level_min_purchase) }
       : {}),
     ...(input.refund_window_days !== undefined ? { refund_window_days: input.refund_window_days } : {}),
     ...(input.offer_reservation_minutes !== undefined

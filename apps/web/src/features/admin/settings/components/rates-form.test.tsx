@@ -11,6 +11,7 @@ const settings: AdminSettings = {
   pass_mark_percent: 40,
   minimum_withdrawal: 100,
   referral_hold_signups_per_ip_week: 3,
+  level_min_purchase: 0,
   refund_window_days: 7,
   offer_reservation_minutes: 30,
   quiz_retake_cooldown_hours: 24,
@@ -103,5 +104,25 @@ describe('RatesForm', () => {
       quiz_retake_cooldown_hours: 12,
       quiz_max_attempts: 5,
     });
+  });
+
+  it('edits the level minimum purchase, in rupees, explained as the guard against farming level rewards', async () => {
+    const server = mockApi({ 'PUT /admin/settings': ok({ ...settings, level_min_purchase: 299 }) });
+    const { user } = renderWithProviders(<RatesForm settings={settings} />);
+    const minimum = screen.getByLabelText('Level minimum purchase (₹)');
+    expect(minimum).toHaveValue(0);
+    expect(minimum).toHaveAccessibleDescription(/cheap courses and deep offer codes let sign-ups farm level rewards/);
+    await user.clear(minimum);
+    await user.type(minimum, '-1');
+    await user.click(screen.getByRole('button', { name: 'Save rates' }));
+    expect(
+      await screen.findByText('level_min_purchase must be an amount in rupees from 0 (at most two decimals).'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/admin/settings')).toHaveLength(0);
+    await user.clear(minimum);
+    await user.type(minimum, '299');
+    await user.click(screen.getByRole('button', { name: 'Save rates' }));
+    expect(await screen.findByText('Rates saved. They apply from now on.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/admin/settings')[0]?.body).toMatchObject({ level_min_purchase: 299 });
   });
 });

@@ -20,6 +20,7 @@ const fields = [
   'refund_window_days',
   'offer_reservation_minutes',
   'referral_hold_signups_per_ip_week',
+  'level_min_purchase',
   'quiz_retake_cooldown_hours',
   'quiz_max_attempts',
 ] as const satisfies readonly (keyof AdminSettings)[];
@@ -30,6 +31,7 @@ const valuesOf = (settings: AdminSettings): RatesFormValues => ({
   pass_mark_percent: String(settings.pass_mark_percent),
   minimum_withdrawal: String(settings.minimum_withdrawal),
   referral_hold_signups_per_ip_week: String(settings.referral_hold_signups_per_ip_week),
+  level_min_purchase: String(settings.level_min_purchase),
   refund_window_days: String(settings.refund_window_days),
   offer_reservation_minutes: String(settings.offer_reservation_minutes),
   quiz_retake_cooldown_hours: String(settings.quiz_retake_cooldown_hours),
@@ -167,6 +169,16 @@ export function RatesForm({ settings }: { settings: AdminSettings }) {
             min={1}
             registration={register('referral_hold_signups_per_ip_week')}
             error={errors.referral_hold_signups_per_ip_week?.message}
+          />
+        </Col>
+        <Col md={6}>
+          <RateField
+            id="rate-level-minimum"
+            label="Level minimum purchase (₹)"
+            {...decimal}
+            registration={register('level_min_purchase')}
+            error={errors.level_min_purchase?.message}
+            hint="A sub-user counts for their referrer's level only with a purchase paid at least this much (0: any paid purchase). Keep it above what a level pays per sub-user, or cheap courses and deep offer codes let sign-ups farm level rewards."
           />
         </Col>
         <Col md={6}>
