@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import type { AdminQuestion } from '@app/contracts';
 import { paths } from '@/config/paths';
+import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
@@ -44,24 +44,30 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
       </p>
       <PageHeader title={`Questions: ${subject?.name ?? 'Chapter'}`}>
         <div className="d-flex gap-2">
-          <Button
-            variant="outline-primary"
-            onClick={() => setIsImportOpen((open) => !open)}
-            aria-expanded={isImportOpen}
-          >
+          <Button variant="outline-primary" onClick={() => setIsImportOpen(true)} aria-haspopup="dialog">
             Import CSV
           </Button>
           <Button onClick={() => setEditing({})}>Add question</Button>
         </div>
       </PageHeader>
-      {isImportOpen && (
-        <Card className="admin-card mb-4">
-          <Card.Body>
-            <h2 className="h6">Import questions from a CSV</h2>
-            <QuestionImport subjectId={subjectId} termId={termId} onDone={() => setIsImportOpen(false)} />
-          </Card.Body>
-        </Card>
-      )}
+      {/* A dialog, not a card above the table: the preview is tall, and closing it when the import answered (a
+          second or more later on a slow line) moved the whole table up under the operator's eyes. */}
+      <Modal
+        show={isImportOpen}
+        onHide={() => setIsImportOpen(false)}
+        size="xl"
+        scrollable
+        aria-labelledby="import-questions-title"
+      >
+        <Modal.Header closeButton>
+          <Modal.Title id="import-questions-title" as="h2" className="h5">
+            Import questions from a CSV
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <QuestionImport subjectId={subjectId} termId={termId} onDone={() => setIsImportOpen(false)} />
+        </Modal.Body>
+      </Modal>
       <AsyncContent query={questions}>
         <ResponsiveTable regionLabel="Questions" className="admin-table">
           <thead>
