@@ -193,20 +193,34 @@ async function sendOrQueue(body: ProgressBody): Promise<ProgressData | null> {
   }
 }
 
+/** Where a chapter was left: a video's second, a PDF's page (null: none known, the first). */
+export interface ChapterPlace {
+  positionSeconds: number;
+  page: number | null;
+}
+
 /**
- * Where a video chapter was left, as far as this device knows, without asking the server: the newest report still
- * waiting in the queue (made offline), else the course's last progress answer kept on the device (decision 029) when
- * it names this chapter the last one studied; 0 (the beginning) when neither does.
+ * Where a saved chapter was left, as far as this device knows, without asking the server: the newest report still
+ * waiting in the queue (made offline) that says where (a video's position, a PDF's page), else the course's last
+ * progress answer kept on the device (decision 029) when it names this chapter the last one studied; the beginning
+ * when neither does.
  */
-export function lastKnownPosition(queryClient: QueryClient, chapter: { courseId: number; subjectId: number }): number {
+export function lastKnownPlace(
+  queryClient: QueryClient,
+  chapter: { courseId: number; subjectId: number },
+): ChapterPlace {
   const session = currentSession();
   const queued = readProgressQueue().findLast(
     (entry) =>
-      entry.session === session && entry.body.subject_id === chapter.subjectId && entry.body.position_seconds != null,
+      entry.session === session &&
+      entry.body.subject_id === chapter.subjectId &&
+      (entry.body.position_seconds != null || entry.body.page != null),
   );
-  if (queued?.body.position_seconds != null) return queued.body.position_seconds;
+  if (queued) return { positionSeconds: queued.body.position_seconds ?? 0, page: queued.body.page ?? null };
   const progress = queryClient.getQueryData<ProgressData>(progressQueryKey(chapter.courseId));
-  return progress?.last_subject_id === chapter.subjectId ? progress.position_seconds : 0;
+  return progress?.last_subject_id === chapter.subjectId
+    ? { positionSeconds: progress.position_seconds, page: progress.page }
+    : { positionSeconds: 0, page: null };
 }
 
 /** What a progress answer changes on screen: the course's progress now, My Courses and the dashboard card when next shown. */

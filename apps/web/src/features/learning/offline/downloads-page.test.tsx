@@ -90,6 +90,51 @@ describe('DownloadsPage', () => {
     expect(await screen.findByRole('heading', { name: 'Downloads' })).toBeInTheDocument();
   });
 
+  describe('a saved PDF opens at the page the learner reached', () => {
+    /** Opens the saved PDF offline with the course's progress as the device kept it, after `signedIn`. */
+    async function openOffline(keptPage: number | null, signedIn: () => void = () => undefined) {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      mockApi({});
+      await signIn();
+      signedIn();
+      const queryClient = createQueryClient();
+      queryClient.setQueryData<ProgressData>(progressQueryKey(9), {
+        course_id: 9,
+        last_subject_id: 1,
+        last_term_id: 1,
+        position_seconds: 0,
+        page: keptPage,
+        studied_subject_ids: [1],
+        completed_subject_ids: [],
+        passed_quiz_subject_ids: [],
+        total_subjects: 2,
+        total_quizzes: 0,
+        percent: 0,
+      });
+      renderWithProviders(
+        <DownloadStoreContext value={await storeWith(chapter({}))}>
+          <DownloadsPage />
+        </DownloadStoreContext>,
+        { path: '/downloads', url: '/downloads?chapter=1', queryClient },
+      );
+    }
+
+    it('the page the device last heard from the server', async () => {
+      await openOffline(2);
+      expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    });
+
+    it('a page turned offline and not sent yet, rather than the one the device last heard', async () => {
+      await openOffline(2, () => enqueueProgress({ subject_id: 1, page: 3, page_count: 3 }));
+      expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+    });
+
+    it('the first page when nothing is known', async () => {
+      await openOffline(null);
+      expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    });
+  });
+
   describe('a saved video', () => {
     const lecture = chapter({ subjectId: 12, name: 'Intro video', fileType: 'video' });
     const playlist = ['#EXTM3U', '#EXT-X-TARGETDURATION:4', '#EXTINF:4.0,', 'segment:0', '#EXT-X-ENDLIST'].join('\n');

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useFormat } from '@/lib/format';
 import { useIsOnline } from '@/lib/query';
 import { learnQueryOptions } from '../api/get-learn';
-import { lastKnownPosition, useRecordProgress } from '../api/record-progress';
+import { lastKnownPlace, useRecordProgress } from '../api/record-progress';
 import { LazyPdfReader } from '../components/lazy-pdf-reader';
 import { PdfLoading } from '../components/pdf-placeholders';
 import { downloadsQueryKey } from './download-store';
@@ -52,14 +52,14 @@ function StorageSummary({ saved, estimate }: { saved: number; estimate: StorageE
 
 /**
  * A saved chapter opened from the device; its progress is reported like online study (through the same queue while
- * offline), and a video resumes where this device last knew it was.
+ * offline), and it opens where this device last knew it was: a video at its second, a PDF at its page.
  */
 function OfflineChapterView({ chapter }: { chapter: OfflineChapter }) {
   const files = useOfflineFiles(chapter.subjectId);
   const recordProgress = useRecordProgress();
   const queryClient = useQueryClient();
   // Read once, as the chapter opens: the reports it makes afterwards must not move it.
-  const [resumeAt] = useState(() => lastKnownPosition(queryClient, chapter));
+  const [resume] = useState(() => lastKnownPlace(queryClient, chapter));
   const report = (body: ProgressReport) => recordProgress.mutate({ subject_id: chapter.subjectId, ...body });
 
   if (files.isPending) return <PdfLoading />;
@@ -68,11 +68,12 @@ function OfflineChapterView({ chapter }: { chapter: OfflineChapter }) {
     <LazyPdfReader
       src={files.data.pdf}
       title={chapter.name}
+      initialPage={resume.page ?? 1}
       onPage={(page, pageCount) => report({ page, page_count: pageCount })}
       onMarkDone={() => report({ completed: true })}
     />
   ) : (
-    <OfflineVideo files={files.data} title={chapter.name} resumeAt={resumeAt} onProgress={report} />
+    <OfflineVideo files={files.data} title={chapter.name} resumeAt={resume.positionSeconds} onProgress={report} />
   );
 }
 
