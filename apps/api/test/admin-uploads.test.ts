@@ -193,6 +193,42 @@ describe('browser-direct chapter uploads on S3', () => {
     expect(await t.app.ctx.storage.size(start.key)).toBeNull();
   });
 
+  it('answers a completion sent again (its answer lost) with the chapter it made, not a second chapter', async () => {
+    const as = t.client.as(admin.token);
+    const { start, complete } = await sendDirect(pdfBytes(), 'pdf', { name: 'Sent twice' });
+    expect(complete.statusCode).toBe(200);
+    const parts = [{ part_number: 1, etag: 'whatever the console kept' }];
+    const again = await as.post('/admin/uploads/complete', {
+      key: start.key,
+      upload_id: start.upload_id,
+      parts,
+      name: 'Sent twice',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.body.data).toEqual(complete.body.data);
+    const chapters = (await as.get(`/admin/terms/${termId}/subjects`)).body.data.filter(
+      (s: { name: string }) => s.name === 'Sent twice',
+    );
+    expect(chapters).toHaveLength(1);
+    expect(await t.app.ctx.storage.size(start.key)).toBe(pdfBytes().length);
+    // Attaching it to another chapter is not a repeat: refused as before, the file left with its chapter.
+    const other = (
+      await as.post(`/admin/terms/${termId}/subjects`, {
+        name: 'Other',
+        file_type: 'link',
+        url: 'https://example.com/x',
+      })
+    ).body.data;
+    const moved = await as.post('/admin/uploads/complete', {
+      key: start.key,
+      upload_id: start.upload_id,
+      parts,
+      subject_id: other.id,
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(await t.app.ctx.storage.size(start.key)).toBe(pdfBytes().length);
+  });
+
   it('replaces the file of an existing chapter', async () => {
     const first = await sendDirect(pdfBytes(), 'pdf', { name: 'Notes' });
     const id = first.complete.body.data.id;

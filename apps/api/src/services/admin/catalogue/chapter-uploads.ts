@@ -14,7 +14,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { checkStoredUpload, newUploadKey, STORED_KINDS, type StoredKind } from '../uploads.ts';
-import { createSubject, findSubjectRow, updateSubject } from './subjects.ts';
+import { createSubject, findSubjectRow, findSubjectWithFile, updateSubject } from './subjects.ts';
 
 /** S3's smallest part (but the last) is 5 MiB; 8 MiB keeps the request count down on a phone line too. */
 const MIN_PART_BYTES = 8 * 1024 * 1024;
@@ -96,6 +96,10 @@ export async function completeChapterUpload(
   if (input.subject_id === undefined && input.name === undefined)
     throw AppError.field('name', adminMessages.nameRequired);
   if (input.subject_id !== undefined) await findSubjectRow(ctx.db, input.subject_id);
+  // The same completion again (the console retried after its answer was lost on the way back): the chapter the first
+  // one made or changed is the answer, not a second chapter with the same file.
+  const attached = await findSubjectWithFile(ctx.db, input.key);
+  if (attached && (input.subject_id === undefined || attached.id === input.subject_id)) return attached;
   try {
     await ctx.storage.completeUpload(
       input.key,

@@ -60,6 +60,15 @@ export async function findSubjectRow(db: DbOrTx, id: number): Promise<SubjectRow
   return row;
 }
 
+/**
+ * The chapter whose file is the stored object `key`, if any: an upload's key is new for each upload, so at most one
+ * chapter points at it (a repeat of the request that attached it finds that chapter).
+ */
+export async function findSubjectWithFile(db: DbOrTx, key: string): Promise<AdminSubject | null> {
+  const [row] = await selectSubjects(db).where(eq(subjects.fileRef, key)).limit(1);
+  return row ? toAdminSubject(row) : null;
+}
+
 /** The course a chapter belongs to (through its term). */
 export async function findSubjectCourseId(db: DbOrTx, subjectId: number): Promise<number> {
   const [row] = await db
