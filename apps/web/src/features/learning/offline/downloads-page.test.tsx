@@ -224,9 +224,17 @@ describe('DownloadsPage', () => {
     /** GET /learn: My Courses holds course 9 only. */
     const myCourses = { course: [course({ id: 9, name: 'India and the World' })], school: [] };
 
-    async function openDownloads(options: { isOnline: boolean; learn: ReturnType<typeof ok> }) {
+    async function openDownloads(options: {
+      isOnline: boolean;
+      learn: ReturnType<typeof ok>;
+      /** GET /terms/4: the unlisted course's content; the server refuses it unless told. */
+      terms?: ReturnType<typeof ok>;
+    }) {
       vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(options.isOnline);
-      const api = mockApi({ 'GET /learn': options.learn });
+      const api = mockApi({
+        'GET /learn': options.learn,
+        'GET /terms/4': options.terms ?? fail(403, 'Buy this course to open it.'),
+      });
       await signIn();
       const store = await storeWith(chapter({}), refunded);
       // My Courses as the device kept it from an earlier visit, already without course 4: not the server's word now,
@@ -251,6 +259,25 @@ describe('DownloadsPage', () => {
       );
       expect((await store.list()).map((saved) => saved.subjectId)).toEqual([1]);
       expect(await store.files(2)).toBeNull();
+    });
+
+    it('keeps the chapters of an unlisted course whose content the server still opens, or cannot say about', async () => {
+      // A subject course of the learner's batch that the operator unpublished: not in My Courses, still theirs.
+      const unpublished = await openDownloads({ isOnline: true, learn: ok(myCourses), terms: ok([]) });
+      await waitFor(() => expect(unpublished.api.callsTo('GET', '/terms/4')).toHaveLength(1));
+      expect(await screen.findAllByRole('article')).toHaveLength(2);
+      expect(await unpublished.store.list()).toHaveLength(2);
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      unpublished.unmount();
+
+      const failing = await openDownloads({
+        isOnline: true,
+        learn: ok(myCourses),
+        terms: fail(503, 'Service unavailable.'),
+      });
+      await waitFor(() => expect(failing.api.callsTo('GET', '/terms/4').length).toBeGreaterThan(0));
+      expect(await screen.findAllByRole('article')).toHaveLength(2);
+      expect(await failing.store.list()).toHaveLength(2);
     });
 
     it('keeps every saved chapter offline, or while the server does not answer', async () => {

@@ -1,18 +1,43 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LearnData } from '@app/contracts';
+import { ApiError } from '@/lib/api-client';
 import { learnQueryKey } from '../api/get-learn';
+import { getTerms } from '../api/get-terms';
 import { downloadsQueryKey, useDownloadStore } from './download-store';
 import type { DownloadStore, OfflineChapter } from './store';
 
 /**
- * Removes from the device the saved chapters of courses that My Courses (GET /learn) no longer lists: refunded, or
- * of a batch no longer open to the learner. The server serves course content only to those who have it; a saved
- * copy must not outlive that. Returns the chapters removed.
+ * Whether the server still opens a course's content to the learner (GET /terms/{id}): false only when it refuses
+ * (403: refunded, or of a batch no longer theirs; 404: gone); null when it could not say (offline, a server error).
  */
-export async function forgetLostCourses(store: DownloadStore, learn: LearnData): Promise<OfflineChapter[]> {
+export async function isCourseStillOpen(courseId: number): Promise<boolean | null> {
+  try {
+    await getTerms(courseId);
+    return true;
+  } catch (error) {
+    return error instanceof ApiError && (error.status === 403 || error.status === 404) ? false : null;
+  }
+}
+
+/**
+ * Removes from the device the saved chapters of courses the learner no longer has: refunded, or of a batch no longer
+ * open to them. The server serves course content only to those who have it; a saved copy must not outlive that. My
+ * Courses (GET /learn) not listing a course is the cue, and the course's content is then asked for: a subject course
+ * of the learner's batch that the operator unpublished is not listed, yet still theirs (and may be published again),
+ * so its chapters, downloaded over a slow line, stay. Returns the chapters removed.
+ */
+export async function forgetLostCourses(
+  store: DownloadStore,
+  learn: LearnData,
+  isStillOpen: (courseId: number) => Promise<boolean | null> = isCourseStillOpen,
+): Promise<OfflineChapter[]> {
   const courseIds = new Set([...learn.course, ...learn.school].map((course) => course.id));
-  const lost = (await store.list()).filter((chapter) => !courseIds.has(chapter.courseId));
+  const unlisted = (await store.list()).filter((chapter) => !courseIds.has(chapter.courseId));
+  const lostCourses = new Set<number>();
+  for (const courseId of new Set(unlisted.map((chapter) => chapter.courseId)))
+    if ((await isStillOpen(courseId)) === false) lostCourses.add(courseId);
+  const lost = unlisted.filter((chapter) => lostCourses.has(chapter.courseId));
   for (const chapter of lost) await store.remove(chapter.subjectId);
   return lost;
 }
