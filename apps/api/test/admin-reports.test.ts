@@ -65,6 +65,7 @@ describe("admin reports: the accountant's registers", () => {
       'Number',
       'Date',
       'Against invoice',
+      'Invoice date',
       'Seller GSTIN',
       'Buyer',
       'Buyer email',
@@ -84,15 +85,20 @@ describe("admin reports: the accountant's registers", () => {
     ]);
     const column = (name: string) => header!.indexOf(name);
     expect(
-      lines.map((line) => [line[0], line[1], line[2], line[3], line[5], line[7], line[column('Total (₹)')]]),
+      lines.map((line) =>
+        ['Document', 'Number', 'Date', 'Against invoice', 'Invoice date', 'Buyer', 'Buyer state', 'Total (₹)'].map(
+          (name) => line[column(name)],
+        ),
+      ),
     ).toEqual([
-      ['Tax invoice', ashaInvoice, day, '', 'Asha Rao', 'Kerala', '499.00'],
-      ['Tax invoice', malloryInvoice, day, '', `'=HYPERLINK("https://evil.example") राहुल`, 'उत्तर प्रदेश', '1180.00'],
+      ['Tax invoice', ashaInvoice, day, '', '', 'Asha Rao', 'Kerala', '499.00'],
+      ['Tax invoice', malloryInvoice, day, '', '', `'=HYPERLINK("https://evil.example") राहुल`, 'उत्तर प्रदेश', '1180.00'],
       [
         'Credit note',
         malloryCreditNote,
         day,
         malloryInvoice,
+        day,
         `'=HYPERLINK("https://evil.example") राहुल`,
         'उत्तर प्रदेश',
         '-1180.00',
@@ -207,6 +213,12 @@ describe("admin reports: the accountant's registers", () => {
     expect(lines.map((line) => line[3])).toEqual([String(learner.id), String(learner.id), String(learner.id)]);
     // The return alone on its own day.
     expect((await download('payouts', today())).rows.slice(1).map((line) => line[1])).toEqual(['Returned by bank']);
+    // The earnings register agrees: ₹300 paid out, ₹100 of it sent back by the bank; on the return's day alone, -100.
+    const paidTo = async (from: string, to = from) =>
+      (await download('earnings', from, to)).rows.find((line) => line[0] === 'PQRSX6789K')?.at(-1);
+    expect(await paidTo(day, today())).toBe('200.00');
+    expect(await paidTo(day)).toBe('300.00');
+    expect(await paidTo(today())).toBe('-100.00');
   });
 
   it('earnings: one line per PAN however many accounts, money counted on the day its hold ends, less what refunds took back', async () => {
@@ -259,7 +271,7 @@ describe("admin reports: the accountant's registers", () => {
         'Points redeemed (₹)',
         'Taken back (₹)',
         'Net earned (₹)',
-        'Withdrawals paid (₹)',
+        'Withdrawals paid, less returned (₹)',
       ]);
       expect(lines.map((line) => [line[0], line[1], ...line.slice(3)])).toEqual([
         ['OTHER1234P', '1', '0.00', '300.00', '0.00', '0.00', '300.00', '0.00'],

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { bankDetails, users, walletTransactions, type DbOrTx } from '@app/db';
+import { bankDetails, users, walletTransactions, withdrawalReturns, type DbOrTx } from '@app/db';
 import type { LedgerMethod } from '@app/contracts';
 import type { Period } from './period.ts';
 import { toCsv } from './to-csv.ts';
@@ -13,7 +13,7 @@ const HEADER = [
   'Points redeemed (₹)',
   'Taken back (₹)',
   'Net earned (₹)',
-  'Withdrawals paid (₹)',
+  'Withdrawals paid, less returned (₹)',
 ] as const;
 
 const EARNINGS: readonly LedgerMethod[] = ['Referral Commission', 'Level Reward', 'Point Redeem'];
@@ -26,7 +26,7 @@ const paiseOf = (where: SQL) => sql<string>`coalesce(sum(${t.amountPaise}) filte
  * What each person earned in a period, for the accountant (tax deducted at source on commission is reckoned per
  * PAN and financial year): money that became the learner's in it (a held commission or level reward on the day its
  * hold ended, anything else when posted), points turned into rupees, less what refunds took back in it; and the
- * withdrawals paid to them in it. Accounts with one PAN are one person: a referral farm's fifty accounts add up on
+ * withdrawals paid to them in it (less those the bank sent back in it). Accounts with one PAN are one person: a referral farm's fifty accounts add up on
  * one line. An account without bank details is a line of its own.
  */
 export async function earningsRegister(db: DbOrTx, period: Period, now: Date): Promise<string> {
@@ -48,6 +48,14 @@ export async function earningsRegister(db: DbOrTx, period: Period, now: Date): P
     gte(t.settledAt, period.start),
     lt(t.settledAt, period.end),
   )!;
+  // A paid withdrawal the bank sent back: its amount came back to the learner ('Withdraw Reversal', dated the return),
+  // so it is taken off what was paid in the period of the return, as the payouts register does.
+  const isReturned = and(
+    eq(t.method, 'Withdraw Reversal'),
+    sql`EXISTS (SELECT 1 FROM ${withdrawalReturns} WHERE ${withdrawalReturns.reversalId} = ${t.id})`,
+    gte(t.createdAt, period.start),
+    lt(t.createdAt, period.end),
+  )!;
   const method = (name: LedgerMethod) => and(isEarned, eq(t.method, name))!;
   const rows = await db
     .select({
@@ -59,12 +67,14 @@ export async function earningsRegister(db: DbOrTx, period: Period, now: Date): P
       levelRewards: paiseOf(method('Level Reward')),
       redeemed: paiseOf(method('Point Redeem')),
       takenBack: paiseOf(isTakenBack),
-      paidOut: sql<string>`coalesce(-sum(${t.amountPaise}) filter (where ${isPaidOut}), 0)`.mapWith(Number),
+      paidOut: sql<string>`coalesce(-sum(${t.amountPaise}) filter (where ${or(isPaidOut, isReturned)}), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(t)
     .innerJoin(users, eq(users.id, t.userId))
     .leftJoin(bankDetails, eq(bankDetails.userId, t.userId))
-    .where(and(or(isEarned, isTakenBack, isPaidOut), sql`${t.amountPaise} <> 0`))
+    .where(and(or(isEarned, isTakenBack, isPaidOut, isReturned), sql`${t.amountPaise} <> 0`))
     .groupBy(users.id, bankDetails.panCard);
 
   interface Person {

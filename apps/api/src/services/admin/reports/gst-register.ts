@@ -12,6 +12,7 @@ const HEADER = [
   'Number',
   'Date',
   'Against invoice',
+  'Invoice date',
   'Seller GSTIN',
   'Buyer',
   'Buyer email',
@@ -33,7 +34,7 @@ const HEADER = [
 /**
  * The GST register of a period: every tax invoice and credit note issued in it, in the order they were issued, as
  * they were printed (the documents keep their seller, buyer and amounts). A credit note's amounts are negative, so
- * that a column's sum is the period's net; its original invoice is named. A seller in a union territory without a
+ * that a column's sum is the period's net; its original invoice is named with its date (GSTR-1 asks for both). A seller in a union territory without a
  * legislature charges UTGST, kept in the SGST column (decision 023).
  */
 export async function gstRegister(db: DbOrTx, period: Period): Promise<string> {
@@ -43,6 +44,7 @@ export async function gstRegister(db: DbOrTx, period: Period): Promise<string> {
       number: invoices.number,
       issuedAt: invoices.issuedAt,
       originalNumber: original.number,
+      originalIssuedAt: original.issuedAt,
       sellerGstin: sql<string>`${invoices.seller}->>'gstin'`,
       sac: sql<string>`${invoices.seller}->>'sac'`,
       buyerName: invoices.buyerName,
@@ -73,6 +75,7 @@ export async function gstRegister(db: DbOrTx, period: Period): Promise<string> {
         row.number,
         indiaDay(row.issuedAt),
         row.originalNumber,
+        row.originalIssuedAt && indiaDay(row.originalIssuedAt),
         row.sellerGstin,
         row.buyerName,
         row.buyerEmail,
