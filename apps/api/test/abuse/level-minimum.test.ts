@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '@app/db';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, getUser, type Learner } from '../fixtures.ts';
 import { createCourse, createOfferCode } from '../catalogue-fixtures.ts';
 import { payThroughSandbox } from '../checkout-fixtures.ts';
-import { ledgerOf, refundPurchase, setReferenceData } from '../wallet-fixtures.ts';
+import { ledgerOf, payPurchase, refundPurchase, setReferenceData } from '../wallet-fixtures.ts';
 import { expectBooksBalanced } from './abuse-fixtures.ts';
 
 /**
@@ -62,6 +64,53 @@ describe('abuse: cheap purchases climb no level', () => {
     expect((await getUser(t.app, friend.id)).activatedAt).toBeNull();
     expect(await status(referrer)).toMatchObject({ completed_node: 0 });
     await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: a held sign-up released after a cheap and a qualifying purchase ties the level reward to the qualifying one', async () => {
+    const referrer = await createLearner(t.app);
+    await buy(
+      await createLearner(t.app, { referrerId: referrer.id }),
+      (await createCourse(t.app, { pricePaise: 20_000 })).id,
+    );
+    // The 4th sign-up from one address: held for review, as a farm's are.
+    const held = await createLearner(t.app, { referrerId: referrer.id });
+    await t.app.ctx.db.update(users).set({ referralStatus: 'held' }).where(eq(users.id, held.id));
+    const cheap = await payPurchase(t.app, held.id, 4_990);
+    const qualifying = await payPurchase(t.app, held.id, 20_000);
+    const admin = await createLearner(t.app, { roles: ['learner', 'admin'] });
+    expect((await t.client.as(admin.token).post(`/admin/referrals/${held.id}/release`)).body.data).toMatchObject({
+      counted_now: true,
+      level_achieved: 'Starter',
+    });
+    const reward = (await ledgerOf(t.app, referrer.id)).find((e) => e.method === 'Level Reward')!;
+    expect(reward.purchaseId).toBe(qualifying);
+    // Refunding what made the sub-user count takes the reward back; the cheap purchase stays paid and earns nothing.
+    await refundPurchase(t.app, qualifying);
+    expect((await ledgerOf(t.app, referrer.id)).map((e) => e.method)).toContain('Level Reward Reversal');
+    expect(cheap).not.toBe(qualifying);
+    await expectBooksBalanced(t);
+  });
+
+  it('a refund of a purchase that activated nobody leaves the sub-user counted, even after the minimum was raised', async () => {
+    const admin = await createLearner(t.app, { roles: ['learner', 'admin'] });
+    const setMinimum = async (rupees: number) =>
+      expect((await t.client.as(admin.token).put('/admin/settings', { level_min_purchase: rupees })).statusCode).toBe(
+        200,
+      );
+    await setMinimum(0);
+    try {
+      const referrer = await createLearner(t.app);
+      const friend = await createLearner(t.app, { referrerId: referrer.id });
+      await payPurchase(t.app, friend.id, 10_000);
+      expect(await status(referrer)).toMatchObject({ completed_node: 1 });
+      await setMinimum(500);
+      const small = await payPurchase(t.app, friend.id, 5_000);
+      await refundPurchase(t.app, small);
+      expect((await getUser(t.app, friend.id)).activatedAt).not.toBeNull();
+      expect(await status(referrer)).toMatchObject({ completed_node: 1 });
+    } finally {
+      await setMinimum(200);
+    }
   });
 
   it('the console sets the minimum in rupees; 0 is the rule of the spec (any purchase paid above zero)', async () => {

@@ -29,7 +29,7 @@ export async function markPurchaseRefunded(
     .update(purchases)
     .set({ status: 'refunded', refundedAt: now })
     .where(and(eq(purchases.id, options.purchaseId), eq(purchases.status, 'paid')))
-    .returning({ id: purchases.id, userId: purchases.userId });
+    .returning({ id: purchases.id, userId: purchases.userId, amountPaise: purchases.amountPaise });
   if (!flipped) return null;
   const referrer = await onPurchaseRefunded(tx, ctx, flipped);
   const quizPoints = await takeBackQuizPoints(tx, ctx, { userId: flipped.userId, purchaseId: flipped.id, now });

@@ -9,8 +9,10 @@ import { reopenLevelsNoLongerReached, takeBackReferralEarnings } from './take-ba
 /**
  * Runs inside the transaction that marks a purchase refunded, and takes back what it earned in
  * the referral network:
- * - the buyer is no longer active unless another paid purchase that would have activated them keeps them active
- *   (above zero and at least `level_min_purchase_paise`, as it is now), so
+ * - the buyer is no longer active unless another paid purchase keeps them active: one above zero and at least
+ *   `level_min_purchase_paise` as it is now, or at least the refunded one's amount (a purchase below the minimum never
+ *   made anyone active, so its refund leaves them as they were; one that activated them under a lower minimum can
+ *   be stood in for by another as large), so
  *   they stop counting for a level not yet achieved (one already achieved, its reward released,
  *   keeps them: they counted there, once);
  * - the referrer's commission on it is cancelled (Rejected) while still held in the refund window,
@@ -24,14 +26,14 @@ import { reopenLevelsNoLongerReached, takeBackReferralEarnings } from './take-ba
 export async function onPurchaseRefunded(
   tx: Tx,
   ctx: AppContext,
-  purchase: { id: number; userId: number },
+  purchase: { id: number; userId: number; amountPaise: number },
 ): Promise<TakenBack> {
   const now = ctx.now();
   const [buyer] = await tx
     .select({ referrerId: users.referrerId, activatedAt: users.activatedAt })
     .from(users)
     .where(eq(users.id, purchase.userId));
-  const minimum = await getSettings(tx, ['level_min_purchase_paise']);
+  const { level_min_purchase_paise: minimum } = await getSettings(tx, ['level_min_purchase_paise']);
   const [otherPaid] = await tx
     .select({ id: purchases.id })
     .from(purchases)
@@ -39,7 +41,9 @@ export async function onPurchaseRefunded(
       and(
         eq(purchases.userId, purchase.userId),
         eq(purchases.status, 'paid'),
-        activatesSql(purchases.amountPaise, minimum),
+        activatesSql(purchases.amountPaise, {
+          level_min_purchase_paise: Math.min(minimum, Math.max(purchase.amountPaise, 1)),
+        }),
         ne(purchases.id, purchase.id),
       ),
     )

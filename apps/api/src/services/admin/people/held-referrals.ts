@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { purchases, users, type Tx } from '@app/db';
 import {
@@ -12,6 +12,8 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { advanceLevel } from '../../levels/index.ts';
+import { activatesSql } from '../../referrals/index.ts';
+import { getSettings } from '../../settings/index.ts';
 import { pageOf } from '../page-of.ts';
 
 const referrers = alias(users, 'referrers');
@@ -139,15 +141,18 @@ export async function decideHeldReferral(
 }
 
 /**
- * The purchase that keeps a sub-user active: their first one paid above zero and not refunded. A level
- * reward their release completes belongs to it, so that its refund takes the reward back, as it does for
- * a reward completed by a purchase itself.
+ * The purchase that keeps a sub-user active: their first one paid, not refunded, that activates (above zero and at
+ * least the level minimum purchase: a cheaper one made nobody active). A level reward their release completes
+ * belongs to it, so that its refund takes the reward back, as it does for a reward completed by a purchase itself.
  */
 async function activatingPurchase(tx: Tx, userId: number) {
+  const settings = await getSettings(tx, ['level_min_purchase_paise']);
   const [row] = await tx
     .select({ id: purchases.id })
     .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'paid'), gt(purchases.amountPaise, 0)))
+    .where(
+      and(eq(purchases.userId, userId), eq(purchases.status, 'paid'), activatesSql(purchases.amountPaise, settings)),
+    )
     .orderBy(asc(purchases.paidAt), asc(purchases.id))
     .limit(1);
   return row;
