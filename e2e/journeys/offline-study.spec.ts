@@ -92,13 +92,13 @@ test('a learner reads a PDF chapter in the reader, saves it, and studies it offl
   await expect(saved).toBeVisible();
   await snapPhoneAndDesktop(page, 'offline-notice');
 
-  // The PDF opens from the device.
+  // The PDF opens from the device, at the page the learner reached online.
   await saved.getByRole('button', { name: 'Open' }).click();
   const offlineReader = page.getByRole('region', { name: `PDF: ${chapter}` });
-  await expect(offlineReader.locator('.pdf-toolbar').getByText('Page 1 of 2')).toBeVisible();
-  await expect(offlineReader.locator('canvas').first()).toBeVisible();
-  await offlineReader.getByRole('button', { name: 'Next page' }).click();
   await expect(offlineReader.locator('.pdf-toolbar').getByText('Page 2 of 2')).toBeVisible();
+  await expect(offlineReader.locator('canvas').first()).toBeVisible();
+  await offlineReader.getByRole('button', { name: 'Previous page' }).click();
+  await expect(offlineReader.locator('.pdf-toolbar').getByText('Page 1 of 2')).toBeVisible();
   await snapPhoneAndDesktop(page, 'offline-reader-from-device');
 
   // Pages that need the server say so at once, with a Retry, instead of spinning.
