@@ -551,6 +551,17 @@ describe('admin money: withdrawals and ledgers', () => {
     expect((await sharedWith(id)).users.map((u: { id: number }) => u.id)).not.toContain(learner.id);
   });
 
+  it('ATTACK: a PAN changed after asking does not hide the PAN the withdrawal was asked with', async () => {
+    const bank = freshBank();
+    const farmer = await learnerWithBank({ ...freshBank(), pan_card: bank.pan_card });
+    const { id, learner } = await pendingWithdrawal(200, bank);
+    expect(await sharedWith(id)).toMatchObject({ total: 1, pan: 1, users: [named(farmer, 'pan')] });
+    // The learner gives another PAN (and another account) once the withdrawal waits to be paid.
+    const other = freshBank();
+    expect((await t.client.as(learner.token).post('/bank-details', other)).statusCode).toBe(200);
+    expect(await sharedWith(id)).toMatchObject({ total: 1, pan: 1, users: [named(farmer, 'pan')] });
+  });
+
   it('answers nobody for an account and a PAN that no one else uses', async () => {
     const { learner, id } = await pendingWithdrawal(200, freshBank());
     // A second withdrawal of the same learner to the same account is theirs, not another's.

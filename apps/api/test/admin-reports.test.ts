@@ -175,6 +175,10 @@ describe("admin reports: the accountant's registers", () => {
     ).toBe(200);
     // Still pending: not a payout.
     await withdraw(learner, 100);
+    // The learner gives another PAN afterwards: the register names the PAN each withdrawal was asked with.
+    expect(
+      (await t.client.as(learner.token).post('/bank-details', { ...validBank, pan_card: 'NEWPN1234Q' })).statusCode,
+    ).toBe(200);
     // The bank returns the second one the next day.
     nextDay();
     expect((await t.as().post(`/admin/withdrawals/${bounced}/returned`, { reason: 'Account closed' })).statusCode).toBe(
@@ -215,7 +219,7 @@ describe("admin reports: the accountant's registers", () => {
     expect((await download('payouts', today())).rows.slice(1).map((line) => line[1])).toEqual(['Returned by bank']);
     // The earnings register agrees: ₹300 paid out, ₹100 of it sent back by the bank; on the return's day alone, -100.
     const paidTo = async (from: string, to = from) =>
-      (await download('earnings', from, to)).rows.find((line) => line[0] === 'PQRSX6789K')?.at(-1);
+      (await download('earnings', from, to)).rows.find((line) => line[2]?.startsWith(`#${learner.id} `))?.at(-1);
     expect(await paidTo(day, today())).toBe('200.00');
     expect(await paidTo(day)).toBe('300.00');
     expect(await paidTo(today())).toBe('-100.00');

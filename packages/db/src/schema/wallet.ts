@@ -77,6 +77,12 @@ export const withdrawalAccounts = pgTable(
      */
     accountNumberHash: text('account_number_hash'),
     ifscCode: text('ifsc_code').notNull(),
+    /**
+     * The learner's PAN when they asked (bank_details.pan_card, copied with the account): the payouts register names
+     * the PAN a payment went to, and the console's shared-PAN flag holds after the learner changes it. Null only for
+     * rows from before migration 0024 whose learner had no bank details left to copy it from.
+     */
+    panCard: text('pan_card'),
   },
   (t) => [
     index('withdrawal_accounts_account_hash_idx').on(t.accountNumberHash),

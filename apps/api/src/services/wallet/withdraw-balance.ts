@@ -48,9 +48,9 @@ export async function withdrawBalance(
   await tx.execute(sql`
     INSERT INTO ${withdrawalAccounts}
       (wallet_transaction_id, full_name, bank_name, bank_branch, account_number_encrypted, account_last4,
-       account_number_hash, ifsc_code)
+       account_number_hash, ifsc_code, pan_card)
     SELECT w.id, b.full_name, b.bank_name, b.bank_branch, b.account_number_encrypted, b.account_last4,
-      b.account_number_hash, b.ifsc_code
+      b.account_number_hash, b.ifsc_code, b.pan_card
     FROM ${walletTransactions} w JOIN ${bankDetails} b ON b.user_id = w.user_id
     WHERE w.transaction_id = ${entry.transactionId}`);
   return { points: entry.points, balance: paiseToRupees(entry.balancePaise) };

@@ -52,7 +52,7 @@ function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      /** The learner's PAN now (bank details), to find other users with the same. */
+      /** The learner's PAN now (bank details): the PAN to compare for withdrawals that kept none (before 0024). */
       pan: bankDetails.panCard,
       bank: withdrawalAccounts,
       payoutStartedAt: withdrawalPayouts.startedAt,
@@ -148,7 +148,8 @@ async function toAdminWithdrawals(
       withdrawalId: row.entry.id,
       userId: row.entry.userId,
       accountHash: row.bank ? withdrawalAccountHash(ctx, row.bank) : null,
-      pan: row.pan,
+      // The PAN given with the withdrawal: changing it afterwards does not hide a PAN other accounts share.
+      pan: row.bank?.panCard ?? row.pan,
     })),
   );
   return rows.map((row) => toAdminWithdrawal(ctx, row, sharing.get(row.entry.id)!, options));

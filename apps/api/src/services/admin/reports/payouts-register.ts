@@ -1,4 +1,4 @@
-import { and, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   bankDetails,
@@ -47,7 +47,7 @@ function selectPayouts(
       settledAt: walletTransactions.settledAt,
       bankReference: walletTransactions.bankReference,
       learner: { id: users.id, firstName: users.firstName, lastName: users.lastName, code: users.referralCode },
-      pan: bankDetails.panCard,
+      pan: sql<string | null>`coalesce(${withdrawalAccounts.panCard}, ${bankDetails.panCard})`,
       account: {
         holder: withdrawalAccounts.fullName,
         bank: withdrawalAccounts.bankName,
@@ -70,9 +70,8 @@ type PayoutRow = Awaited<ReturnType<typeof selectPayouts>>[number];
 
 /**
  * The payouts of a period: every withdrawal marked paid (Done) in it, and every paid one the bank sent back in it
- * (its amount negative: it came back to the learner's wallet), by date. The account is the one the withdrawal was
- * paid to (copied when it was asked for); the PAN is the learner's bank details' as they are today (a withdrawal
- * keeps no PAN of its own). The operator of a payment is the one who started paying it; of a return, the one who
+ * (its amount negative: it came back to the learner's wallet), by date. The account and the PAN are the ones given
+ * when it was asked for (copied with it; a withdrawal from before they were copied shows the learner's PAN today). The operator of a payment is the one who started paying it; of a return, the one who
  * recorded it.
  */
 export async function payoutsRegister(db: DbOrTx, period: Period): Promise<string> {
