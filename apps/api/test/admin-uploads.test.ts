@@ -211,7 +211,17 @@ describe('browser-direct chapter uploads on S3', () => {
     );
     expect(chapters).toHaveLength(1);
     expect(await t.app.ctx.storage.size(start.key)).toBe(pdfBytes().length);
-    // Attaching it to another chapter is not a repeat: refused as before, the file left with its chapter.
+    // Sent for another chapter, new or existing, it is not a repeat: refused, the file left with its chapter.
+    const renamed = await as.post('/admin/uploads/complete', {
+      key: start.key,
+      upload_id: start.upload_id,
+      parts,
+      name: 'Another chapter',
+    });
+    expect([renamed.statusCode, renamed.body.errors]).toEqual([
+      422,
+      { file: ['This upload is already the file of another chapter. Choose Save again to upload it anew.'] },
+    ]);
     const other = (
       await as.post(`/admin/terms/${termId}/subjects`, {
         name: 'Other',
@@ -225,7 +235,7 @@ describe('browser-direct chapter uploads on S3', () => {
       parts,
       subject_id: other.id,
     });
-    expect(moved.statusCode).toBe(422);
+    expect([moved.statusCode, moved.body.errors]).toEqual([422, renamed.body.errors]);
     expect(await t.app.ctx.storage.size(start.key)).toBe(pdfBytes().length);
   });
 

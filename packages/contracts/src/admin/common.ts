@@ -42,6 +42,7 @@ export const adminMessages = {
   videoType: 'The file must be an MP4 video.',
   chapterFileType: 'The file must be a PDF document or an MP4 video.',
   uploadNotFound: 'This upload has expired or was never started. Please choose the file again.',
+  uploadAlreadyAttached: 'This upload is already the file of another chapter. Choose Save again to upload it anew.',
   urlInvalid: 'Enter a valid https:// URL.',
   youtubeUrlInvalid: 'Enter a YouTube video URL (youtube.com or youtu.be).',
   fileOrUrlRequired: 'Upload an image or give its URL.',

@@ -97,9 +97,15 @@ export async function completeChapterUpload(
     throw AppError.field('name', adminMessages.nameRequired);
   if (input.subject_id !== undefined) await findSubjectRow(ctx.db, input.subject_id);
   // The same completion again (the console retried after its answer was lost on the way back): the chapter the first
-  // one made or changed is the answer, not a second chapter with the same file.
+  // one made or changed is the answer, not a second chapter with the same file. The same upload sent for another
+  // chapter (the console kept it, its answer lost, and the file was chosen again elsewhere) is refused without
+  // touching the store: two chapters never share a file, and the console then starts a fresh upload.
   const attached = await findSubjectWithFile(ctx.db, input.key);
-  if (attached && (input.subject_id === undefined || attached.id === input.subject_id)) return attached;
+  if (attached) {
+    const isRepeat = input.subject_id === undefined ? attached.name === input.name : attached.id === input.subject_id;
+    if (isRepeat) return attached;
+    throw AppError.field('file', adminMessages.uploadAlreadyAttached);
+  }
   try {
     await ctx.storage.completeUpload(
       input.key,
