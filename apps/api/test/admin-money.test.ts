@@ -603,7 +603,8 @@ describe('admin money: withdrawals and ledgers', () => {
     const bank = freshBank();
     const unchanged = await pendingWithdrawal(200, bank);
     const moved = await pendingWithdrawal(200, { ...bank, pan_card: freshBank().pan_card });
-    expect((await t.client.as(moved.learner.token).post('/bank-details', freshBank())).statusCode).toBe(200);
+    const movedNow = freshBank();
+    expect((await t.client.as(moved.learner.token).post('/bank-details', movedNow)).statusCode).toBe(200);
     // As they were before migration 0023: no hash (the table is append-only and, since, every row needs one).
     const ids = [unchanged.id, moved.id];
     await t.app.ctx.db.transaction(async (tx) => {
@@ -638,6 +639,40 @@ describe('admin money: withdrawals and ledgers', () => {
     expect(kept).toEqual([
       { id: unchanged.id, hash: hmacHex(t.app.ctx.env.APP_SECRET, bank.account_number) },
       { id: moved.id, hash: null },
+    ]);
+
+    // Migration 0024 copies the learner's PAN onto the rows from before it, the one without a hash too: PostgreSQL
+    // applies 0023's NOT VALID check to every row an UPDATE writes, so the migration lifts it and puts it back.
+    await t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE withdrawal_accounts DROP CONSTRAINT withdrawal_accounts_hash_kept`);
+      await tx.execute(sql`ALTER TABLE withdrawal_accounts DISABLE TRIGGER withdrawal_accounts_append_only`);
+      await tx
+        .update(withdrawalAccounts)
+        .set({ panCard: null })
+        .where(inArray(withdrawalAccounts.walletTransactionId, ids));
+      await tx.execute(sql`ALTER TABLE withdrawal_accounts ENABLE TRIGGER withdrawal_accounts_append_only`);
+      await tx.execute(
+        sql`ALTER TABLE withdrawal_accounts ADD CONSTRAINT withdrawal_accounts_hash_kept CHECK (account_number_hash IS NOT NULL) NOT VALID`,
+      );
+    });
+    const panBackfill = readFileSync(
+      new URL('../../../packages/db/src/migrations/0024_withdrawal_pan.sql', import.meta.url),
+      'utf8',
+    )
+      .split('--> statement-breakpoint')
+      .filter((statement) => !statement.includes('ADD COLUMN'));
+    expect(panBackfill).toHaveLength(5);
+    await t.app.ctx.db.transaction(async (tx) => {
+      for (const statement of panBackfill) await tx.execute(sql.raw(statement));
+    });
+    const pans = await t.app.ctx.db
+      .select({ id: withdrawalAccounts.walletTransactionId, pan: withdrawalAccounts.panCard })
+      .from(withdrawalAccounts)
+      .where(inArray(withdrawalAccounts.walletTransactionId, ids))
+      .orderBy(withdrawalAccounts.walletTransactionId);
+    expect(pans).toEqual([
+      { id: unchanged.id, pan: bank.pan_card },
+      { id: moved.id, pan: movedNow.pan_card },
     ]);
 
     // A new withdrawal to the account finds both; the row without a hash is hashed when read, both ways.
