@@ -553,13 +553,16 @@ describe('admin money: withdrawals and ledgers', () => {
 
   it('ATTACK: a PAN changed after asking does not hide the PAN the withdrawal was asked with', async () => {
     const bank = freshBank();
-    const farmer = await learnerWithBank({ ...freshBank(), pan_card: bank.pan_card });
+    // Two accounts of a farm with one PAN, each asking for a withdrawal.
+    const farm = await pendingWithdrawal(200, { ...freshBank(), pan_card: bank.pan_card });
     const { id, learner } = await pendingWithdrawal(200, bank);
-    expect(await sharedWith(id)).toMatchObject({ total: 1, pan: 1, users: [named(farmer, 'pan')] });
-    // The learner gives another PAN (and another account) once the withdrawal waits to be paid.
-    const other = freshBank();
-    expect((await t.client.as(learner.token).post('/bank-details', other)).statusCode).toBe(200);
-    expect(await sharedWith(id)).toMatchObject({ total: 1, pan: 1, users: [named(farmer, 'pan')] });
+    expect(await sharedWith(id)).toMatchObject({ total: 1, pan: 1, users: [named(farm.learner, 'pan')] });
+    // Each gives another PAN (and account) once its withdrawal waits to be paid: no bank details hold the PAN any
+    // more, yet the two withdrawals asked with it still name each other.
+    for (const who of [learner, farm.learner])
+      expect((await t.client.as(who.token).post('/bank-details', freshBank())).statusCode).toBe(200);
+    expect(await sharedWith(id)).toMatchObject({ total: 1, pan: 1, users: [named(farm.learner, 'pan')] });
+    expect(await sharedWith(farm.id)).toMatchObject({ total: 1, pan: 1, users: [named(learner, 'pan')] });
   });
 
   it('answers nobody for an account and a PAN that no one else uses', async () => {

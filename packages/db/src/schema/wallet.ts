@@ -86,6 +86,8 @@ export const withdrawalAccounts = pgTable(
   },
   (t) => [
     index('withdrawal_accounts_account_hash_idx').on(t.accountNumberHash),
+    // Other withdrawals asked with a PAN (the console's shared-PAN flag: decision 043).
+    index('withdrawal_accounts_pan_idx').on(t.panCard),
     // The few rows from before the hash was kept, found without reading the table (they are decrypted to match).
     index('withdrawal_accounts_hash_missing_idx')
       .on(t.walletTransactionId)

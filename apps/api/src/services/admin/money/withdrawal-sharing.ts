@@ -66,9 +66,10 @@ interface SharingRow extends Record<string, unknown> {
 
 /**
  * For each withdrawal, the other users who share its bank account (their bank details now have the same account
- * number HMAC, or a withdrawal of theirs was to that account) or its learner's PAN (their bank details now): counted,
- * and the first SHARED_USERS_NAMED of them named, oldest user first. One query for any number of withdrawals (a page
- * of the list), on the indexes of bank_details (account hash, PAN) and withdrawal_accounts (account hash).
+ * number HMAC, or a withdrawal of theirs was to that account) or its PAN (their bank details now have it, or a
+ * withdrawal of theirs was asked with it): counted, and the first SHARED_USERS_NAMED of them named, oldest user first.
+ * One query for any number of withdrawals (a page of the list), on the indexes of bank_details (account hash, PAN) and
+ * withdrawal_accounts (account hash, PAN).
  */
 export async function findSharing(
   ctx: AppContext,
@@ -100,6 +101,10 @@ export async function findSharing(
       UNION ALL
       SELECT s.withdrawal_id, b.user_id, false, true
         FROM s JOIN bank_details b ON b.pan_card = s.pan AND b.user_id <> s.user_id
+      UNION ALL
+      SELECT s.withdrawal_id, w.user_id, false, true
+        FROM s JOIN withdrawal_accounts a ON a.pan_card = s.pan
+        JOIN wallet_transactions w ON w.id = a.wallet_transaction_id AND w.user_id <> s.user_id
     ),
     per_user AS (
       SELECT withdrawal_id, user_id, bool_or(by_account) AS by_account, bool_or(by_pan) AS by_pan
