@@ -113,6 +113,28 @@ describe('abuse: cheap purchases climb no level', () => {
     }
   });
 
+  it('a held sign-up made active under a lower minimum counts when released after it was raised', async () => {
+    const admin = await createLearner(t.app, { roles: ['learner', 'admin'] });
+    const setMinimum = async (rupees: number) =>
+      expect((await t.client.as(admin.token).put('/admin/settings', { level_min_purchase: rupees })).statusCode).toBe(
+        200,
+      );
+    await setMinimum(0);
+    try {
+      const referrer = await createLearner(t.app);
+      const held = await createLearner(t.app, { referrerId: referrer.id });
+      await t.app.ctx.db.update(users).set({ referralStatus: 'held' }).where(eq(users.id, held.id));
+      await payPurchase(t.app, held.id, 10_000);
+      await setMinimum(500);
+      expect((await t.client.as(admin.token).post(`/admin/referrals/${held.id}/release`)).body.data).toMatchObject({
+        counted_now: true,
+      });
+      expect(await status(referrer)).toMatchObject({ completed_node: 1 });
+    } finally {
+      await setMinimum(200);
+    }
+  });
+
   it('the console sets the minimum in rupees; 0 is the rule of the spec (any purchase paid above zero)', async () => {
     const admin = await createLearner(t.app, { roles: ['learner', 'admin'] });
     const as = t.client.as(admin.token);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { purchases, users, type Tx } from '@app/db';
 import {
@@ -117,7 +117,7 @@ export async function decideHeldReferral(
     let levelAchieved: string | null = null;
     const activatedBy =
       decision === 'released' && changed.activatedAt !== null && referrer !== undefined
-        ? await activatingPurchase(tx, userId)
+        ? await activatingPurchase(tx, userId, changed.activatedAt)
         : undefined;
     const isCountedNow = activatedBy !== undefined;
     if (activatedBy) {
@@ -141,19 +141,22 @@ export async function decideHeldReferral(
 }
 
 /**
- * The purchase that keeps a sub-user active: their first one paid, not refunded, that activates (above zero and at
- * least the level minimum purchase: a cheaper one made nobody active). A level reward their release completes
- * belongs to it, so that its refund takes the reward back, as it does for a reward completed by a purchase itself.
+ * The purchase that made a sub-user active: their first one paid, not refunded, that activates (above zero and at
+ * least the level minimum purchase: a cheaper one made nobody active), else, when the minimum was raised after it, the
+ * first one paid above zero by the time they became active. A level reward their release completes belongs to it, so
+ * that its refund takes the reward back, as it does for a reward completed by a purchase itself.
  */
-async function activatingPurchase(tx: Tx, userId: number) {
+async function activatingPurchase(tx: Tx, userId: number, activatedAt: Date) {
   const settings = await getSettings(tx, ['level_min_purchase_paise']);
-  const [row] = await tx
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(
-      and(eq(purchases.userId, userId), eq(purchases.status, 'paid'), activatesSql(purchases.amountPaise, settings)),
-    )
-    .orderBy(asc(purchases.paidAt), asc(purchases.id))
-    .limit(1);
-  return row;
+  const first = (where: SQL) =>
+    tx
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), eq(purchases.status, 'paid'), where))
+      .orderBy(asc(purchases.paidAt), asc(purchases.id))
+      .limit(1);
+  const [meets] = await first(activatesSql(purchases.amountPaise, settings));
+  if (meets) return meets;
+  const [before] = await first(and(gt(purchases.amountPaise, 0), lte(purchases.paidAt, activatedAt))!);
+  return before;
 }
