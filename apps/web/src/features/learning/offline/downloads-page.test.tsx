@@ -247,7 +247,7 @@ describe('DownloadsPage', () => {
         </DownloadStoreContext>,
         { path: '/downloads', queryClient },
       );
-      return { ...view, api, store };
+      return { ...view, api, store, queryClient };
     }
 
     it('removes its saved chapters and their files once the server answers My Courses without it, and says why', async () => {
@@ -268,6 +268,11 @@ describe('DownloadsPage', () => {
       expect(await screen.findAllByRole('article')).toHaveLength(2);
       expect(await unpublished.store.list()).toHaveLength(2);
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      // My Courses is read again after each progress report while studying: the course's answer is used again.
+      await unpublished.queryClient.invalidateQueries({ queryKey: learnQueryKey });
+      await waitFor(() => expect(unpublished.api.callsTo('GET', '/learn').length).toBeGreaterThan(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unpublished.api.callsTo('GET', '/terms/4')).toHaveLength(1);
       unpublished.unmount();
 
       const failing = await openDownloads({

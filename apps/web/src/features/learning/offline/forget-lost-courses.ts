@@ -1,19 +1,23 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LearnData } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
 import { learnQueryKey } from '../api/get-learn';
-import { getTerms } from '../api/get-terms';
+import { termsQueryOptions } from '../api/get-terms';
 import { downloadsQueryKey, useDownloadStore } from './download-store';
 import type { DownloadStore, OfflineChapter } from './store';
 
+/** How long a course's answer stands: My Courses is read again after every progress report while studying. */
+const STILL_OPEN_FOR_MS = 10 * 60_000;
+
 /**
- * Whether the server still opens a course's content to the learner (GET /terms/{id}): false only when it refuses
- * (403: refunded, or of a batch no longer theirs; 404: gone); null when it could not say (offline, a server error).
+ * Whether the server still opens a course's content to the learner (GET /terms/{id}, the course page's own query,
+ * so an answer of the last ten minutes is used again): false only when it refuses (403: refunded, or of a batch no
+ * longer theirs; 404: gone); null when it could not say (offline, a server error).
  */
-export async function isCourseStillOpen(courseId: number): Promise<boolean | null> {
+export async function isCourseStillOpen(queryClient: QueryClient, courseId: number): Promise<boolean | null> {
   try {
-    await getTerms(courseId);
+    await queryClient.fetchQuery({ ...termsQueryOptions(courseId), staleTime: STILL_OPEN_FOR_MS, retry: false });
     return true;
   } catch (error) {
     return error instanceof ApiError && (error.status === 403 || error.status === 404) ? false : null;
@@ -30,7 +34,7 @@ export async function isCourseStillOpen(courseId: number): Promise<boolean | nul
 export async function forgetLostCourses(
   store: DownloadStore,
   learn: LearnData,
-  isStillOpen: (courseId: number) => Promise<boolean | null> = isCourseStillOpen,
+  isStillOpen: (courseId: number) => Promise<boolean | null>,
 ): Promise<OfflineChapter[]> {
   const courseIds = new Set([...learn.course, ...learn.school].map((course) => course.id));
   const unlisted = (await store.list()).filter((chapter) => !courseIds.has(chapter.courseId));
@@ -59,7 +63,7 @@ export function useForgetLostCourses(): void {
         // A fetch's answer: not the kept copy restored (setState) or a write of the app's own (manual).
         if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
         if (event.query.queryKey[0] !== learnQueryKey[0] || !event.action.data) return;
-        forgetLostCourses(store, event.action.data as LearnData)
+        forgetLostCourses(store, event.action.data as LearnData, (courseId) => isCourseStillOpen(queryClient, courseId))
           .then((lost) => {
             if (lost.length === 0) return;
             queryClient.setQueryData<OfflineChapter[]>(lostChaptersQueryKey, (before = []) => [...before, ...lost]);
