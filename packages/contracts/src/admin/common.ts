@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rupeesInput, RUPEES_MAX, wholeNumberInput } from '../common/amounts.ts';
 import { ID_MAX, pageNumberField, perPageField, positiveId } from '../common/rules.ts';
+import { isCalendarDate } from '../consent/age.ts';
 
 /** Operator console messages (issue 6). */
 export const adminMessages = {
@@ -190,15 +191,11 @@ export function isIsoDateTime(value: string): boolean {
 }
 
 /**
- * A day of the calendar as YYYY-MM-DD, years 1900 to 9999. JavaScript reads 2026-02-30 as 2 March: a date
- * only counts when it reads back as itself.
+ * A day of the calendar as YYYY-MM-DD (isCalendarDate: JavaScript reads 2026-02-30 as 2 March), years 1900 to 9999
+ * (PostgreSQL refuses year 0000).
  */
 export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  if (Number.isNaN(time)) return false;
-  const year = Number(value.slice(0, 4));
-  return year >= 1900 && year <= 9999 && new Date(time).toISOString().slice(0, 10) === value;
+  return isCalendarDate(value) && value >= '1900';
 }
 
 /** A calendar day, YYYY-MM-DD (isCalendarDay); `dayInvalid` otherwise. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DAY_MS } from '../levels/level-window.ts';
+import { dayOfIso } from '../levels/level-window.ts';
 import { calendarDay, isCalendarDay } from './common.ts';
 
 /**
@@ -30,7 +30,7 @@ const bothDays = (q: { from: string; to: string }) => isCalendarDay(q.from) && i
 export const reportQuery = z
   .object({ from: calendarDay, to: calendarDay })
   .refine((q) => !bothDays(q) || q.from <= q.to, { path: ['to'], error: reportMessages.periodReversed })
-  .refine((q) => !bothDays(q) || (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS < REPORT_MAX_DAYS, {
+  .refine((q) => !bothDays(q) || dayOfIso(q.to) - dayOfIso(q.from) < REPORT_MAX_DAYS, {
     path: ['to'],
     error: reportMessages.periodTooLong,
   });

@@ -28,6 +28,11 @@ export function isoDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The day number of a YYYY-MM-DD day (isoDay's inverse). */
+export function dayOfIso(value: string): number {
+  return Date.parse(`${value}T00:00:00Z`) / DAY_MS;
+}
+
 export interface LevelWindow {
   /** Exclusive: activations strictly after this instant count. */
   start: Date;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages, tooLongMessage } from '../common/messages.ts';
 import { languages } from '../i18n/languages.ts';
 import { emailField, mobileField, newPasswordField, requiredText } from '../common/rules.ts';
+import { isCalendarDate } from '../consent/age.ts';
 import { profileMessages } from './messages.ts';
 import { ACCOUNT_NUMBER_PATTERN, IFSC_PATTERN, PAN_PATTERN } from './rules.ts';
 
@@ -25,10 +26,7 @@ const optionalId = (message: string) =>
     z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).nullish(),
   );
 
-const isCalendarDate = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01';
-};
+const isBirthDate = (v: string) => isCalendarDate(v) && v >= '1900-01-01';
 
 /** PUT /profile: the profile fields a learner may edit (docs/product/profile.md#personal-information). */
 export const updateProfileBody = z.object({
@@ -40,7 +38,7 @@ export const updateProfileBody = z.object({
     (v) => (v === '' ? null : typeof v === 'string' ? v.trim().slice(0, 10) : v),
     z
       .string({ error: profileMessages.dateOfBirthInvalid })
-      .refine(isCalendarDate, profileMessages.dateOfBirthInvalid)
+      .refine(isBirthDate, profileMessages.dateOfBirthInvalid)
       .nullish(),
   ),
   gender_id: optionalId(profileMessages.genderInvalid),
