@@ -42,18 +42,21 @@ import { findSharing, withdrawalAccountHash } from './withdrawal-sharing.ts';
 const isWithdrawal = eq(walletTransactions.method, 'Withdraw');
 /** The operator who started paying a withdrawal. */
 const payer = alias(users, 'payer');
-/** The 'Withdraw Reversal' that gave back a withdrawal the bank returned. */
+/** The 'Withdraw Reversal' that gave back a withdrawal the bank returned, and the operator who recorded it. */
 const returnReversal = alias(walletTransactions, 'return_reversal');
+const returner = alias(users, 'returner');
 
-function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
+/** Withdrawals (`where` narrows them) with their learner, the account and PAN asked with, payment and return. */
+export function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       entry: walletTransactions,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      /** The learner's PAN now (bank details): the PAN to compare for withdrawals that kept none (before 0024). */
-      pan: bankDetails.panCard,
+      referralCode: users.referralCode,
+      /** The PAN given with the withdrawal; for one from before it was kept (migration 0024), the learner's now. */
+      pan: sql<string | null>`coalesce(${withdrawalAccounts.panCard}, ${bankDetails.panCard})`,
       bank: withdrawalAccounts,
       payoutStartedAt: withdrawalPayouts.startedAt,
       returned: {
@@ -61,6 +64,7 @@ function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
         at: withdrawalReturns.returnedAt,
         reversalTransactionId: returnReversal.transactionId,
       },
+      returnedBy: { firstName: returner.firstName, lastName: returner.lastName },
       payer: { id: payer.id, firstName: payer.firstName, lastName: payer.lastName, email: payer.email },
     })
     .from(walletTransactions)
@@ -71,9 +75,10 @@ function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
     .leftJoin(payer, eq(payer.id, withdrawalPayouts.startedBy))
     .leftJoin(withdrawalReturns, eq(withdrawalReturns.walletTransactionId, walletTransactions.id))
     .leftJoin(returnReversal, eq(returnReversal.id, withdrawalReturns.reversalId))
+    .leftJoin(returner, eq(returner.id, withdrawalReturns.returnedBy))
     .where(and(isWithdrawal, where));
 }
-type WithdrawalRow = Awaited<ReturnType<typeof selectWithdrawals>>[number];
+export type WithdrawalRow = Awaited<ReturnType<typeof selectWithdrawals>>[number];
 
 /** The account number in full (the operator pays to it) or masked; a fixed mask if it cannot be decrypted. */
 function accountNumber(ctx: AppContext, bank: NonNullable<WithdrawalRow['bank']>, isFull: boolean): string {
@@ -149,7 +154,7 @@ async function toAdminWithdrawals(
       userId: row.entry.userId,
       accountHash: row.bank ? withdrawalAccountHash(ctx, row.bank) : null,
       // The PAN given with the withdrawal: changing it afterwards does not hide a PAN other accounts share.
-      pan: row.bank?.panCard ?? row.pan,
+      pan: row.pan,
     })),
   );
   return rows.map((row) => toAdminWithdrawal(ctx, row, sharing.get(row.entry.id)!, options));
