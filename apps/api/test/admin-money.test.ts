@@ -602,6 +602,26 @@ describe('admin money: withdrawals and ledgers', () => {
     expect(rowOf(alone.id).shared_with).toEqual({ total: 0, account: 0, pan: 0, users: [] });
   });
 
+  /**
+   * Puts withdrawals' account rows back as they were before a migration (`old`: the columns it fills), through what
+   * guards them now: the append-only trigger and 0023's check that a row keeps its hash.
+   */
+  const asBeforeMigration = (ids: number[], old: Partial<typeof withdrawalAccounts.$inferInsert>) =>
+    t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE withdrawal_accounts DROP CONSTRAINT withdrawal_accounts_hash_kept`);
+      await tx.execute(sql`ALTER TABLE withdrawal_accounts DISABLE TRIGGER withdrawal_accounts_append_only`);
+      await tx.update(withdrawalAccounts).set(old).where(inArray(withdrawalAccounts.walletTransactionId, ids));
+      await tx.execute(sql`ALTER TABLE withdrawal_accounts ENABLE TRIGGER withdrawal_accounts_append_only`);
+      await tx.execute(
+        sql`ALTER TABLE withdrawal_accounts ADD CONSTRAINT withdrawal_accounts_hash_kept CHECK (account_number_hash IS NOT NULL) NOT VALID`,
+      );
+    });
+  /** A migration's statements, as the migrator runs them: in one transaction. */
+  const runStatements = (statements: string[]) =>
+    t.app.ctx.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+    });
+
   it('matches withdrawals from before the hash was kept: copied by the migration, or hashed when read', async () => {
     const bank = freshBank();
     const unchanged = await pendingWithdrawal(200, bank);
@@ -610,18 +630,7 @@ describe('admin money: withdrawals and ledgers', () => {
     expect((await t.client.as(moved.learner.token).post('/bank-details', movedNow)).statusCode).toBe(200);
     // As they were before migration 0023: no hash (the table is append-only and, since, every row needs one).
     const ids = [unchanged.id, moved.id];
-    await t.app.ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`ALTER TABLE withdrawal_accounts DROP CONSTRAINT withdrawal_accounts_hash_kept`);
-      await tx.execute(sql`ALTER TABLE withdrawal_accounts DISABLE TRIGGER withdrawal_accounts_append_only`);
-      await tx
-        .update(withdrawalAccounts)
-        .set({ accountNumberHash: null })
-        .where(inArray(withdrawalAccounts.walletTransactionId, ids));
-      await tx.execute(sql`ALTER TABLE withdrawal_accounts ENABLE TRIGGER withdrawal_accounts_append_only`);
-      await tx.execute(
-        sql`ALTER TABLE withdrawal_accounts ADD CONSTRAINT withdrawal_accounts_hash_kept CHECK (account_number_hash IS NOT NULL) NOT VALID`,
-      );
-    });
+    await asBeforeMigration(ids, { accountNumberHash: null });
     // The migration's copy from bank details, as it ran: the unchanged learner's row gets its hash, not the other's.
     const migration = readFileSync(
       new URL('../../../packages/db/src/migrations/0023_withdrawal_account_hash.sql', import.meta.url),
@@ -631,9 +640,7 @@ describe('admin money: withdrawals and ledgers', () => {
       .split('--> statement-breakpoint')
       .filter((s) => /^\s*(-- .*\n\s*)*(UPDATE|ALTER TABLE "withdrawal_accounts" (DIS|EN)ABLE)/.test(s));
     expect(backfill).toHaveLength(3);
-    await t.app.ctx.db.transaction(async (tx) => {
-      for (const statement of backfill) await tx.execute(sql.raw(statement));
-    });
+    await runStatements(backfill);
     const kept = await t.app.ctx.db
       .select({ id: withdrawalAccounts.walletTransactionId, hash: withdrawalAccounts.accountNumberHash })
       .from(withdrawalAccounts)
@@ -646,18 +653,7 @@ describe('admin money: withdrawals and ledgers', () => {
 
     // Migration 0024 copies the learner's PAN onto the rows from before it, the one without a hash too: PostgreSQL
     // applies 0023's NOT VALID check to every row an UPDATE writes, so the migration lifts it and puts it back.
-    await t.app.ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`ALTER TABLE withdrawal_accounts DROP CONSTRAINT withdrawal_accounts_hash_kept`);
-      await tx.execute(sql`ALTER TABLE withdrawal_accounts DISABLE TRIGGER withdrawal_accounts_append_only`);
-      await tx
-        .update(withdrawalAccounts)
-        .set({ panCard: null })
-        .where(inArray(withdrawalAccounts.walletTransactionId, ids));
-      await tx.execute(sql`ALTER TABLE withdrawal_accounts ENABLE TRIGGER withdrawal_accounts_append_only`);
-      await tx.execute(
-        sql`ALTER TABLE withdrawal_accounts ADD CONSTRAINT withdrawal_accounts_hash_kept CHECK (account_number_hash IS NOT NULL) NOT VALID`,
-      );
-    });
+    await asBeforeMigration(ids, { panCard: null });
     const panBackfill = readFileSync(
       new URL('../../../packages/db/src/migrations/0024_withdrawal_pan.sql', import.meta.url),
       'utf8',
@@ -665,9 +661,7 @@ describe('admin money: withdrawals and ledgers', () => {
       .split('--> statement-breakpoint')
       .filter((statement) => !statement.includes('ADD COLUMN'));
     expect(panBackfill).toHaveLength(5);
-    await t.app.ctx.db.transaction(async (tx) => {
-      for (const statement of panBackfill) await tx.execute(sql.raw(statement));
-    });
+    await runStatements(panBackfill);
     const pans = await t.app.ctx.db
       .select({ id: withdrawalAccounts.walletTransactionId, pan: withdrawalAccounts.panCard })
       .from(withdrawalAccounts)

@@ -16,11 +16,13 @@ import { expectBooksBalanced } from './abuse-fixtures.ts';
  */
 describe('abuse: cheap purchases climb no level', () => {
   let t: TestApp;
+  let admin: Learner;
 
   beforeAll(async () => {
     t = await createTestApp();
     await setReferenceData(t.app, { level_min_purchase_paise: 20_000 });
     await createOfferCode(t.app, { code: 'NINETY', discountValue: 9_000 });
+    admin = await createLearner(t.app, { roles: ['learner', 'admin'] });
   });
   afterAll(async () => {
     await t.close();
@@ -29,6 +31,11 @@ describe('abuse: cheap purchases climb no level', () => {
   const status = async (learner: Learner) => (await t.client.as(learner.token).get('/level-status')).body.data;
   const buy = (buyer: Learner, courseId: number, offerCode?: string) =>
     payThroughSandbox(t, buyer, '/checkout', { course_id: courseId, ...(offerCode && { offer_code: offerCode }) });
+  /** The operator sets the level minimum purchase through the console (₹200 is this file's own). */
+  const setMinimum = async (rupees: number) =>
+    expect((await t.client.as(admin.token).put('/admin/settings', { level_min_purchase: rupees })).statusCode).toBe(
+      200,
+    );
 
   it('ATTACK: two sign-ups paying ₹49.90 each with a 90% code earn the farmer commission on it, never the level reward', async () => {
     const farmer = await createLearner(t.app);
@@ -77,7 +84,6 @@ describe('abuse: cheap purchases climb no level', () => {
     await t.app.ctx.db.update(users).set({ referralStatus: 'held' }).where(eq(users.id, held.id));
     const cheap = await payPurchase(t.app, held.id, 4_990);
     const qualifying = await payPurchase(t.app, held.id, 20_000);
-    const admin = await createLearner(t.app, { roles: ['learner', 'admin'] });
     expect((await t.client.as(admin.token).post(`/admin/referrals/${held.id}/release`)).body.data).toMatchObject({
       counted_now: true,
       level_achieved: 'Starter',
@@ -92,11 +98,6 @@ describe('abuse: cheap purchases climb no level', () => {
   });
 
   it('a refund of a purchase that activated nobody leaves the sub-user counted, even after the minimum was raised', async () => {
-    const admin = await createLearner(t.app, { roles: ['learner', 'admin'] });
-    const setMinimum = async (rupees: number) =>
-      expect((await t.client.as(admin.token).put('/admin/settings', { level_min_purchase: rupees })).statusCode).toBe(
-        200,
-      );
     await setMinimum(0);
     try {
       const referrer = await createLearner(t.app);
@@ -114,11 +115,6 @@ describe('abuse: cheap purchases climb no level', () => {
   });
 
   it('a held sign-up made active under a lower minimum counts when released after it was raised', async () => {
-    const admin = await createLearner(t.app, { roles: ['learner', 'admin'] });
-    const setMinimum = async (rupees: number) =>
-      expect((await t.client.as(admin.token).put('/admin/settings', { level_min_purchase: rupees })).statusCode).toBe(
-        200,
-      );
     await setMinimum(0);
     try {
       const referrer = await createLearner(t.app);
@@ -136,7 +132,6 @@ describe('abuse: cheap purchases climb no level', () => {
   });
 
   it('the console sets the minimum in rupees; 0 is the rule of the spec (any purchase paid above zero)', async () => {
-    const admin = await createLearner(t.app, { roles: ['learner', 'admin'] });
     const as = t.client.as(admin.token);
     expect((await as.get('/admin/settings')).body.data.level_min_purchase).toBe(200);
     const bad = await as.put('/admin/settings', { level_min_purchase: -5 });
@@ -151,7 +146,7 @@ describe('abuse: cheap purchases climb no level', () => {
       await buy(throwaway, (await createCourse(t.app, { pricePaise: 49_900 })).id, 'NINETY');
       expect(await status(farmer)).toMatchObject({ completed_node: 1 });
     } finally {
-      expect((await as.put('/admin/settings', { level_min_purchase: 200 })).statusCode).toBe(200);
+      await setMinimum(200);
     }
   });
 });
