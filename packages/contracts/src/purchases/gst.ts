@@ -2,6 +2,7 @@
  * GST on a course or batch fee: the pure rules of a tax invoice (the split of a GST-inclusive price,
  * the Indian financial year, document numbers, the GSTIN's form). Amounts in paise.
  */
+import { IST_OFFSET_MS } from '../levels/level-window.ts';
 
 export interface GstSplit {
   /** The taxable value: the price without GST. */
@@ -38,8 +39,6 @@ export function splitGst(options: { totalPaise: number; rateBasisPoints: number;
 export function formatGstRate(rateBasisPoints: number): string {
   return `${Number((rateBasisPoints / 100).toFixed(2))}%`;
 }
-
-const IST_OFFSET_MS = 330 * 60_000;
 
 /**
  * The Indian financial year (1 April to 31 March) an instant falls in, by India time: '2026-27'.
