@@ -362,6 +362,35 @@ describe('abuse: holding period and refunds', () => {
     },
   );
 
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a withdrawal releasing a commission while its refund holds the wallet waits for it, and neither fails (two connections)',
+    async () => {
+      const referrer = await createLearner(t.app);
+      await t.client.as(referrer.token).post('/bank-details', validBank);
+      const purchaseId = await buy(await createLearner(t.app, { referrerId: referrer.id }), 200_000);
+      t.clock.advance(7 * DAY_MS + 60_000);
+      const token = await signInNow(t.app, referrer.id);
+
+      // The refund has locked the referrer's wallet (as onPurchaseRefunded does first) when the referrer asks to
+      // withdraw the commission, whose hold has just ended; then the refund releases and takes it back. The
+      // withdrawal must wait for the wallet before it touches the commission's row: the other order deadlocks, and
+      // PostgreSQL then kills one of the two (a 500 for the learner, or a refund the operator must try again).
+      let withdrawal: ReturnType<typeof t.client.post> | undefined;
+      let isAnswered = false;
+      await t.app.ctx.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, referrer.id)).for('no key update');
+        withdrawal = t.client.as(token).post('/withdraw', { amount: 200 });
+        void withdrawal.then(() => (isAnswered = true));
+        await waitFor(async () => isAnswered || (await lockWaits()) > 0, 10_000);
+        expect(await markPurchaseRefunded(tx, t.app.ctx, { purchaseId })).not.toBeNull();
+      });
+      const res = await withdrawal!;
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(422);
+      expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
+      await expectBooksBalanced(t);
+    },
+  );
+
   it('a refund racing a withdrawal of the money it earned never takes a wallet below zero', async () => {
     for (let round = 0; round < 5; round++) {
       const referrer = await createLearner(t.app);

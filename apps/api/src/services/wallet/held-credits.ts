@@ -76,6 +76,11 @@ export function addHeldCredit(writes: WriteBatch, tx: DbOrTx, credit: HeldCredit
  * Done, RETURNING id, amount_paise, points) and `credited` (their sum added to the wallet, RETURNING
  * the new balance_paise and points; no row when nothing was due), which reads `released` by that name.
  * GET /transactions runs them ahead of its reads (list-transactions.ts).
+ *
+ * When something is due, `released` locks the wallet's row (users) before any ledger row: the order every money
+ * change takes (a refund locks the referrer's wallet, then releases and takes back). Locking the credits first, a
+ * withdrawal releasing a commission deadlocked with that commission's refund, and PostgreSQL killed one of the two.
+ * With nothing due nothing is locked, so a read of the wallet page stays a read.
  */
 export function releaseHeldCreditsSql(options: { userId: number | SQL; now: Date | SQL }): {
   released: SQL;
@@ -86,6 +91,11 @@ export function releaseHeldCreditsSql(options: { userId: number | SQL; now: Date
     released: sql`
       UPDATE wallet_transactions SET status = 'Done', settled_at = ${now}
       WHERE user_id = ${userId} AND status = 'Pending' AND available_at IS NOT NULL AND available_at <= ${now}
+        AND EXISTS (
+          SELECT FROM users WHERE users.id = ${userId} AND EXISTS (
+            SELECT FROM wallet_transactions due
+            WHERE due.user_id = ${userId} AND due.status = 'Pending' AND due.available_at <= ${now})
+          FOR NO KEY UPDATE OF users)
       RETURNING id, amount_paise, points`,
     credited: sql`
       UPDATE users SET balance_paise = users.balance_paise + s.paise, points = users.points + s.pts
