@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { eq } from 'drizzle-orm';
+import { terms } from '@app/db';
+import { createTestApp, lockWaits, waitFor, type TestApp } from './helpers.ts';
+import { checkStoredUpload } from '../src/services/admin/uploads.ts';
+import { createSubject } from '../src/services/admin/catalogue/subjects.ts';
 import { auditOf, createAdmin, mp4Bytes, multipartForm, pdfBytes } from './admin-fixtures.ts';
 import type { Learner } from './fixtures.ts';
 import { startS3Server, type TestS3Server } from './s3-server.ts';
@@ -147,6 +151,15 @@ describe('browser-direct chapter uploads on S3', () => {
 
   /** Sends `file` the way the console does: start, sign, PUT each part, complete. */
   async function sendDirect(file: Buffer, kind: 'pdf' | 'video', attach: Record<string, unknown>) {
+    const { start, parts } = await sendParts(file, kind);
+    const complete = await t.client
+      .as(admin.token)
+      .post('/admin/uploads/complete', { key: start.key, upload_id: start.upload_id, parts, ...attach });
+    return { start, complete };
+  }
+
+  /** The console's steps before the completion: start, sign, PUT each part. */
+  async function sendParts(file: Buffer, kind: 'pdf' | 'video') {
     const as = t.client.as(admin.token);
     const start = (
       await as.post('/admin/uploads', { term_id: termId, kind, file_name: `f.${kind}`, size: file.length })
@@ -165,13 +178,7 @@ describe('browser-direct chapter uploads on S3', () => {
       expect(put.status).toBe(200);
       parts.push({ part_number: n, etag: put.headers.get('etag')! });
     }
-    const complete = await as.post('/admin/uploads/complete', {
-      key: start.key,
-      upload_id: start.upload_id,
-      parts,
-      ...attach,
-    });
-    return { start, complete };
+    return { start, parts };
   }
 
   it('joins the parts, checks the first bytes and attaches the file to a new chapter, audited', async () => {
@@ -238,6 +245,32 @@ describe('browser-direct chapter uploads on S3', () => {
     expect([moved.statusCode, moved.body.errors]).toEqual([422, renamed.body.errors]);
     expect(await t.app.ctx.storage.size(start.key)).toBe(pdfBytes().length);
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'makes one chapter of two completions of one upload that both passed the store, and keeps its file (two connections)',
+    async () => {
+      // The console's Save sent again while the first completion was still running: both joined the parts (S3 answers
+      // a repeated completion), then both attach the file. The second waits for the term and answers the first's chapter.
+      const key = `private/subjects/term-${termId}/chapter-twice.pdf`;
+      await t.app.ctx.storage.put(key, pdfBytes(), 'application/pdf');
+      const upload = await checkStoredUpload(t.app.ctx, { key, kinds: ['pdf'] });
+      const attach = () =>
+        createSubject(t.app.ctx, { actorId: admin.id, termId, upload, input: { name: 'Twice', file_type: 'pdf' } });
+      let answers: Promise<unknown[]> | undefined;
+      let isAnswered = false;
+      await t.app.ctx.db.transaction(async (tx) => {
+        await tx.select({ id: terms.id }).from(terms).where(eq(terms.id, termId)).for('no key update');
+        answers = Promise.all([attach(), attach()]);
+        void answers.finally(() => (isAnswered = true));
+        await waitFor(async () => isAnswered || (await lockWaits(t)) >= 2, 10_000);
+      });
+      const [first, second] = await answers!;
+      expect(second).toEqual(first);
+      const chapters = (await t.client.as(admin.token).get(`/admin/terms/${termId}/subjects`)).body.data;
+      expect(chapters.filter((s: { name: string }) => s.name === 'Twice')).toHaveLength(1);
+      expect(await t.app.ctx.storage.size(key)).toBe(pdfBytes().length);
+    },
+  );
 
   it('replaces the file of an existing chapter', async () => {
     const first = await sendDirect(pdfBytes(), 'pdf', { name: 'Notes' });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '@app/db';
 import { buildApp, API_PREFIX, type App, type BuildOptions } from '../src/app.ts';
@@ -271,6 +272,14 @@ export async function createTestApp(
 }
 
 /** Polls `check` until it holds or `timeoutMs` passes (for work that happens after the answer, like queued jobs). */
+/** Statements of the test app's database waiting for a row lock (PostgreSQL; two-connection tests). */
+export async function lockWaits(t: TestApp): Promise<number> {
+  const result = await t.app.ctx.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 export async function waitFor(
   check: () => boolean | Promise<boolean>,
   timeoutMs = 10_000,

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, courses, devMailbox, levelAchievements, purchases, users } from '@app/db';
-import { createTestApp, waitFor, type TestApp } from '../helpers.ts';
+import { createTestApp, lockWaits, waitFor, type TestApp } from '../helpers.ts';
 import { createLearner, getUser, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin } from '../admin-fixtures.ts';
 import { createQuizCourse } from '../quiz-fixtures.ts';
@@ -32,14 +32,6 @@ describe('abuse: holding period and refunds', () => {
   const signedIn = async (who: Learner): Promise<Learner> => ({ ...who, token: await signInNow(t.app, who.id) });
   const refund = (purchaseId: number) => t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`);
   const transactions = async (who: Learner) => (await t.client.as(who.token).get('/transactions')).body.data;
-  /** Statements of this database waiting for a row lock (PostgreSQL). */
-  const lockWaits = async () => {
-    const result = await t.app.ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    return Number(result.rows[0]?.n ?? 0);
-  };
-
   it('holds commission and level reward as Pending: neither redeemable nor withdrawable until the window has passed', async () => {
     const referrer = await createLearner(t.app);
     await t.client.as(referrer.token).post('/bank-details', validBank);
@@ -353,7 +345,7 @@ describe('abuse: holding period and refunds', () => {
         expect(await markPurchaseRefunded(tx, t.app.ctx, { purchaseId })).not.toBeNull();
         submission = c.post(`/quiz/${subjectId}`, answered.body);
         void submission.then(() => (isAnswered = true));
-        await waitFor(async () => isAnswered || (await lockWaits()) > 0, 10_000);
+        await waitFor(async () => isAnswered || (await lockWaits(t)) > 0, 10_000);
       });
       const res = await submission!;
       expect(res.statusCode, JSON.stringify(res.body)).toBe(403);
@@ -381,7 +373,7 @@ describe('abuse: holding period and refunds', () => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, referrer.id)).for('no key update');
         withdrawal = t.client.as(token).post('/withdraw', { amount: 200 });
         void withdrawal.then(() => (isAnswered = true));
-        await waitFor(async () => isAnswered || (await lockWaits()) > 0, 10_000);
+        await waitFor(async () => isAnswered || (await lockWaits(t)) > 0, 10_000);
         expect(await markPurchaseRefunded(tx, t.app.ctx, { purchaseId })).not.toBeNull();
       });
       const res = await withdrawal!;

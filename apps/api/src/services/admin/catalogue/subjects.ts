@@ -80,8 +80,10 @@ export async function findSubjectCourseId(db: DbOrTx, subjectId: number): Promis
   return row.courseId;
 }
 
-async function assertTerm(db: DbOrTx, termId: number): Promise<void> {
-  const [term] = await db.select({ id: terms.id }).from(terms).where(eq(terms.id, termId));
+/** 404 unless the term exists; `lock` holds its row (FOR NO KEY UPDATE) so the term's chapters are added one at a time. */
+async function assertTerm(db: DbOrTx, termId: number, options: { lock?: boolean } = {}): Promise<void> {
+  const query = db.select({ id: terms.id }).from(terms).where(eq(terms.id, termId));
+  const [term] = await (options.lock ? query.for('no key update') : query);
   if (!term) throw AppError.notFound(adminMessages.termNotFound);
 }
 
@@ -195,10 +197,14 @@ export async function createSubject(
     upload: options.upload,
     current: null,
   });
-  let created: AdminSubject;
+  let created: { subject: AdminSubject; isNew: boolean };
   try {
     created = await ctx.db.transaction(async (tx) => {
-      await assertTerm(tx, termId);
+      await assertTerm(tx, termId, { lock: true });
+      // A completion of the same upload sent twice at once (the console's first answer slow to come back): the other
+      // one attached it while this one waited for the term, and its chapter is the answer, the file left to it.
+      const attached = file.storedKey ? await findSubjectWithFile(tx, file.storedKey) : null;
+      if (attached) return { subject: attached, isNew: false };
       const [last] = await tx
         .select({ max: sql<number>`coalesce(max(${subjects.position}), -1)`.mapWith(Number) })
         .from(subjects)
@@ -222,14 +228,16 @@ export async function createSubject(
         entityId: row!.id,
         after: { ...after, file_ref: file.fileRef },
       });
-      return after;
+      return { subject: after, isNew: true };
     });
   } catch (error) {
     await deleteOwnFile(ctx, file.storedKey);
     throw error;
   }
-  await onVideoFileChanged(ctx, { subjectId: created.id, fileType: input.file_type, fileRef: file.fileRef });
-  return created;
+  if (created.isNew) {
+    await onVideoFileChanged(ctx, { subjectId: created.subject.id, fileType: input.file_type, fileRef: file.fileRef });
+  }
+  return created.subject;
 }
 
 /** PUT /admin/subjects/{id} (JSON, or multipart with a new file): the fields given change. */
