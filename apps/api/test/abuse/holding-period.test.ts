@@ -315,14 +315,37 @@ describe('abuse: holding period and refunds', () => {
       ['Done', 6],
       ['Done', 8],
     ]);
-    // The learner redeems 10 of them before the refund: 4 can be taken back, 10 are recorded as not recovered.
+    // The learner redeems 10 of them (₹10) before the refund: 4 are taken back as points, the 10 redeemed as their ₹10.
     expect((await c.post('/redeem-point', { point: 10 })).statusCode).toBe(200);
     expect((await refund(purchaseId)).statusCode).toBe(200);
-    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 1_000, points: 0 });
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 0 });
     const reversal = (await ledgerOf(t.app, learner.id)).find((e) => e.method === 'Quiz Points Reversal');
-    expect(reversal).toMatchObject({ points: -4, purchaseId });
-    expect(reversal!.description).toContain('10 points not recovered');
+    expect(reversal).toMatchObject({ points: -4, amountPaise: -1_000, purchaseId });
+    expect(reversal!.description).toContain('10 points already redeemed, taken back as ₹10.00');
     expect((await c.get(`/terms/${course.courseId}`)).statusCode).toBe(403);
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: Quiz Points redeemed and asked for as a withdrawal do not outlive the refund of the course that earned them', async () => {
+    // Ten quizzes answered right (the answers learnt on a second account), the window waited out, the 100 points
+    // redeemed into ₹100 and asked for as a withdrawal, then the course's money asked back: the withdrawal is stopped,
+    // as a commission's would be, and the ₹100 taken back.
+    const learner = await createLearner(t.app);
+    const course = await createQuizCourse(t.app, { banks: Array.from({ length: 10 }, () => 12) });
+    const { purchaseId } = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
+    const first = t.client.as(learner.token);
+    for (const subjectId of course.subjectIds) expect((await takeQuiz(t, first, subjectId, 10)).statusCode).toBe(200);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const c = t.client.as(await signInNow(t.app, learner.id));
+    expect((await c.post('/bank-details', validBank)).statusCode).toBe(200);
+    expect((await c.post('/redeem-point', { point: 100 })).statusCode).toBe(200);
+    expect((await c.post('/withdraw', { amount: 100 })).statusCode).toBe(200);
+
+    expect((await refund(purchaseId)).statusCode).toBe(200);
+    const ledger = await ledgerOf(t.app, learner.id);
+    expect(ledger.find((e) => e.method === 'Withdraw')).toMatchObject({ status: 'Rejected' });
+    expect(ledger.find((e) => e.method === 'Quiz Points Reversal')).toMatchObject({ points: 0, amountPaise: -10_000 });
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 0 });
     await expectBooksBalanced(t);
   });
 

@@ -1,16 +1,19 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { users, walletTransactions, type Tx } from '@app/db';
-import { commissionReversal, formatInr, paiseToRupees, type LedgerMethod } from '@app/contracts';
+import { commissionReversal, formatInr, paiseToRupees, redeemValuePaise, type LedgerMethod } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { getSetting } from '../settings/index.ts';
 import { isPendingWithdrawal } from './pending-withdrawal.ts';
 import { postEntry } from './post-entry.ts';
 import { stopWithdrawal } from './reject-withdrawal.ts';
 
 export interface TakenBack {
+  /** Money taken back, the value of points already redeemed included. */
   paise: number;
   points: number;
-  /** What the wallet no longer held: recorded in the entry for operators, never taken below zero. */
+  /** Money the wallet no longer held: recorded in the entry for operators, never taken below zero. */
   shortfallPaise: number;
+  /** Points the wallet no longer held (redeemed): their value is in `paise`, or in `shortfallPaise` when gone too. */
   shortfallPoints: number;
 }
 
@@ -29,6 +32,10 @@ export function addTakenBack(a: TakenBack, b: TakenBack): TakenBack {
  * Takes back money and points a refunded purchase earned, as one negative ledger entry, never
  * below zero: what was already spent or withdrawn is written in the entry's description as the
  * shortfall. Locks the wallet's row (FOR NO KEY UPDATE, as onPurchasePaid does) before reading it.
+ *
+ * Points already redeemed became rupees: the ones the wallet no longer holds are taken back as their value at the
+ * redeem rate now (convert_value_paise), with the money, so points turned into cash and withdrawn cannot outlive the
+ * refund of what earned them.
  *
  * Money the learner has asked to withdraw is still the house's until it is paid: when the wallet cannot cover what
  * is taken back, their withdrawals no operator has started paying are rejected first, oldest first, until it can
@@ -58,29 +65,34 @@ export async function takeBack(
         .for('no key update')
     )[0];
   let wallet = await readWallet();
-  if (wallet && entry.paise > wallet.balancePaise) {
+  const points = commissionReversal(Math.max(0, entry.points), wallet?.points ?? 0);
+  const redeemedPaise =
+    points.shortfallPaise > 0
+      ? redeemValuePaise(points.shortfallPaise, Math.floor(await getSetting(tx, 'convert_value_paise')))
+      : 0;
+  const duePaise = Math.max(0, entry.paise) + redeemedPaise;
+  if (wallet && duePaise > wallet.balancePaise) {
     await rejectWithdrawalsToCover(tx, ctx, {
       userId: entry.userId,
-      paise: entry.paise - wallet.balancePaise,
+      paise: duePaise - wallet.balancePaise,
       at: entry.at,
     });
     wallet = await readWallet();
   }
-  const money = commissionReversal(Math.max(0, entry.paise), wallet?.balancePaise ?? 0);
-  const points = commissionReversal(Math.max(0, entry.points), wallet?.points ?? 0);
-  const shortfalls = [
-    money.shortfallPaise > 0 ? formatInr(paiseToRupees(money.shortfallPaise)) : '',
-    points.shortfallPaise > 0 ? `${points.shortfallPaise} points` : '',
-  ]
-    .filter(Boolean)
-    .join(' and ');
+  const money = commissionReversal(duePaise, wallet?.balancePaise ?? 0);
+  const notes = [
+    redeemedPaise > 0
+      ? `${points.shortfallPaise} points already redeemed, taken back as ${formatInr(paiseToRupees(redeemedPaise))}`
+      : '',
+    money.shortfallPaise > 0 ? `${formatInr(paiseToRupees(money.shortfallPaise))} not recovered (already spent)` : '',
+  ].filter(Boolean);
   await postEntry(tx, {
     userId: entry.userId,
     method: entry.method,
     amountPaise: -money.reversedPaise,
     points: -points.reversedPaise,
     status: 'Done',
-    description: `${entry.description}${shortfalls ? `; ${shortfalls} not recovered (already spent)` : ''}`,
+    description: [entry.description, ...notes].join('; '),
     purchaseId: entry.purchaseId,
     at: entry.at,
   });
