@@ -101,9 +101,10 @@ export async function startCheckout(
   let reserved: { id: number; orderId: string | null };
   try {
     reserved = await ctx.db.transaction(async (tx) => {
-      if (code && hasUseLimits(code)) {
-        const limits = await lockOfferCode(tx, code.id);
-        if (limits)
+      if (code) {
+        const limits = await lockOfferCode(tx, code.id, { forUses: hasUseLimits(code) });
+        if (!limits) throw AppError.badRequest(checkoutMessages.offerCodeInvalid);
+        if (hasUseLimits(code))
           await assertOfferCodeUsesLeft(tx, {
             code: limits,
             userId: user.id,

@@ -29,7 +29,8 @@ export async function refundOrphanPayment(
   });
   try {
     const refundId = await ctx.db.transaction(async (tx) => {
-      await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.id, purchaseId)).for('update');
+      // NO KEY UPDATE, as the operator's refund: a ledger row pointing at the purchase (its key share) does not wait.
+      await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.id, purchaseId)).for('no key update');
       return refundClaimed(tx, ctx, claim, options.amountPaise);
     });
     if (claim.isFresh)

@@ -112,12 +112,21 @@ function assertUsesLeft(code: OfferCodeLimits, used: Uses | undefined): void {
   }
 }
 
-/** Locks the code's row for the rest of the transaction, so its uses are counted and taken one at a time. */
-export async function lockOfferCode(tx: Tx, codeId: number): Promise<OfferCodeLimits | null> {
+/**
+ * Locks the code's row for the rest of the transaction, or answers null when it is gone (an operator deleted it
+ * since it was read). `forUses`: exclusively, so its uses are counted and taken one at a time; otherwise a key share,
+ * enough to keep it from being deleted under a purchase about to name it (the purchase's own foreign-key check would
+ * otherwise wait for the delete and fail).
+ */
+export async function lockOfferCode(
+  tx: Tx,
+  codeId: number,
+  options: { forUses: boolean },
+): Promise<OfferCodeLimits | null> {
   const [row] = await tx
     .select({ id: offerCodes.id, maxUses: offerCodes.maxUses, maxUsesPerUser: offerCodes.maxUsesPerUser })
     .from(offerCodes)
     .where(eq(offerCodes.id, codeId))
-    .for('update');
+    .for(options.forUses ? 'update' : 'key share');
   return row ?? null;
 }

@@ -37,15 +37,18 @@ function paymentToRefund(ctx: AppContext, purchase: typeof purchases.$inferSelec
 
 /**
  * The purchase's row lock, without waiting: another operator's refund holds it while it asks the
- * provider, and the answer to a second click is 'in progress' rather than a wait.
+ * provider, and the answer to a second click is 'in progress' rather than a wait. NO KEY UPDATE, not UPDATE: a
+ * ledger row or level achievement written for this purchase by another transaction (a self-referral's take-back, a
+ * held sign-up's release), which holds the referrer's wallet the refund is about to lock, needs only the purchase's
+ * key share; with UPDATE the two waited for each other and PostgreSQL killed one.
  */
-async function lockPurchase(tx: Tx, purchaseId: number): Promise<string | undefined> {
+export async function lockPurchase(tx: Tx, purchaseId: number): Promise<string | undefined> {
   try {
     const [row] = await tx
       .select({ status: purchases.status })
       .from(purchases)
       .where(eq(purchases.id, purchaseId))
-      .for('update', { noWait: true });
+      .for('no key update', { noWait: true });
     return row?.status;
   } catch (error) {
     if (postgresErrorCode(error) === '55P03') throw AppError.badRequest(adminMessages.refundInProgress);
