@@ -258,6 +258,16 @@ describe("admin reports: the accountant's registers", () => {
         description: 'Reward',
         at: t.app.ctx.now(),
       });
+      // Quiz Points redeemed, then taken back by a refund as their value in rupees: taken back too.
+      await postEntry(t.app.ctx.db, {
+        userId: other.id,
+        method: 'Quiz Points Reversal',
+        amountPaise: -2_000,
+        points: 0,
+        status: 'Done',
+        description: 'Purchase refunded: Quiz Points earned on it taken back; 20 points already redeemed',
+        at: t.app.ctx.now(),
+      });
       // Refunded after its hold: the commission is taken back from B's wallet.
       expect((await t.as().post(`/admin/purchases/${soldToB}/refund`)).statusCode).toBe(200);
       // A sale today: its commission is still held, not earned yet.
@@ -278,7 +288,7 @@ describe("admin reports: the accountant's registers", () => {
         'Withdrawals paid, less returned (₹)',
       ]);
       expect(lines.map((line) => [line[0], line[1], ...line.slice(3)])).toEqual([
-        ['OTHER1234P', '1', '0.00', '300.00', '0.00', '0.00', '300.00', '0.00'],
+        ['OTHER1234P', '1', '0.00', '300.00', '0.00', '-20.00', '280.00', '0.00'],
         ['FARMS1234F', '2', '150.00', '0.00', '0.00', '-50.00', '100.00', '0.00'],
       ]);
       expect(lines[1]![2]).toContain(`#${farmA.id} `);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys, users, walletTransactions } from '@app/db';
 import { createLearner, type Learner } from './fixtures.ts';
@@ -251,6 +251,32 @@ describe('wallet: ledger, redeem, withdraw, idempotency', () => {
         t.app.ctx.db.execute(sql`update wallet_transactions set amount_paise = 0 where user_id = ${a.id}`),
       ).rejects.toThrow();
       expect(await walletOf(t.app, a.id)).toEqual({ balancePaise: 1_000, points: 1 });
+    });
+
+    it('lets a held credit be held longer, never shorter, and nothing else of it change while it is held', async () => {
+      const a = await holder({});
+      const [held] = await t.app.ctx.db
+        .insert(walletTransactions)
+        .values({
+          transactionId: 'TXHELDLONGER00001',
+          userId: a.id,
+          method: 'Level Reward',
+          amountPaise: 10_000,
+          points: 0,
+          status: 'Pending',
+          description: 'held',
+          availableAt: new Date('2030-01-08T00:00:00Z'),
+        })
+        .returning({ id: walletTransactions.id });
+      const change = (assignments: SQL) =>
+        t.app.ctx.db.execute(sql`update wallet_transactions set ${assignments} where id = ${held!.id}`);
+      await change(sql`available_at = '2030-01-09T00:00:00Z'`);
+      await expect(change(sql`available_at = '2030-01-02T00:00:00Z'`)).rejects.toThrow();
+      await expect(change(sql`available_at = '2030-01-10T00:00:00Z', amount_paise = 1`)).rejects.toThrow();
+      await expect(change(sql`available_at = '2030-01-10T00:00:00Z', description = 'x'`)).rejects.toThrow();
+      const [row] = await t.app.ctx.db.select().from(walletTransactions).where(eq(walletTransactions.id, held!.id));
+      expect(row).toMatchObject({ status: 'Pending', amountPaise: 10_000, description: 'held' });
+      expect(row!.availableAt).toEqual(new Date('2030-01-09T00:00:00Z'));
     });
 
     it('pages transactions newest first', async () => {

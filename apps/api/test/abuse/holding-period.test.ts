@@ -256,6 +256,56 @@ describe('abuse: holding period and refunds', () => {
     await expectBooksBalanced(t);
   });
 
+  it('ATTACK: what a refund could not take back from a withdrawal being paid, or paid, is taken from it when it comes back', async () => {
+    // A referrer withdraws a released commission to an account the bank will bounce; the operator pays it; the buyer
+    // is then refunded (the commission short: the money has left); the bank returns the transfer. Without the debt,
+    // the whole amount went back to the wallet, to be withdrawn again to a good account.
+    const ops = t.client.as(admin.token);
+    const withdrawn = async () => {
+      const referrer = await createLearner(t.app);
+      await t.client.as(referrer.token).post('/bank-details', validBank);
+      const purchaseId = await buy(await createLearner(t.app, { referrerId: referrer.id }), 150_000);
+      t.clock.advance(7 * DAY_MS + 60_000);
+      const token = await signInNow(t.app, referrer.id);
+      expect((await t.client.as(token).post('/withdraw', { amount: 150 })).statusCode).toBe(200);
+      const [withdrawal] = (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Withdraw');
+      expect((await ops.post(`/admin/withdrawals/${withdrawal!.id}/payout`)).statusCode).toBe(200);
+      return { referrer, token, purchaseId, id: withdrawal!.id };
+    };
+    const settle = (id: number, body: Record<string, unknown>) => ops.post(`/admin/withdrawals/${id}/settle`, body);
+    const expectRecovered = async (who: { referrer: Learner; token: string }) => {
+      expect(await walletOf(t.app, who.referrer.id)).toEqual({ balancePaise: 0, points: 0 });
+      const recovery = (await ledgerOf(t.app, who.referrer.id)).at(-1);
+      expect(recovery).toMatchObject({ method: 'Commission Reversal', amountPaise: -15_000, purchaseId: null });
+      expect((await t.client.as(who.token).post('/withdraw', { amount: 150 })).statusCode).toBe(422);
+    };
+
+    // Refunded while being paid, then paid, then returned by the bank.
+    const returned = await withdrawn();
+    expect((await refund(returned.purchaseId)).body.data).toMatchObject({ commission_shortfall: 150 });
+    expect((await settle(returned.id, { status: 'Done', bank_reference: 'UTR1' })).statusCode).toBe(200);
+    expect(
+      (await ops.post(`/admin/withdrawals/${returned.id}/returned`, { reason: 'Account closed' })).statusCode,
+    ).toBe(200);
+    await expectRecovered(returned);
+
+    // Paid, refunded, then returned by the bank.
+    const paid = await withdrawn();
+    expect((await settle(paid.id, { status: 'Done', bank_reference: 'UTR2' })).statusCode).toBe(200);
+    expect((await refund(paid.purchaseId)).body.data).toMatchObject({ commission_shortfall: 150 });
+    expect((await ops.post(`/admin/withdrawals/${paid.id}/returned`, { reason: 'Name mismatch' })).statusCode).toBe(
+      200,
+    );
+    await expectRecovered(paid);
+
+    // Refunded while being paid, then rejected by the operator paying it (the transfer failed).
+    const rejected = await withdrawn();
+    expect((await refund(rejected.purchaseId)).body.data).toMatchObject({ commission_shortfall: 150 });
+    expect((await settle(rejected.id, { status: 'Rejected', reason: 'Transfer failed' })).statusCode).toBe(200);
+    await expectRecovered(rejected);
+    await expectBooksBalanced(t);
+  });
+
   it('ATTACK: Quiz Points are held for the refund window: not redeemable, and a refund inside it cancels them', async () => {
     const learner = await createLearner(t.app);
     const course = await createQuizCourse(t.app, { banks: [12, 12] });
@@ -323,6 +373,54 @@ describe('abuse: holding period and refunds', () => {
     expect(reversal).toMatchObject({ points: -4, amountPaise: -1_000, purchaseId });
     expect(reversal!.description).toContain('10 points already redeemed, taken back as ₹10.00');
     expect((await c.get(`/terms/${course.courseId}`)).statusCode).toBe(403);
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: a farm whose every purchase is refunded inside its own window keeps no level reward (a second purchase kept its sign-ups active)', async () => {
+    // Two sign-ups each buy twice; the first purchases are refunded while the second ones keep them active, so the
+    // reward stands, but is then held until the second purchases' windows end too: refunded inside them, it goes.
+    const referrer = await createLearner(t.app);
+    const a = await createLearner(t.app, { referrerId: referrer.id });
+    const b = await createLearner(t.app, { referrerId: referrer.id });
+    const a1 = await buy(a, 100_000);
+    const b1 = await buy(b, 100_000); // completes level 1: its reward held until day 7
+    t.clock.advance(DAY_MS);
+    const a2 = await buy(a, 100_000);
+    const b2 = await buy(b, 100_000); // their windows end on day 8
+    t.clock.advance(DAY_MS);
+    for (const purchaseId of [a1, b1]) expect((await refund(purchaseId)).statusCode).toBe(200);
+    const reward = async () =>
+      (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Level Reward').map((e) => e.status);
+    expect(await reward()).toEqual(['Pending']);
+    t.clock.advance(5 * DAY_MS + 60_000); // day 7: past b1's window, not b2's
+    expect((await transactions(await signedIn(referrer))).balance).toBe(0);
+    expect(await reward()).toEqual(['Pending']);
+    t.clock.advance(12 * 3_600_000); // day 7.5, inside a2's and b2's windows
+    for (const purchaseId of [a2, b2]) expect((await refund(purchaseId)).statusCode).toBe(200);
+    expect(await reward()).toEqual(['Rejected']);
+    t.clock.advance(DAY_MS);
+    expect(await transactions(await signedIn(referrer))).toMatchObject({ balance: 0, points: 0 });
+    await expectBooksBalanced(t);
+  });
+
+  it('a level reward held longer for a sub-user kept active by a later purchase is released when that window ends', async () => {
+    const referrer = await createLearner(t.app);
+    const a = await createLearner(t.app, { referrerId: referrer.id });
+    const b = await createLearner(t.app, { referrerId: referrer.id });
+    await buy(a, 100_000);
+    const b1 = await buy(b, 100_000);
+    t.clock.advance(2 * DAY_MS);
+    await buy(b, 100_000); // its window ends on day 9
+    expect((await refund(b1)).statusCode).toBe(200);
+    t.clock.advance(5 * DAY_MS + 60_000); // day 7
+    const held = (await transactions(await signedIn(referrer))).transactions.find(
+      (e: { method: string }) => e.method === 'Level Reward',
+    );
+    expect(held.status).toBe('Pending');
+    expect(Date.parse(held.available_at)).toBeGreaterThan(t.clock.now().getTime() + DAY_MS); // day 9
+    t.clock.advance(2 * DAY_MS);
+    // a's commission, b's second one and the reward.
+    expect(await transactions(await signedIn(referrer))).toMatchObject({ balance: 300, points: 100 });
     await expectBooksBalanced(t);
   });
 

@@ -29,9 +29,15 @@ export const walletTransactions = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /**
      * A held credit (commission, level reward) becomes Done, and enters the wallet, at this time:
-     * the end of the refund window of the purchase that earned it. Null for everything else.
+     * the end of the refund window of the purchase that earned it (held longer, never shorter, while it is Pending:
+     * a level reward whose counted sub-user stays active only through a later purchase). Null for everything else.
      */
     availableAt: timestamp('available_at', { withTimezone: true }),
+    /**
+     * What a take-back could not recover because the money had left the wallet (withdrawn), positive; a recovery of
+     * it later (money coming back from a withdrawal), negative. Their sum per user and method is what is still owed.
+     */
+    shortfallPaise: bigint('shortfall_paise', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

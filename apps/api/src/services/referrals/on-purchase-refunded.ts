@@ -1,8 +1,8 @@
-import { and, eq, gte, isNull, lt, ne, notExists, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { levelAchievements, purchases, users, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { getSettings } from '../settings/index.ts';
-import { NOTHING_TAKEN, releaseHeldCredits, type TakenBack } from '../wallet/index.ts';
+import { NOTHING_TAKEN, refundWindowEnd, releaseHeldCredits, type TakenBack } from '../wallet/index.ts';
 import { activatesSql } from './on-purchase-paid.ts';
 import { reopenLevelsNoLongerReached, takeBackReferralEarnings } from './take-back-referral-earnings.ts';
 
@@ -35,7 +35,7 @@ export async function onPurchaseRefunded(
     .where(eq(users.id, purchase.userId));
   const { level_min_purchase_paise: minimum } = await getSettings(tx, ['level_min_purchase_paise']);
   const [otherPaid] = await tx
-    .select({ id: purchases.id })
+    .select({ id: purchases.id, paidAt: purchases.paidAt })
     .from(purchases)
     .where(
       and(
@@ -47,6 +47,7 @@ export async function onPurchaseRefunded(
         ne(purchases.id, purchase.id),
       ),
     )
+    .orderBy(sql`${purchases.paidAt} desc nulls last`)
     .limit(1);
   if (!buyer?.referrerId) {
     if (!otherPaid) await tx.update(users).set({ activatedAt: null }).where(eq(users.id, purchase.userId));
@@ -66,6 +67,12 @@ export async function onPurchaseRefunded(
   const isDeactivated =
     !otherPaid && !(buyer.activatedAt && (await countedForSettledLevel(tx, referrer.id, buyer.activatedAt)));
   if (isDeactivated) await tx.update(users).set({ activatedAt: null }).where(eq(users.id, purchase.userId));
+  else if (otherPaid?.paidAt && buyer.activatedAt)
+    await holdRewardsCounting(tx, {
+      referrerId: referrer.id,
+      activatedAt: buyer.activatedAt,
+      until: await refundWindowEnd(tx, otherPaid.paidAt),
+    });
 
   const taken = await takeBackReferralEarnings(tx, ctx, {
     referrerId: referrer.id,
@@ -75,6 +82,27 @@ export async function onPurchaseRefunded(
   });
   if (isDeactivated) await reopenLevelsNoLongerReached(tx, { referrer, now });
   return taken;
+}
+
+/**
+ * A sub-user refunded inside a held level reward's window but kept active by another purchase still counts there, so
+ * the reward stands; it is then held until that purchase's refund window ends too (never less than before). Released
+ * at the refunded purchase's window, it would have outlived the refund of the other one as well (a sub-user counted
+ * for a released reward stays counted), and a farm whose every purchase was refunded in its window kept the reward.
+ */
+async function holdRewardsCounting(
+  tx: Tx,
+  options: { referrerId: number; activatedAt: Date; until: Date },
+): Promise<void> {
+  const { referrerId, activatedAt, until } = options;
+  await tx.execute(sql`
+    UPDATE ${walletTransactions} w SET available_at = ${until.toISOString()}::timestamptz
+    FROM ${levelAchievements} a
+    WHERE w.user_id = ${referrerId} AND w.method = 'Level Reward' AND w.status = 'Pending'
+      AND w.available_at < ${until.toISOString()}::timestamptz
+      AND a.user_id = w.user_id AND a.purchase_id = w.purchase_id
+      AND (a.window_start IS NULL OR a.window_start < ${activatedAt.toISOString()}::timestamptz)
+      AND a.achieved_at >= ${activatedAt.toISOString()}::timestamptz`);
 }
 
 /** True when an activation at `activatedAt` counted for one of the referrer's achieved levels whose reward is no longer held. */

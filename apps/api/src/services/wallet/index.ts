@@ -9,6 +9,7 @@ export {
 } from './held-credits.ts';
 export { listTransactions } from './list-transactions.ts';
 export { postEntry } from './post-entry.ts';
+export { recoverShortfalls } from './recover-shortfalls.ts';
 export { redeemPoints } from './redeem-points.ts';
 export { takeBackQuizPoints } from './take-back-quiz-points.ts';
 export type { QuizPointsTakenBack } from './take-back-quiz-points.ts';

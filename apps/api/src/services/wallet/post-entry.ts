@@ -21,6 +21,8 @@ export interface LedgerEntry {
   status: LedgerStatus;
   description: string;
   purchaseId?: number | null;
+  /** A take-back's money not recovered (positive), or a later recovery of it (negative): see shortfalls.ts. */
+  shortfallPaise?: number;
   /** The entry's time (ctx.now()); the database's clock when omitted. */
   at?: Date;
 }
@@ -59,8 +61,14 @@ export function addEntry(
   entry: LedgerEntry,
 ): { transactionId: string; wallet: BatchValue<{ balancePaise: number; points: number } | null> } {
   const { userId, amountPaise, points } = entry;
-  if (!Number.isSafeInteger(amountPaise) || !Number.isSafeInteger(points)) {
-    throw new Error(`ledger amounts must be integers: ${amountPaise} paise, ${points} points`);
+  if (
+    !Number.isSafeInteger(amountPaise) ||
+    !Number.isSafeInteger(points) ||
+    !Number.isSafeInteger(entry.shortfallPaise ?? 0)
+  ) {
+    throw new Error(
+      `ledger amounts must be integers: ${amountPaise} paise, ${points} points, ${entry.shortfallPaise} short`,
+    );
   }
   const moved = writes.add(sql`
     UPDATE ${users} SET balance_paise = balance_paise + ${amountPaise}::bigint, points = points + ${points}::int
@@ -72,9 +80,9 @@ export function addEntry(
     ? { column: sql`, created_at`, value: sql`, ${entry.at.toISOString()}::timestamptz` }
     : { column: sql``, value: sql`` };
   writes.add(sql`
-    INSERT INTO ${walletTransactions} (transaction_id, user_id, method, amount_paise, points, status, description, purchase_id${createdAt.column})
+    INSERT INTO ${walletTransactions} (transaction_id, user_id, method, amount_paise, points, status, description, purchase_id, shortfall_paise${createdAt.column})
     SELECT ${transactionId}::text, ${userId}::int, ${entry.method}::text, ${amountPaise}::bigint, ${points}::int, ${entry.status}::text,
-      ${entry.description}::text, ${entry.purchaseId ?? null}::int${createdAt.value}
+      ${entry.description}::text, ${entry.purchaseId ?? null}::int, ${entry.shortfallPaise ?? 0}::bigint${createdAt.value}
     FROM ${moved}`);
   const wallet = writes.output(
     sql`(SELECT json_build_object('balancePaise', balance_paise, 'points', points) FROM ${moved})`,

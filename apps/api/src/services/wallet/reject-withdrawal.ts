@@ -5,9 +5,11 @@ import { recordAudit } from '../audit/index.ts';
 import { sendWithdrawalMail, type WithdrawalRejectedReason } from '../mail/index.ts';
 import { isPendingWithdrawal, lockPendingWithdrawal, payoutStartedBy } from './pending-withdrawal.ts';
 import { postEntry } from './post-entry.ts';
+import { recoverShortfalls } from './recover-shortfalls.ts';
 
 /**
- * Rejects a Pending withdrawal and gives its amount back with a 'Withdraw Reversal', once: the conditional UPDATE
+ * Rejects a Pending withdrawal and gives its amount back with a 'Withdraw Reversal' (less what a refund could not take
+ * back earlier: recoverShortfalls), once: the conditional UPDATE
  * decides, so of two settlings at the same time one wins and the other gets null. The reason is added to the
  * withdrawal's description and named in the reversal's. Call it inside the transaction of the change.
  *
@@ -40,6 +42,12 @@ export async function rejectWithdrawal(
     points: 0,
     status: 'Done',
     description: `Withdrawal ${rejected.transactionId} rejected: ${reason}`,
+    at: now,
+  });
+  await recoverShortfalls(tx, {
+    userId: rejected.userId,
+    paise: -rejected.amountPaise,
+    withdrawalTransactionId: rejected.transactionId,
     at: now,
   });
   return { userId: rejected.userId, reversalTransactionId: reversal.transactionId };

@@ -40,7 +40,9 @@ export function addTakenBack(a: TakenBack, b: TakenBack): TakenBack {
  * Money the learner has asked to withdraw is still the house's until it is paid: when the wallet cannot cover what
  * is taken back, their withdrawals no operator has started paying are rejected first, oldest first, until it can
  * (the amount back in the wallet, a 'Withdraw Reversal', an audit row and a mail saying why), so a refund after the
- * commission was withdrawn takes it back instead of recording it lost while the operator pays it out.
+ * commission was withdrawn takes it back instead of recording it lost while the operator pays it out. What is still
+ * short (a withdrawal being paid, or paid) is owed, and paid first by money that comes back from a withdrawal
+ * (recoverShortfalls).
  */
 export async function takeBack(
   tx: Tx,
@@ -94,6 +96,7 @@ export async function takeBack(
     status: 'Done',
     description: [entry.description, ...notes].join('; '),
     purchaseId: entry.purchaseId,
+    shortfallPaise: money.shortfallPaise,
     at: entry.at,
   });
   return {

@@ -32,6 +32,7 @@ import {
   lockWithdrawal,
   payoutStartedBy,
   postEntry,
+  recoverShortfalls,
   rejectWithdrawal,
 } from '../../wallet/index.ts';
 import { flushMailOutbox, sendWithdrawalMail } from '../../mail/index.ts';
@@ -360,6 +361,12 @@ export async function returnWithdrawal(
       returnedBy: actorId,
       returnedAt: now,
     });
+    const recovered = await recoverShortfalls(tx, {
+      userId: before.user.id,
+      paise: -paid.amountPaise,
+      withdrawalTransactionId: paid.transactionId,
+      at: now,
+    });
     const after = await findWithdrawal(ctx, tx, id);
     await recordAudit(tx, ctx, {
       actorId,
@@ -367,7 +374,12 @@ export async function returnWithdrawal(
       entity: 'wallet_transactions',
       entityId: id,
       before,
-      after: { ...after, reason, reversal_transaction_id: reversal.transactionId },
+      after: {
+        ...after,
+        reason,
+        reversal_transaction_id: reversal.transactionId,
+        shortfall_recovered: paiseToRupees(recovered),
+      },
     });
     await sendWithdrawalMail(ctx, {
       withdrawalId: id,

@@ -17,7 +17,8 @@ const HEADER = [
 ] as const;
 
 const EARNINGS: readonly LedgerMethod[] = ['Referral Commission', 'Level Reward', 'Point Redeem'];
-const TAKEN_BACK: readonly LedgerMethod[] = ['Commission Reversal', 'Level Reward Reversal'];
+// A Quiz Points Reversal takes money back when the points had been redeemed (their value).
+const TAKEN_BACK: readonly LedgerMethod[] = ['Commission Reversal', 'Level Reward Reversal', 'Quiz Points Reversal'];
 
 const t = walletTransactions;
 const paiseOf = (where: SQL) => sql<string>`coalesce(sum(${t.amountPaise}) filter (where ${where}), 0)`.mapWith(Number);

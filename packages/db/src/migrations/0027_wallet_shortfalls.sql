@@ -1,0 +1,1 @@
+ALTER TABLE "wallet_transactions" ADD COLUMN "shortfall_paise" bigint DEFAULT 0 NOT NULL;
