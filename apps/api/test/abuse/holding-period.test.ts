@@ -278,6 +278,13 @@ describe('abuse: holding period and refunds', () => {
       const recovery = (await ledgerOf(t.app, who.referrer.id)).at(-1);
       expect(recovery).toMatchObject({ method: 'Commission Reversal', amountPaise: -15_000, purchaseId: null });
       expect((await t.client.as(who.token).post('/withdraw', { amount: 150 })).statusCode).toBe(422);
+      const [mail] = await t.app.ctx.db
+        .select()
+        .from(devMailbox)
+        .where(eq(devMailbox.to, who.referrer.email))
+        .orderBy(desc(devMailbox.id))
+        .limit(1);
+      expect(mail!.text).toContain('Of the ₹150.00, ₹150.00 paid back money a refund could not take back earlier');
     };
 
     // Refunded while being paid, then paid, then returned by the bank.

@@ -17,6 +17,8 @@ export async function sendWithdrawalMail(
     reason?: WithdrawalRejectedReason;
     /** A paid withdrawal the bank sent back: told as one not paid, with the reason, the money back in the wallet. */
     returned?: boolean;
+    /** Of the amount given back, what paid back money a refund could not take back earlier. */
+    recoveredPaise?: number;
     within: DbOrTx;
   },
 ): Promise<void> {
@@ -61,6 +63,7 @@ export async function sendWithdrawalMail(
             amountPaise,
             transactionId: entry.transactionId,
             reason: typeof options.reason === 'string' ? options.reason.trim() || null : (options.reason ?? null),
+            recoveredPaise: options.recoveredPaise,
           }),
         };
       }

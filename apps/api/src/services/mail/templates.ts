@@ -130,6 +130,8 @@ interface WithdrawalRejectedMailOptions extends Recipient {
   amountPaise: number;
   transactionId: string;
   reason: WithdrawalRejectedReason;
+  /** Of the amount, what paid back money a refund could not take back earlier (recoverShortfalls). */
+  recoveredPaise?: number;
 }
 
 /** A withdrawal not paid: why (when a reason was given), and that the money is back in the wallet. */
@@ -159,7 +161,16 @@ export function withdrawalRejectedMail(options: WithdrawalRejectedMailOptions): 
             { label: t('mail:withdrawalRejected.transaction'), value: options.transactionId },
           ],
         },
-        { kind: 'paragraph', text: t('mail:withdrawalRejected.moneyBack', { amount }) },
+        {
+          kind: 'paragraph',
+          text: options.recoveredPaise
+            ? t('mail:withdrawalRejected.moneyKeptBack', {
+                amount,
+                recovered: formatInr(paiseToRupees(options.recoveredPaise), language),
+                rest: formatInr(paiseToRupees(options.amountPaise - options.recoveredPaise), language),
+              })
+            : t('mail:withdrawalRejected.moneyBack', { amount }),
+        },
       ],
     };
   });

@@ -21,7 +21,7 @@ import { recoverShortfalls } from './recover-shortfalls.ts';
 export async function rejectWithdrawal(
   tx: DbOrTx,
   options: { id: number; reason: string; now: Date; unlessBeingPaid?: boolean },
-): Promise<{ userId: number; reversalTransactionId: string } | null> {
+): Promise<{ userId: number; reversalTransactionId: string; recoveredPaise: number } | null> {
   const { id, reason, now } = options;
   if (!(await lockPendingWithdrawal(tx, id))) return null;
   if (options.unlessBeingPaid && (await payoutStartedBy(tx, id)) !== null) return null;
@@ -44,13 +44,13 @@ export async function rejectWithdrawal(
     description: `Withdrawal ${rejected.transactionId} rejected: ${reason}`,
     at: now,
   });
-  await recoverShortfalls(tx, {
+  const recoveredPaise = await recoverShortfalls(tx, {
     userId: rejected.userId,
     paise: -rejected.amountPaise,
     withdrawalTransactionId: rejected.transactionId,
     at: now,
   });
-  return { userId: rejected.userId, reversalTransactionId: reversal.transactionId };
+  return { userId: rejected.userId, reversalTransactionId: reversal.transactionId, recoveredPaise };
 }
 
 /**
@@ -81,6 +81,11 @@ export async function stopWithdrawal(
     before: { status: 'Pending' },
     after: { status: 'Rejected', ...options.audit, reversal_transaction_id: rejected.reversalTransactionId },
   });
-  await sendWithdrawalMail(ctx, { withdrawalId: id, reason: options.mailReason, within: tx });
+  await sendWithdrawalMail(ctx, {
+    withdrawalId: id,
+    reason: options.mailReason,
+    recoveredPaise: rejected.recoveredPaise,
+    within: tx,
+  });
   return true;
 }

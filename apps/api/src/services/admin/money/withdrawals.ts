@@ -278,6 +278,7 @@ export async function settleWithdrawal(
   const settled = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     let reversalTransactionId: string | null = null;
+    let recoveredPaise = 0;
     await lockForDecision(tx, id);
     const payer = await payoutStartedBy(tx, id);
     if (input.status === 'Rejected') {
@@ -285,6 +286,7 @@ export async function settleWithdrawal(
       const rejected = await rejectWithdrawal(tx, { id, reason: input.reason, now });
       if (!rejected) throw AppError.badRequest(adminMessages.alreadySettled);
       reversalTransactionId = rejected.reversalTransactionId;
+      recoveredPaise = rejected.recoveredPaise;
     } else {
       const [paid] = await tx
         .update(walletTransactions)
@@ -308,7 +310,11 @@ export async function settleWithdrawal(
       after: {
         ...after,
         ...(input.status === 'Rejected'
-          ? { reason: input.reason, reversal_transaction_id: reversalTransactionId }
+          ? {
+              reason: input.reason,
+              reversal_transaction_id: reversalTransactionId,
+              shortfall_recovered: paiseToRupees(recoveredPaise),
+            }
           : {}),
       },
     });
@@ -316,6 +322,7 @@ export async function settleWithdrawal(
     await sendWithdrawalMail(ctx, {
       withdrawalId: id,
       reason: input.status === 'Rejected' ? input.reason : null,
+      recoveredPaise,
       within: tx,
     });
     return { withdrawal: after, reversal_transaction_id: reversalTransactionId };
@@ -385,6 +392,7 @@ export async function returnWithdrawal(
       withdrawalId: id,
       reason: `Returned by the bank: ${reason}`,
       returned: true,
+      recoveredPaise: recovered,
       within: tx,
     });
     return { withdrawal: after, reversal_transaction_id: reversal.transactionId };
