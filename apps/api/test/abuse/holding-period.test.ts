@@ -9,6 +9,7 @@ import { ledgerOf, setReferenceData, signInNow, validBank, walletOf } from '../w
 import { answerQuiz, DAY_MS, expectBooksBalanced, takeQuiz } from './abuse-fixtures.ts';
 import { markPurchaseRefunded } from '../../src/services/purchases/index.ts';
 import { payThroughSandbox } from '../checkout-fixtures.ts';
+import { createOfferCode } from '../catalogue-fixtures.ts';
 
 /**
  * Item 4 of issue 13 and the holding period: commissions and level rewards are Pending for the
@@ -428,6 +429,22 @@ describe('abuse: holding period and refunds', () => {
     t.clock.advance(2 * DAY_MS);
     // a's commission, b's second one and the reward.
     expect(await transactions(await signedIn(referrer))).toMatchObject({ balance: 300, points: 100 });
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: the Quiz Points of a course bought with a 90% code are worth at most what was paid for it', async () => {
+    // A ten-subject ₹399 course for ₹39.90 (a 90% code), its quizzes answered right: 100 points would be ₹100 to
+    // withdraw for every account that bought it. At ₹1 a point, the purchase earns 39.
+    const code = await createOfferCode(t.app, { code: `NINETY${Date.now()}`, discountValue: 9_000 });
+    const learner = await createLearner(t.app);
+    const course = await createQuizCourse(t.app, { banks: Array.from({ length: 10 }, () => 12) });
+    await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId, offer_code: code.code });
+    const c = t.client.as(learner.token);
+    for (const subjectId of course.subjectIds) expect((await takeQuiz(t, c, subjectId, 10)).statusCode).toBe(200);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const wallet = await transactions(await signedIn(learner));
+    expect(wallet.points).toBe(39);
+    expect(wallet.transactions.map((e: { point: number }) => e.point)).toEqual([9, 10, 10, 10]);
     await expectBooksBalanced(t);
   });
 

@@ -9,6 +9,8 @@ export interface CourseAccess {
   purchaseId: number | null;
   /** Paid with an amount above zero: only then does studying it earn Quiz Points. */
   isPaidAboveZero: boolean;
+  /** What that purchase was paid (0 for a free batch): its Quiz Points are worth at most this. */
+  amountPaise: number;
   /** When that purchase was paid (its refund window starts then); null for a free batch. */
   paidAt: Date | null;
   via: 'course' | 'batch';
@@ -59,10 +61,11 @@ export async function findCourseAccess(db: DbOrTx, userId: number, courseId: num
   if (!row) return null;
   const via = row.batchId === null ? 'course' : 'batch';
   if (row.purchaseId !== null) {
-    return { purchaseId: row.purchaseId, isPaidAboveZero: (row.amountPaise ?? 0) > 0, paidAt: row.paidAt, via };
+    const amountPaise = row.amountPaise ?? 0;
+    return { purchaseId: row.purchaseId, isPaidAboveZero: amountPaise > 0, amountPaise, paidAt: row.paidAt, via };
   }
   if (via === 'batch' && isBatchOpen({ isPaid: false, isOwnBatch: row.isOwnBatch, feePaise: row.feePaise ?? 0 })) {
-    return { purchaseId: null, isPaidAboveZero: false, paidAt: null, via };
+    return { purchaseId: null, isPaidAboveZero: false, amountPaise: 0, paidAt: null, via };
   }
   return null;
 }

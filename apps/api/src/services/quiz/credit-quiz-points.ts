@@ -1,6 +1,11 @@
-import type { Tx } from '@app/db';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { walletTransactions, type Tx } from '@app/db';
 import { WriteBatch } from '../database/index.ts';
+import { getSetting } from '../settings/index.ts';
 import { addHeldCredit, refundWindowEnd } from '../wallet/index.ts';
+
+/** The advisory lock key of a purchase's Quiz Points (single-bigint key space, 'pnts' in the high 32 bits). */
+const quizPointsKey = (purchaseId: number) => sql`((x'706e7473'::bigint << 32) + ${purchaseId}::bigint)`;
 
 /**
  * Quiz Points: one mark, one point. A 'Quiz Points' ledger entry (points = marks, no money) inside the
@@ -8,6 +13,10 @@ import { addHeldCredit, refundWindowEnd } from '../wallet/index.ts';
  * back. Held as Pending, like a commission, until that purchase's refund window has passed (Done at once when
  * it already has): points redeemed and withdrawn inside the window would outlive a refund of the course.
  * A zero score writes nothing.
+ *
+ * A purchase's points are worth at most what was paid for it, at the redeem rate (`convert_value_paise`): a
+ * ten-subject course bought for ₹39.90 with a 90% code earns at most 39 points, not 100 (₹100 to withdraw). The
+ * purchase's submissions take turns on that count (an advisory lock: a batch fee's courses are quizzed apart).
  */
 export async function creditQuizPoints(
   tx: Tx,
@@ -15,19 +24,37 @@ export async function creditQuizPoints(
     userId: number;
     points: number;
     description: string;
-    purchase: { id: number; paidAt: Date | null };
+    purchase: { id: number; amountPaise: number; paidAt: Date | null };
     now: Date;
   },
 ): Promise<void> {
   if (options.points <= 0) return;
   const { purchase, now } = options;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${quizPointsKey(purchase.id)})`);
+  const convertValuePaise = Math.floor(await getSetting(tx, 'convert_value_paise'));
+  const [earned] = await tx
+    .select({ points: sql<string>`coalesce(sum(${walletTransactions.points}), 0)`.mapWith(Number) })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.purchaseId, purchase.id),
+        eq(walletTransactions.method, 'Quiz Points'),
+        ne(walletTransactions.status, 'Rejected'),
+      ),
+    );
+  const cap = convertValuePaise > 0 ? Math.floor(purchase.amountPaise / convertValuePaise) : Infinity;
+  const points = Math.min(options.points, cap - (earned?.points ?? 0));
+  if (points <= 0) return;
   const writes = new WriteBatch();
   addHeldCredit(writes, tx, {
     userId: options.userId,
     method: 'Quiz Points',
     amountPaise: 0,
-    points: options.points,
-    description: options.description,
+    points,
+    description:
+      points < options.points
+        ? `${options.description}; ${points} points: the rest would exceed the price paid`
+        : options.description,
     purchaseId: purchase.id,
     availableAt: await refundWindowEnd(tx, purchase.paidAt ?? now),
     at: now,

@@ -53,13 +53,13 @@ export async function submitQuiz(
     if (!stored) throw AppError.badRequest(quizMessages.alreadySubmitted);
 
     // Points for the first attempt only: a retake (which needs attempt 1 submitted) never earns
-    // any, or retaking would farm points (docs/product/learning-and-quizzes.md#quiz-points).
+    // any, or retaking would farm points; and never worth more than the purchase (docs/product/learning-and-quizzes.md#quiz-points).
     if (access.isPaidAboveZero && access.purchaseId !== null && stored.attemptNumber === 1) {
       await creditQuizPoints(tx, {
         userId: options.userId,
         points: graded.totalMark,
         description: `Quiz: ${subject.name} (${graded.totalMark}/${graded.items.length})`,
-        purchase: { id: access.purchaseId, paidAt: access.paidAt },
+        purchase: { id: access.purchaseId, amountPaise: access.amountPaise, paidAt: access.paidAt },
         now,
       });
     }
