@@ -263,7 +263,7 @@ describe('admin money: withdrawals and ledgers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body.data.withdrawal).toMatchObject({
       status: 'Rejected',
-      description: expect.stringContaining('rejected: Account name does not match'),
+      description: expect.stringMatching(/account ending \d{4}; Rejected: Account name does not match$/),
     });
     expect(res.body.data.reversal_transaction_id).toMatch(/^TX/);
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 50_000, points: 0 });

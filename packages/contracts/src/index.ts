@@ -15,6 +15,7 @@ export * from './referrals/commission.ts';
 export * from './referrals/self-referral.ts';
 export * from './referrals/schemas.ts';
 export * from './referrals/messages.ts';
+export * from './wallet/ledger-descriptions.ts';
 export * from './wallet/messages.ts';
 export * from './wallet/rules.ts';
 export * from './wallet/schemas.ts';

@@ -48,8 +48,9 @@ function at(tree: Tree, path: string[]): string | undefined {
 
 /**
  * A message the server or a form produced in English, in another language: found in the messages namespace
- * (word for word, or by a template's pattern with its values carried over). A message the catalogue does not
- * know (an operator's text, a provider's reason) is returned as it is.
+ * (word for word, or by a template's pattern with its values carried over, each translated when it is itself a
+ * message the catalogue knows word for word). A message the catalogue does not know (an operator's text, a
+ * provider's reason) is returned as it is.
  */
 export function translateMessage(message: string, target: Messages | undefined, language: Language): string {
   if (language === 'en' || !target) return message;
@@ -61,7 +62,14 @@ export function translateMessage(message: string, target: Messages | undefined, 
     if (!match) continue;
     const translated = at(target as unknown as Tree, template.path);
     if (!translated) return message;
-    const values = Object.fromEntries(template.names.map((name, i) => [name, match[i + 1]!]));
+    // A value that is itself a known message (a reason, a level's default name) is translated with it.
+    const values = Object.fromEntries(
+      template.names.map((name, i) => {
+        const value = match[i + 1]!;
+        const valuePath = index!.exact.get(value);
+        return [name, (valuePath && at(target as unknown as Tree, valuePath)) ?? value];
+      }),
+    );
     return fillTemplate(translated, values);
   }
   return message;

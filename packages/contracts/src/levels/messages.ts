@@ -3,3 +3,12 @@ export const levelMessages = {
   /** GET /level-status before the operator has set up the levels. */
   notConfigured: 'Levels are not configured yet.',
 } as const;
+
+/** The default ladder's level names (migration 0002): sent as data, shown translated; a name an operator gives stays as it is. */
+export const defaultLevelNames = {
+  starter: 'Starter',
+  bronze: 'Bronze',
+  silver: 'Silver',
+  gold: 'Gold',
+  platinum: 'Platinum',
+} as const;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { guardianConsents, walletTransactions, type Tx } from '@app/db';
-import { consentMessages, type GuardianConsentData } from '@app/contracts';
+import { consentMessages, ledgerDescription, type GuardianConsentData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -48,7 +48,7 @@ export async function withdrawConsent(
 }
 
 /** The reason a withdrawal stopped by the guardian carries in the ledger (the child's mail says it in their language). */
-const GUARDIAN_WITHDREW_CONSENT = 'your guardian withdrew their consent';
+const GUARDIAN_WITHDREW_CONSENT = ledgerDescription('guardianWithdrewConsent');
 
 async function rejectPendingWithdrawals(
   tx: Tx,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { levelAchievements, userLevels, users, type DbOrTx } from '@app/db';
-import { levelWindowAt, paiseToRupees, type LevelWindow } from '@app/contracts';
+import { formatInr, ledgerDescription, levelWindowAt, paiseToRupees, type LevelWindow } from '@app/contracts';
 import { asNumber, WriteBatch, type BatchValue } from '../database/index.ts';
 import { addHeldCredit, refundWindowEnd } from '../wallet/index.ts';
 import {
@@ -154,18 +154,19 @@ async function achieveLevel(
       .onConflictDoNothing(),
   );
   if (level.rewardPaise > 0 || level.rewardPoints > 0) {
-    const reward = [
-      level.rewardPaise > 0 ? `₹${paiseToRupees(level.rewardPaise).toFixed(2)}` : '',
-      level.rewardPoints > 0 ? `${level.rewardPoints} points` : '',
-    ]
-      .filter(Boolean)
-      .join(' and ');
+    const reward = { number: level.number, level: level.name, points: level.rewardPoints };
+    const amount = formatInr(paiseToRupees(level.rewardPaise));
     addHeldCredit(writes, db, {
       userId: referrerId,
       method: 'Level Reward',
       amountPaise: level.rewardPaise,
       points: level.rewardPoints,
-      description: `Level ${level.number} ${level.name} achieved: ${reward}`,
+      description:
+        level.rewardPaise === 0
+          ? ledgerDescription('levelRewardPoints', reward)
+          : level.rewardPoints === 0
+            ? ledgerDescription('levelRewardAmount', { ...reward, amount })
+            : ledgerDescription('levelRewardBoth', { ...reward, amount }),
       purchaseId: earnedBy.purchaseId,
       availableAt: earnedBy.availableAt,
       at: now,

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { ledgerDescription } from '@app/contracts';
 import { walletTransactions, type Tx } from '@app/db';
 import { WriteBatch } from '../database/index.ts';
 import { getSetting } from '../settings/index.ts';
@@ -53,7 +54,7 @@ export async function creditQuizPoints(
     points,
     description:
       points < options.points
-        ? `${options.description}; ${points} points: the rest would exceed the price paid`
+        ? `${options.description}; ${ledgerDescription('quizCapped', { points })}`
         : options.description,
     purchaseId: purchase.id,
     availableAt: await refundWindowEnd(tx, purchase.paidAt ?? now),

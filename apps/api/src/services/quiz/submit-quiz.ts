@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { quizMessages, type QuizAnswer, type QuizResult } from '@app/contracts';
+import { ledgerDescription, quizMessages, type QuizAnswer, type QuizResult } from '@app/contracts';
 import { questions, quizAttempts } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -58,7 +58,11 @@ export async function submitQuiz(
       await creditQuizPoints(tx, {
         userId: options.userId,
         points: graded.totalMark,
-        description: `Quiz: ${subject.name} (${graded.totalMark}/${graded.items.length})`,
+        description: ledgerDescription('quiz', {
+          subject: subject.name,
+          mark: graded.totalMark,
+          total: graded.items.length,
+        }),
         purchase: { id: access.purchaseId, amountPaise: access.amountPaise, paidAt: access.paidAt },
         now,
       });

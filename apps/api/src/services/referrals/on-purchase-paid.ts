@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, isNull, type SQL } from 'drizzle-orm';
 import { auditLog, purchases, userLevels, users, type DbOrTx } from '@app/db';
-import { commissionPaise } from '@app/contracts';
+import { commissionPaise, ledgerDescription } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { WriteBatch } from '../database/index.ts';
 import {
@@ -137,7 +137,7 @@ async function addPaidReferralWrites(
       method: 'Referral Commission',
       amountPaise: commission,
       points: 0,
-      description: `${percent}% commission on ${buyer.firstName} ${buyer.lastName}'s purchase`,
+      description: ledgerDescription('commission', { percent, name: `${buyer.firstName} ${buyer.lastName}` }),
       purchaseId: purchase.id,
       availableAt,
       at: now,

@@ -1,4 +1,5 @@
 import { and, eq, gte, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { ledgerDescription } from '@app/contracts';
 import { levelAchievements, purchases, users, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { getSettings } from '../settings/index.ts';
@@ -77,7 +78,7 @@ export async function onPurchaseRefunded(
   const taken = await takeBackReferralEarnings(tx, ctx, {
     referrerId: referrer.id,
     purchaseIds: [purchase.id],
-    why: 'Purchase refunded',
+    why: (id) => ledgerDescription('refundReversed', { id }),
     now,
   });
   if (isDeactivated) await reopenLevelsNoLongerReached(tx, { referrer, now });

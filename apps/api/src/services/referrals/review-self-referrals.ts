@@ -1,6 +1,6 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { bankDetails, purchases, users, type Tx } from '@app/db';
-import { ineligibleReasonText, selfReferralReason, type SelfReferralReason } from '@app/contracts';
+import { ineligibleReasonText, ledgerDescription, selfReferralReason, type SelfReferralReason } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { releaseHeldCredits } from '../wallet/index.ts';
@@ -113,7 +113,8 @@ async function rejectSelfReferrals(
     await takeBackReferralEarnings(tx, ctx, {
       referrerId: referrer.id,
       purchaseIds: bought.map((p) => p.id),
-      why: `Not eligible (${ineligibleReasonText[reason]})`,
+      why: (transactionId) =>
+        ledgerDescription('ineligibleReversed', { reason: ineligibleReasonText[reason], id: transactionId }),
       now,
     });
   }

@@ -14,13 +14,13 @@ const REVERSAL_OF = {
  * Takes back what `purchaseIds` earned the referrer, once (a credit already reversed is left alone): a
  * commission still held is cancelled (Rejected); a commission or level reward already Done is taken back
  * from the wallet, never below zero ('Commission Reversal', 'Level Reward Reversal', described as
- * `why: <entry> reversed`). A level reward still held is left to reopenLevelsNoLongerReached, which counts
+ * `why`, given the entry's id: ledgerDescription's refundReversed or ineligibleReversed). A level reward still held is left to reopenLevelsNoLongerReached, which counts
  * its window again. The caller holds the referrer's row lock and has released their due held credits first.
  */
 export async function takeBackReferralEarnings(
   tx: Tx,
   ctx: AppContext,
-  options: { referrerId: number; purchaseIds: readonly number[]; why: string; now: Date },
+  options: { referrerId: number; purchaseIds: readonly number[]; why: (transactionId: string) => string; now: Date },
 ): Promise<TakenBack> {
   const { referrerId, purchaseIds, why, now } = options;
   if (purchaseIds.length === 0) return NOTHING_TAKEN;
@@ -51,7 +51,7 @@ export async function takeBackReferralEarnings(
           method: reversal,
           paise: entry.amountPaise,
           points: entry.points,
-          description: `${why}: ${entry.transactionId} reversed`,
+          description: why(entry.transactionId),
           purchaseId: entry.purchaseId!,
           at: now,
         }),

@@ -1,6 +1,6 @@
 import { and, eq, min, ne, sql } from 'drizzle-orm';
 import { walletTransactions, type DbOrTx } from '@app/db';
-import { formatInr, paiseToRupees, type LedgerMethod } from '@app/contracts';
+import { formatInr, ledgerDescription, paiseToRupees, type LedgerMethod } from '@app/contracts';
 import { postEntry } from './post-entry.ts';
 
 /**
@@ -33,7 +33,10 @@ export async function recoverShortfalls(
       amountPaise: -paise,
       points: 0,
       status: 'Done',
-      description: `${formatInr(paiseToRupees(paise))} a refund could not take back earlier, recovered from withdrawal ${withdrawalTransactionId} given back`,
+      description: ledgerDescription('shortfallRecovered', {
+        amount: formatInr(paiseToRupees(paise)),
+        id: withdrawalTransactionId,
+      }),
       shortfallPaise: -paise,
       at,
     });

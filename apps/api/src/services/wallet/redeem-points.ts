@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { users, type Tx } from '@app/db';
-import { paiseToRupees, redeemValuePaise, walletMessages, type WalletSummary } from '@app/contracts';
+import {
+  formatInr,
+  ledgerDescription,
+  paiseToRupees,
+  redeemValuePaise,
+  walletMessages,
+  type WalletSummary,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getSetting } from '../settings/index.ts';
@@ -27,7 +34,10 @@ export async function redeemPoints(
     amountPaise: redeemValuePaise(point, convertValuePaise),
     points: -point,
     status: 'Done',
-    description: `${point} point${point === 1 ? '' : 's'} redeemed at ₹${paiseToRupees(convertValuePaise).toFixed(2)} per point`,
+    description: ledgerDescription(point === 1 ? 'pointRedeemed' : 'pointsRedeemed', {
+      points: point,
+      rate: formatInr(paiseToRupees(convertValuePaise)),
+    }),
     at: ctx.now(),
   });
   return { points: entry.points, balance: paiseToRupees(entry.balancePaise) };

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { ledgerDescription } from '@app/contracts';
 import { walletTransactions, type DbOrTx, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -30,7 +31,7 @@ export async function rejectWithdrawal(
     .set({
       status: 'Rejected',
       settledAt: now,
-      description: sql`left(${walletTransactions.description} || ${` (rejected: ${reason})`}, 1000)`,
+      description: sql`left(${walletTransactions.description} || ${`; ${ledgerDescription('rejectedBecause', { reason })}`}, 1000)`,
     })
     .where(and(eq(walletTransactions.id, id), isPendingWithdrawal))
     .returning();
@@ -41,7 +42,7 @@ export async function rejectWithdrawal(
     amountPaise: -rejected.amountPaise,
     points: 0,
     status: 'Done',
-    description: `Withdrawal ${rejected.transactionId} rejected: ${reason}`,
+    description: ledgerDescription('withdrawalRejected', { id: rejected.transactionId, reason }),
     at: now,
   });
   const recoveredPaise = await recoverShortfalls(tx, {

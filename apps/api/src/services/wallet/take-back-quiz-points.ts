@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { ledgerDescription } from '@app/contracts';
 import { walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { cancelHeldCredit, releaseHeldCredits } from './held-credits.ts';
@@ -52,7 +53,7 @@ export async function takeBackQuizPoints(
           method: 'Quiz Points Reversal',
           paise: 0,
           points: donePoints,
-          description: 'Purchase refunded: Quiz Points earned on it taken back',
+          description: ledgerDescription('quizPointsTakenBack'),
           purchaseId,
           at: now,
         })

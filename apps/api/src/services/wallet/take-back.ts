@@ -1,6 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { users, walletTransactions, type Tx } from '@app/db';
-import { commissionReversal, formatInr, paiseToRupees, redeemValuePaise, type LedgerMethod } from '@app/contracts';
+import {
+  commissionReversal,
+  formatInr,
+  ledgerDescription,
+  paiseToRupees,
+  redeemValuePaise,
+  type LedgerMethod,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { getSetting } from '../settings/index.ts';
 import { isPendingWithdrawal } from './pending-withdrawal.ts';
@@ -84,9 +91,14 @@ export async function takeBack(
   const money = commissionReversal(duePaise, wallet?.balancePaise ?? 0);
   const notes = [
     redeemedPaise > 0
-      ? `${points.shortfallPaise} points already redeemed, taken back as ${formatInr(paiseToRupees(redeemedPaise))}`
+      ? ledgerDescription('redeemedTakenBack', {
+          points: points.shortfallPaise,
+          amount: formatInr(paiseToRupees(redeemedPaise)),
+        })
       : '',
-    money.shortfallPaise > 0 ? `${formatInr(paiseToRupees(money.shortfallPaise))} not recovered (already spent)` : '',
+    money.shortfallPaise > 0
+      ? ledgerDescription('notRecovered', { amount: formatInr(paiseToRupees(money.shortfallPaise)) })
+      : '',
   ].filter(Boolean);
   await postEntry(tx, {
     userId: entry.userId,
@@ -108,7 +120,7 @@ export async function takeBack(
 }
 
 /** Why the learner's withdrawal stopped, in the ledger (the learner's mail says it in their language). */
-const EARNINGS_TAKEN_BACK = 'money it would have paid out was taken back';
+const EARNINGS_TAKEN_BACK = ledgerDescription('earningsTakenBack');
 
 /** Rejects the user's withdrawals not being paid, oldest first, until `paise` is back in the wallet (or none is left). */
 async function rejectWithdrawalsToCover(tx: Tx, ctx: AppContext, options: { userId: number; paise: number; at: Date }) {

@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { bankDetails, users, walletTransactions, withdrawalAccounts, type Tx } from '@app/db';
-import { formatInr, messages, paiseToRupees, rupeesToPaise, walletMessages, type WalletSummary } from '@app/contracts';
+import {
+  formatInr,
+  ledgerDescription,
+  messages,
+  paiseToRupees,
+  rupeesToPaise,
+  walletMessages,
+  type WalletSummary,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getSetting } from '../settings/index.ts';
@@ -42,7 +50,7 @@ export async function withdrawBalance(
     amountPaise: -amountPaise,
     points: 0,
     status: 'Pending',
-    description: `Withdrawal to ${bank.bankName} account ending ${bank.last4}`,
+    description: ledgerDescription('withdrawalTo', { bank: bank.bankName, last4: bank.last4 }),
     at: ctx.now(),
   });
   await tx.execute(sql`

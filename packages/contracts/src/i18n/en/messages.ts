@@ -7,9 +7,11 @@ import { quizMessages, quizMessageTemplates } from '../../quiz/messages.ts';
 import { walletMessages, walletMessageTemplates } from '../../wallet/messages.ts';
 import { consentMessages } from '../../consent/messages.ts';
 import { learningMessages, learningMessageTemplates } from '../../learning/messages.ts';
-import { levelMessages } from '../../levels/messages.ts';
+import { defaultLevelNames, levelMessages } from '../../levels/messages.ts';
 import { purchaseMessages } from '../../purchases/messages.ts';
 import { referralMessages } from '../../referrals/messages.ts';
+import { ineligibleReasonText } from '../../referrals/self-referral.ts';
+import { ledgerDescriptionTemplates } from '../../wallet/ledger-descriptions.ts';
 
 const {
   retakeAllUsed: _allUsed,
@@ -35,7 +37,8 @@ export default {
   wallet: { ...walletTexts, ...walletMessageTemplates },
   consent: { ...consentMessages },
   learning: { ...learningTexts, ...learningMessageTemplates },
-  levels: { ...levelMessages },
+  levels: { ...levelMessages, names: { ...defaultLevelNames } },
   purchases: { ...purchaseMessages },
-  referrals: { ...referralMessages },
+  referrals: { ...referralMessages, reasons: { ...ineligibleReasonText } },
+  ledger: { ...ledgerDescriptionTemplates },
 };

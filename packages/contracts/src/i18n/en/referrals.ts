@@ -22,14 +22,6 @@ export default {
     pending: 'Pending',
     ineligible: 'Not eligible',
   },
-  /** Why a sub-user earns the referrer nothing (contracts' ineligibleReasonText, by its code). */
-  reasons: {
-    mobile: 'Same mobile number as yours',
-    email: 'Same email as yours',
-    bank_account: 'Same bank account as yours',
-    pan: 'Same PAN as yours',
-    operator: 'Not accepted after review by our team',
-  },
   /** Under a sub-user's name, in the recent list and the Pending Users table. */
   joined: 'joined {{date}}',
   recent: {

@@ -24,13 +24,6 @@ export default {
     pending: 'लंबित',
     ineligible: 'योग्य नहीं',
   },
-  reasons: {
-    mobile: 'आपका ही मोबाइल नंबर',
-    email: 'आपका ही ईमेल',
-    bank_account: 'आपका ही बैंक खाता',
-    pan: 'आपका ही PAN',
-    operator: 'हमारी टीम की जाँच के बाद स्वीकार नहीं किया गया',
-  },
   joined: '{{date}} को जुड़े',
   recent: {
     title: 'हाल के सब-यूज़र',

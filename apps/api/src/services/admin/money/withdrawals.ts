@@ -12,6 +12,7 @@ import {
 } from '@app/db';
 import {
   adminMessages,
+  ledgerDescription,
   maskAccountNumber,
   paiseToRupees,
   type AdminWithdrawal,
@@ -358,7 +359,7 @@ export async function returnWithdrawal(
       amountPaise: -paid.amountPaise,
       points: 0,
       status: 'Done',
-      description: `Withdrawal ${paid.transactionId} returned by the bank: ${reason}`,
+      description: ledgerDescription('withdrawalReturned', { id: paid.transactionId, reason }),
       at: now,
     });
     await tx.insert(withdrawalReturns).values({

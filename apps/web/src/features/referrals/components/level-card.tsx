@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLevelProgress, levelProgressPercent, type LevelStatusData } from '@app/contracts';
 import { CheckIcon } from '@/components/ui/icons';
 import { useFormat } from '@/lib/format';
+import { useAppMessage } from '@/lib/i18n';
 import { useLevelStatus } from '../api/get-level-status';
 
 /** level_end is an India calendar day (YYYY-MM-DD): its midnight in India time, e.g. '30 Jan 2025'. */
@@ -52,6 +53,7 @@ function LevelSlots({ node, completedNode, names }: { node: number; completedNod
 export function LevelDetails({ status }: { status: LevelStatusData }) {
   const { t } = useTranslation('referrals');
   const { date, number } = useFormat();
+  const message = useAppMessage();
   const percent = levelProgressPercent(status.completed_node, status.node);
   const percentText = `${formatLevelProgress(percent)}%`;
   return (
@@ -60,7 +62,7 @@ export function LevelDetails({ status }: { status: LevelStatusData }) {
         <div>
           <p className="text-body-secondary small mb-1">{t('level.current')}</p>
           <h2 className="h4 mb-0 d-flex align-items-center gap-2">
-            {status.level_name}
+            {message(status.level_name)}
             <Badge bg="primary" pill className="fs-6 fw-normal">
               {t('level.number', { number: status.level_number })}
             </Badge>

@@ -8,7 +8,7 @@ import type { SubUser } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/lib/format';
 import { useRecentSubUsers } from '../api/get-recent-sub-users';
-import { useIneligibleReason } from './ineligible-reason';
+import { useAppMessage } from '@/lib/i18n';
 
 export function SubUserStatusBadge({ status }: { status: SubUser['status'] }) {
   const { t } = useTranslation('referrals');
@@ -37,7 +37,7 @@ export function SubUserStatusBadge({ status }: { status: SubUser['status'] }) {
 export function RecentSubUsers() {
   const { t } = useTranslation('referrals');
   const { date } = useFormat();
-  const reasonText = useIneligibleReason();
+  const reasonText = useAppMessage();
   const recent = useRecentSubUsers();
   return (
     <Card className="border-0 shadow-sm h-100">

@@ -8,7 +8,7 @@ import { Pager } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { LoadError } from '@/components/ui/load-error';
 import { useFormat } from '@/lib/format';
-import { useIneligibleReason } from './ineligible-reason';
+import { useAppMessage } from '@/lib/i18n';
 import { SubUserStatusBadge } from './recent-sub-users';
 
 /** The tables' texts are keys of the 'referrals' namespace; each title is `users.<status>.title`. */
@@ -76,7 +76,7 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
   const users = useSubUsers(status, page);
   const { t } = useTranslation('referrals');
   const { date, number } = useFormat();
-  const reasonText = useIneligibleReason();
+  const reasonText = useAppMessage();
   const { intro, empty, showJoined, idColumn } = copy[status];
   const title = t(`users.${status}.title`);
   const headingId = `sub-users-${status}`;

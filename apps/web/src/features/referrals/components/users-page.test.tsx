@@ -173,7 +173,7 @@ describe('pageWindow', () => {
     expect(within(pending).getAllByText(joined)).toHaveLength(10);
     expect(screen.getByText(texts.users.total.replace('{{total}}', '12'))).toBeInTheDocument();
     const ineligible = await screen.findByRole('table', { name: texts.users.ineligible.title }, { timeout: 3000 });
-    expect(within(ineligible).getByText(texts.reasons.mobile)).toBeInTheDocument();
+    expect(within(ineligible).getByText(ml.messages.referrals.reasons.mobile)).toBeInTheDocument();
     // An operator's own words are shown as they are.
     expect(within(ineligible).getByText('Duplicate of another account')).toBeInTheDocument();
     expect(

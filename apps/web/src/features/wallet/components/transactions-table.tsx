@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
 import type { TransactionsData, WalletTransaction } from '@app/contracts';
 import { useFormat } from '@/lib/format';
+import { useAppMessage } from '@/lib/i18n';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { availableOn } from '../utils/held-credits';
 import { useLedgerLabels } from '../utils/ledger-labels';
@@ -67,11 +68,13 @@ function DateTimeCell({ iso }: { iso: string }) {
 function DescriptionCell({ transaction }: { transaction: WalletTransaction }) {
   const { t } = useTranslation('wallet');
   const { date } = useFormat();
+  const message = useAppMessage();
   const heldUntil = availableOn(transaction);
   const note = heldUntil === null ? null : t('table.availableOn', { date: date(heldUntil) });
   return (
     <div>
-      {transaction.description}
+      {/* English in the data (ledgerDescriptionTemplates), its '; '-separated parts translated one by one. */}
+      {transaction.description.split('; ').map(message).join('; ')}
       {note && <div className="text-body-secondary mt-1 text-nowrap">{note}</div>}
       {transaction.bank_reference && (
         <div className="text-body-secondary mt-1">{t('bankReference', { reference: transaction.bank_reference })}</div>

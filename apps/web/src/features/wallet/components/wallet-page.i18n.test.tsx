@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, formatIndiaDate, formatInr } from '@app/contracts';
+import { fillTemplate, formatIndiaDate, formatInr, ineligibleReasonText, ledgerDescription } from '@app/contracts';
 import { hi } from '@app/contracts/i18n/hi';
 import { ml } from '@app/contracts/i18n/ml';
 import { applyLanguage } from '@/lib/i18n';
@@ -23,10 +23,24 @@ describe('WalletPage in Hindi and Malayalam', () => {
               method: 'Withdraw',
               amount: -200,
               status: 'Pending',
-              description: 'Withdraw',
+              description: ledgerDescription('withdrawalTo', { bank: 'State Bank of India', last4: '9012' }),
             }),
-            transaction({ transaction_id: 'TXN-3', method: 'Quiz Points', kind: 'point', amount: 0, point: 1 }),
-            transaction({ transaction_id: 'TXN-2', method: 'Festival Bonus' }),
+            transaction({
+              transaction_id: 'TXN-3',
+              method: 'Quiz Points',
+              kind: 'point',
+              amount: 0,
+              point: 1,
+              description: `${ledgerDescription('quiz', { subject: 'Fractions', mark: 4, total: 10 })}; ${ledgerDescription('quizCapped', { points: 1 })}`,
+            }),
+            transaction({
+              transaction_id: 'TXN-2',
+              method: 'Festival Bonus',
+              description: ledgerDescription('ineligibleReversed', {
+                reason: ineligibleReasonText.mobile,
+                id: 'TXABC',
+              }),
+            }),
             transaction({ transaction_id: 'TXN-1', status: 'Pending', available_at: '2026-11-30T20:00:00.000Z' }),
           ],
         }),
@@ -55,8 +69,16 @@ describe('WalletPage in Hindi and Malayalam', () => {
     const [withdrawal, quiz, unknown, held] = within(table).getAllByRole('row').slice(1);
     expect(withdrawal).toHaveTextContent(t.methods.withdraw);
     expect(withdrawal).toHaveTextContent(`₹200.00 (${t.statuses.pending})`);
-    // The description is the server's data: as it came.
-    expect(within(withdrawal!).getByText('Withdraw')).toBeInTheDocument();
+    // The description is written in English by the server; each of its parts is translated, with the values in it
+    // (the reason, a known message, too); the bank's and the subject's names stay as they came.
+    const m = hi.messages.ledger;
+    expect(withdrawal).toHaveTextContent(fillTemplate(m.withdrawalTo, { bank: 'State Bank of India', last4: '9012' }));
+    expect(quiz).toHaveTextContent(
+      `${fillTemplate(m.quiz, { subject: 'Fractions', mark: '4', total: '10' })}; ${fillTemplate(m.quizCapped, { points: '1' })}`,
+    );
+    expect(unknown).toHaveTextContent(
+      fillTemplate(m.ineligibleReversed, { reason: hi.messages.referrals.reasons.mobile, id: 'TXABC' }),
+    );
     expect(withdrawal).toHaveTextContent(formatIndiaDate('2025-03-10T09:30:00.000Z', 'hi'));
     expect(withdrawal).toHaveTextContent('10 मार्च 2025');
     expect(quiz).toHaveTextContent(t.methods.quizPoints);
