@@ -68,6 +68,17 @@ describe('abuse: offer-code limits', () => {
     expect(await countPurchases(t, { offerCodeId: code.id, status: 'paid' })).toBe(5);
   });
 
+  it('serves free checkouts with a 100% code without limits to everyone at once (a campaign code)', async () => {
+    const code = await createOfferCode(t.app, { code: 'FREEFORALL', discountValue: 10_000 });
+    const course = await createCourse(t.app, { pricePaise: 30_000 });
+    const learners = await Promise.all(Array.from({ length: 20 }, () => createLearner(t.app)));
+    const answers = await Promise.all(
+      learners.map((l) => t.client.as(l.token).post('/checkout', { course_id: course.id, offer_code: 'FREEFORALL' })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(learners.map(() => 200));
+    expect(await countPurchases(t, { offerCodeId: code.id, status: 'paid' })).toBe(20);
+  });
+
   it('re-checks at confirmation: a payment arriving after its reservation lapsed and the use went to another is refunded', async () => {
     const code = await createOfferCode(t.app, { code: 'LASTONE', maxUses: 1, discountValue: 2_000 });
     const course = await createCourse(t.app, { pricePaise: 50_000 });

@@ -102,7 +102,8 @@ export async function startCheckout(
   try {
     reserved = await ctx.db.transaction(async (tx) => {
       if (code) {
-        const limits = await lockOfferCode(tx, code.id, { forUses: hasUseLimits(code) });
+        // Exclusively when its uses are counted, or when this free purchase is paid below (the payment locks it so).
+        const limits = await lockOfferCode(tx, code.id, { forUses: hasUseLimits(code) || amountPaise === 0 });
         if (!limits) throw AppError.badRequest(checkoutMessages.offerCodeInvalid);
         if (hasUseLimits(code))
           await assertOfferCodeUsesLeft(tx, {
