@@ -269,6 +269,11 @@ describe('browser-direct chapter uploads on S3', () => {
       const chapters = (await t.client.as(admin.token).get(`/admin/terms/${termId}/subjects`)).body.data;
       expect(chapters.filter((s: { name: string }) => s.name === 'Twice')).toHaveLength(1);
       expect(await t.app.ctx.storage.size(key)).toBe(pdfBytes().length);
+      // Meant for a chapter of another name, it is not a repeat: refused, the file left to the chapter that has it.
+      await expect(
+        createSubject(t.app.ctx, { actorId: admin.id, termId, upload, input: { name: 'Other', file_type: 'pdf' } }),
+      ).rejects.toMatchObject({ statusCode: 422 });
+      expect(await t.app.ctx.storage.size(key)).toBe(pdfBytes().length);
     },
   );
 

@@ -285,7 +285,7 @@ describe('abuse: holding period and refunds', () => {
         .where(eq(devMailbox.to, who.referrer.email))
         .orderBy(desc(devMailbox.id))
         .limit(1);
-      expect(mail!.text).toContain('Of the ₹150.00, ₹150.00 paid back money a refund could not take back earlier');
+      expect(mail!.text).toContain('Of the ₹150.00, ₹150.00 paid back money that was taken back after you had withdrawn it');
     };
 
     // Refunded while being paid, then paid, then returned by the bank.
@@ -311,6 +311,19 @@ describe('abuse: holding period and refunds', () => {
     expect((await refund(rejected.purchaseId)).body.data).toMatchObject({ commission_shortfall: 150 });
     expect((await settle(rejected.id, { status: 'Rejected', reason: 'Transfer failed' })).statusCode).toBe(200);
     await expectRecovered(rejected);
+
+    // A debt is paid by the money that had left when it was found, not by later earnings: a withdrawal asked after
+    // it (a new commission) and rejected comes back whole.
+    const owing = await withdrawn();
+    expect((await refund(owing.purchaseId)).body.data).toMatchObject({ commission_shortfall: 150 });
+    expect((await settle(owing.id, { status: 'Done', bank_reference: 'UTR3' })).statusCode).toBe(200);
+    await buy(await createLearner(t.app, { referrerId: owing.referrer.id }), 200_000);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const token = await signInNow(t.app, owing.referrer.id);
+    expect((await t.client.as(token).post('/withdraw', { amount: 200 })).statusCode).toBe(200);
+    const later = (await ledgerOf(t.app, owing.referrer.id)).filter((e) => e.method === 'Withdraw').at(-1)!;
+    expect((await settle(later.id, { status: 'Rejected', reason: 'Wrong IFSC' })).statusCode).toBe(200);
+    expect(await walletOf(t.app, owing.referrer.id)).toEqual({ balancePaise: 20_000, points: 0 });
     await expectBooksBalanced(t);
   });
 

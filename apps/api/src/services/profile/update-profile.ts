@@ -93,7 +93,10 @@ export async function updateProfile(
     updated = await ctx.db.transaction(async (tx) => {
       // The referrer's row before the learner's, the order of payments and refunds: a new mobile or email has the
       // self-referral review lock the referrer after this writes the learner, which deadlocked with their payment.
-      if (user.referrerId !== null)
+      const changesIdentity =
+        (input.mobile !== undefined && input.mobile !== user.mobile) ||
+        canonicalEmail(input.email) !== user.emailCanonical;
+      if (user.referrerId !== null && changesIdentity)
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.referrerId)).for('no key update');
       if (input.date_of_birth !== undefined) {
         // The one writer of the date of birth: the change rule on the locked row, and the audit.

@@ -2,8 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { ledgerDescription } from '@app/contracts';
 import { walletTransactions, type Tx } from '@app/db';
 import { WriteBatch } from '../database/index.ts';
-import { getSetting } from '../settings/index.ts';
-import { addHeldCredit, refundWindowEnd } from '../wallet/index.ts';
+import { addHeldCredit, convertValuePaise, refundWindowEnd } from '../wallet/index.ts';
 
 /** The advisory lock key of a purchase's Quiz Points (single-bigint key space, 'pnts' in the high 32 bits). */
 const quizPointsKey = (purchaseId: number) => sql`((x'706e7473'::bigint << 32) + ${purchaseId}::bigint)`;
@@ -32,7 +31,7 @@ export async function creditQuizPoints(
   if (options.points <= 0) return;
   const { purchase, now } = options;
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${quizPointsKey(purchase.id)})`);
-  const convertValuePaise = Math.floor(await getSetting(tx, 'convert_value_paise'));
+  const rate = await convertValuePaise(tx);
   const [earned] = await tx
     .select({ points: sql<string>`coalesce(sum(${walletTransactions.points}), 0)`.mapWith(Number) })
     .from(walletTransactions)
@@ -43,7 +42,7 @@ export async function creditQuizPoints(
         ne(walletTransactions.status, 'Rejected'),
       ),
     );
-  const cap = convertValuePaise > 0 ? Math.floor(purchase.amountPaise / convertValuePaise) : Infinity;
+  const cap = rate > 0 ? Math.floor(purchase.amountPaise / rate) : Infinity;
   const points = Math.min(options.points, cap - (earned?.points ?? 0));
   if (points <= 0) return;
   const writes = new WriteBatch();

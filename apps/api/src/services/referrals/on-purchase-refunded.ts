@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gte, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { ledgerDescription } from '@app/contracts';
 import { levelAchievements, purchases, users, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
@@ -48,7 +48,7 @@ export async function onPurchaseRefunded(
         ne(purchases.id, purchase.id),
       ),
     )
-    .orderBy(sql`${purchases.paidAt} desc nulls last`)
+    .orderBy(sql`${purchases.paidAt} asc nulls last`)
     .limit(1);
   if (!buyer?.referrerId) {
     if (!otherPaid) await tx.update(users).set({ activatedAt: null }).where(eq(users.id, purchase.userId));
@@ -87,7 +87,9 @@ export async function onPurchaseRefunded(
 
 /**
  * A sub-user refunded inside a held level reward's window but kept active by another purchase still counts there, so
- * the reward stands; it is then held until that purchase's refund window ends too (never less than before). Released
+ * the reward stands; it is then held until that purchase's refund window ends too (never less than before; the
+ * earliest such purchase, since once one is past its window the sub-user stays active whatever happens to the rest).
+ * Released
  * at the refunded purchase's window, it would have outlived the refund of the other one as well (a sub-user counted
  * for a released reward stays counted), and a farm whose every purchase was refunded in its window kept the reward.
  */
@@ -96,15 +98,37 @@ async function holdRewardsCounting(
   options: { referrerId: number; activatedAt: Date; until: Date },
 ): Promise<void> {
   const { referrerId, activatedAt, until } = options;
-  await tx.execute(sql`
-    UPDATE ${walletTransactions} w SET available_at = ${until.toISOString()}::timestamptz
-    FROM ${levelAchievements} a
-    WHERE w.user_id = ${referrerId} AND w.method = 'Level Reward' AND w.status = 'Pending'
-      AND w.available_at < ${until.toISOString()}::timestamptz
-      AND a.user_id = w.user_id AND a.purchase_id = w.purchase_id
-      AND (a.window_start IS NULL OR a.window_start < ${activatedAt.toISOString()}::timestamptz)
-      AND a.achieved_at >= ${activatedAt.toISOString()}::timestamptz`);
+  await tx
+    .update(walletTransactions)
+    .set({ availableAt: until })
+    .where(
+      and(
+        eq(walletTransactions.userId, referrerId),
+        eq(walletTransactions.method, 'Level Reward'),
+        eq(walletTransactions.status, 'Pending'),
+        lt(walletTransactions.availableAt, until),
+        exists(
+          tx
+            .select({ level: levelAchievements.levelNumber })
+            .from(levelAchievements)
+            .where(
+              and(
+                eq(levelAchievements.userId, referrerId),
+                eq(levelAchievements.purchaseId, walletTransactions.purchaseId),
+                countedThere(activatedAt),
+              ),
+            ),
+        ),
+      ),
+    );
 }
+
+/** A level achievement whose window counted a sub-user activated at `activatedAt` (windows are (start, achieved]). */
+const countedThere = (activatedAt: Date) =>
+  and(
+    or(isNull(levelAchievements.windowStart), lt(levelAchievements.windowStart, activatedAt)),
+    gte(levelAchievements.achievedAt, activatedAt),
+  );
 
 /** True when an activation at `activatedAt` counted for one of the referrer's achieved levels whose reward is no longer held. */
 async function countedForSettledLevel(tx: Tx, referrerId: number, activatedAt: Date): Promise<boolean> {
@@ -114,8 +138,7 @@ async function countedForSettledLevel(tx: Tx, referrerId: number, activatedAt: D
     .where(
       and(
         eq(levelAchievements.userId, referrerId),
-        or(isNull(levelAchievements.windowStart), lt(levelAchievements.windowStart, activatedAt)),
-        gte(levelAchievements.achievedAt, activatedAt),
+        countedThere(activatedAt),
         notExists(
           tx
             .select({ id: walletTransactions.id })

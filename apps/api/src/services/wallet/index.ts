@@ -1,4 +1,4 @@
-export { getConvertValue } from './get-convert-value.ts';
+export { convertValuePaise, getConvertValue } from './get-convert-value.ts';
 export {
   addHeldCredit,
   cancelHeldCredit,

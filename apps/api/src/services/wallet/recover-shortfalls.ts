@@ -5,28 +5,36 @@ import { postEntry } from './post-entry.ts';
 
 /**
  * Money a take-back could not recover because it had left the wallet (a withdrawal being paid, or paid) is owed: the
- * take-back's entry keeps it as `shortfall_paise`. Money that comes back from a withdrawal (rejected, or returned by
- * the bank) pays what is owed first, oldest debt first, up to `paise`: an entry of the take-back's own method takes it
- * (its `shortfall_paise` negative), so a refunded commission cannot be withdrawn again through a transfer that
- * bounced. Call it in the transaction that gave the money back, after it. Returns the paise recovered.
+ * take-back's entry keeps it as `shortfall_paise`. When that money comes back (a withdrawal rejected by the operator
+ * paying it, or returned by the bank), it pays what is owed first, up to `paise`, oldest debt first: an entry of the
+ * take-back's own method takes it (its `shortfall_paise` negative), so a refunded commission cannot be withdrawn again
+ * through a transfer that bounced. Only debts recorded after the withdrawal was asked are paid from it: its money had
+ * left the wallet when they were found, whereas a withdrawal asked after a debt is made of later earnings, which do not
+ * pay it (decision 046). Call it in the transaction that gave the money back (the wallet's row locked), after it.
+ * Returns the paise recovered.
  */
 export async function recoverShortfalls(
   tx: DbOrTx,
-  options: { userId: number; paise: number; withdrawalTransactionId: string; at: Date },
+  options: { userId: number; paise: number; withdrawal: { id: number; transactionId: string }; at: Date },
 ): Promise<number> {
-  const { userId, withdrawalTransactionId, at } = options;
+  const { userId, withdrawal, at } = options;
   const t = walletTransactions;
   const owed = await tx
-    .select({ method: t.method, paise: sql<string>`sum(${t.shortfallPaise})`.mapWith(Number) })
+    .select({
+      method: t.method,
+      paise:
+        sql<string>`least(sum(${t.shortfallPaise}), coalesce(sum(${t.shortfallPaise}) filter (where ${t.shortfallPaise} > 0 and ${t.id} > ${withdrawal.id}), 0))`.mapWith(
+          Number,
+        ),
+    })
     .from(t)
     .where(and(eq(t.userId, userId), ne(t.shortfallPaise, 0)))
     .groupBy(t.method)
-    .having(sql`sum(${t.shortfallPaise}) > 0`)
     .orderBy(min(t.id));
   let recovered = 0;
   for (const debt of owed) {
     const paise = Math.min(debt.paise, options.paise - recovered);
-    if (paise <= 0) break;
+    if (paise <= 0) continue;
     await postEntry(tx, {
       userId,
       method: debt.method as LedgerMethod,
@@ -35,7 +43,7 @@ export async function recoverShortfalls(
       status: 'Done',
       description: ledgerDescription('shortfallRecovered', {
         amount: formatInr(paiseToRupees(paise)),
-        id: withdrawalTransactionId,
+        id: withdrawal.transactionId,
       }),
       shortfallPaise: -paise,
       at,

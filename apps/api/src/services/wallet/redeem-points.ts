@@ -10,8 +10,8 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getSetting } from '../settings/index.ts';
 import { releaseHeldCredits } from './held-credits.ts';
+import { convertValuePaise } from './get-convert-value.ts';
 import { postEntry } from './post-entry.ts';
 
 /**
@@ -27,16 +27,16 @@ export async function redeemPoints(
   await releaseHeldCredits(tx, { userId, now: ctx.now() });
   const [user] = await tx.select({ points: users.points }).from(users).where(eq(users.id, userId));
   if (!user || point > user.points) throw AppError.field('point', walletMessages.pointAboveHeld);
-  const convertValuePaise = Math.floor(await getSetting(tx, 'convert_value_paise'));
+  const rate = await convertValuePaise(tx);
   const entry = await postEntry(tx, {
     userId,
     method: 'Point Redeem',
-    amountPaise: redeemValuePaise(point, convertValuePaise),
+    amountPaise: redeemValuePaise(point, rate),
     points: -point,
     status: 'Done',
     description: ledgerDescription(point === 1 ? 'pointRedeemed' : 'pointsRedeemed', {
       points: point,
-      rate: formatInr(paiseToRupees(convertValuePaise)),
+      rate: formatInr(paiseToRupees(rate)),
     }),
     at: ctx.now(),
   });

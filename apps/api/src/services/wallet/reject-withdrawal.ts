@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ledgerDescription } from '@app/contracts';
+import { ledgerDescription, paiseToRupees } from '@app/contracts';
 import { walletTransactions, type DbOrTx, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -22,7 +22,7 @@ import { recoverShortfalls } from './recover-shortfalls.ts';
 export async function rejectWithdrawal(
   tx: DbOrTx,
   options: { id: number; reason: string; now: Date; unlessBeingPaid?: boolean },
-): Promise<{ userId: number; reversalTransactionId: string; recoveredPaise: number } | null> {
+): Promise<{ userId: number; reversalTransactionId: string; backPaise: number; recoveredPaise: number } | null> {
   const { id, reason, now } = options;
   if (!(await lockPendingWithdrawal(tx, id))) return null;
   if (options.unlessBeingPaid && (await payoutStartedBy(tx, id)) !== null) return null;
@@ -48,16 +48,22 @@ export async function rejectWithdrawal(
   const recoveredPaise = await recoverShortfalls(tx, {
     userId: rejected.userId,
     paise: -rejected.amountPaise,
-    withdrawalTransactionId: rejected.transactionId,
+    withdrawal: rejected,
     at: now,
   });
-  return { userId: rejected.userId, reversalTransactionId: reversal.transactionId, recoveredPaise };
+  return {
+    userId: rejected.userId,
+    reversalTransactionId: reversal.transactionId,
+    backPaise: -rejected.amountPaise - recoveredPaise,
+    recoveredPaise,
+  };
 }
 
 /**
  * A rejection nobody at the bank decided (a guardian's withdrawal of consent, a refund's take-back): the withdrawal is
  * rejected unless an operator has started paying it, audited as `action` (with `audit` added), and the learner told
- * by mail in their language (`mailReason`). True when it was rejected.
+ * by mail in their language (`mailReason`). The paise it gave back to the wallet (its amount, less what paid an
+ * earlier debt: recoverShortfalls) when it was rejected, else null.
  */
 export async function stopWithdrawal(
   tx: Tx,
@@ -70,17 +76,22 @@ export async function stopWithdrawal(
     audit?: Record<string, unknown>;
     now: Date;
   },
-): Promise<boolean> {
+): Promise<number | null> {
   const { id } = options;
   const rejected = await rejectWithdrawal(tx, { id, reason: options.reason, now: options.now, unlessBeingPaid: true });
-  if (!rejected) return false;
+  if (!rejected) return null;
   await recordAudit(tx, ctx, {
     actorId: null,
     action: options.action,
     entity: 'wallet_transactions',
     entityId: id,
     before: { status: 'Pending' },
-    after: { status: 'Rejected', ...options.audit, reversal_transaction_id: rejected.reversalTransactionId },
+    after: {
+      status: 'Rejected',
+      ...options.audit,
+      reversal_transaction_id: rejected.reversalTransactionId,
+      shortfall_recovered: paiseToRupees(rejected.recoveredPaise),
+    },
   });
   await sendWithdrawalMail(ctx, {
     withdrawalId: id,
@@ -88,5 +99,5 @@ export async function stopWithdrawal(
     recoveredPaise: rejected.recoveredPaise,
     within: tx,
   });
-  return true;
+  return rejected.backPaise;
 }

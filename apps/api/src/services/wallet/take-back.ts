@@ -9,8 +9,8 @@ import {
   type LedgerMethod,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { getSetting } from '../settings/index.ts';
 import { isPendingWithdrawal } from './pending-withdrawal.ts';
+import { convertValuePaise } from './get-convert-value.ts';
 import { postEntry } from './post-entry.ts';
 import { stopWithdrawal } from './reject-withdrawal.ts';
 
@@ -76,9 +76,7 @@ export async function takeBack(
   let wallet = await readWallet();
   const points = commissionReversal(Math.max(0, entry.points), wallet?.points ?? 0);
   const redeemedPaise =
-    points.shortfallPaise > 0
-      ? redeemValuePaise(points.shortfallPaise, Math.floor(await getSetting(tx, 'convert_value_paise')))
-      : 0;
+    points.shortfallPaise > 0 ? redeemValuePaise(points.shortfallPaise, await convertValuePaise(tx)) : 0;
   const duePaise = Math.max(0, entry.paise) + redeemedPaise;
   if (wallet && duePaise > wallet.balancePaise) {
     await rejectWithdrawalsToCover(tx, ctx, {
@@ -125,20 +123,20 @@ const EARNINGS_TAKEN_BACK = ledgerDescription('earningsTakenBack');
 /** Rejects the user's withdrawals not being paid, oldest first, until `paise` is back in the wallet (or none is left). */
 async function rejectWithdrawalsToCover(tx: Tx, ctx: AppContext, options: { userId: number; paise: number; at: Date }) {
   const pending = await tx
-    .select({ id: walletTransactions.id, amountPaise: walletTransactions.amountPaise })
+    .select({ id: walletTransactions.id })
     .from(walletTransactions)
     .where(and(eq(walletTransactions.userId, options.userId), isPendingWithdrawal))
     .orderBy(asc(walletTransactions.id));
   let missing = options.paise;
   for (const withdrawal of pending) {
     if (missing <= 0) break;
-    const isStopped = await stopWithdrawal(tx, ctx, {
+    const back = await stopWithdrawal(tx, ctx, {
       id: withdrawal.id,
       reason: EARNINGS_TAKEN_BACK,
       mailReason: { earningsTakenBack: true },
       action: 'withdrawal.rejected_earnings_taken_back',
       now: options.at,
     });
-    if (isStopped) missing += withdrawal.amountPaise; // a withdrawal's amount is negative
+    if (back !== null) missing -= back;
   }
 }

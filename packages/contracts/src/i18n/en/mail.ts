@@ -46,7 +46,7 @@ export default {
     transaction: 'Transaction ID',
     moneyBack: 'The {{amount}} is back in your wallet: you can use it or ask for a withdrawal again.',
     moneyKeptBack:
-      'Of the {{amount}}, {{recovered}} paid back money a refund could not take back earlier (a purchase that earned it was refunded after you had withdrawn it); {{rest}} is back in your wallet.',
+      'Of the {{amount}}, {{recovered}} paid back money that was taken back after you had withdrawn it (a purchase that earned it was refunded, or a referral was found not eligible); {{rest}} is back in your wallet.',
     earningsTakenBack:
       'Money this withdrawal would have paid out was taken back (a purchase that earned it was refunded, or a referral was found not eligible), so it was stopped before it was paid. What was not taken back is in your wallet: you can ask for it again.',
     guardianWithdrewConsent: 'Your guardian withdrew their consent, so the withdrawal was stopped before it was paid.',

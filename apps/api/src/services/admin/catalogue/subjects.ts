@@ -234,6 +234,9 @@ export async function createSubject(
     await deleteOwnFile(ctx, file.storedKey);
     throw error;
   }
+  // Attached meanwhile to a chapter of another name: not this one's file (the console then uploads it anew).
+  if (!created.isNew && created.subject.name !== input.name)
+    throw AppError.field('file', adminMessages.uploadAlreadyAttached);
   if (created.isNew) {
     await onVideoFileChanged(ctx, { subjectId: created.subject.id, fileType: input.file_type, fileRef: file.fileRef });
   }

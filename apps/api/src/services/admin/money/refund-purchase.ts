@@ -111,6 +111,8 @@ export async function refundPurchase(
           quiz_points_reversed: effects.quizPoints.points,
           quiz_points_cancelled: effects.quizPoints.cancelledPoints,
           quiz_points_shortfall: effects.quizPoints.shortfallPoints,
+          quiz_points_money_reversed: paiseToRupees(effects.quizPoints.paise),
+          quiz_points_money_shortfall: paiseToRupees(effects.quizPoints.shortfallPaise),
         },
       });
       return { refundId, effects };

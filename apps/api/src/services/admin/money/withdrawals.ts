@@ -372,7 +372,7 @@ export async function returnWithdrawal(
     const recovered = await recoverShortfalls(tx, {
       userId: before.user.id,
       paise: -paid.amountPaise,
-      withdrawalTransactionId: paid.transactionId,
+      withdrawal: paid,
       at: now,
     });
     const after = await findWithdrawal(ctx, tx, id);
