@@ -20,8 +20,8 @@ describe('GET /master', () => {
     expect(res.statusCode).toBe(200);
     const { countries, genders, maritals } = res.body.data;
     expect(countries.length).toBeGreaterThan(240);
-    expect(countries).toContainEqual({ id: 356, country_name: 'India' });
-    expect(countries).toContainEqual({ id: 524, country_name: 'Nepal' });
+    expect(countries).toContainEqual({ id: 356, country_name: 'India', iso_code: 'IN' });
+    expect(countries).toContainEqual({ id: 524, country_name: 'Nepal', iso_code: 'NP' });
     const names = countries.map((c: { country_name: string }) => c.country_name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     expect(new Set(countries.map((c: { id: number }) => c.id)).size).toBe(countries.length);

@@ -92,7 +92,8 @@ export const resetPasswordBodyServer = resetPasswordBody.refine((v) => v.passwor
 export const idNameItem = z.object({ id: z.number(), name: z.string() });
 
 export const masterData = z.object({
-  countries: z.array(z.object({ id: z.number(), country_name: z.string() })),
+  /** `iso_code`: ISO 3166-1 alpha-2, for the country's name in the learner's language (the name is English). */
+  countries: z.array(z.object({ id: z.number(), country_name: z.string(), iso_code: z.string() })),
   genders: z.array(idNameItem),
   maritals: z.array(idNameItem),
 });

@@ -21,3 +21,14 @@ export const profileMessages = {
   languageInvalid: 'Choose English, Hindi or Malayalam.',
   languageSaved: 'Language saved.',
 } as const;
+
+/** GET /master's genders and marital statuses (migration 0002): sent in English, shown in the learner's language. */
+export const masterDataNames = {
+  male: 'Male',
+  female: 'Female',
+  other: 'Other',
+  single: 'Single',
+  married: 'Married',
+  divorced: 'Divorced',
+  widowed: 'Widowed',
+} as const;

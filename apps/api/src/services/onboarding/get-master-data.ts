@@ -8,7 +8,9 @@ const byName = new Intl.Collator('en');
 /** GET /master: the profile form's choices (reference data from the migrations). */
 export async function getMasterData(ctx: AppContext): Promise<MasterData> {
   const [countryRows, genderRows, maritalRows] = await Promise.all([
-    ctx.db.select({ id: countries.id, country_name: countries.countryName }).from(countries),
+    ctx.db
+      .select({ id: countries.id, country_name: countries.countryName, iso_code: countries.isoCode })
+      .from(countries),
     ctx.db.select({ id: genders.id, name: genders.name }).from(genders).orderBy(asc(genders.id)),
     ctx.db
       .select({ id: maritalStatuses.id, name: maritalStatuses.name })

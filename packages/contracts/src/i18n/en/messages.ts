@@ -2,7 +2,7 @@ import { commonMessageTemplates, messages } from '../../common/messages.ts';
 import { accountMessages } from '../../accounts/messages.ts';
 import { catalogueMessages } from '../../catalogue/messages.ts';
 import { checkoutMessages } from '../../checkout/messages.ts';
-import { profileMessages } from '../../profile/messages.ts';
+import { masterDataNames, profileMessages } from '../../profile/messages.ts';
 import { quizMessages, quizMessageTemplates } from '../../quiz/messages.ts';
 import { walletMessages, walletMessageTemplates } from '../../wallet/messages.ts';
 import { consentMessages } from '../../consent/messages.ts';
@@ -32,7 +32,7 @@ export default {
   accounts: { ...accountMessages },
   catalogue: { ...catalogueMessages },
   checkout: { ...checkoutMessages },
-  profile: { ...profileMessages },
+  profile: { ...profileMessages, master: { ...masterDataNames } },
   quiz: { ...quizTexts, ...quizMessageTemplates },
   wallet: { ...walletTexts, ...walletMessageTemplates },
   consent: { ...consentMessages },

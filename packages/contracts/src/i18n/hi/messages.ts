@@ -122,6 +122,15 @@ export default {
     sandboxBankInvalid: 'सूची में से कोई बैंक चुनिए।',
   },
   profile: {
+    master: {
+      male: 'पुरुष',
+      female: 'महिला',
+      other: 'अन्य',
+      single: 'अविवाहित',
+      married: 'विवाहित',
+      divorced: 'तलाकशुदा',
+      widowed: 'विधवा/विधुर',
+    },
     profileUpdated: 'प्रोफ़ाइल सफलतापूर्वक अपडेट हो गई।',
     passwordChanged: 'पासवर्ड सफलतापूर्वक बदल गया।',
     currentPasswordRequired: 'मौजूदा पासवर्ड डालिए',

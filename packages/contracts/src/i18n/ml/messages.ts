@@ -123,6 +123,15 @@ export default {
     sandboxBankInvalid: 'പട്ടികയിൽ നിന്ന് ഒരു ബാങ്ക് തിരഞ്ഞെടുക്കുക.',
   },
   profile: {
+    master: {
+      male: 'പുരുഷൻ',
+      female: 'സ്ത്രീ',
+      other: 'മറ്റുള്ളവ',
+      single: 'അവിവാഹിതർ',
+      married: 'വിവാഹിതർ',
+      divorced: 'വിവാഹമോചിതർ',
+      widowed: 'വിധവ/വിഭാര്യൻ',
+    },
     profileUpdated: 'പ്രൊഫൈൽ വിജയകരമായി പുതുക്കി.',
     passwordChanged: 'പാസ്‌വേഡ് വിജയകരമായി മാറ്റി.',
     currentPasswordRequired: 'നിലവിലെ പാസ്‌വേഡ് നൽകുക',

@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { hi } from '@app/contracts/i18n/hi';
+import { applyLanguage } from '@/lib/i18n';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { learner, renderWithProviders } from '@/testing/test-utils';
 import { PersonalInfoForm } from './personal-info-form';
@@ -22,6 +24,17 @@ describe('PersonalInfoForm', () => {
     for (const label of ['City', 'State', 'Address', 'Landmark', 'PIN Code', 'Occupation', 'Qualification', 'About']) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
+  });
+
+  it('names the choices in Hindi: genders from the catalogue, countries from their ISO codes', async () => {
+    await applyLanguage('hi');
+    mockApi({});
+    renderForm();
+    expect(screen.getByLabelText(hi.profile.personal.gender)).toHaveDisplayValue(hi.messages.profile.master.female);
+    const country = screen.getByLabelText(hi.profile.personal.country);
+    expect(country).toHaveDisplayValue(new Intl.DisplayNames(['hi-IN'], { type: 'region' }).of('IN')!);
+    expect(country).not.toHaveDisplayValue('India');
+    await applyLanguage('en');
   });
 
   it('shows the required messages on submit', async () => {

@@ -3,10 +3,18 @@ import { useNavigate } from 'react-router';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { updateProfileBody, type MasterData, type ProfileData, type UpdateProfileInput } from '@app/contracts';
+import {
+  localeOf,
+  updateProfileBody,
+  type MasterData,
+  type ProfileData,
+  type UpdateProfileInput,
+} from '@app/contracts';
 import { paths } from '@/config/paths';
 import { SelectField, TextAreaField, TextField, type SelectFieldProps } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useFormat } from '@/lib/format';
+import { useAppMessage } from '@/lib/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 import { useSectionForm } from './use-section-form';
 
@@ -43,12 +51,14 @@ function ChoiceField({
   ...props
 }: SelectFieldProps & { choices: { id: number; name: string }[] | undefined }) {
   const { t } = useTranslation('profile');
+  // Reference data arrives in English: a default name (Male, Married…) is shown in the learner's language.
+  const message = useAppMessage();
   return (
     <SelectField {...props}>
       <option value="">{t('personal.choose')}</option>
       {choices?.map((item) => (
         <option key={item.id} value={item.id}>
-          {item.name}
+          {message(item.name)}
         </option>
       ))}
     </SelectField>
@@ -66,6 +76,12 @@ export function PersonalInfoForm({ profile, master }: PersonalInfoFormProps) {
   const navigate = useNavigate();
   const update = useUpdateProfile();
   const { t } = useTranslation('profile');
+  const { language, region } = useFormat();
+  // Countries in the learner's language, in that language's order.
+  const byName = new Intl.Collator(localeOf[language]);
+  const countryChoices = master?.countries
+    .map(({ id, country_name, iso_code }) => ({ id, name: region(iso_code, country_name) }))
+    .sort((a, b) => byName.compare(a.name, b.name));
   const { onSubmit, field, isSubmitting } = useSectionForm({
     schema: updateProfileBody,
     idPrefix: 'profile',
@@ -119,7 +135,7 @@ export function PersonalInfoForm({ profile, master }: PersonalInfoFormProps) {
             {...field('country_id')}
             label={t('personal.country')}
             autoComplete="country"
-            choices={master?.countries.map(({ id, country_name }) => ({ id, name: country_name }))}
+            choices={countryChoices}
           />
         </Col>
         <Col md={6}>

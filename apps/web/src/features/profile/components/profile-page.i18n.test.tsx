@@ -21,7 +21,7 @@ const bank = {
 };
 
 describe('ProfilePage in Malayalam and Hindi', () => {
-  it('shows the sections, the forms and the photo card in Malayalam, the master data as it came', async () => {
+  it('shows the sections, the forms and the photo card in Malayalam, the master data in Malayalam too', async () => {
     await applyLanguage('ml');
     const t = ml.profile;
     mockApi({ 'GET /profile': ok(profile()), 'GET /master': ok(master), 'GET /bank-details': ok(bank) });
@@ -32,12 +32,14 @@ describe('ProfilePage in Malayalam and Hindi', () => {
     expect(screen.getByRole('heading', { name: t.sections.password })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: t.sections.language })).toBeInTheDocument();
     expect(screen.getByLabelText(t.personal.firstName)).toHaveValue('Asha');
-    // Gender and country are the server's master data: shown as they came.
+    // Gender and country are the server's master data, in English: shown in Malayalam (catalogue, ISO code).
     const gender = screen.getByLabelText(t.personal.gender);
-    expect(within(gender).getByRole('option', { name: 'Female' })).toBeInTheDocument();
+    expect(within(gender).getByRole('option', { name: ml.messages.profile.master.female })).toBeInTheDocument();
     expect(within(gender).getByRole('option', { name: t.personal.choose })).toBeInTheDocument();
     expect(
-      within(screen.getByLabelText(t.personal.country)).getByRole('option', { name: 'India' }),
+      within(screen.getByLabelText(t.personal.country)).getByRole('option', {
+        name: new Intl.DisplayNames(['ml-IN'], { type: 'region' }).of('IN'),
+      }),
     ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: t.bank.submit })).toBeInTheDocument();
     expect(screen.getByTestId('bank-on-file')).toHaveTextContent(

@@ -28,8 +28,8 @@ export const profile = (overrides: Partial<ProfileData> = {}): ProfileData => ({
 
 export const master: MasterData = {
   countries: [
-    { id: 1, country_name: 'India' },
-    { id: 2, country_name: 'Nepal' },
+    { id: 1, country_name: 'India', iso_code: 'IN' },
+    { id: 2, country_name: 'Nepal', iso_code: 'NP' },
   ],
   genders: [
     { id: 1, name: 'Male' },
