@@ -13,13 +13,13 @@ export function ReferrerCard({ referrer }: { referrer: ReferralUser | undefined 
           {t('referrer.title')}
         </h2>
         {referrer ? (
-          <dl className="row mb-0 small">
-            <dt className="col-4 fw-normal text-body-secondary">{t('referrer.name')}</dt>
-            <dd className="col-8 mb-1 fw-semibold">{referrer.name}</dd>
-            <dt className="col-4 fw-normal text-body-secondary">{t('referrer.email')}</dt>
-            <dd className="col-8 mb-1">{referrer.email}</dd>
-            <dt className="col-4 fw-normal text-body-secondary">{t('referrer.phone')}</dt>
-            <dd className="col-8 mb-0">{referrer.mobile}</dd>
+          <dl className="label-value-list mb-0 small">
+            <dt className="fw-normal text-body-secondary">{t('referrer.name')}</dt>
+            <dd className="mb-0 fw-semibold text-break">{referrer.name}</dd>
+            <dt className="fw-normal text-body-secondary">{t('referrer.email')}</dt>
+            <dd className="mb-0 text-break">{referrer.email}</dd>
+            <dt className="fw-normal text-body-secondary">{t('referrer.phone')}</dt>
+            <dd className="mb-0">{referrer.mobile}</dd>
           </dl>
         ) : (
           <Placeholder as="p" animation="glow" className="mb-0">
