@@ -285,7 +285,9 @@ describe('abuse: holding period and refunds', () => {
         .where(eq(devMailbox.to, who.referrer.email))
         .orderBy(desc(devMailbox.id))
         .limit(1);
-      expect(mail!.text).toContain('Of the ₹150.00, ₹150.00 paid back money that was taken back after you had withdrawn it');
+      expect(mail!.text).toContain(
+        'Of the ₹150.00, ₹150.00 paid back money that was taken back after you had withdrawn it',
+      );
     };
 
     // Refunded while being paid, then paid, then returned by the bank.
