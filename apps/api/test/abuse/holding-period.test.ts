@@ -388,13 +388,17 @@ describe('abuse: holding period and refunds', () => {
       ['Done', 6],
       ['Done', 8],
     ]);
-    // The learner redeems 10 of them (₹10) before the refund: 4 are taken back as points, the 10 redeemed as their ₹10.
+    // The learner redeems 10 of them (₹10) before the refund: 4 are taken back as points, the 10 redeemed as their ₹10,
+    // the rate they were redeemed at, though the operator has doubled it since.
     expect((await c.post('/redeem-point', { point: 10 })).statusCode).toBe(200);
+    await setReferenceData(t.app, { refund_window_days: 7, convert_value_paise: 200 });
     expect((await refund(purchaseId)).statusCode).toBe(200);
+    await setReferenceData(t.app, { refund_window_days: 7 });
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 0 });
     const reversal = (await ledgerOf(t.app, learner.id)).find((e) => e.method === 'Quiz Points Reversal');
     expect(reversal).toMatchObject({ points: -4, amountPaise: -1_000, purchaseId });
     expect(reversal!.description).toContain('10 points already redeemed, taken back as ₹10.00');
+    expect(reversal!.description).not.toContain('not recovered');
     expect((await c.get(`/terms/${course.courseId}`)).statusCode).toBe(403);
     await expectBooksBalanced(t);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { users, walletTransactions, type Tx } from '@app/db';
 import {
   commissionReversal,
@@ -40,9 +40,9 @@ export function addTakenBack(a: TakenBack, b: TakenBack): TakenBack {
  * below zero: what was already spent or withdrawn is written in the entry's description as the
  * shortfall. Locks the wallet's row (FOR NO KEY UPDATE, as onPurchasePaid does) before reading it.
  *
- * Points already redeemed became rupees: the ones the wallet no longer holds are taken back as their value at the
- * redeem rate now (convert_value_paise), with the money, so points turned into cash and withdrawn cannot outlive the
- * refund of what earned them.
+ * Points already redeemed became rupees: the ones the wallet no longer holds are taken back as their value, with the
+ * money, so points turned into cash and withdrawn cannot outlive the refund of what earned them. Their value is the
+ * lowest rate the learner ever redeemed at, or today's when lower (never more than they were paid for a point).
  *
  * Money the learner has asked to withdraw is still the house's until it is paid: when the wallet cannot cover what
  * is taken back, their withdrawals no operator has started paying are rejected first, oldest first, until it can
@@ -76,7 +76,7 @@ export async function takeBack(
   let wallet = await readWallet();
   const points = commissionReversal(Math.max(0, entry.points), wallet?.points ?? 0);
   const redeemedPaise =
-    points.shortfallPaise > 0 ? redeemValuePaise(points.shortfallPaise, await convertValuePaise(tx)) : 0;
+    points.shortfallPaise > 0 ? redeemValuePaise(points.shortfallPaise, await redeemedAtRate(tx, entry.userId)) : 0;
   const duePaise = Math.max(0, entry.paise) + redeemedPaise;
   if (wallet && duePaise > wallet.balancePaise) {
     await rejectWithdrawalsToCover(tx, ctx, {
@@ -115,6 +115,22 @@ export async function takeBack(
     shortfallPaise: money.shortfallPaise,
     shortfallPoints: points.shortfallPaise,
   };
+}
+
+/** Paise a point: today's redeem rate, or the lowest the user redeemed at when lower. */
+async function redeemedAtRate(tx: Tx, userId: number): Promise<number> {
+  const [lowest] = await tx
+    .select({ paise: sql<number | null>`min(${walletTransactions.amountPaise} / -${walletTransactions.points})::int` })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.userId, userId),
+        eq(walletTransactions.method, 'Point Redeem'),
+        lt(walletTransactions.points, 0),
+      ),
+    );
+  const today = await convertValuePaise(tx);
+  return typeof lowest?.paise === 'number' ? Math.min(today, lowest.paise) : today;
 }
 
 /** Why the learner's withdrawal stopped, in the ledger (the learner's mail says it in their language). */
