@@ -4,7 +4,7 @@ export const levelMessages = {
   notConfigured: 'Levels are not configured yet.',
 } as const;
 
-/** The default ladder's level names (migration 0002): sent as data, shown translated; a name an operator gives stays as it is. */
+/** The default ladder's level names (migration 0002): sent as data, shown translated; an operator's own name stays. */
 export const defaultLevelNames = {
   starter: 'Starter',
   bronze: 'Bronze',

@@ -3,7 +3,7 @@ import { fillTemplate } from '../i18n/fill-template.ts';
 /**
  * What the server writes as a ledger row's description: English in the data (the operator's console, the accountant's
  * files and the audit read it), shown to the learner in their language. A description is one or more of these joined
- * by '; '; the web translates each part through the messages catalogue (`ledger`), and a value that is itself a known
+ * by LEDGER_PART_SEPARATOR; the web translates each part through the messages catalogue (`ledger`), and a value that is itself a known
  * message (a reason, a level's default name) is translated too. The order matters where one pattern is the start of
  * another: the longer comes first.
  */
@@ -33,6 +33,14 @@ export const ledgerDescriptionTemplates = {
 } as const;
 
 export type LedgerDescriptionKey = keyof typeof ledgerDescriptionTemplates;
+
+/** Between the parts of one description: the server joins them with it, the web splits on it to translate each. */
+export const LEDGER_PART_SEPARATOR = '; ';
+
+/** A description of several parts (empty ones left out). */
+export function joinLedgerParts(...parts: string[]): string {
+  return parts.filter(Boolean).join(LEDGER_PART_SEPARATOR);
+}
 
 /** A ledger row's description (or one part of it) from its template. */
 export function ledgerDescription(key: LedgerDescriptionKey, values: Record<string, string | number> = {}): string {

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { ledgerDescription } from '@app/contracts';
+import { joinLedgerParts, ledgerDescription } from '@app/contracts';
 import { walletTransactions, type Tx } from '@app/db';
 import { WriteBatch } from '../database/index.ts';
 import { addHeldCredit, convertValuePaise, refundWindowEnd } from '../wallet/index.ts';
@@ -51,10 +51,10 @@ export async function creditQuizPoints(
     method: 'Quiz Points',
     amountPaise: 0,
     points,
-    description:
-      points < options.points
-        ? `${options.description}; ${ledgerDescription('quizCapped', { points })}`
-        : options.description,
+    description: joinLedgerParts(
+      options.description,
+      points < options.points ? ledgerDescription('quizCapped', { points }) : '',
+    ),
     purchaseId: purchase.id,
     availableAt: await refundWindowEnd(tx, purchase.paidAt ?? now),
     at: now,

@@ -52,8 +52,8 @@ export async function submitQuiz(
       .returning();
     if (!stored) throw AppError.badRequest(quizMessages.alreadySubmitted);
 
-    // Points for the first attempt only: a retake (which needs attempt 1 submitted) never earns
-    // any, or retaking would farm points; and never worth more than the purchase (docs/product/learning-and-quizzes.md#quiz-points).
+    // Points for the first attempt only: a retake (which needs attempt 1 submitted) never earns any, or retaking
+    // would farm points; and never worth more than the purchase (docs/product/learning-and-quizzes.md#quiz-points).
     if (access.isPaidAboveZero && access.purchaseId !== null && stored.attemptNumber === 1) {
       await creditQuizPoints(tx, {
         userId: options.userId,

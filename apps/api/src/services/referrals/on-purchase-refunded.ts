@@ -89,9 +89,9 @@ export async function onPurchaseRefunded(
  * A sub-user refunded inside a held level reward's window but kept active by another purchase still counts there, so
  * the reward stands; it is then held until that purchase's refund window ends too (never less than before; the
  * earliest such purchase, since once one is past its window the sub-user stays active whatever happens to the rest).
- * Released
- * at the refunded purchase's window, it would have outlived the refund of the other one as well (a sub-user counted
- * for a released reward stays counted), and a farm whose every purchase was refunded in its window kept the reward.
+ * Released at the refunded purchase's window, it would have outlived the refund of the other one as well (a sub-user
+ * counted for a released reward stays counted), and a farm whose every purchase was refunded in its window kept the
+ * reward.
  */
 async function holdRewardsCounting(
   tx: Tx,

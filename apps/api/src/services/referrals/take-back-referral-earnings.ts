@@ -14,8 +14,8 @@ const REVERSAL_OF = {
  * Takes back what `purchaseIds` earned the referrer, once (a credit already reversed is left alone): a
  * commission still held is cancelled (Rejected); a commission or level reward already Done is taken back
  * from the wallet, never below zero ('Commission Reversal', 'Level Reward Reversal', described as
- * `why`, given the entry's id: ledgerDescription's refundReversed or ineligibleReversed). A level reward still held is left to reopenLevelsNoLongerReached, which counts
- * its window again. The caller holds the referrer's row lock and has released their due held credits first.
+ * `why`, given the entry's id: ledgerDescription's refundReversed or ineligibleReversed). A level reward still held
+ * is left to reopenLevelsNoLongerReached, which counts its window again. The caller holds the referrer's row lock and has released their due held credits first.
  */
 export async function takeBackReferralEarnings(
   tx: Tx,

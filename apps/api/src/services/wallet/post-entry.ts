@@ -21,7 +21,7 @@ export interface LedgerEntry {
   status: LedgerStatus;
   description: string;
   purchaseId?: number | null;
-  /** A take-back's money not recovered (positive), or a later recovery of it (negative): see shortfalls.ts. */
+  /** A take-back's money not recovered (positive), or a later recovery of it (negative): see recover-shortfalls.ts. */
   shortfallPaise?: number;
   /** The entry's time (ctx.now()); the database's clock when omitted. */
   at?: Date;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ledgerDescription, paiseToRupees } from '@app/contracts';
+import { LEDGER_PART_SEPARATOR, ledgerDescription, paiseToRupees } from '@app/contracts';
 import { walletTransactions, type DbOrTx, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -31,7 +31,7 @@ export async function rejectWithdrawal(
     .set({
       status: 'Rejected',
       settledAt: now,
-      description: sql`left(${walletTransactions.description} || ${`; ${ledgerDescription('rejectedBecause', { reason })}`}, 1000)`,
+      description: sql`left(${walletTransactions.description} || ${LEDGER_PART_SEPARATOR + ledgerDescription('rejectedBecause', { reason })}, 1000)`,
     })
     .where(and(eq(walletTransactions.id, id), isPendingWithdrawal))
     .returning();

@@ -3,6 +3,7 @@ import { users, walletTransactions, type Tx } from '@app/db';
 import {
   commissionReversal,
   formatInr,
+  joinLedgerParts,
   ledgerDescription,
   paiseToRupees,
   redeemValuePaise,
@@ -37,8 +38,8 @@ export function addTakenBack(a: TakenBack, b: TakenBack): TakenBack {
 
 /**
  * Takes back money and points a refunded purchase earned, as one negative ledger entry, never
- * below zero: what was already spent or withdrawn is written in the entry's description as the
- * shortfall. Locks the wallet's row (FOR NO KEY UPDATE, as onPurchasePaid does) before reading it.
+ * below zero: what was already spent or withdrawn is the entry's shortfall (in its description, and its
+ * `shortfall_paise`: owed). Locks the wallet's row (FOR NO KEY UPDATE, as onPurchasePaid does) before reading it.
  *
  * Points already redeemed became rupees: the ones the wallet no longer holds are taken back as their value, with the
  * money, so points turned into cash and withdrawn cannot outlive the refund of what earned them. Their value is the
@@ -87,24 +88,24 @@ export async function takeBack(
     wallet = await readWallet();
   }
   const money = commissionReversal(duePaise, wallet?.balancePaise ?? 0);
-  const notes = [
-    redeemedPaise > 0
-      ? ledgerDescription('redeemedTakenBack', {
-          points: points.shortfallPaise,
-          amount: formatInr(paiseToRupees(redeemedPaise)),
-        })
-      : '',
-    money.shortfallPaise > 0
-      ? ledgerDescription('notRecovered', { amount: formatInr(paiseToRupees(money.shortfallPaise)) })
-      : '',
-  ].filter(Boolean);
   await postEntry(tx, {
     userId: entry.userId,
     method: entry.method,
     amountPaise: -money.reversedPaise,
     points: -points.reversedPaise,
     status: 'Done',
-    description: [entry.description, ...notes].join('; '),
+    description: joinLedgerParts(
+      entry.description,
+      redeemedPaise > 0
+        ? ledgerDescription('redeemedTakenBack', {
+            points: points.shortfallPaise,
+            amount: formatInr(paiseToRupees(redeemedPaise)),
+          })
+        : '',
+      money.shortfallPaise > 0
+        ? ledgerDescription('notRecovered', { amount: formatInr(paiseToRupees(money.shortfallPaise)) })
+        : '',
+    ),
     purchaseId: entry.purchaseId,
     shortfallPaise: money.shortfallPaise,
     at: entry.at,

@@ -80,7 +80,7 @@ export async function findSubjectCourseId(db: DbOrTx, subjectId: number): Promis
   return row.courseId;
 }
 
-/** 404 unless the term exists; `lock` holds its row (FOR NO KEY UPDATE) so the term's chapters are added one at a time. */
+/** 404 unless the term exists; `lock` holds its row (FOR NO KEY UPDATE): the term's chapters are added one at a time. */
 async function assertTerm(db: DbOrTx, termId: number, options: { lock?: boolean } = {}): Promise<void> {
   const query = db.select({ id: terms.id }).from(terms).where(eq(terms.id, termId));
   const [term] = await (options.lock ? query.for('no key update') : query);

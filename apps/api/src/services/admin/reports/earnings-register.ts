@@ -27,8 +27,8 @@ const paiseOf = (where: SQL) => sql<string>`coalesce(sum(${t.amountPaise}) filte
  * What each person earned in a period, for the accountant (tax deducted at source on commission is reckoned per
  * PAN and financial year): money that became the learner's in it (a held commission or level reward on the day its
  * hold ended, anything else when posted), points turned into rupees, less what refunds took back in it; and the
- * withdrawals paid to them in it (less those the bank sent back in it). Accounts with one PAN are one person: a referral farm's fifty accounts add up on
- * one line. An account without bank details is a line of its own.
+ * withdrawals paid to them in it (less those the bank sent back in it). Accounts with one PAN are one person: a
+ * referral farm's fifty accounts add up on one line. An account without bank details is a line of its own.
  */
 export async function earningsRegister(db: DbOrTx, period: Period, now: Date): Promise<string> {
   // The day money became the learner's: a held credit's is the end of its hold, Done or due (released when read).

@@ -34,8 +34,8 @@ const HEADER = [
 /**
  * The GST register of a period: every tax invoice and credit note issued in it, in the order they were issued, as
  * they were printed (the documents keep their seller, buyer and amounts). A credit note's amounts are negative, so
- * that a column's sum is the period's net; its original invoice is named with its date (GSTR-1 asks for both). A seller in a union territory without a
- * legislature charges UTGST, kept in the SGST column (decision 023).
+ * that a column's sum is the period's net; its original invoice is named with its date (GSTR-1 asks for both). A
+ * seller in a union territory without a legislature charges UTGST, kept in the SGST column (decision 023).
  */
 export async function gstRegister(db: DbOrTx, period: Period): Promise<string> {
   const rows = await db

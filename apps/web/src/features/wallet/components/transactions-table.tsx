@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
-import type { TransactionsData, WalletTransaction } from '@app/contracts';
+import { LEDGER_PART_SEPARATOR, type TransactionsData, type WalletTransaction } from '@app/contracts';
 import { useFormat } from '@/lib/format';
 import { useAppMessage } from '@/lib/i18n';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
@@ -73,8 +73,8 @@ function DescriptionCell({ transaction }: { transaction: WalletTransaction }) {
   const note = heldUntil === null ? null : t('table.availableOn', { date: date(heldUntil) });
   return (
     <div>
-      {/* English in the data (ledgerDescriptionTemplates), its '; '-separated parts translated one by one. */}
-      {transaction.description.split('; ').map(message).join('; ')}
+      {/* English in the data (ledgerDescriptionTemplates), its parts translated one by one. */}
+      {transaction.description.split(LEDGER_PART_SEPARATOR).map(message).join(LEDGER_PART_SEPARATOR)}
       {note && <div className="text-body-secondary mt-1 text-nowrap">{note}</div>}
       {transaction.bank_reference && (
         <div className="text-body-secondary mt-1">{t('bankReference', { reference: transaction.bank_reference })}</div>
