@@ -279,7 +279,7 @@ describe('admin money: withdrawals and ledgers', () => {
     expect((await t.client.as(learner.token).post('/withdraw', { amount: 500 })).statusCode).toBe(200);
   });
 
-  it('ATTACK: a withdrawal one operator has started paying cannot be rejected by another; the one paying can', async () => {
+  it('ATTACK: a withdrawal one operator has started paying cannot be paid or rejected by another; the one paying can', async () => {
     const { learner, id } = await pendingWithdrawal(200);
     const started = await t.as().post(`/admin/withdrawals/${id}/payout`);
     expect(started.statusCode).toBe(200);
@@ -298,12 +298,20 @@ describe('admin money: withdrawals and ledgers', () => {
     const refused = await t.client
       .as(other.token)
       .post(`/admin/withdrawals/${id}/settle`, { status: 'Rejected', reason: 'Duplicate' });
+    const beingPaid = {
+      status: false,
+      message: 'Another operator has started paying this withdrawal: only they can settle it.',
+    };
     expect(refused.statusCode).toBe(400);
-    expect(refused.body.message).toBe('Another operator has started paying this withdrawal: only they can reject it.');
+    expect(refused.body).toEqual(beingPaid);
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 30_000, points: 0 });
-    expect((await t.client.as(other.token).post(`/admin/withdrawals/${id}/payout`)).body.data.payout).toEqual(
-      started.body.data.payout,
-    );
+    // Nor may they pay it a second time: their dialog gets no account to pay to, and their Done is refused.
+    const secondStart = await t.client.as(other.token).post(`/admin/withdrawals/${id}/payout`);
+    expect([secondStart.statusCode, secondStart.body]).toEqual([400, beingPaid]);
+    const secondDone = await t.client
+      .as(other.token)
+      .post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: 'UTR-OTHER' });
+    expect([secondDone.statusCode, secondDone.body]).toEqual([400, beingPaid]);
 
     // The transfer bounced: the operator who started rejects it, and the money is back.
     const rejected = await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Rejected', reason: 'Bounced' });

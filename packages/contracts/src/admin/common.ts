@@ -65,7 +65,7 @@ export const adminMessages = {
   withdrawalNeedsConsent:
     "This learner is under 18 and their guardian's consent is not in force: reject the withdrawal instead of paying it.",
   settled: 'Withdrawal settled.',
-  withdrawalBeingPaid: 'Another operator has started paying this withdrawal: only they can reject it.',
+  withdrawalBeingPaid: 'Another operator has started paying this withdrawal: only they can settle it.',
   payoutStarted: 'Payment started: this withdrawal is yours to settle.',
   notPaidOut: 'Only a withdrawal marked Done can be returned by the bank.',
   alreadyReturned: 'This withdrawal was already returned: its amount is back in the wallet.',

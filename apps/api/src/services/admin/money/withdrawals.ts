@@ -228,8 +228,9 @@ export async function getWithdrawal(
 /**
  * POST /admin/withdrawals/{id}/payout: the operator starts paying a Pending withdrawal, and gets the account to pay
  * (in full; the look is audited, as GET's). From then on the withdrawal is theirs to settle: a guardian's withdrawal
- * of consent and a refund's take-back leave it alone, and another operator cannot reject it, since the transfer may
- * be on its way (before, such a rejection gave the money back to a wallet that was then paid as well). A minor's
+ * of consent and a refund's take-back leave it alone, and another operator can neither start paying it (400, so
+ * their dialog never shows the account to pay twice) nor settle it, since the transfer may be on its way (before,
+ * a rejection gave the money back to a wallet that was then paid as well, and a second Done paid it twice). A minor's
  * guardian's consent must be in force when payment starts (400 otherwise, before any money moves). Starting again
  * (the dialog opened twice) changes nothing.
  */
@@ -238,7 +239,10 @@ export async function startPayout(ctx: AppContext, options: { actorId: number; i
   await findWithdrawal(ctx, ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     const withdrawal = await lockForDecision(tx, id);
-    if ((await payoutStartedBy(tx, id)) !== null) return;
+    const payer = await payoutStartedBy(tx, id);
+    if (payer === actorId) return;
+    // A second operator paying it too would send the money twice: only the one paying sees the account to pay.
+    if (payer !== null) throw AppError.badRequest(adminMessages.withdrawalBeingPaid);
     if (!(await consentStatus(ctx, tx, { userId: withdrawal.userId })).allowed)
       throw AppError.badRequest(adminMessages.withdrawalNeedsConsent);
     await tx.insert(withdrawalPayouts).values({ walletTransactionId: id, startedBy: actorId, startedAt: ctx.now() });
@@ -268,7 +272,7 @@ async function lockForDecision(tx: Tx, id: number): Promise<{ userId: number }> 
  * A minor's withdrawal is paid only while their guardian's consent is in force (a guardian who withdraws it
  * rejects their pending withdrawals; this covers a date of birth corrected to a minor's since the request); once an
  * operator has started paying (startPayout, which checked consent then), Done stands, and only that operator may
- * reject it.
+ * settle it.
  */
 export async function settleWithdrawal(
   ctx: AppContext,
@@ -282,8 +286,9 @@ export async function settleWithdrawal(
     let recoveredPaise = 0;
     await lockForDecision(tx, id);
     const payer = await payoutStartedBy(tx, id);
+    // The transfer may be on its way from the operator paying: nobody else pays it again (Done) or gives it back.
+    if (payer !== null && payer !== options.actorId) throw AppError.badRequest(adminMessages.withdrawalBeingPaid);
     if (input.status === 'Rejected') {
-      if (payer !== null && payer !== options.actorId) throw AppError.badRequest(adminMessages.withdrawalBeingPaid);
       const rejected = await rejectWithdrawal(tx, { id, reason: input.reason, now });
       if (!rejected) throw AppError.badRequest(adminMessages.alreadySettled);
       reversalTransactionId = rejected.reversalTransactionId;

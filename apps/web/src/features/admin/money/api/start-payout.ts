@@ -6,7 +6,7 @@ import { withdrawalsQueryKey } from './get-withdrawals';
 /**
  * POST /admin/withdrawals/{id}/payout: the operator starts paying the withdrawal and gets the account to pay to, in
  * full (the look is audited). From then on a guardian's withdrawal of consent, a refund and other operators no longer
- * reject it. Starting again (the dialog opened again) changes nothing on the server.
+ * settle it (another operator gets 400). Starting again (the dialog opened again) changes nothing on the server.
  */
 export async function startPayout(id: number): Promise<AdminWithdrawal> {
   const { data } = await api.post<AdminWithdrawal>(`/admin/withdrawals/${id}/payout`, {});
@@ -14,9 +14,10 @@ export async function startPayout(id: number): Promise<AdminWithdrawal> {
 }
 
 /** Starts paying when 'Mark as Done' opens; the list then shows who is paying. */
-export function useStartPayout(id: number) {
+export function useStartPayout(id: number, options: { enabled: boolean }) {
   const queryClient = useQueryClient();
   return useQuery({
+    enabled: options.enabled,
     queryKey: [...withdrawalsQueryKey, 'payout', id],
     queryFn: async () => {
       const withdrawal = await startPayout(id);

@@ -33,11 +33,11 @@ interface SettleWithdrawalDialogProps {
 
 /**
  * The bank account to pay to, for 'Mark as Done': opening it starts the payment (POST …/payout, an audited look at
- * the full number), after which nobody else rejects the withdrawal while the transfer may be on its way. Other users
- * who use the same account or PAN are named above it (a warning, not a block).
+ * the full number), after which nobody else settles the withdrawal while the transfer may be on its way (another
+ * operator's dialog shows the refusal instead of the account, and cannot mark it Done). Other users who use the same
+ * account or PAN are named above it (a warning, not a block).
  */
-function PayTo({ id }: { id: number }) {
-  const detail = useStartPayout(id);
+function PayTo({ detail }: { detail: ReturnType<typeof useStartPayout> }) {
   if (detail.isPending)
     return (
       <p className="small">
@@ -54,7 +54,7 @@ function PayTo({ id }: { id: number }) {
   const { bank, payout, shared_with: sharing } = detail.data;
   const started = payout && (
     <p className="small text-body-secondary" data-testid="payout-started">
-      Payment started by {payout.started_by.name}, {formatDateTime(payout.started_at)}: only they can reject it now.
+      Payment started by {payout.started_by.name}, {formatDateTime(payout.started_at)}: nobody else can settle it now.
     </p>
   );
   if (!bank)
@@ -90,6 +90,7 @@ function PayTo({ id }: { id: number }) {
 export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled }: SettleWithdrawalDialogProps) {
   const settle = useSettleWithdrawal();
   const isDone = outcome === 'Done';
+  const payout = useStartPayout(withdrawal.id, { enabled: isDone });
   const {
     register,
     handleSubmit,
@@ -126,7 +127,7 @@ export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled
           </p>
           {isDone ? (
             <>
-              <PayTo id={withdrawal.id} />
+              <PayTo detail={payout} />
               <TextField
                 id="settle-reference"
                 label="Bank reference"
@@ -155,7 +156,7 @@ export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled
           <Button variant="outline-secondary" onClick={onClose} disabled={isBusy}>
             Cancel
           </Button>
-          <SubmitButton isBusy={isBusy} variant={isDone ? 'success' : 'danger'}>
+          <SubmitButton isBusy={isBusy} variant={isDone ? 'success' : 'danger'} disabled={isDone && !payout.isSuccess}>
             {isDone ? 'Mark as Done' : 'Reject'}
           </SubmitButton>
         </Modal.Footer>

@@ -55,7 +55,7 @@ describe('WithdrawalsPage', () => {
     expect(await within(dialog).findByText('1234567890')).toBeInTheDocument();
     expect(server.callsTo('POST', '/admin/withdrawals/7/payout')).toHaveLength(1);
     expect(within(dialog).getByTestId('payout-started')).toHaveTextContent(
-      'Payment started by Ravi Admin, 3 Jan 2025, 2:25 pm IST: only they can reject it now.',
+      'Payment started by Ravi Admin, 3 Jan 2025, 2:25 pm IST: nobody else can settle it now.',
     );
     await user.type(within(dialog).getByLabelText('Bank reference'), 'UTR0099887766');
     await user.dblClick(within(dialog).getByRole('button', { name: 'Mark as Done' }));
@@ -86,6 +86,26 @@ describe('WithdrawalsPage', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toEqual({ status: 'Done', bank_reference: 'UTR0099887766' });
     expect(await screen.findByText('No withdrawals are Pending.')).toBeInTheDocument();
+  });
+
+  it("shows another operator's payment as a refusal, without the account, and cannot mark it Done", async () => {
+    const server = mockApi({
+      'GET /admin/withdrawals': ok(page([pending])),
+      'POST /admin/withdrawals/7/payout': fail(
+        400,
+        'Another operator has started paying this withdrawal: only they can settle it.',
+      ),
+    });
+    const { user } = renderWithProviders(<WithdrawalsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Mark as Done' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark withdrawal as Done' });
+    expect(
+      await within(dialog).findByText('Another operator has started paying this withdrawal: only they can settle it.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('list', { name: 'Pay to' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Bank reference'), 'UTR0099887766');
+    expect(within(dialog).getByRole('button', { name: 'Mark as Done' })).toBeDisabled();
+    expect(server.callsTo('POST', '/admin/withdrawals/7/settle')).toHaveLength(0);
   });
 
   it('warns that the account and PAN are shared: a marker in the list, the other users named in the dialog, and paying stays possible', async () => {
