@@ -210,6 +210,7 @@ test('an admin builds and publishes a course, a learner buys it and takes the qu
   await bankForm.getByLabel('Account Number').fill('987654321098');
   await bankForm.getByLabel('IFSC Code').fill('CNRB0001234');
   await bankForm.getByLabel('PAN Card').fill('ABCPK1234F');
+  await bankForm.getByLabel('Current Password', { exact: true }).fill(learner.password);
   await bankForm.getByRole('button', { name: 'Update Bank Details' }).click();
   await expect(bankForm.getByTestId('bank-on-file')).toContainText('Canara Bank');
 

@@ -119,6 +119,7 @@ test('A invites B, B registers through the link and buys a course, A sees B and 
   await bank.getByLabel('Account Number').fill('123456789012');
   await bank.getByLabel('IFSC Code').fill('SBIN0070123');
   await bank.getByLabel('PAN Card').fill('ABCPK1234F');
+  await bank.getByLabel('Current Password', { exact: true }).fill(a.password);
   await bank.getByRole('button', { name: 'Update Bank Details' }).click();
   await expect(bank.getByTestId('bank-on-file')).toContainText('State Bank of India');
   await expect(bank.getByTestId('bank-on-file')).not.toContainText('123456789012');

@@ -64,7 +64,9 @@ describe('profile: details, password, bank details, photo', () => {
     it('clears verification when the email changes and mails a code to the new address', async () => {
       const a = await createLearner(t.app);
       const email = `new-${Date.now()}@example.com`;
-      const res = await t.client.as(a.token).put('/profile', { ...form, email: `  ${email.toUpperCase()} ` });
+      const res = await t.client
+        .as(a.token)
+        .put('/profile', { ...form, email: `  ${email.toUpperCase()} `, current_password: TEST_PASSWORD });
       expect(res.statusCode).toBe(200);
       expect(res.body.data).toMatchObject({ email, email_verified_at: null });
       const user = await getUser(t.app, a.id);
@@ -72,6 +74,7 @@ describe('profile: details, password, bank details, photo', () => {
       expect(user.emailVerifiedAt).toBeNull();
       // Verified-only routes now answer 417; the profile stays open.
       expect((await t.client.as(a.token).get('/transactions')).statusCode).toBe(417);
+      // The same new address again: no longer a change, no password asked.
       expect((await t.client.as(a.token).put('/profile', { ...form, email })).statusCode).toBe(200);
       const mail = await t.app.ctx.db.select().from(devMailbox).where(eq(devMailbox.to, email));
       expect(mail).toHaveLength(1);
@@ -169,7 +172,8 @@ describe('profile: details, password, bank details, photo', () => {
         .post('/bank-details', { ...validBank, ifsc_code: ' sbin0001234 ', pan_card: 'abcde1234f' });
       expect(saved.statusCode).toBe(200);
       expect(saved.body.message).toBe('Bank details updated successfully.');
-      const masked = { ...validBank, account_number: '********9012' };
+      const { current_password: _, ...sent } = validBank;
+      const masked = { ...sent, account_number: '********9012' };
       expect(saved.body.data).toEqual(masked);
       expect((await t.client.as(a.token).get('/bank-details')).body.data).toEqual(masked);
 
@@ -193,6 +197,7 @@ describe('profile: details, password, bank details, photo', () => {
         account_number: ['Enter Account Number'],
         ifsc_code: ['Enter IFSC Code'],
         pan_card: ['Enter Pan Card Details'],
+        current_password: ['Enter Current Password'],
       });
       for (const [field, value, message] of [
         ['ifsc_code', 'SBIN1001234', 'Invalid IFSC Code'],

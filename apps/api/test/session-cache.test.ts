@@ -61,9 +61,13 @@ describe('session cache', () => {
     await cacheSession(learner.token);
     expect((await t.client.as(learner.token).get('/course')).statusCode).toBe(200);
     const newEmail = `moved-${learner.id}@example.com`;
-    const changed = await t.client
-      .as(learner.token)
-      .put('/profile', { first_name: 'Test', last_name: 'Learner', mobile: '9876501234', email: newEmail });
+    const changed = await t.client.as(learner.token).put('/profile', {
+      first_name: 'Test',
+      last_name: 'Learner',
+      mobile: '9876501234',
+      email: newEmail,
+      current_password: TEST_PASSWORD,
+    });
     expect(changed.statusCode, JSON.stringify(changed.body)).toBe(200);
     const me = await t.client.as(learner.token).get('/me');
     expect(me.body.data).toMatchObject({ email: newEmail, email_verified_at: null });

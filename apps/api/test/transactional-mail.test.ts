@@ -335,9 +335,13 @@ describe('transactional mail over SMTP', () => {
     const learner = await learnerIn('hi');
     const oldEmail = learner.email;
     const newEmail = `rahul.k.${Date.now()}@gmail.com`;
-    const res = await t.client
-      .as(learner.token)
-      .put('/profile', { first_name: 'Asha', last_name: 'Rao', mobile: '9876501234', email: newEmail });
+    const res = await t.client.as(learner.token).put('/profile', {
+      first_name: 'Asha',
+      last_name: 'Rao',
+      mobile: '9876501234',
+      email: newEmail,
+      current_password: TEST_PASSWORD,
+    });
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
 
     const [notice] = await receive(oldEmail);
@@ -421,7 +425,7 @@ describe('transactional mail while the queue is down', () => {
     });
     expect(changed.statusCode).toBe(200);
     const admin = await createAdmin(t.app);
-    await fundWithBank(t, learner);
+    await fundWithBank(t, learner, { current_password: 'NewSecret@456' });
     expect((await t.client.as(learner.token).post('/withdraw', { amount: 200 })).statusCode).toBe(200);
     const [entry] = await t.app.ctx.db
       .select()

@@ -7,7 +7,7 @@ import { markPurchasePaid, markPurchaseRefunded } from '../src/services/purchase
 import { postEntry } from '../src/services/wallet/index.ts';
 import { issueToken } from '../src/services/accounts/issue-token.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { madeInBeforeAll, type Learner } from './fixtures.ts';
+import { madeInBeforeAll, TEST_PASSWORD, type Learner } from './fixtures.ts';
 
 /** The default levels (docs/product/referrals-and-levels.md#levels), with the rewards these tests expect. */
 export const TEST_LEVELS = [
@@ -212,6 +212,8 @@ export const validBank = {
   account_number: '123456789012',
   ifsc_code: 'SBIN0001234',
   pan_card: 'ABCDE1234F',
+  /** Every learner made by createLearner has it; asked before bank details are saved (decision 047). */
+  current_password: TEST_PASSWORD,
 };
 
 /**

@@ -18,10 +18,14 @@ export const defaultLimitRules = {
   /** Wrong passwords for an account from one browser that signed in to it before: that browser alone is locked. */
   loginFailuresPerDevice: { points: 10, durationSeconds: 15 * 60 },
   loginPerIp: { points: 300, durationSeconds: 15 * 60 },
+  /** Wrong current passwords typed by a signed-in learner (services/profile/confirm-current-password.ts). */
+  passwordChecksPerUser: { points: 10, durationSeconds: 60 * 60 },
   registerPerIp: { points: 30, durationSeconds: 60 * 60 },
   otpPerAccount: { points: 10, durationSeconds: 60 * 60 },
   otpPerIp: { points: 200, durationSeconds: 60 * 60 },
   resetPerAccount: { points: 10, durationSeconds: 60 * 60 },
+  /** Reset codes (5 guesses each) mailed to one account in a day: the hourly limit alone allows 1,200 guesses a day. */
+  resetPerAccountDaily: { points: 20, durationSeconds: 24 * 60 * 60 },
   resetPerIp: { points: 100, durationSeconds: 60 * 60 },
   /** reference-user-validate: codes are unguessable, this only slows a scan. */
   referralLookupPerIp: { points: 300, durationSeconds: 15 * 60 },

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { adminMessages, checkoutMessages, walletMessages } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import { users } from '@app/db';
 import type { App } from '../../src/app.ts';
 import {
   reconcilePendingPurchases,
@@ -121,7 +123,8 @@ export async function prepareWorld(app: App, random: Random, shape: WorldShape =
   for (let i = 0; i < shape.learners; i++) {
     const referrer = i === 0 ? undefined : learners[random.int(0, Math.min(i, shape.referrers) - 1)];
     const learner = await createLearner(app, referrer ? { referrerId: referrer.id } : {});
-    await saveBankDetails(app.ctx, { userId: learner.id, input: bankDetailsOf(i) });
+    const [user] = await app.ctx.db.select().from(users).where(eq(users.id, learner.id));
+    await saveBankDetails(app.ctx, { user: user!, input: bankDetailsOf(i) });
     await creditPoints(app, learner.id, shape.startingPoints);
     learners.push({ id: learner.id, token: learner.token, owned: new Set() });
   }

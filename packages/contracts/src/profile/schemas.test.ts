@@ -13,6 +13,7 @@ describe('bank details', () => {
     account_number: '1234 5678 9012',
     ifsc_code: 'sbin0001234',
     pan_card: 'abcde1234f',
+    current_password: 'Secret@123',
   };
 
   it('normalises before checking', () => {
@@ -28,6 +29,7 @@ describe('bank details', () => {
     expect(firstMessage(r, 'bank_name')).toBe('Enter Bank Name');
     expect(firstMessage(r, 'bank_branch')).toBe('Enter Branch Name');
     expect(firstMessage(r, 'account_number')).toBe('Enter Account Number');
+    expect(firstMessage(r, 'current_password')).toBe('Enter Current Password');
     expect(firstMessage(r, 'ifsc_code')).toBe('Enter IFSC Code');
     expect(firstMessage(r, 'pan_card')).toBe('Enter Pan Card Details');
   });

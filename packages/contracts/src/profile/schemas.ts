@@ -28,6 +28,15 @@ const optionalId = (message: string) =>
 
 const isBirthDate = (v: string) => isCalendarDate(v) && v >= '1900-01-01';
 
+/**
+ * The learner's current password, asked before what would hand the account or its money to whoever holds the
+ * session: a new password, a new email, the bank account (docs/decisions/047-current-password-before-takeover.md).
+ */
+const currentPasswordField = z
+  .string({ error: profileMessages.currentPasswordRequired })
+  .min(1, profileMessages.currentPasswordRequired)
+  .max(128, tooLongMessage(128));
+
 /** PUT /profile: the profile fields a learner may edit (docs/product/profile.md#personal-information). */
 export const updateProfileBody = z.object({
   first_name: requiredText(messages.firstNameRequired, 100),
@@ -52,6 +61,8 @@ export const updateProfileBody = z.object({
   occupation: keptOrCleared(191),
   qualification: keptOrCleared(191),
   about: keptOrCleared(2000),
+  /** Needed only when the email changes (the server answers 422 without it then). */
+  current_password: z.preprocess((v) => (v === '' ? undefined : v), currentPasswordField.optional()),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 export type UpdateProfileInput = z.output<typeof updateProfileBody>;
@@ -59,10 +70,7 @@ export type UpdateProfileInput = z.output<typeof updateProfileBody>;
 /** PUT /password (the current password is asked too: docs/product/profile.md#password). */
 export const changePasswordBody = z
   .object({
-    current_password: z
-      .string({ error: profileMessages.currentPasswordRequired })
-      .min(1, profileMessages.currentPasswordRequired)
-      .max(128, tooLongMessage(128)),
+    current_password: currentPasswordField,
     password: newPasswordField(messages.newPasswordRequired),
     password_confirmation: z
       .string({ error: messages.confirmPasswordProfileRequired })
@@ -81,7 +89,7 @@ const bankCode = (required: string, pattern: RegExp, invalid: string) =>
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .pipe(z.string().min(1, required).regex(pattern, invalid));
 
-/** POST /bank-details, with the spec's messages (section 5). */
+/** POST /bank-details, with the spec's messages (docs/product/validation-and-errors.md), and the current password. */
 export const bankDetailsBody = z.object({
   full_name: requiredText(messages.bankFullNameRequired, 100),
   bank_name: requiredText(messages.bankNameRequired, 100),
@@ -100,6 +108,7 @@ export const bankDetailsBody = z.object({
   ),
   ifsc_code: bankCode(messages.ifscRequired, IFSC_PATTERN, messages.ifscInvalid),
   pan_card: bankCode(messages.panRequired, PAN_PATTERN, messages.panInvalid),
+  current_password: currentPasswordField,
 });
 export type BankDetailsBody = z.input<typeof bankDetailsBody>;
 export type BankDetailsInput = z.output<typeof bankDetailsBody>;

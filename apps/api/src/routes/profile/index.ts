@@ -55,7 +55,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
       config: signedIn,
       schema: {
         tags,
-        summary: "Updates the learner's profile details",
+        summary: "Updates the learner's profile details (a new email needs the current password)",
+        errorStatuses: [429],
         body: updateProfileBody,
         response: { 200: envelope(profileData) },
       },
@@ -126,7 +127,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
       config: signedIn,
       schema: {
         tags,
-        summary: 'Saves the bank account withdrawals are paid to',
+        summary: 'Saves the bank account withdrawals are paid to (the current password is required)',
+        errorStatuses: [429],
         body: bankDetailsBody,
         response: { 200: envelope(bankDetailsData) },
       },
@@ -134,7 +136,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
     async (request) => {
       await requireMoneyConsent(ctx, { userId: sessionOf(request).user.id });
       return ok(
-        await saveBankDetails(ctx, { userId: sessionOf(request).user.id, input: request.body }),
+        await saveBankDetails(ctx, { user: sessionOf(request).user, input: request.body }),
         profileMessages.bankDetailsSaved,
       );
     },

@@ -21,6 +21,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   await ctx.limits.consume('resetPerIp', options.ip);
   await ctx.limits.consume('resetPerAccount', options.email);
+  await ctx.limits.consume('resetPerAccountDaily', options.email);
   await withAnswerFloor(OTP_POLICY.forgotAnswerMs, async (floor) => {
     const user = await findUserByEmail(ctx.db, options.email);
     if (!user) return;

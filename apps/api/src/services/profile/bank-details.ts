@@ -5,6 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { flushMailOutbox, sendBankDetailsChangedMail } from '../mail/index.ts';
 import { reviewSelfReferrals } from '../referrals/index.ts';
 import { decryptText, encryptText, hmacHex } from '../../lib/crypto.ts';
+import type { UserRow } from '../accounts/index.ts';
+import { confirmCurrentPassword } from './confirm-current-password.ts';
 
 type BankRow = typeof bankDetails.$inferSelect;
 
@@ -38,15 +40,18 @@ export async function getBankDetails(ctx: AppContext, db: DbOrTx, userId: number
 }
 
 /**
- * POST /bank-details: creates or replaces the user's one set of bank details; the number encrypted at
- * rest. The self-referral rule is checked again in the same transaction (reviewSelfReferrals), and a
+ * POST /bank-details: creates or replaces the user's one set of bank details (the current password asked first);
+ * the number encrypted at rest. The self-referral rule is checked again in the same transaction (reviewSelfReferrals), and a
  * new account (number or IFSC) is mailed to the account's owner.
  */
 export async function saveBankDetails(
   ctx: AppContext,
-  options: { userId: number; input: BankDetailsInput },
+  options: { user: UserRow; input: BankDetailsInput },
 ): Promise<BankDetailsData> {
-  const { userId, input } = options;
+  const { user: learner, input } = options;
+  const userId = learner.id;
+  // Whoever holds the session alone must not name the account the learner's money is paid to.
+  await confirmCurrentPassword(ctx, { user: learner, password: input.current_password });
   const values = {
     fullName: input.full_name,
     bankName: input.bank_name,

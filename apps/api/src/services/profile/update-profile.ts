@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { countries, emailOtps, genders, maritalStatuses, users } from '@app/db';
 import { canonicalEmail, dayNumber, isoDay, messages, profileMessages, type UpdateProfileInput } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -8,6 +8,7 @@ import { findUserByEmail, type UserRow, sendVerificationOtp } from '../accounts/
 import { flushMailOutbox, sendEmailChangedMail } from '../mail/index.ts';
 import { dateOfBirthChangeProblem, writeDateOfBirth } from '../consent/index.ts';
 import { reviewSelfReferrals } from '../referrals/index.ts';
+import { confirmCurrentPassword } from './confirm-current-password.ts';
 
 /** 422 with every field error found, in the spec's shape. */
 function fail(errors: Record<string, string[]>): never {
@@ -49,7 +50,7 @@ async function checkReferences(ctx: AppContext, input: UpdateProfileInput, error
 
 /**
  * PUT /profile: the editable profile fields (absent optional fields stay as they are, null or ''
- * clears them). A new email must be free, clears email_verified_at, voids the verification codes
+ * clears them). A new email needs the current password, must be free, clears email_verified_at, voids the codes
  * sent to the old address and mails one to the new address (the client then goes to /verify).
  */
 export async function updateProfile(
@@ -72,6 +73,8 @@ export async function updateProfile(
   if (dobLocked && !errors.date_of_birth) errors.date_of_birth = [dobLocked];
   await checkReferences(ctx, input, errors);
   if (Object.keys(errors).length > 0) fail(errors);
+  // A new email, then a reset through it, would take the account from whoever holds the session alone.
+  if (isNewEmail) await confirmCurrentPassword(ctx, { user, password: input.current_password });
 
   const optional = {
     genderId: input.gender_id,
@@ -125,12 +128,16 @@ export async function updateProfile(
       if (row!.mobile !== user.mobile || row!.emailCanonical !== user.emailCanonical)
         await reviewSelfReferrals(tx, ctx, { userId: user.id, change: 'profile' });
       if (isNewEmail) {
-        // A code mailed to the old address must not verify the new one.
+        // A code mailed to the old address must neither verify the new one nor reset the account now there.
         await tx
           .update(emailOtps)
           .set({ consumedAt: now })
           .where(
-            and(eq(emailOtps.userId, user.id), eq(emailOtps.purpose, 'verify_email'), isNull(emailOtps.consumedAt)),
+            and(
+              eq(emailOtps.userId, user.id),
+              inArray(emailOtps.purpose, ['verify_email', 'reset_password']),
+              isNull(emailOtps.consumedAt),
+            ),
           );
         // To the old address: the owner learns of it even if someone else made the change. Never throws.
         await sendEmailChangedMail(ctx, { user: row!, oldEmail: user.email, changedAt: now, within: tx });

@@ -39,6 +39,8 @@ export default {
     about: 'About',
     choose: 'Choose…',
     save: 'Save',
+    /** Under the current password, shown once the email is changed. */
+    emailPasswordHint: 'A new email needs your current password.',
   },
   password: {
     current: 'Current Password',
@@ -56,6 +58,7 @@ export default {
     ifsc: 'IFSC Code',
     pan: 'PAN Card',
     submit: 'Update Bank Details',
+    passwordHint: 'Withdrawals are paid to this account: enter your current password to save it.',
   },
   /** Where a withdrawal goes (in the wallet's withdraw form). */
   bankSummary: {

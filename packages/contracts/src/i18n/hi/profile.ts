@@ -39,6 +39,8 @@ export default {
     about: 'अपने बारे में',
     choose: 'चुनें…',
     save: 'सहेजें',
+    /** Under the current password, shown once the email is changed. */
+    emailPasswordHint: 'नया ईमेल सहेजने के लिए अपना वर्तमान पासवर्ड डालिए।',
   },
   password: {
     current: 'वर्तमान पासवर्ड',
@@ -55,6 +57,7 @@ export default {
     ifsc: 'IFSC कोड',
     pan: 'PAN कार्ड',
     submit: 'बैंक विवरण अपडेट करें',
+    passwordHint: 'निकाला गया पैसा इसी खाते में भेजा जाता है: सहेजने के लिए अपना वर्तमान पासवर्ड डालिए।',
   },
   bankSummary: {
     loadFailed: 'बैंक खाता लोड नहीं हो सका।',

@@ -39,6 +39,8 @@ export default {
     about: 'നിങ്ങളെക്കുറിച്ച്',
     choose: 'തിരഞ്ഞെടുക്കുക…',
     save: 'സേവ് ചെയ്യുക',
+    /** Under the current password, shown once the email is changed. */
+    emailPasswordHint: 'പുതിയ ഇമെയിൽ സേവ് ചെയ്യാൻ നിങ്ങളുടെ നിലവിലെ പാസ്‌വേഡ് നൽകുക.',
   },
   password: {
     current: 'നിലവിലെ പാസ്‌വേഡ്',
@@ -55,6 +57,7 @@ export default {
     ifsc: 'IFSC കോഡ്',
     pan: 'PAN കാർഡ്',
     submit: 'ബാങ്ക് വിവരങ്ങൾ പുതുക്കുക',
+    passwordHint: 'പിൻവലിക്കുന്ന പണം ഈ അക്കൗണ്ടിലേക്കാണ് അയയ്ക്കുന്നത്: സേവ് ചെയ്യാൻ നിങ്ങളുടെ നിലവിലെ പാസ്‌വേഡ് നൽകുക.',
   },
   bankSummary: {
     loadFailed: 'ബാങ്ക് അക്കൗണ്ട് ലോഡ് ചെയ്യാനായില്ല.',

@@ -26,6 +26,7 @@ describe('BankDetailsForm', () => {
       'Enter Account Number',
       'Enter IFSC Code',
       'Enter Pan Card Details',
+      'Enter Current Password',
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
@@ -57,6 +58,10 @@ describe('BankDetailsForm', () => {
     });
     const { user } = renderWithProviders(<BankDetailsForm bank={onFile} />);
     await user.type(screen.getByLabelText('Account Number'), '1234 5678 4321');
+    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription(
+      'Withdrawals are paid to this account: enter your current password to save it.',
+    );
+    await user.type(screen.getByLabelText('Current Password'), 'Secret@123');
     await user.click(screen.getByRole('button', { name: 'Update Bank Details' }));
     expect(await screen.findByText('Bank details updated successfully.')).toBeInTheDocument();
     expect(server.callsTo('POST', '/bank-details')[0]?.body).toEqual({
@@ -66,15 +71,25 @@ describe('BankDetailsForm', () => {
       account_number: '123456784321',
       ifsc_code: 'SBIN0001234',
       pan_card: 'ABCDE1234F',
+      current_password: 'Secret@123',
     });
     expect(screen.getByLabelText('Account Number')).toHaveValue('');
+    expect(screen.getByLabelText('Current Password')).toHaveValue('');
   });
 
-  it('shows the first error of a 422 in a danger alert', async () => {
-    mockApi({ 'POST /bank-details': fail(422, 'The given data was invalid.', { ifsc_code: ['Invalid IFSC Code'] }) });
+  it('shows the first error of a 422 in a danger alert, and under its field', async () => {
+    mockApi({
+      'POST /bank-details': fail(422, 'The current password is incorrect.', {
+        current_password: ['The current password is incorrect.'],
+      }),
+    });
     const { user } = renderWithProviders(<BankDetailsForm bank={onFile} />);
     await user.type(screen.getByLabelText('Account Number'), '123456784321');
+    await user.type(screen.getByLabelText('Current Password'), 'Guess@123');
     await user.click(screen.getByRole('button', { name: 'Update Bank Details' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid IFSC Code');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The current password is incorrect.');
+    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription(
+      expect.stringContaining('The current password is incorrect.'),
+    );
   });
 });

@@ -3,7 +3,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { bankDetailsBody, type BankDetailsData, type BankDetailsInput } from '@app/contracts';
-import { TextField } from '@/components/ui/form';
+import { PasswordField, TextField } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useSaveBankDetails } from '../api/save-bank-details';
 import { useSectionForm } from './use-section-form';
@@ -19,6 +19,7 @@ function bankFormValues(bank: BankDetailsData | null): FormValues {
     account_number: '',
     ifsc_code: bank?.ifsc_code ?? '',
     pan_card: bank?.pan_card ?? '',
+    current_password: '',
   };
 }
 
@@ -82,6 +83,16 @@ export function BankDetailsForm({ bank }: { bank: BankDetailsData | null }) {
             autoCapitalize="characters"
             maxLength={10}
           />
+        </Col>
+        <Col md={6}>
+          <PasswordField
+            {...field('current_password')}
+            label={t('password.current')}
+            autoComplete="current-password"
+            describedBy="bank-password-hint"
+          >
+            <Form.Text id="bank-password-hint">{t('bank.passwordHint')}</Form.Text>
+          </PasswordField>
         </Col>
       </Row>
       <SubmitButton isBusy={isSubmitting}>{t('bank.submit')}</SubmitButton>

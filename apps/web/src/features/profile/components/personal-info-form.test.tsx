@@ -98,8 +98,8 @@ describe('PersonalInfoForm', () => {
     expect(router.state.location.pathname).toBe('/profile');
   });
 
-  it('goes to /verify when the saved profile has no verified email (a changed address)', async () => {
-    mockApi({
+  it('asks for the current password once the email changes, then goes to /verify (the new address is unverified)', async () => {
+    const server = mockApi({
       'PUT /profile': ok(
         profile({ email: 'new@example.com', email_verified_at: null }),
         'Profile updated successfully.',
@@ -107,11 +107,22 @@ describe('PersonalInfoForm', () => {
       'GET /me': ok(learner({ email: 'new@example.com' })),
     });
     const { user, router } = renderForm();
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
     const email = screen.getByLabelText('Email');
     await user.clear(email);
     await user.type(email, 'new@example.com');
+    const password = screen.getByLabelText('Current Password');
+    expect(password).toHaveAccessibleDescription('A new email needs your current password.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter Current Password')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/profile')).toHaveLength(0);
+    await user.type(password, 'Secret@123');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify'));
+    expect(server.callsTo('PUT', '/profile')[0]?.body).toMatchObject({
+      email: 'new@example.com',
+      current_password: 'Secret@123',
+    });
   });
 
   it('shows the first error of a 422 and the message of a 400 as danger alerts', async () => {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
@@ -7,11 +8,13 @@ import {
   localeOf,
   updateProfileBody,
   type MasterData,
+  profileMessages,
   type ProfileData,
+  type UpdateProfileBody,
   type UpdateProfileInput,
 } from '@app/contracts';
 import { paths } from '@/config/paths';
-import { SelectField, TextAreaField, TextField, type SelectFieldProps } from '@/components/ui/form';
+import { PasswordField, SelectField, TextAreaField, TextField, type SelectFieldProps } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useFormat } from '@/lib/format';
 import { useAppMessage } from '@/lib/i18n';
@@ -42,6 +45,7 @@ export function profileFormValues(profile: ProfileData): FormValues {
     occupation: text(profile.occupation),
     qualification: text(profile.qualification),
     about: text(profile.about),
+    current_password: '',
   };
 }
 
@@ -65,6 +69,47 @@ function ChoiceField({
   );
 }
 
+const isSameEmail = (typed: string | undefined, stored: string) =>
+  (typed ?? '').trim().toLowerCase() === stored.toLowerCase();
+
+/** The server's rule on this side too: a new email needs the current password. */
+const withPasswordForNewEmail = (storedEmail: string) =>
+  updateProfileBody.superRefine((input, issues) => {
+    if (!isSameEmail(input.email, storedEmail) && !input.current_password)
+      issues.addIssue({ code: 'custom', path: ['current_password'], message: profileMessages.currentPasswordRequired });
+  });
+
+/**
+ * The current password, once the email typed differs from the stored one: the server asks for it only then
+ * (docs/decisions/047-current-password-before-takeover.md). Watches the email alone, so typing elsewhere in the long
+ * form redraws nothing here, and typing the email redraws only this.
+ */
+function EmailPasswordField({
+  control,
+  storedEmail,
+  field,
+}: {
+  control: Control<UpdateProfileBody, unknown, UpdateProfileInput>;
+  storedEmail: string;
+  field: { id: string; registration: UseFormRegisterReturn; error: string | undefined };
+}) {
+  const { t } = useTranslation('profile');
+  const email = useWatch({ control, name: 'email' });
+  if (isSameEmail(email, storedEmail)) return null;
+  return (
+    <Col md={6}>
+      <PasswordField
+        {...field}
+        label={t('password.current')}
+        autoComplete="current-password"
+        describedBy="profile-email-password-hint"
+      >
+        <Form.Text id="profile-email-password-hint">{t('personal.emailPasswordHint')}</Form.Text>
+      </PasswordField>
+    </Col>
+  );
+}
+
 interface PersonalInfoFormProps {
   profile: ProfileData;
   /** Choices for gender, marital status and country; empty lists while they load. */
@@ -82,8 +127,8 @@ export function PersonalInfoForm({ profile, master }: PersonalInfoFormProps) {
   const countryChoices = master?.countries
     .map(({ id, country_name, iso_code }) => ({ id, name: region(iso_code, country_name) }))
     .sort((a, b) => byName.compare(a.name, b.name));
-  const { onSubmit, field, isSubmitting } = useSectionForm({
-    schema: updateProfileBody,
+  const { onSubmit, field, isSubmitting, control } = useSectionForm({
+    schema: withPasswordForNewEmail(profile.email),
     idPrefix: 'profile',
     data: profile,
     valuesOf: profileFormValues,
@@ -121,6 +166,7 @@ export function PersonalInfoForm({ profile, master }: PersonalInfoFormProps) {
             maxLength={10}
           />
         </Col>
+        <EmailPasswordField control={control} storedEmail={profile.email} field={field('current_password')} />
         <Col md={6}>
           <TextField {...field('date_of_birth')} label={t('personal.dateOfBirth')} type="date" autoComplete="bday" />
         </Col>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { get, useForm, type DefaultValues, type FieldError, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { notifications } from '@/components/ui/notifications';
 
 interface SectionFormOptions<Values extends FieldValues, Input, Data> {
@@ -36,6 +36,8 @@ export function useSectionForm<Values extends FieldValues, Input, Data>({
     register,
     handleSubmit,
     reset,
+    setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, Input>({
     resolver: zodResolver(schema),
@@ -51,6 +53,10 @@ export function useSectionForm<Values extends FieldValues, Input, Data>({
       await onSaved?.(saved.data);
     } catch (error) {
       notifications.error(errorMessage(error));
+      // A field the server refused (a wrong current password) says so under itself too.
+      if (error instanceof ApiError && error.status === 422)
+        for (const [name, [message]] of Object.entries(error.errors))
+          if (message && name in valuesOf(data)) setError(name as Path<Values>, { message });
     }
   });
 
@@ -61,5 +67,5 @@ export function useSectionForm<Values extends FieldValues, Input, Data>({
     className: '',
   });
 
-  return { onSubmit, field, isSubmitting };
+  return { onSubmit, field, isSubmitting, control };
 }
