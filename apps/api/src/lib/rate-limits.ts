@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { messages } from '@app/contracts';
 import { AppError } from './app-error.ts';
+import { subscriberNetwork } from './subscriber-network.ts';
 
 export interface LimitRule {
   points: number;
@@ -9,8 +10,8 @@ export interface LimitRule {
 }
 
 /**
- * Every limit, by name. Per account: strict. Per address: generous, because a whole school lab
- * can sit behind one IP.
+ * Every limit, by name. Per account: strict. Per address (the names ending in PerIp): generous, because a whole school
+ * lab can sit behind one IP; an IPv6 address counts as its /64 (subscriberNetwork).
  */
 export const defaultLimitRules = {
   /** Wrong passwords for an account from browsers that never signed in to it (services/accounts/trusted-device.ts). */
@@ -88,22 +89,23 @@ export function createRateLimits(options: {
     );
   }
   const limiter = (name: LimitName) => limiters.get(name)!;
+  const keyOf = (name: LimitName, key: string) => (name.endsWith('PerIp') ? subscriberNetwork(key) : key.toLowerCase());
 
   return {
     async consume(name, key) {
       try {
-        await limiter(name).consume(key.toLowerCase());
+        await limiter(name).consume(keyOf(name, key));
       } catch (error) {
         if (error instanceof RateLimiterRes) throw tooMany(error);
         throw error;
       }
     },
     async check(name, key) {
-      const res = await limiter(name).get(key.toLowerCase());
+      const res = await limiter(name).get(keyOf(name, key));
       if (res && res.remainingPoints <= 0 && res.consumedPoints >= rules[name].points) throw tooMany(res);
     },
     async reset(name, key) {
-      await limiter(name).delete(key.toLowerCase());
+      await limiter(name).delete(keyOf(name, key));
     },
     async close() {
       redis?.disconnect();
