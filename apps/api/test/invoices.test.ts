@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { invoices, invoiceSeries, purchases, users } from '@app/db';
+import { countries, invoices, invoiceSeries, purchases, users } from '@app/db';
 import { financialYearOf } from '@app/contracts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, TEST_PASSWORD, type Learner } from './fixtures.ts';
@@ -42,6 +42,11 @@ async function invoiceOf(app: App, purchaseId: number, kind: 'invoice' | 'credit
     .from(invoices)
     .where(and(eq(invoices.purchaseId, purchaseId), eq(invoices.kind, kind)));
   return row;
+}
+
+async function countryId(isoCode: string): Promise<number> {
+  const [country] = await t.app.ctx.db.select().from(countries).where(eq(countries.isoCode, isoCode));
+  return country!.id;
 }
 
 const pay = (app: App, purchaseId: number, amountPaise: number) =>
@@ -145,6 +150,72 @@ describe('tax invoice on payment', () => {
         sgstPaise: 9_000,
         igstPaise: 0,
       });
+    }
+  });
+
+  it("copies the buyer's address as it was at issue (rule 46(e)), and nothing when the profile has none", async () => {
+    const buyer = await learnerIn(t.app, 'Maharashtra', { firstName: 'Ravi', lastName: 'Kumar' });
+    const india = await countryId('IN');
+    await t.app.ctx.db
+      .update(users)
+      .set({ address: ' 12 MG Road ', landmark: 'Near the bus stand', city: 'Pune', pin: '411001', countryId: india })
+      .where(eq(users.id, buyer.id));
+    const id = await pendingPurchase(t.app, buyer.id, 5_900_000);
+    await pay(t.app, id, 5_900_000);
+    // A later move changes the profile, not the document.
+    await t.app.ctx.db.update(users).set({ address: '1 New Street', city: 'Mumbai' }).where(eq(users.id, buyer.id));
+    expect(await invoiceOf(t.app, id)).toMatchObject({
+      buyerAddress: '12 MG Road',
+      buyerLandmark: 'Near the bus stand',
+      buyerCity: 'Pune',
+      buyerPin: '411001',
+      buyerCountry: 'India',
+      placeOfSupply: 'Maharashtra (27)',
+      taxablePaise: 5_000_000,
+      igstPaise: 900_000,
+    });
+
+    const bare = await learnerIn(t.app, null);
+    const id2 = await pendingPurchase(t.app, bare.id, 118_000);
+    await pay(t.app, id2, 118_000);
+    expect(await invoiceOf(t.app, id2)).toMatchObject({
+      buyerAddress: null,
+      buyerLandmark: null,
+      buyerCity: null,
+      buyerPin: null,
+      buyerCountry: null,
+    });
+  });
+
+  it('charges IGST with the place of supply outside India (96) to a buyer whose country is not India', async () => {
+    // The free-text state names no Indian state: the seller's state (Kerala, CGST + SGST) was taken before.
+    const dubai = await learnerIn(t.app, 'Dubai');
+    const uae = await countryId('AE');
+    await t.app.ctx.db.update(users).set({ countryId: uae, city: 'Dubai' }).where(eq(users.id, dubai.id));
+    const id = await pendingPurchase(t.app, dubai.id, 118_000);
+    await pay(t.app, id, 118_000);
+    expect(await invoiceOf(t.app, id)).toMatchObject({
+      buyerState: 'Dubai',
+      buyerCity: 'Dubai',
+      buyerCountry: 'United Arab Emirates',
+      placeOfSupply: 'Outside India (96)',
+      taxablePaise: 100_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 18_000,
+    });
+
+    // An Indian buyer with no state on record keeps the seller's state (decision 023); one in India, their state.
+    const india = await countryId('IN');
+    for (const [state, place] of [
+      [null, 'Kerala (32)'],
+      ['Goa', 'Goa (30)'],
+    ] as const) {
+      const buyer = await learnerIn(t.app, state);
+      await t.app.ctx.db.update(users).set({ countryId: india }).where(eq(users.id, buyer.id));
+      const id2 = await pendingPurchase(t.app, buyer.id, 118_000);
+      await pay(t.app, id2, 118_000);
+      expect(await invoiceOf(t.app, id2), String(state)).toMatchObject({ placeOfSupply: place });
     }
   });
 
@@ -511,6 +582,65 @@ describe('invoice PDF content', () => {
     expect(noteText).toContain('₹90.00');
     expect(noteText).toContain('₹1,000.00');
     expect(noteText).toContain('Total credited');
+  });
+
+  it("prints the buyer's address on the invoice and its credit note, and a place of supply outside India", async () => {
+    const pdfText = async (learner: Learner, purchaseId: number, path = 'pdf') =>
+      pdfTextLines(
+        Buffer.from(
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: `/live-connect/api/invoices/${purchaseId}/${path}`,
+              headers: { authorization: `Bearer ${learner.token}` },
+            })
+          ).rawPayload,
+        ),
+      ).join('\n');
+    const buyer = await learnerIn(t.app, 'maharashtra', { firstName: 'Ravi', lastName: 'Kumar' });
+    await t.app.ctx.db
+      .update(users)
+      .set({
+        address: 'Flat 4B, Sai Krupa Apartments, 12 Mahatma Gandhi Road, behind the old municipal office, Shivajinagar',
+        landmark: 'Near the bus stand',
+        city: 'Pune',
+        pin: '411001',
+        countryId: await countryId('IN'),
+      })
+      .where(eq(users.id, buyer.id));
+    // A year's batch fee of ₹59,000: taxable value ₹50,000, the figure from which rule 46(e) asks for the address.
+    const id = await pendingPurchase(t.app, buyer.id, 5_900_000);
+    await pay(t.app, id, 5_900_000);
+    const text = await pdfText(buyer, id);
+    expect(text).toContain('₹50,000.00');
+    expect(text).toContain('Ravi Kumar');
+    // The long address is wrapped at a space, every word printed.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Flat 4B, Sai Krupa Apartments, 12 Mahatma Gandhi Road, behind the old municipal office, Shivajinagar, Near the bus stand',
+    );
+    expect(text).toContain('Pune 411001, India');
+    expect(text).toContain('State: maharashtra (code 27)');
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    await refundPurchase(t.app, id);
+    const note = await pdfText(buyer, id, 'credit-note/pdf');
+    expect(note).toContain('Credit Note');
+    expect(note).toContain('Pune 411001, India');
+
+    // A learner abroad, reading the app in Hindi.
+    const abroad = await learnerIn(t.app, 'Dubai', { firstName: 'Fatima', lastName: 'Khan' }, 'hi');
+    await t.app.ctx.db
+      .update(users)
+      .set({ address: 'Villa 7, Street 12, Al Barsha', city: 'Dubai', countryId: await countryId('AE') })
+      .where(eq(users.id, abroad.id));
+    const id2 = await pendingPurchase(t.app, abroad.id, 118_000);
+    await pay(t.app, id2, 118_000);
+    const hindi = await pdfText(abroad, id2);
+    expect(hindi).toContain('Villa 7, Street 12, Al Barsha');
+    expect(hindi).toContain('Dubai, United Arab Emirates');
+    expect(hindi).toContain('राज्य: Dubai');
+    expect(hindi).toContain('आपूर्ति का स्थान: भारत से बाहर (96)');
+    expect(hindi).toContain('IGST @ 18%');
+    expect(hindi).not.toContain('CGST');
   });
 });
 

@@ -288,8 +288,7 @@ export interface TextLineOptions {
 export function drawTextLine(doc: PDFKit.PDFDocument, text: string, options: TextLineOptions): number {
   registerFonts(doc);
   const runs = textRuns(text, options.weight);
-  const widthAt = (size: number) =>
-    runs.reduce((sum, run) => sum + doc.font(run.font, size).widthOfString(run.text), 0);
+  const widthAt = (size: number) => runsWidth(doc, runs, size);
   const natural = widthAt(options.size);
   const size = natural > options.width ? options.size * (options.width / natural) : options.size;
   const width = natural > options.width ? widthAt(size) : natural;
@@ -315,4 +314,31 @@ export function drawTextLine(doc: PDFKit.PDFDocument, text: string, options: Tex
     doc.link(start, options.baseline - ascent, width, height, options.link);
   }
   return size;
+}
+
+function runsWidth(doc: PDFKit.PDFDocument, runs: readonly TextRun[], size: number): number {
+  return runs.reduce((sum, run) => sum + doc.font(run.font, size).widthOfString(run.text), 0);
+}
+
+/**
+ * Breaks text at spaces into lines that fit `width` at `size`, for drawTextLine one by one: at most `maxLines`, the
+ * last taking whatever is left (drawTextLine then shrinks it). For text a person wrote, such as an address.
+ */
+export function wrapTextLines(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  options: { width: number; size: number; weight?: FontWeight; maxLines: number },
+): string[] {
+  registerFonts(doc);
+  const fits = (line: string) => runsWidth(doc, textRuns(line, options.weight), options.size) <= options.width;
+  const lines: string[] = [];
+  let rest = text.split(/\s+/).filter(Boolean);
+  while (rest.length > 0 && lines.length < options.maxLines - 1) {
+    let count = 1;
+    while (count < rest.length && fits(rest.slice(0, count + 1).join(' '))) count++;
+    lines.push(rest.slice(0, count).join(' '));
+    rest = rest.slice(count);
+  }
+  if (rest.length > 0) lines.push(rest.join(' '));
+  return lines;
 }

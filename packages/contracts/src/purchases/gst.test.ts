@@ -8,6 +8,8 @@ import {
   gstinProblem,
   INVOICE_KINDS,
   MAX_DOCUMENT_NUMBER_LENGTH,
+  placeOfSupplyCode,
+  placeOfSupplyOf,
   splitGst,
 } from './gst.ts';
 
@@ -185,5 +187,30 @@ describe('Indian states', () => {
       'Andaman and Nicobar Islands',
       'Ladakh',
     ]);
+  });
+});
+
+describe('placeOfSupplyOf', () => {
+  const kerala = { name: 'Kerala', code: '32' };
+  const of = (buyerState: string | null, buyerCountryIsoCode: string | null) =>
+    placeOfSupplyOf({ buyerState, buyerCountryIsoCode, sellerState: kerala });
+
+  it('is the state the buyer typed, or the seller’s when it is empty or unknown (decision 023)', () => {
+    expect(of('maharashtra', 'IN')).toEqual({ name: 'Maharashtra', code: '27' });
+    expect(of('U.P.', null)).toEqual({ name: 'Uttar Pradesh', code: '09' });
+    expect(of('Atlantis', 'IN')).toEqual(kerala);
+    expect(of(null, null)).toEqual(kerala);
+  });
+
+  it('is outside India (96) for a buyer whose country is on record and is not India, whatever the state says', () => {
+    expect(of('Dubai', 'AE')).toEqual({ name: 'Outside India', code: '96' });
+    expect(of(null, 'us')).toEqual({ name: 'Outside India', code: '96' });
+    // A learner abroad who typed their home state: the country chosen from the list decides.
+    expect(of('Kerala', 'AE')).toEqual({ name: 'Outside India', code: '96' });
+  });
+
+  it('reads the code back from the text an invoice keeps', () => {
+    expect(placeOfSupplyCode('Uttar Pradesh (09)')).toBe('09');
+    expect(placeOfSupplyCode('Outside India (96)')).toBe('96');
   });
 });

@@ -3,6 +3,7 @@
  * the Indian financial year, document numbers, the GSTIN's form). Amounts in paise.
  */
 import { IST_OFFSET_MS } from '../levels/level-window.ts';
+import { findIndianState } from '../common/indian-states.ts';
 
 export interface GstSplit {
   /** The taxable value: the price without GST. */
@@ -48,6 +49,45 @@ export function financialYearOf(at: Date): string {
   const india = new Date(at.getTime() + IST_OFFSET_MS);
   const year = india.getUTCMonth() >= 3 ? india.getUTCFullYear() : india.getUTCFullYear() - 1;
   return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+}
+
+/** India's ISO 3166-1 code, as the countries table keeps it. */
+export const INDIA_ISO_CODE = 'IN';
+
+/** GST's code for a place of supply outside India (the GST portal's 96, "Foreign Country"). */
+export const OUTSIDE_INDIA_CODE = '96';
+
+/** A place of supply: a state (or 'Outside India') and its GST code. Printed 'Kerala (32)'. */
+export interface PlaceOfSupply {
+  name: string;
+  code: string;
+}
+
+/**
+ * The place of supply of a course sold to an unregistered buyer, from the profile (decisions 023 and 049): a buyer
+ * whose country is on record and is not India is outside India (an inter-state supply, IGST Act s.7(5)(a), whatever
+ * the free-text state says); otherwise the state they typed, matched against India's; an empty or unknown one gives
+ * the seller's state (the supplier's location, the rule when the buyer's address is not on record).
+ */
+export function placeOfSupplyOf(options: {
+  buyerState: string | null;
+  buyerCountryIsoCode: string | null;
+  sellerState: PlaceOfSupply;
+}): PlaceOfSupply {
+  const { buyerCountryIsoCode: country } = options;
+  if (country && country.toUpperCase() !== INDIA_ISO_CODE) return { name: 'Outside India', code: OUTSIDE_INDIA_CODE };
+  const state = findIndianState(options.buyerState);
+  return state ? { name: state.name, code: state.code } : options.sellerState;
+}
+
+/** The text an invoice keeps for a place of supply: 'Kerala (32)'. */
+export function formatPlaceOfSupply(place: PlaceOfSupply): string {
+  return `${place.name} (${place.code})`;
+}
+
+/** The GST code of a stored place of supply ('Kerala (32)' → '32'). */
+export function placeOfSupplyCode(placeOfSupply: string): string {
+  return placeOfSupply.slice(-3, -1);
 }
 
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;

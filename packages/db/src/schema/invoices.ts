@@ -52,6 +52,16 @@ export const invoices = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     /** The buyer's state as given in the profile; null when unknown (then the seller's state is the place of supply). */
     buyerState: text('buyer_state'),
+    /**
+     * The buyer's address as the profile held it at issue (CGST Rules, rule 46(e); decision 049), each part as
+     * given; null when not given, and on documents issued before migration 0028. The country is its English name.
+     */
+    buyerAddress: text('buyer_address'),
+    buyerLandmark: text('buyer_landmark'),
+    buyerCity: text('buyer_city'),
+    buyerPin: text('buyer_pin'),
+    buyerCountry: text('buyer_country'),
+    /** 'Kerala (32)': a state and its GST code, or 'Outside India (96)' for a buyer living abroad. */
     placeOfSupply: text('place_of_supply').notNull(),
     itemDescription: text('item_description').notNull(),
     /** GST rate in basis points (1800 = 18%). */

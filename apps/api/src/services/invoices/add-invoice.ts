@@ -1,5 +1,5 @@
 import { invoices, type DbOrTx } from '@app/db';
-import { documentNumber, financialYearOf, findIndianState, splitGst } from '@app/contracts';
+import { documentNumber, financialYearOf, formatPlaceOfSupply, placeOfSupplyOf, splitGst } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { WriteBatch } from '../database/index.ts';
 import { invoiceConfigOf } from './invoice-config-of.ts';
@@ -15,7 +15,20 @@ export interface InvoicedPurchase {
     providerOrderId: string | null;
     paidAt: Date;
   };
-  buyer: { firstName: string; lastName: string; email: string; state: string | null };
+  /** The buyer's profile as it is now; the address parts are copied onto the invoice as given. */
+  buyer: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    state: string | null;
+    address: string | null;
+    landmark: string | null;
+    city: string | null;
+    pin: string | null;
+    /** The profile's country (English name, ISO code), null when not chosen. */
+    countryName: string | null;
+    countryIsoCode: string | null;
+  };
   /** The course's or the batch's name, as sold. */
   itemName: string;
   /** Taken from the invoice series of the paid date's financial year (takeDocumentSequence), under its row lock. */
@@ -29,23 +42,28 @@ export interface InvoicedPurchase {
  * enrolment (amount 0) is no taxable supply for consideration: it gets no invoice and no number.
  *
  * The price includes GST: the paid amount is split into taxable value and tax by splitGst. The
- * buyer's state is the profile's `state`, matched against the list of states; when it is empty or
- * unknown, the place of supply is taken to be the seller's state (the supplier's location, the
- * rule for services to an unregistered buyer whose address is not on record), so CGST + SGST.
+ * place of supply comes from the profile (placeOfSupplyOf): outside India (IGST) for a buyer whose
+ * country is on record and is not India, else the state they typed; an empty or unknown state
+ * gives the seller's state (the supplier's location, the rule for services to an unregistered
+ * buyer whose address is not on record), so CGST + SGST. The buyer's address is copied as it is
+ * now (CGST Rules, rule 46(e); decision 049): a later change of profile leaves the invoice alone.
  * Added to `writes`: the row is inserted when the caller runs the batch.
  */
 export function addInvoice(writes: WriteBatch, tx: DbOrTx, ctx: AppContext, options: InvoicedPurchase): void {
   const { purchase: p, buyer, sequence } = options;
   if (p.amountPaise === 0) return;
   const { seller, rateBasisPoints } = invoiceConfigOf(ctx.env);
-  const buyerState = buyer.state?.trim() || null;
-  const known = findIndianState(buyerState);
-  // Unknown or empty state: the seller's state is the place of supply (see above).
-  const supplyState = known ?? { name: seller.state, code: seller.stateCode };
+  const given = (text: string | null) => text?.trim() || null;
+  const buyerState = given(buyer.state);
+  const place = placeOfSupplyOf({
+    buyerState,
+    buyerCountryIsoCode: buyer.countryIsoCode,
+    sellerState: { name: seller.state, code: seller.stateCode },
+  });
   const split = splitGst({
     totalPaise: p.amountPaise,
     rateBasisPoints,
-    intraState: supplyState.code === seller.stateCode,
+    intraState: place.code === seller.stateCode,
   });
 
   const issuedAt = p.paidAt;
@@ -62,7 +80,12 @@ export function addInvoice(writes: WriteBatch, tx: DbOrTx, ctx: AppContext, opti
       buyerName: `${buyer.firstName} ${buyer.lastName}`.trim(),
       buyerEmail: buyer.email,
       buyerState,
-      placeOfSupply: `${supplyState.name} (${supplyState.code})`,
+      buyerAddress: given(buyer.address),
+      buyerLandmark: given(buyer.landmark),
+      buyerCity: given(buyer.city),
+      buyerPin: given(buyer.pin),
+      buyerCountry: given(buyer.countryName),
+      placeOfSupply: formatPlaceOfSupply(place),
       // The item's name as sold; the PDF says 'Course: …' or 'Batch fee: …' in the buyer's language.
       itemDescription: options.itemName,
       rateBasisPoints,

@@ -1,4 +1,4 @@
-export { addInvoice } from './add-invoice.ts';
+export { addInvoice, type InvoicedPurchase } from './add-invoice.ts';
 export { verifyInvoicePdfUrl } from './invoice-pdf-url.ts';
 export { issueCreditNote } from './issue-credit-note.ts';
 export { listPurchaseHistory } from './list-purchase-history.ts';

@@ -1,13 +1,16 @@
 import {
   chargesUtgst,
+  findIndianState,
   formatGstRate,
   formatIndiaLongDate,
   formatInr,
+  OUTSIDE_INDIA_CODE,
   paiseToRupees,
+  placeOfSupplyCode,
   type InvoiceKind,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { createPdfDocument, drawTextLine, type TextLineOptions } from '../../lib/pdf-fonts.ts';
+import { createPdfDocument, drawTextLine, wrapTextLines, type TextLineOptions } from '../../lib/pdf-fonts.ts';
 import { languageOf, translator } from '../../lib/i18n.ts';
 import { findTaxDocument, type TaxDocumentRecord } from './find-tax-document.ts';
 
@@ -86,13 +89,34 @@ export async function drawInvoicePdf(record: TaxDocumentRecord, options: { appNa
   }
   rule(140);
 
-  // Buyer and place of supply.
+  // Buyer (name, address as given at issue, email, state with its code) and place of supply. The address is
+  // printed whenever the invoice kept one (rule 46(e) asks for it from ₹50,000 to an unregistered buyer; decision
+  // 049); documents issued before it was kept have none, and their lines move up.
+  const supplyCode = placeOfSupplyCode(d.placeOfSupply);
+  const isOutsideIndia = supplyCode === OUTSIDE_INDIA_CODE;
   line(t('invoice:buyer'), 162, { size: 9, color: muted, weight: 'bold' });
   line(d.buyerName, 180, { size: 13, weight: 'bold' });
-  line(d.buyerEmail, 196, { color: muted });
-  line(`${t('invoice:state')}: ${d.buyerState ?? t('invoice:stateNotGiven')}`, 212);
-  line(`${t('invoice:placeOfSupply')}: ${d.placeOfSupply}`, 228);
-  line(t('invoice:reverseCharge'), 244, { color: muted, size: 9 });
+  let y = 196;
+  const street = [d.buyerAddress, d.buyerLandmark].filter(Boolean).join(', ');
+  const town = [[d.buyerCity, d.buyerPin].filter(Boolean).join(' '), d.buyerCountry].filter(Boolean).join(', ');
+  for (const text of [...wrapTextLines(doc, street, { width: inner, size: 10, maxLines: 3 }), town].filter(Boolean)) {
+    line(text, y);
+    y += 14;
+  }
+  line(d.buyerEmail, y, { color: muted });
+  y += 16;
+  const buyerStateCode = isOutsideIndia ? null : findIndianState(d.buyerState)?.code;
+  const buyerState = !d.buyerState
+    ? t('invoice:stateNotGiven')
+    : buyerStateCode
+      ? t('invoice:stateWithCode', { state: d.buyerState, code: buyerStateCode })
+      : d.buyerState;
+  line(`${t('invoice:state')}: ${buyerState}`, y);
+  y += 16;
+  const placeOfSupply = isOutsideIndia ? `${t('invoice:outsideIndia')} (${supplyCode})` : d.placeOfSupply;
+  line(`${t('invoice:placeOfSupply')}: ${placeOfSupply}`, y);
+  y += 16;
+  line(t('invoice:reverseCharge'), y, { color: muted, size: 9 });
 
   // The line: description and SAC, then price, discount and amount (GST included).
   const cols = {
@@ -102,7 +126,7 @@ export async function drawInvoicePdf(record: TaxDocumentRecord, options: { appNa
     discount: { x: left + 345, width: 70 },
     amount: { x: left + 420, width: inner - 426 },
   };
-  const headY = 280;
+  const headY = y + 36;
   doc
     .save()
     .rect(left, headY - 16, inner, 24)
@@ -126,17 +150,14 @@ export async function drawInvoicePdf(record: TaxDocumentRecord, options: { appNa
   // The tax: taxable value, CGST + SGST or IGST, total.
   const labelCol: Style = { x: left + 230, width: 180 };
   const valueCol: Style = { x: left + 420, width: inner - 426, align: 'right' };
-  let y = rowY + 36;
+  y = rowY + 36;
   const sum = (label: string, paise: number, style: Style = {}) => {
     line(label, y, { ...labelCol, ...style });
     line(money(paise), y, { ...valueCol, ...style });
     y += 18;
   };
   sum(t('invoice:taxableValue'), d.taxablePaise);
-  if (
-    d.igstPaise > 0 ||
-    (d.cgstPaise === 0 && d.sgstPaise === 0 && d.placeOfSupply.slice(-3, -1) !== d.seller.stateCode)
-  ) {
+  if (d.igstPaise > 0 || (d.cgstPaise === 0 && d.sgstPaise === 0 && supplyCode !== d.seller.stateCode)) {
     sum(t('invoice:igst', { rate }), d.igstPaise);
   } else {
     sum(t('invoice:cgst', { rate: halfRate }), d.cgstPaise);

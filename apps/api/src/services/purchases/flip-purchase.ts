@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@app/db';
 import { preparedPerDatabase } from '../database/index.ts';
 import { settingValues, type SettingKey } from '../settings/index.ts';
-import { takeDocumentSequence } from '../invoices/index.ts';
+import { takeDocumentSequence, type InvoicedPurchase } from '../invoices/index.ts';
 import type { PaidReferralPurchase } from '../referrals/index.ts';
 import type { OfferCodeLimits } from './offer-code-uses.ts';
 
@@ -32,7 +32,7 @@ export interface PaidPurchase extends Omit<PaidReferralPurchase, 'purchase' | 'b
   /** The offer code's limits, its row locked; null without a code. */
   offerCode: OfferCodeLimits | null;
   /** When something was paid: the buyer, their row locked (after the referrer's). */
-  buyer: (NonNullable<PaidReferralPurchase['buyer']> & { email: string; state: string | null }) | null;
+  buyer: (NonNullable<PaidReferralPurchase['buyer']> & InvoicedPurchase['buyer']) | null;
   settings: Record<(typeof PAID_SETTINGS)[number], number>;
   /** The course's or the batch's name. */
   itemName: string;
@@ -139,8 +139,11 @@ function paidPurchaseQuery(db: DbOrTx, options: { purchase: SQL; invoiceYear: SQ
     cte(
       'buyer',
       sql`
-      SELECT id, first_name AS "firstName", last_name AS "lastName", email, state, referrer_id AS "referrerId",
-        email_canonical AS "emailCanonical", mobile, referral_status AS "referralStatus", activated_at AS "activatedAt"
+      SELECT id, first_name AS "firstName", last_name AS "lastName", email, state, address, landmark, city, pin,
+        (SELECT country_name FROM countries WHERE countries.id = users.country_id) AS "countryName",
+        (SELECT iso_code FROM countries WHERE countries.id = users.country_id) AS "countryIsoCode",
+        referrer_id AS "referrerId", email_canonical AS "emailCanonical", mobile, referral_status AS "referralStatus",
+        activated_at AS "activatedAt"
       FROM users WHERE id = (SELECT id FROM payer) AND (SELECT count(*) FROM referrer) >= 0 FOR NO KEY UPDATE`,
     ),
     cte(

@@ -18,6 +18,7 @@ export default {
   stateWithCode: '{{state}} (code {{code}})',
   stateNotGiven: 'Not given',
   placeOfSupply: 'Place of supply',
+  outsideIndia: 'Outside India',
   description: 'Description',
   sac: 'SAC',
   price: 'Price',

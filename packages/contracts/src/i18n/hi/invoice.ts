@@ -20,6 +20,7 @@ export default {
   stateWithCode: '{{state}} (कोड {{code}})',
   stateNotGiven: 'नहीं दिया गया',
   placeOfSupply: 'आपूर्ति का स्थान',
+  outsideIndia: 'भारत से बाहर',
   description: 'विवरण',
   sac: 'SAC',
   price: 'मूल्य',

@@ -20,6 +20,7 @@ export default {
   stateWithCode: '{{state}} (കോഡ് {{code}})',
   stateNotGiven: 'നൽകിയിട്ടില്ല',
   placeOfSupply: 'സേവനം നൽകുന്ന സ്ഥലം',
+  outsideIndia: 'ഇന്ത്യയ്ക്ക് പുറത്ത്',
   description: 'വിവരണം',
   sac: 'SAC',
   price: 'വില',
