@@ -206,9 +206,9 @@ describe("admin reports: the accountant's registers", () => {
     ]);
     const summary = lines.map((line) => [line[0], line[1], line[4], line[6], line[10], line[11], line[12], line[14]]);
     expect(summary).toEqual([
-      [day, 'Paid', 'Meera Nair', 'PQRSX6789K', '9012', '200.00', 'UTR-1', ''],
-      [day, 'Paid', 'Meera Nair', 'PQRSX6789K', '9012', '100.00', 'UTR-2', ''],
-      [today(), 'Returned by bank', 'Meera Nair', 'PQRSX6789K', '9012', '-100.00', 'UTR-2', 'Account closed'],
+      [day, 'Paid', 'Meera Nair', 'PQRSX6789K', '********9012', '200.00', 'UTR-1', ''],
+      [day, 'Paid', 'Meera Nair', 'PQRSX6789K', '********9012', '100.00', 'UTR-2', ''],
+      [today(), 'Returned by bank', 'Meera Nair', 'PQRSX6789K', '********9012', '-100.00', 'UTR-2', 'Account closed'],
     ]);
     // The operator who started paying, and the one who recorded the return.
     expect(lines[0]![13]).toBe('Test Learner');
@@ -223,6 +223,35 @@ describe("admin reports: the accountant's registers", () => {
     expect(await paidTo(day, today())).toBe('200.00');
     expect(await paidTo(day)).toBe('300.00');
     expect(await paidTo(today())).toBe('-100.00');
+  });
+
+  it('payouts in a spreadsheet: an account ending 0012 and a 12-digit bank reference stay as the bank prints them', async () => {
+    startOwnDays();
+    const day = today();
+    const learner = await createLearner(t.app);
+    await fundWithBank(t, learner, { account_number: '987654320012' });
+    // Referral codes are drawn from digits and letters: one made of digits, or of digits around an E, can come up.
+    await t.app.ctx.db.update(users).set({ referralCode: '2E345678' }).where(eq(users.id, learner.id));
+    const settle = async (reference: string) => {
+      const id = await withdraw(learner, 100);
+      const res = await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: reference });
+      expect(res.statusCode).toBe(200);
+    };
+    await settle('412345678901'); // an IMPS RRN
+    await settle('N123456789012345'); // a NEFT UTR
+    await settle('=HYPERLINK("https://evil.example")'); // typed by an operator: still runs nothing
+    await settle('000123/05');
+
+    const { text, rows } = await download('payouts', day);
+    const lines = rows.slice(1).filter((line) => line[3] === String(learner.id));
+    // Excel reads a bare 0012 as 12 and a 12-digit RRN as 4.12346E+11; ="…" is text to it, whose value is the digits.
+    expect(lines.map((line) => [line[5], line[10], line[12]])).toEqual([
+      ['="2E345678"', '********0012', '="412345678901"'],
+      ['="2E345678"', '********0012', 'N123456789012345'],
+      ['="2E345678"', '********0012', `'=HYPERLINK("https://evil.example")`],
+      ['="2E345678"', '********0012', '="000123/05"'],
+    ]);
+    expect(text).toContain(',"=""412345678901""",');
   });
 
   it('earnings: one line per PAN however many accounts, money counted on the day its hold ends, less what refunds took back', async () => {

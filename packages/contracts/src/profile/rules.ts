@@ -13,3 +13,8 @@ export function maskAccountNumber(accountNumber: string): string {
   const visible = accountNumber.slice(-4);
   return '*'.repeat(Math.max(0, accountNumber.length - visible.length)) + visible;
 }
+
+/** An account known only by its last 4 digits, masked as a whole one is: ********9012. */
+export function maskAccountLast4(last4: string): string {
+  return `********${last4}`;
+}

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users, walletTransactions, withdrawalAccounts, type DbOrTx } from '@app/db';
+import { maskAccountLast4 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { queueNotice } from './queue-notice.ts';
 import { withdrawalRejectedMail, withdrawalSettledMail, type WithdrawalRejectedReason } from './templates.ts';
@@ -51,7 +52,7 @@ export async function sendWithdrawalMail(
             amountPaise,
             transactionId: entry.transactionId,
             bankReference: entry.bankReference,
-            account: row.accountLast4 ? `${row.bankName ?? ''} ********${row.accountLast4}`.trim() : null,
+            account: row.accountLast4 ? `${row.bankName ?? ''} ${maskAccountLast4(row.accountLast4)}`.trim() : null,
             settledAt: entry.settledAt ?? ctx.now(),
           }),
         };

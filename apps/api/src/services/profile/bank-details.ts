@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { bankDetails, users, type DbOrTx } from '@app/db';
-import { maskAccountNumber, type BankDetailsData, type BankDetailsInput } from '@app/contracts';
+import { maskAccountLast4, maskAccountNumber, type BankDetailsData, type BankDetailsInput } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { flushMailOutbox, sendBankDetailsChangedMail } from '../mail/index.ts';
 import { reviewSelfReferrals } from '../referrals/index.ts';
@@ -16,7 +16,7 @@ function describe(ctx: AppContext, row: BankRow): BankDetailsData {
   try {
     masked = maskAccountNumber(decryptText(ctx.env.APP_SECRET, row.accountNumberEncrypted));
   } catch {
-    masked = `********${row.accountLast4}`;
+    masked = maskAccountLast4(row.accountLast4);
   }
   return {
     full_name: row.fullName,

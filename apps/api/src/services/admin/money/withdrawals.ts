@@ -13,6 +13,7 @@ import {
 import {
   adminMessages,
   ledgerDescription,
+  maskAccountLast4,
   maskAccountNumber,
   paiseToRupees,
   type AdminWithdrawal,
@@ -88,7 +89,7 @@ function accountNumber(ctx: AppContext, bank: NonNullable<WithdrawalRow['bank']>
     const plain = decryptText(ctx.env.APP_SECRET, bank.accountNumberEncrypted);
     return isFull ? plain : maskAccountNumber(plain);
   } catch {
-    return `********${bank.accountLast4}`;
+    return maskAccountLast4(bank.accountLast4);
   }
 }
 

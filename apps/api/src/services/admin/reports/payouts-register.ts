@@ -1,8 +1,9 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { walletTransactions, withdrawalReturns, type DbOrTx } from '@app/db';
+import { maskAccountLast4 } from '@app/contracts';
 import { selectWithdrawals, type WithdrawalRow } from '../money/withdrawals.ts';
 import type { Period } from './period.ts';
-import { indiaDay, toCsv, type Cell } from './to-csv.ts';
+import { code, indiaDay, toCsv, type Cell } from './to-csv.ts';
 
 const HEADER = [
   'Date',
@@ -27,7 +28,9 @@ const HEADER = [
  * (its amount negative: it came back to the learner's wallet), by date. The account and the PAN are the ones given
  * when it was asked for (copied with it; a withdrawal from before they were copied shows the learner's PAN today).
  * The operator of a payment is the one who started paying it; of a return, the one who recorded it. The withdrawals
- * are read as the console reads them (selectWithdrawals).
+ * are read as the console reads them (selectWithdrawals). The account is masked as the console shows it
+ * (********0012) and the bank reference and the referral code are codes, so that a spreadsheet keeps them as the
+ * bank statement prints them (decision 049).
  */
 export async function payoutsRegister(db: DbOrTx, period: Period): Promise<string> {
   const paid = await selectWithdrawals(
@@ -61,14 +64,14 @@ function payoutCells(at: Date, isReturn: boolean, row: WithdrawalRow): Cell[] {
     row.entry.transactionId,
     String(row.entry.userId),
     `${row.firstName} ${row.lastName}`,
-    row.referralCode,
+    code(row.referralCode),
     row.pan,
     row.bank?.fullName ?? null,
     row.bank?.bankName ?? null,
     row.bank?.ifscCode ?? null,
-    row.bank?.accountLast4 ?? null,
+    row.bank ? maskAccountLast4(row.bank.accountLast4) : null,
     isReturn ? -paidPaise : paidPaise,
-    row.entry.bankReference,
+    code(row.entry.bankReference),
     operator ? `${operator.firstName} ${operator.lastName}` : null,
     isReturn ? (row.returned?.reason ?? null) : null,
   ];
