@@ -2,12 +2,23 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { devMailbox, paymentEvents, purchases, sandboxPayments, walletTransactions, withdrawalAccounts } from '@app/db';
+import {
+  courses,
+  devMailbox,
+  invoices,
+  paymentEvents,
+  purchases,
+  sandboxPayments,
+  users,
+  walletTransactions,
+  withdrawalAccounts,
+} from '@app/db';
 import { hmacHex } from '../src/lib/crypto.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
 import { fundWithBank, ledgerOf, payPurchase, validBank, walletOf } from './wallet-fixtures.ts';
 import { auditOf, buyThroughSandbox, createAdmin, setUpAdminTestApp } from './admin-fixtures.ts';
+import { createMinor, giveConsentByEmail } from './consent-fixtures.ts';
 
 describe('admin money: purchases and refunds', () => {
   const t = setUpAdminTestApp();
@@ -69,6 +80,88 @@ describe('admin money: purchases and refunds', () => {
     expect(
       (await t.as().get('/admin/purchases?status=refunded')).body.data.data.map((p: { id: number }) => p.id),
     ).toContain(purchaseId);
+  });
+
+  const mailsTo = (to: string) =>
+    t.app.ctx.db.select().from(devMailbox).where(eq(devMailbox.to, to)).orderBy(devMailbox.id);
+  const creditNoteOf = async (purchaseId: number) =>
+    (
+      await t.app.ctx.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.purchaseId, purchaseId), eq(invoices.kind, 'credit_note')))
+    )[0]!;
+
+  it('tells the buyer of the refund: what, how much goes back and how, the course closed, the credit note', async () => {
+    const buyer = await createLearner(t.app);
+    const { purchaseId, paymentId, courseId } = await buyThroughSandbox(t, buyer, 49_900);
+    const before = (await mailsTo(buyer.email)).length;
+    expect((await t.as().post(`/admin/purchases/${purchaseId}/refund`)).statusCode).toBe(200);
+
+    const mails = (await mailsTo(buyer.email)).slice(before);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    const [course] = await t.app.ctx.db.select().from(courses).where(eq(courses.id, courseId));
+    const creditNote = await creditNoteOf(purchaseId);
+    expect(mail!.subject).toBe(`Live Connect: refund for ${course!.name}`);
+    for (const part of [mail!.text, mail!.html]) {
+      expect(part).toContain('We have refunded your payment for');
+      expect(part).toContain('closed to you from now on');
+      expect(part).toContain('₹499.00');
+      expect(part).toContain('goes back to the card, UPI or bank account it was paid with');
+      expect(part).toContain(paymentId);
+      expect(part).toContain(creditNote.number);
+      expect(part).toContain('credit note for this refund is attached');
+    }
+    // Nothing was earned on it, so nothing is said of Quiz Points.
+    expect(mail!.text).not.toContain('Quiz Points');
+
+    // A free enrolment refunded: nothing was paid and nothing goes back, so, as it got no receipt, it gets no notice.
+    const freeId = await payPurchase(t.app, buyer.id, 0);
+    expect((await t.as().post(`/admin/purchases/${freeId}/refund`)).statusCode).toBe(200);
+    expect(await mailsTo(buyer.email)).toHaveLength(before + 1);
+  });
+
+  it("copies the refund notice to a minor's guardian who answered, in the child's language; never to one who has not", async () => {
+    const child = await createMinor(t);
+    await t.app.ctx.db.update(users).set({ language: 'hi', firstName: 'अनन्या' }).where(eq(users.id, child.id));
+    const guardian = `guardian-${child.id}@example.com`;
+    const token = await giveConsentByEmail(t, child, guardian);
+    const [first, second, third] = [
+      await buyThroughSandbox(t, child, 30_000),
+      await buyThroughSandbox(t, child, 20_000),
+      await buyThroughSandbox(t, child, 10_000),
+    ];
+    const refundsTo = async (to: string) => (await mailsTo(to)).filter((m) => m.subject.includes('रिफ़ंड'));
+
+    expect((await t.as().post(`/admin/purchases/${first!.purchaseId}/refund`)).statusCode).toBe(200);
+    const [copy] = await refundsTo(guardian);
+    expect(copy!.text).toContain('नमस्ते Meera Nair,');
+    expect(copy!.text).toContain('अनन्या Learner के खाते से');
+    expect(copy!.text).toContain('₹300.00');
+    expect(copy!.text).toContain((await creditNoteOf(first!.purchaseId)).number);
+    const [notice] = await refundsTo(child.email);
+    expect(notice!.text).toContain('नमस्ते अनन्या,');
+
+    // A guardian who has withdrawn consent since is still the one on record who agreed to the payment (their page
+    // still lists the child's purchases): told too.
+    expect((await t.client.as(undefined).post(`/guardian/consent/${token}/withdraw`)).statusCode).toBe(200);
+    expect((await t.as().post(`/admin/purchases/${second!.purchaseId}/refund`)).statusCode).toBe(200);
+    expect(await refundsTo(guardian)).toHaveLength(2);
+
+    // ATTACK: on a written request the operator names another guardian, who has not answered: a stranger to the
+    // child's purchases until they do (their page shows none), so a refund is not mailed to them, nor to the guardian
+    // no longer on record.
+    const stranger = `stranger-${child.id}@example.com`;
+    const named = await t
+      .as()
+      .post(`/admin/users/${child.id}/guardian`, { guardian_name: 'Ravi', channel: 'email', guardian_email: stranger });
+    expect(named.statusCode, JSON.stringify(named.body)).toBe(200);
+    expect((await t.as().post(`/admin/purchases/${third!.purchaseId}/refund`)).statusCode).toBe(200);
+    expect(await mailsTo(stranger)).toHaveLength(1);
+    expect(await refundsTo(stranger)).toEqual([]);
+    expect(await refundsTo(guardian)).toHaveLength(2);
+    expect(await refundsTo(child.email)).toHaveLength(3);
   });
 
   it('refunds once when two operators click at the same time: one provider call, one reversal', async () => {
@@ -375,7 +468,12 @@ describe('admin money: withdrawals and ledgers', () => {
       .where(eq(devMailbox.to, learner.email))
       .orderBy(desc(devMailbox.id))
       .limit(1);
-    expect(mail!.text).toContain('Returned by the bank: Account closed');
+    // Told as a transfer that came back (not one that could not be paid), with the operator's reason as written.
+    expect(mail!.subject).toBe('Live Connect: your withdrawal of ₹200.00 came back from the bank');
+    expect(mail!.text).toContain('your bank sent the transfer back to us');
+    expect(mail!.text).toContain('Reason given: Account closed');
+    expect(mail!.text).toContain('Bank reference: UTR555');
+    expect(mail!.text).toContain('The ₹200.00 is back in your wallet');
     expect((await auditOf(t.app, 'wallet_transactions', id)).map((row) => row.action)).toEqual([
       'withdrawal.settle',
       'withdrawal.returned',
@@ -391,6 +489,27 @@ describe('admin money: withdrawals and ledgers', () => {
     );
     await t.as().post(`/admin/withdrawals/${(await pendingWithdrawal(200)).id}/payout`);
     expect(await refusal(sql`delete from withdrawal_payouts`)).toContain('withdrawal_payouts is append-only');
+  });
+
+  it("tells a Hindi learner of a transfer the bank returned in Hindi, with only the operator's reason as written", async () => {
+    const { learner, id } = await pendingWithdrawal(200);
+    await t.app.ctx.db.update(users).set({ language: 'hi' }).where(eq(users.id, learner.id));
+    expect(
+      (await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: `UTR-HI-${id}` }))
+        .statusCode,
+    ).toBe(200);
+    expect((await t.as().post(`/admin/withdrawals/${id}/returned`, { reason: 'खाता बंद' })).statusCode).toBe(200);
+    const [mail] = await t.app.ctx.db
+      .select()
+      .from(devMailbox)
+      .where(eq(devMailbox.to, learner.email))
+      .orderBy(desc(devMailbox.id))
+      .limit(1);
+    expect(mail!.subject).toBe('Live Connect: ₹200.00 की आपकी निकासी बैंक ने लौटा दी');
+    expect(mail!.text).toContain('आपके बैंक ने यह रकम हमें लौटा दी');
+    expect(mail!.text).toContain('बताया गया कारण: खाता बंद');
+    expect(mail!.text).toContain('₹200.00 आपके वॉलेट में वापस आ गए हैं');
+    expect(mail!.text).not.toMatch(/Returned by the bank|could not pay|नहीं कर सके/);
   });
 
   it('settles exactly once when two operators click at the same time', async () => {

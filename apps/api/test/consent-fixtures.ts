@@ -14,12 +14,12 @@ export function dobForAge(now: Date, age: number): string {
 }
 
 /** A verified learner of `age` (13 unless told). */
-export function createMinor(t: TestApp, age = 13): Promise<Learner> {
+export function createMinor(t: Pick<TestApp, 'app' | 'clock'>, age = 13): Promise<Learner> {
   return createLearner(t.app, { dateOfBirth: dobForAge(t.clock.now(), age) });
 }
 
 /** The consent link of the newest mail to `to` in the dev outbox, as its token. */
-export async function consentTokenMailedTo(t: TestApp, to: string): Promise<string> {
+export async function consentTokenMailedTo(t: Pick<TestApp, 'app'>, to: string): Promise<string> {
   const [mail] = await t.app.ctx.db
     .select()
     .from(devMailbox)
@@ -33,7 +33,7 @@ export async function consentTokenMailedTo(t: TestApp, to: string): Promise<stri
 
 /** The learner names a guardian by email and the guardian agrees through the mailed link; returns the token. */
 export async function giveConsentByEmail(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'client'>,
   child: Learner,
   guardianEmail = `parent-${child.id}@example.com`,
 ): Promise<string> {

@@ -19,7 +19,9 @@ import {
   otpMail,
   passwordChangedMail,
   receiptMail,
+  refundMail,
   withdrawalRejectedMail,
+  withdrawalReturnedMail,
   withdrawalSettledMail,
 } from '../src/services/mail/templates.ts';
 
@@ -216,6 +218,47 @@ describe('transactional mail over SMTP', () => {
     expect(mail!.text).toContain('₹500.00');
     expect(mail!.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
     expectBothParts(mail!, 'ml');
+  });
+
+  it('tells the learner of a refund in Malayalam, with the GST credit note attached as a PDF', async () => {
+    const learner = await learnerIn('ml');
+    const course = await createCourse(t.app, { name: 'ഗണിതം ക്ലാസ് 9', pricePaise: 45_000 });
+    const checkout = await t.client.as(learner.token).post('/checkout', { course_id: course.id });
+    const { purchase_id: purchaseId, order_id: orderId } = checkout.body.data as {
+      purchase_id: number;
+      order_id: string;
+    };
+    const { paymentId, signature } = rzp.capture(orderId);
+    expect(
+      (await t.client.as(learner.token).post('/pay-now', { payment_id: paymentId, order_id: orderId, signature }))
+        .statusCode,
+    ).toBe(200);
+    await receive(learner.email);
+
+    const refunded = await t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`);
+    expect(refunded.statusCode, JSON.stringify(refunded.body)).toBe(200);
+    const [, mail] = await receive(learner.email, 2);
+    const [creditNote] = await t.app.ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.purchaseId, purchaseId), eq(invoices.kind, 'credit_note')));
+    expect(mail!.subject).toBe('Live Connect: ഗണിതം ക്ലാസ് 9 - റീഫണ്ട്');
+    expectBothParts(mail!, 'ml');
+    for (const part of [mail!.text, mail!.html]) {
+      expect(part).toContain('നമസ്കാരം മീര,');
+      expect(part).toContain('ഇനി മുതൽ അതിലെ പാഠങ്ങളും ക്വിസുകളും നിങ്ങൾക്ക് ലഭ്യമല്ല');
+      expect(part).toContain('₹450.00');
+      expect(part).toContain(paymentId);
+      expect(part).toContain(creditNote!.number);
+    }
+    expect(mail!.text).toContain('തിരികെ നൽകിയ തുക: ₹450.00');
+
+    // The credit note, rendered by the mail job from its reference, as the receipt's invoice is.
+    expect(mail!.attachments).toHaveLength(1);
+    const [pdf] = mail!.attachments;
+    expect(pdf!.contentType).toBe('application/pdf');
+    expect(pdf!.filename).toBe(`${creditNote!.number.replace(/\//g, '-')}.pdf`);
+    expect(pdfTextLines(pdf!.content).join('\n')).toContain(creditNote!.number);
   });
 
   /** A learner with ₹500 and bank details who asked to withdraw ₹200. */
@@ -584,6 +627,35 @@ describe('mail templates', () => {
     withdrawalRejectedMail({ ...base, language, amountPaise: 20_000, transactionId: 'TXN1', reason: '"Name" & <PAN>' }),
     passwordChangedMail({ ...base, language, changedAt: at, resetUrl: 'https://x.in/forgot-password?a=1&b=2' }),
     emailChangedMail({ ...base, language, newEmailMasked: 'ra****@gmail.com', changedAt: at }),
+    refundMail({
+      ...base,
+      language,
+      item: { kind: 'course', name: 'Maths & <Science>' },
+      amountPaise: 39_900,
+      refundedAt: at,
+      paymentReference: 'pay_<1>',
+      creditNoteNumber: 'CN/26-27/000001',
+      quizPointsTakenBack: { points: 30, redeemedPoints: 10, paise: 1_000 },
+    }),
+    refundMail({
+      ...base,
+      language,
+      item: { kind: 'batch', name: 'Class 8' },
+      amountPaise: 39_900,
+      refundedAt: at,
+      paymentReference: null,
+      creditNoteNumber: null,
+      child: 'Anu <K>',
+    }),
+    withdrawalReturnedMail({
+      ...base,
+      language,
+      amountPaise: 20_000,
+      transactionId: 'TXN1',
+      bankReference: 'UTR1',
+      reason: 'Account <closed>',
+      recoveredPaise: 5_000,
+    }),
   ];
 
   it('escapes every interpolated value in the HTML part and keeps it as written in the text part', () => {
@@ -601,6 +673,20 @@ describe('mail templates', () => {
     expect(settled!.html).toContain('UTR&lt;1&gt;');
     expect(rejected!.html).toContain('&quot;Name&quot; &amp; &lt;PAN&gt;');
     expect(changed!.html).toContain('href="https://x.in/forgot-password?a=1&amp;b=2"');
+    const [refund, guardianCopy, returned] = all('en').slice(-3);
+    expect(refund!.html).toContain('pay_&lt;1&gt;');
+    expect(refund!.text).toContain(
+      'The Quiz Points you earned on it (30) were taken back with it. You had already redeemed 10 of them, so ₹10.00 was taken from your wallet for those.',
+    );
+    expect(guardianCopy!.html).toContain('Anu &lt;K&gt;');
+    expect(guardianCopy!.text).toContain(
+      "We have refunded the payment for Batch fee: Class 8 made on Anu <K>'s account.",
+    );
+    // No credit note, no Quiz Points in the guardian's copy: neither is said.
+    expect(guardianCopy!.text).not.toMatch(/Quiz Points|credit note/);
+    expect(returned!.html).toContain('Account &lt;closed&gt;');
+    expect(returned!.text).toContain('Of the ₹200.00, ₹50.00 paid back money');
+    expect(returned!.text).not.toContain('could not pay');
   });
 
   it('writes Hindi and Malayalam mails without English left in them (beyond names, numbers and references)', () => {

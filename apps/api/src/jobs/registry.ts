@@ -1,3 +1,4 @@
+import type { InvoiceKind } from '@app/contracts';
 import type { AppContext } from '../context.ts';
 
 /**
@@ -16,8 +17,11 @@ export interface JobDataMap {
     otpId?: number;
     /** Sent at most once per key (sent_mails, claimed before sending): e.g. receipt:<purchase id>. */
     onceKey?: string;
-    /** Files rendered when the job runs, by reference (never the bytes): a purchase's GST invoice. */
-    attachments?: { kind: 'invoice'; purchaseId: number }[];
+    /**
+     * Files rendered when the job runs, by reference (never the bytes): a purchase's GST invoice (the receipt) or
+     * its credit note (the refund notice).
+     */
+    attachments?: { kind: InvoiceKind; purchaseId: number }[];
   };
   /** Reconcile pending purchases and release due held credits (services/payments/reconcile-job.ts). */
   reconcile: { olderThanMinutes?: number; expireAfterHours?: number; batchSize?: number };

@@ -487,6 +487,16 @@ describe('abuse: holding period and refunds', () => {
     expect(ledger.find((e) => e.method === 'Withdraw')).toMatchObject({ status: 'Rejected' });
     expect(ledger.find((e) => e.method === 'Quiz Points Reversal')).toMatchObject({ points: 0, amountPaise: -10_000 });
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 0 });
+    // The refund notice says what went with it (decision 050), after the mail about the stopped withdrawal.
+    const [notice] = await t.app.ctx.db
+      .select()
+      .from(devMailbox)
+      .where(eq(devMailbox.to, learner.email))
+      .orderBy(desc(devMailbox.id))
+      .limit(1);
+    expect(notice!.text).toContain(
+      'The Quiz Points you earned on it (100) were taken back with it. You had already redeemed 100 of them, so ₹100.00 was taken from your wallet for those.',
+    );
     await expectBooksBalanced(t);
   });
 

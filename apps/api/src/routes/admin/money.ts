@@ -58,7 +58,8 @@ export async function adminMoneyRoutes(fastify: FastifyInstance) {
         summary: 'Refunds a paid purchase in full',
         params: idParams,
         description:
-          "A full refund through the payment provider; reverses the referrer's commission. Only paid purchases, once.",
+          "A full refund through the payment provider; reverses the referrer's commission. Only paid purchases, once. " +
+          "The learner (and a minor's guardian who agreed) is mailed the refund with its credit note.",
         response: { 200: envelope(refundData) },
       },
     },
@@ -157,7 +158,7 @@ export async function adminMoneyRoutes(fastify: FastifyInstance) {
         body: returnBody,
         description:
           "{ reason }. Only a withdrawal marked Done, once: a 'Withdraw Reversal' gives the amount back, the learner is " +
-          'told by mail, and the withdrawal stays Done with its bank reference.',
+          'told by mail (the reason as written), and the withdrawal stays Done with its bank reference.',
         response: { 200: envelope(settleData) },
       },
     },

@@ -8,5 +8,5 @@ export { sendEmailChangedMail } from './send-email-changed-mail.ts';
 export { sendPasswordChangedMail } from './send-password-changed-mail.ts';
 export { sendReceipt } from './send-receipt.ts';
 export { sendWithdrawalMail } from './send-withdrawal-mail.ts';
-export { otpMail } from './templates.ts';
+export { otpMail, refundMail } from './templates.ts';
 export type { WithdrawalRejectedReason } from './templates.ts';

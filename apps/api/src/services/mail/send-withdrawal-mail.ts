@@ -3,20 +3,29 @@ import { users, walletTransactions, withdrawalAccounts, type DbOrTx } from '@app
 import { maskAccountLast4 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { queueNotice } from './queue-notice.ts';
-import { withdrawalRejectedMail, withdrawalSettledMail, type WithdrawalRejectedReason } from './templates.ts';
+import {
+  withdrawalRejectedMail,
+  withdrawalReturnedMail,
+  withdrawalSettledMail,
+  type WithdrawalRejectedReason,
+} from './templates.ts';
 
 /**
  * Writes the mail about a withdrawal the operator is settling, within the settling transaction (the
- * outbox: queue-notice.ts): paid, with the bank reference; or rejected, with the reason and the money
- * back in the wallet. Settling happens once (a conditional UPDATE), so this runs once per withdrawal.
- * Never throws.
+ * outbox: queue-notice.ts): paid, with the bank reference; rejected, with the reason and the money
+ * back in the wallet; or paid and returned by the bank, with the operator's reason and the money back.
+ * Settling and returning happen once each (a conditional UPDATE, withdrawal_returns), so this runs
+ * once per change. Never throws.
  */
 export async function sendWithdrawalMail(
   ctx: AppContext,
   options: {
     withdrawalId: number;
     reason?: WithdrawalRejectedReason;
-    /** A paid withdrawal the bank sent back: told as one not paid, with the reason, the money back in the wallet. */
+    /**
+     * A paid withdrawal the bank sent back: told as such (withdrawalReturnedMail), with `reason`, the operator's
+     * words, as written, and the money back in the wallet.
+     */
     returned?: boolean;
     /** Of the amount given back, what paid back money a refund could not take back earlier. */
     recoveredPaise?: number;
@@ -57,7 +66,19 @@ export async function sendWithdrawalMail(
           }),
         };
       }
-      if (entry.status === 'Rejected' || options.returned) {
+      if (options.returned) {
+        return {
+          mail: withdrawalReturnedMail({
+            ...recipient,
+            amountPaise,
+            transactionId: entry.transactionId,
+            bankReference: entry.bankReference,
+            reason: typeof options.reason === 'string' ? options.reason : '',
+            recoveredPaise: options.recoveredPaise,
+          }),
+        };
+      }
+      if (entry.status === 'Rejected') {
         return {
           mail: withdrawalRejectedMail({
             ...recipient,

@@ -87,6 +87,74 @@ export function receiptMail(options: ReceiptMailOptions): Mail {
   });
 }
 
+interface RefundMailOptions extends Recipient {
+  /** The course's name, or the batch's (a batch fee). */
+  item: { kind: 'course' | 'batch'; name: string };
+  amountPaise: number;
+  refundedAt: Date;
+  /** The provider's payment id: what the learner's bank knows the payment by. */
+  paymentReference: string | null;
+  /** The GST credit note's number, when it is attached. */
+  creditNoteNumber: string | null;
+  /**
+   * The buyer's Quiz Points the refund took back (held ones cancelled included); of them, those already redeemed, and
+   * the money taken from the wallet for them (decision 046). Omitted in the guardian's copy.
+   */
+  quizPointsTakenBack?: { points: number; redeemedPoints: number; paise: number };
+  /** The guardian's copy (decision 050): the child's name, and the mail speaks of the child's payment. */
+  child?: string;
+}
+
+/**
+ * A refund (decision 050): what was refunded, that its course is closed, that the money goes back the way it was paid
+ * and how long banks take, the Quiz Points taken back with it, and the credit note (attached).
+ */
+export function refundMail(options: RefundMailOptions): Mail {
+  return mailTo(options, (t, language) => {
+    const item =
+      options.item.kind === 'batch' ? t('mail:receipt.batchFee', { batch: options.item.name }) : options.item.name;
+    const amount = formatInr(paiseToRupees(options.amountPaise), language);
+    const taken = options.quizPointsTakenBack;
+    const rows = [
+      { label: t('mail:refund.item'), value: item },
+      { label: t('mail:refund.amount'), value: amount },
+      { label: t('mail:refund.date'), value: formatIndiaDateTime(options.refundedAt, language) },
+      ...(options.paymentReference ? [{ label: t('mail:refund.payment'), value: options.paymentReference }] : []),
+      ...(options.creditNoteNumber
+        ? [{ label: t('mail:refund.creditNoteNumber'), value: options.creditNoteNumber }]
+        : []),
+    ];
+    const paragraph = (text: string): MailBlock => ({ kind: 'paragraph', text });
+    return {
+      subject: t('mail:refund.subject', { appName: options.appName, item }),
+      blocks: [
+        { kind: 'heading', text: t('mail:refund.heading') },
+        paragraph(
+          options.child === undefined
+            ? t('mail:refund.intro', { item })
+            : t('mail:refund.introGuardian', { item, child: options.child }),
+        ),
+        { kind: 'details', rows },
+        paragraph(t('mail:refund.moneyBack', { amount })),
+        ...(taken && taken.points > 0
+          ? [
+              paragraph(
+                taken.paise > 0
+                  ? t('mail:refund.quizPointsRedeemedTakenBack', {
+                      points: taken.points,
+                      redeemed: taken.redeemedPoints,
+                      amount: formatInr(paiseToRupees(taken.paise), language),
+                    })
+                  : t('mail:refund.quizPointsTakenBack', { points: taken.points }),
+              ),
+            ]
+          : []),
+        ...(options.creditNoteNumber ? [paragraph(t('mail:refund.creditNoteAttached'))] : []),
+      ],
+    };
+  });
+}
+
 interface WithdrawalSettledMailOptions extends Recipient {
   amountPaise: number;
   transactionId: string;
@@ -161,16 +229,69 @@ export function withdrawalRejectedMail(options: WithdrawalRejectedMailOptions): 
             { label: t('mail:withdrawalRejected.transaction'), value: options.transactionId },
           ],
         },
+        moneyBackBlock(t, language, options),
+      ],
+    };
+  });
+}
+
+/**
+ * The money of a withdrawal not paid, or paid and returned by the bank, back in the wallet: whole, or less what paid
+ * back money a refund could not take back earlier (decision 046).
+ */
+function moneyBackBlock(
+  t: ReturnType<typeof translator>,
+  language: Language,
+  options: { amountPaise: number; recoveredPaise?: number | undefined },
+): MailBlock {
+  const amount = formatInr(paiseToRupees(options.amountPaise), language);
+  return {
+    kind: 'paragraph',
+    text: options.recoveredPaise
+      ? t('mail:withdrawalRejected.moneyKeptBack', {
+          amount,
+          recovered: formatInr(paiseToRupees(options.recoveredPaise), language),
+          rest: formatInr(paiseToRupees(options.amountPaise - options.recoveredPaise), language),
+        })
+      : t('mail:withdrawalRejected.moneyBack', { amount }),
+  };
+}
+
+interface WithdrawalReturnedMailOptions extends Recipient {
+  amountPaise: number;
+  transactionId: string;
+  /** The bank reference of the transfer that came back. */
+  bankReference: string | null;
+  /** The operator's words, as written (the bank's reason): never product text, which is the catalogue's. */
+  reason: string;
+  /** Of the amount, what paid back money a refund could not take back earlier (recoverShortfalls). */
+  recoveredPaise?: number;
+}
+
+/**
+ * A paid withdrawal the bank sent back (decision 050): it was paid and came back, which is not "could not pay"; the
+ * operator's reason, the money back in the wallet, and to check the bank details before asking again.
+ */
+export function withdrawalReturnedMail(options: WithdrawalReturnedMailOptions): Mail {
+  return mailTo(options, (t, language) => {
+    const amount = formatInr(paiseToRupees(options.amountPaise), language);
+    const reason = options.reason.trim();
+    return {
+      subject: t('mail:withdrawalReturned.subject', { appName: options.appName, amount }),
+      blocks: [
+        { kind: 'paragraph', text: t('mail:withdrawalReturned.intro', { amount }) },
         {
-          kind: 'paragraph',
-          text: options.recoveredPaise
-            ? t('mail:withdrawalRejected.moneyKeptBack', {
-                amount,
-                recovered: formatInr(paiseToRupees(options.recoveredPaise), language),
-                rest: formatInr(paiseToRupees(options.amountPaise - options.recoveredPaise), language),
-              })
-            : t('mail:withdrawalRejected.moneyBack', { amount }),
+          kind: 'details',
+          rows: [
+            ...(reason ? [{ label: t('mail:withdrawalReturned.reason'), value: reason }] : []),
+            ...(options.bankReference
+              ? [{ label: t('mail:withdrawalReturned.bankReference'), value: options.bankReference }]
+              : []),
+            { label: t('mail:withdrawalReturned.transaction'), value: options.transactionId },
+          ],
         },
+        moneyBackBlock(t, language, options),
+        { kind: 'paragraph', text: t('mail:withdrawalReturned.checkAccount') },
       ],
     };
   });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { issueCreditNote } from '../invoices/index.ts';
 import { takeBackQuizPoints, type QuizPointsTakenBack, type TakenBack } from '../wallet/index.ts';
 import { onPurchaseRefunded } from '../referrals/index.ts';
+import { sendRefundNotice } from './send-refund-notice.ts';
 
 export interface RefundEffects {
   /** Taken back from the referrer's wallet (commission and level reward already released). */
@@ -15,8 +16,9 @@ export interface RefundEffects {
 /**
  * The one place a paid purchase becomes refunded (UPDATE … WHERE status = 'paid'), with the refunded
  * hooks in the same transaction: access closes with it (the access rule reads paid purchases only),
- * the referral network gives back what it earned, the Quiz Points earned on it go, and the credit note
- * of its GST invoice is issued (numbered last, as in markPurchasePaid). Null when the
+ * the referral network gives back what it earned, the Quiz Points earned on it go, the credit note
+ * of its GST invoice is issued (numbered last, as in markPurchasePaid), and the refund notice is written
+ * to the mail outbox (decision 050): the caller flushes it after the commit. Null when the
  * purchase was not paid (someone else refunded it first).
  */
 export async function markPurchaseRefunded(
@@ -34,5 +36,16 @@ export async function markPurchaseRefunded(
   const referrer = await onPurchaseRefunded(tx, ctx, flipped);
   const quizPoints = await takeBackQuizPoints(tx, ctx, { userId: flipped.userId, purchaseId: flipped.id, now });
   await issueCreditNote(tx, ctx, { purchaseId: flipped.id });
+  await sendRefundNotice(ctx, {
+    purchaseId: flipped.id,
+    // Every point the purchase earned is gone: held ones cancelled, the rest taken from the wallet or, redeemed, as
+    // money (`paise`; owed when the money had gone too).
+    quizPointsTakenBack: {
+      points: quizPoints.cancelledPoints + quizPoints.points + quizPoints.shortfallPoints,
+      redeemedPoints: quizPoints.shortfallPoints,
+      paise: quizPoints.paise,
+    },
+    within: tx,
+  });
   return { referrer, quizPoints };
 }

@@ -29,6 +29,24 @@ export default {
     invoiceAttached: 'Your GST tax invoice is attached to this email as a PDF.',
     batchFee: 'Batch fee: {{batch}}',
   },
+  refund: {
+    subject: '{{appName}}: refund for {{item}}',
+    heading: 'Your payment has been refunded',
+    intro: 'We have refunded your payment for {{item}}. Its lessons and quizzes are closed to you from now on.',
+    introGuardian:
+      "We have refunded the payment for {{item}} made on {{child}}'s account. Its lessons and quizzes are closed to {{child}} from now on. We write to you as the parent or guardian who agreed to {{child}}'s payments.",
+    item: 'Item',
+    amount: 'Amount refunded',
+    date: 'Refunded on',
+    payment: 'Payment reference',
+    creditNoteNumber: 'Credit note number',
+    moneyBack:
+      'The {{amount}} goes back to the card, UPI or bank account it was paid with. Banks usually show it within 5 to 7 working days; if you ask your bank about it, give them the payment reference.',
+    quizPointsTakenBack: 'The Quiz Points you earned on it ({{points}}) were taken back with it.',
+    quizPointsRedeemedTakenBack:
+      'The Quiz Points you earned on it ({{points}}) were taken back with it. You had already redeemed {{redeemed}} of them, so {{amount}} was taken from your wallet for those.',
+    creditNoteAttached: 'The GST credit note for this refund is attached to this email as a PDF.',
+  },
   withdrawalSettled: {
     subject: '{{appName}}: your withdrawal of {{amount}} has been paid',
     intro: 'We have paid your withdrawal of {{amount}} into your bank account.',
@@ -50,6 +68,15 @@ export default {
     earningsTakenBack:
       'Money this withdrawal would have paid out was taken back (a purchase that earned it was refunded, or a referral was found not eligible), so it was stopped before it was paid. What was not taken back is in your wallet: you can ask for it again.',
     guardianWithdrewConsent: 'Your guardian withdrew their consent, so the withdrawal was stopped before it was paid.',
+  },
+  withdrawalReturned: {
+    subject: '{{appName}}: your withdrawal of {{amount}} came back from the bank',
+    intro:
+      'We paid your withdrawal of {{amount}}, but your bank sent the transfer back to us, so it did not reach your account.',
+    reason: 'Reason given',
+    bankReference: 'Bank reference',
+    transaction: 'Transaction ID',
+    checkAccount: 'Please check the bank details on your profile before you ask for a withdrawal again.',
   },
   passwordChanged: {
     subject: '{{appName}}: your password was changed',

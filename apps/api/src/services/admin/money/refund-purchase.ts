@@ -5,6 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { postgresErrorCode } from '../../../lib/postgres-error.ts';
 import { recordAudit } from '../../audit/index.ts';
+import { flushMailOutbox } from '../../mail/index.ts';
 import {
   PaymentProviderError,
   claimRefund,
@@ -130,6 +131,8 @@ export async function refundPurchase(
     options.log?.error({ err: error, purchaseId, paymentId }, 'operator refund refused by the provider');
     throw AppError.badRequest(adminMessages.refundFailed);
   }
+  // The refund notice, written with the refund (markPurchaseRefunded), onto the mail queue.
+  await flushMailOutbox(ctx);
 
   return {
     purchase: toAdminPurchase(await findPurchase(ctx, purchaseId)),

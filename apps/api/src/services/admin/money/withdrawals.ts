@@ -397,7 +397,7 @@ export async function returnWithdrawal(
     });
     await sendWithdrawalMail(ctx, {
       withdrawalId: id,
-      reason: `Returned by the bank: ${reason}`,
+      reason,
       returned: true,
       recoveredPaise: recovered,
       within: tx,
