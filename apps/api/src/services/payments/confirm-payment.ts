@@ -14,7 +14,8 @@ export interface VerifiedPayment {
 
 /**
  * - confirmed: this call marked the purchase paid (and ran onPurchasePaid);
- * - already-paid: someone else did, before;
+ * - already-paid: someone else did, before, with this payment;
+ * - second-payment: the purchase was paid with another payment (two captured on one order); this one is refunded;
  * - mismatch: the payment's amount or currency is not the purchase's; left pending for a person;
  * - duplicate: the learner already owns the item; the payment is refunded;
  * - closed: the purchase failed (or was refunded with another payment); a late payment is refunded;
@@ -23,7 +24,14 @@ export interface VerifiedPayment {
  *   lapsed); the purchase fails and the payment is refunded.
  */
 export type ConfirmOutcome =
-  'confirmed' | 'already-paid' | 'mismatch' | 'duplicate' | 'closed' | 'refunded' | 'code-used-up';
+  'confirmed' | 'already-paid' | 'second-payment' | 'mismatch' | 'duplicate' | 'closed' | 'refunded' | 'code-used-up';
+
+const ORPHAN_REASONS = {
+  duplicate: 'already owned',
+  closed: 'order closed',
+  'code-used-up': 'offer code used up',
+  'second-payment': 'order already paid',
+} as const;
 
 /**
  * Marks a pending purchase paid. Idempotent and forward-only: one conditional UPDATE … WHERE
@@ -44,7 +52,11 @@ export async function confirmPayment(
         .from(purchases)
         .where(eq(purchases.id, purchaseId));
       if (!current) return 'closed';
-      if (current.status === 'paid') return 'already-paid';
+      if (current.status === 'paid') {
+        // Razorpay can capture a second payment on an order (a late authorisation of an attempt the bank first
+        // declined): one purchase, one payment; the other is given back (decision 051).
+        return current.providerPaymentId === payment.paymentId ? 'already-paid' : 'second-payment';
+      }
       if (current.status === 'pending') return 'mismatch';
       // A refund of this very payment (by an operator, or as a duplicate) is history, not a new orphan.
       if (current.status === 'refunded' && current.providerPaymentId === payment.paymentId) return 'refunded';
@@ -72,12 +84,12 @@ export async function confirmPayment(
   if (outcome === 'mismatch') {
     options.log?.error({ purchaseId, payment }, 'payment does not match its purchase; left pending');
   }
-  if (outcome === 'duplicate' || outcome === 'closed' || outcome === 'code-used-up') {
+  if (outcome === 'duplicate' || outcome === 'closed' || outcome === 'code-used-up' || outcome === 'second-payment') {
     const isRefunded = await refundOrphanPayment(ctx, {
       purchaseId,
       paymentId: payment.paymentId,
       amountPaise: payment.amountPaise,
-      reason: outcome === 'duplicate' ? 'already owned' : outcome === 'closed' ? 'order closed' : 'offer code used up',
+      reason: ORPHAN_REASONS[outcome],
       log: options.log,
     });
     if (isRefunded && outcome === 'duplicate') {

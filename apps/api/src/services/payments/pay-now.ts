@@ -67,6 +67,7 @@ export async function payNow(
   switch (outcome) {
     case 'confirmed':
     case 'already-paid':
+    case 'second-payment': // paid meanwhile with the order's other payment; this one goes back
       return done;
     case 'duplicate':
       throw AppError.badRequest(
