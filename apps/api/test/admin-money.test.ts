@@ -193,11 +193,9 @@ describe('admin money: purchases and refunds', () => {
     const referrer = await createLearner(t.app);
     const buyer = await createLearner(t.app, { referrerId: referrer.id });
     const { purchaseId, paymentId } = await buyThroughSandbox(t, buyer, 20_000);
-    // The provider has already given the money back by other means: it refuses another refund.
-    await t.app.ctx.db
-      .update(sandboxPayments)
-      .set({ amountRefundedPaise: 20_000 })
-      .where(eq(sandboxPayments.id, paymentId));
+    // The provider refuses, with nothing given back (money given back already is recorded instead: decision 051,
+    // abuse/provider-refunds.test.ts). The sandbox refuses to refund a payment that is not captured.
+    await t.app.ctx.db.update(sandboxPayments).set({ status: 'failed' }).where(eq(sandboxPayments.id, paymentId));
     const refused = await t.as().post(`/admin/purchases/${purchaseId}/refund`);
     expect(refused.body).toEqual({
       status: false,
@@ -214,7 +212,7 @@ describe('admin money: purchases and refunds', () => {
         .where(and(eq(paymentEvents.eventId, `refund:${paymentId}`))),
     ).toEqual([]);
 
-    await t.app.ctx.db.update(sandboxPayments).set({ amountRefundedPaise: 0 }).where(eq(sandboxPayments.id, paymentId));
+    await t.app.ctx.db.update(sandboxPayments).set({ status: 'captured' }).where(eq(sandboxPayments.id, paymentId));
     expect((await t.as().post(`/admin/purchases/${purchaseId}/refund`)).statusCode).toBe(200);
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
   });

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
  * POST /v1/orders, GET /v1/orders/{id}/payments, POST /v1/payments/{id}/refund, GET
  * /v1/payments/{id}/refunds, basic auth with
  * key_id:key_secret, errors as { error: { code, description } }. Tests "pay" an order with
- * `capture`, which also computes the checkout signature and webhook bodies the way Razorpay does.
+ * `capture`, which also computes the checkout signature and webhook bodies the way Razorpay does,
+ * and give money back outside the API with `refundInDashboard` and `loseDispute`.
  */
 export interface FakeRazorpay {
   url: string;
@@ -20,6 +21,7 @@ export interface FakeRazorpay {
     { id: string; order_id: string; amount: number; currency: string; status: string; amount_refunded: number }
   >;
   refunds: { id: string; payment_id: string; amount: number }[];
+  disputes: { id: string; payment_id: string; amount: number; amount_deducted: number; status: string }[];
   requests: { method: string; path: string; authorized: boolean }[];
   /** A captured payment on the order, with the signature checkout.js would hand the browser. */
   capture(orderId: string, options?: { amount?: number; currency?: string }): { paymentId: string; signature: string };
@@ -27,9 +29,19 @@ export interface FakeRazorpay {
   fail(orderId: string): string;
   /** The next refund is made, but its answer never arrives (the connection drops, as on a timeout). */
   loseNextRefundAnswer(): void;
-  /** A signed webhook delivery for the payment: body, headers. */
+  /**
+   * A refund made in Razorpay's dashboard, outside the API (the whole payment, or `amount`): what the dashboard
+   * does to the payment, without a webhook. Its id.
+   */
+  refundInDashboard(paymentId: string, amount?: number): string;
+  /** A chargeback on the payment that the merchant lost (the whole payment, or `amount`). Its id. */
+  loseDispute(paymentId: string, amount?: number): string;
+  /**
+   * A signed webhook delivery for the payment: body, headers. `refund.processed` is about the payment's latest
+   * refund, `payment.dispute.lost` about its latest dispute, with the payment as it is now.
+   */
   webhook(
-    event: 'payment.captured' | 'order.paid',
+    event: 'payment.captured' | 'order.paid' | 'refund.processed' | 'payment.dispute.lost',
     paymentId: string,
     eventId?: string,
   ): { body: string; headers: Record<string, string> };
@@ -46,6 +58,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const orders: FakeRazorpay['orders'] = new Map();
   const payments: FakeRazorpay['payments'] = new Map();
   const refunds: FakeRazorpay['refunds'] = [];
+  const disputes: FakeRazorpay['disputes'] = [];
   const requests: FakeRazorpay['requests'] = [];
   let isNextRefundAnswerLost = false;
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
@@ -75,7 +88,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     method: 'card',
     amount_refunded: p.amount_refunded,
     refund_status: p.amount_refunded ? (p.amount_refunded === p.amount ? 'full' : 'partial') : null,
-    captured: p.status === 'captured',
+    captured: p.status === 'captured' || p.status === 'refunded',
     description: null,
     email: 'learner@example.com',
     contact: '+919999999999',
@@ -84,6 +97,28 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     tax: null,
     error_code: p.status === 'failed' ? 'BAD_REQUEST_ERROR' : null,
     error_description: p.status === 'failed' ? 'Payment declined' : null,
+    created_at: Math.floor(Date.now() / 1000),
+  });
+
+  // As Razorpay: a payment refunded in full is 'refunded'; in part, it stays 'captured'.
+  const giveBack = (payment: FakeRazorpay['payments'] extends Map<string, infer V> ? V : never, amount: number) => {
+    payment.amount_refunded += amount;
+    if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
+    const refund = { id: id('rfnd'), payment_id: payment.id, amount };
+    refunds.push(refund);
+    return refund;
+  };
+  const refundEntity = (r: FakeRazorpay['refunds'][number]) => ({
+    ...r,
+    entity: 'refund',
+    currency: payments.get(r.payment_id)?.currency ?? 'INR',
+    notes: [],
+    receipt: null,
+    acquirer_data: { arn: null },
+    batch_id: null,
+    status: 'processed',
+    speed_processed: 'normal',
+    speed_requested: 'normal',
     created_at: Math.floor(Date.now() / 1000),
   });
 
@@ -128,9 +163,11 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       if (req.method === 'GET' && match) {
         const payment = payments.get(match[1]!);
         if (!payment) return error(res, 400, 'The id provided does not exist');
+        // Newest first, as Razorpay lists a collection.
         const items = refunds
           .filter((r) => r.payment_id === payment.id)
-          .map((r) => ({ ...r, entity: 'refund', currency: payment.currency, status: 'processed' }));
+          .reverse()
+          .map(refundEntity);
         return send(res, 200, { entity: 'collection', count: items.length, items });
       }
       match = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
@@ -142,21 +179,13 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         if (payment.status !== 'captured' || payment.amount_refunded + amount > payment.amount) {
           return error(res, 400, 'The refund amount provided is greater than amount captured');
         }
-        payment.amount_refunded += amount;
-        const refund = { id: id('rfnd'), payment_id: payment.id, amount };
-        refunds.push(refund);
+        const refund = giveBack(payment, amount);
         if (isNextRefundAnswerLost) {
           isNextRefundAnswerLost = false;
           res.socket?.destroy();
           return;
         }
-        return send(res, 200, {
-          ...refund,
-          entity: 'refund',
-          currency: payment.currency,
-          status: 'processed',
-          created_at: Math.floor(Date.now() / 1000),
-        });
+        return send(res, 200, refundEntity(refund));
       }
       return error(res, 404, 'The requested URL was not found on the server.');
     } catch (e) {
@@ -174,6 +203,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     orders,
     payments,
     refunds,
+    disputes,
     requests,
     capture(orderId, options = {}) {
       const order = orders.get(orderId);
@@ -207,10 +237,46 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       order.status = 'attempted';
       return payment.id;
     },
+    refundInDashboard(paymentId, amount) {
+      const payment = payments.get(paymentId)!;
+      return giveBack(payment, amount ?? payment.amount - payment.amount_refunded).id;
+    },
+    loseDispute(paymentId, amount) {
+      const payment = payments.get(paymentId)!;
+      const disputed = amount ?? payment.amount - payment.amount_refunded;
+      // A lost dispute takes the money from the merchant's balance; the payment stays 'captured', not refunded.
+      const dispute = {
+        id: id('disp'),
+        payment_id: paymentId,
+        amount: disputed,
+        amount_deducted: disputed,
+        status: 'lost',
+      };
+      disputes.push(dispute);
+      return dispute.id;
+    },
     webhook(event, paymentId, eventId = id('evt')) {
       const payment = payments.get(paymentId)!;
       const order = orders.get(payment.order_id)!;
       const payload: Record<string, unknown> = { payment: { entity: paymentEntity(payment) } };
+      if (event === 'refund.processed') {
+        const refund = refunds.filter((r) => r.payment_id === paymentId).at(-1)!;
+        payload.refund = { entity: refundEntity(refund) };
+      }
+      if (event === 'payment.dispute.lost') {
+        const dispute = disputes.filter((d) => d.payment_id === paymentId).at(-1)!;
+        payload.dispute = {
+          entity: {
+            ...dispute,
+            entity: 'dispute',
+            currency: payment.currency,
+            reason_code: 'chargeback',
+            respond_by: Math.floor(Date.now() / 1000),
+            phase: 'chargeback',
+            created_at: Math.floor(Date.now() / 1000),
+          },
+        };
+      }
       if (event === 'order.paid') {
         payload.order = {
           entity: {
@@ -229,7 +295,14 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         entity: 'event',
         account_id: 'acc_fake',
         event,
-        contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
+        contains:
+          event === 'order.paid'
+            ? ['payment', 'order']
+            : event === 'refund.processed'
+              ? ['refund', 'payment']
+              : event === 'payment.dispute.lost'
+                ? ['payment', 'dispute']
+                : ['payment'],
         payload,
         created_at: Math.floor(Date.now() / 1000),
       });

@@ -388,7 +388,7 @@ export async function findProviderViolations(
     .slice(0, 5)
     .map((p) => `purchase ${p.id}: still pending after the reconciler ran`);
 
-  for (const payment of payments.filter((p) => p.status === 'captured')) {
+  for (const payment of payments.filter((p) => p.status === 'captured' || p.status === 'refunded')) {
     const purchase = byOrder.get(payment.orderId);
     const refunds = refundsPerPayment.get(payment.id) ?? 0;
     const where = `payment ${payment.id} (purchase ${purchase?.id ?? 'none'}, ${purchase?.status ?? '-'})`;

@@ -53,7 +53,8 @@ async function razorpayWebhookRoute(fastify: FastifyInstance) {
       config: { auth: 'public', xsrf: false },
       schema: {
         tags,
-        summary: 'Razorpay webhook (payment.captured, order.paid), signed with X-Razorpay-Signature',
+        summary:
+          'Razorpay webhook (payment.captured, order.paid, refund.processed, payment.dispute.lost), signed with X-Razorpay-Signature',
         response: { 200: envelope(z.object({ outcome: z.enum(['processed', 'duplicate', 'ignored']) })) },
       },
     },

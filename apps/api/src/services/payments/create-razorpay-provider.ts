@@ -14,7 +14,7 @@ const paymentEntity = z.object({
   order_id: z.string().nullish(),
 });
 const paymentCollection = z.object({ items: z.array(paymentEntity) });
-const refundEntity = z.object({ id: z.string() });
+const refundEntity = z.object({ id: z.string(), amount: z.number().optional(), status: z.string().optional() });
 const refundCollection = z.object({ items: z.array(refundEntity) });
 const errorBody = z.object({ error: z.object({ description: z.string().optional(), code: z.string().optional() }) });
 
@@ -94,7 +94,11 @@ export function createRazorpayProvider(options: {
 
     async findRefund(paymentId) {
       const { items } = await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}/refunds`, refundCollection);
-      return items[0]?.id ?? null;
+      // Newest first, as Razorpay lists them. A failed refund gave nothing back; a pending one will.
+      const given = items.filter((r) => r.status !== 'failed');
+      const latest = given[0];
+      if (!latest) return null;
+      return { refundId: latest.id, refundedPaise: given.reduce((sum, r) => sum + (r.amount ?? 0), 0) };
     },
 
     async closeOrder() {

@@ -100,7 +100,9 @@ export function createSandboxProvider(options: { db: Db; appSecret: string }): S
         .select({ refunded: sandboxPayments.amountRefundedPaise })
         .from(sandboxPayments)
         .where(eq(sandboxPayments.id, paymentId));
-      return payment && payment.refunded > 0 ? refundIdOf(paymentId) : null;
+      return payment && payment.refunded > 0
+        ? { refundId: refundIdOf(paymentId), refundedPaise: payment.refunded }
+        : null;
     },
 
     async closeOrder(orderId) {

@@ -6,32 +6,79 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { confirmPayment } from './confirm-payment.ts';
+import { recordProviderRefund, type RefundAtProvider } from './record-provider-refund.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 /** The events that mean money arrived: both carry the captured payment entity. */
 const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
+
+const paymentEntity = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  order_id: z.string().nullish(),
+  amount_refunded: z.number().int().nullish(),
+});
 
 const webhookEvent = z
   .object({
     event: z.string(),
     payload: z
       .object({
-        payment: z
+        payment: z.object({ entity: paymentEntity }).optional(),
+        refund: z
+          .object({ entity: z.object({ id: z.string(), payment_id: z.string(), amount: z.number().int() }) })
+          .optional()
+          .catch(undefined),
+        dispute: z
           .object({
-            entity: z.object({
-              id: z.string(),
-              amount: z.number().int(),
-              currency: z.string(),
-              status: z.string(),
-              order_id: z.string().nullish(),
-            }),
+            entity: z.object({ id: z.string(), payment_id: z.string(), amount_deducted: z.number().int().nullish() }),
           })
-          .optional(),
+          .optional()
+          // An entity of a shape not read here leaves the rest of the event to be handled (it is not a 400 Razorpay
+          // would retry until it turns the webhook off).
+          .catch(undefined),
       })
       .passthrough()
       .optional(),
   })
   .passthrough();
+
+type WebhookEvent = z.infer<typeof webhookEvent>;
+
+/**
+ * Money given back at the provider, from the two events that report it (decision 051): `refund.processed` (a refund
+ * made in the dashboard, or one of ours) carries the payment with all its refunds so far in `amount_refunded`;
+ * `payment.dispute.lost` carries the dispute, whose `amount_deducted` went back to the payer besides any refunds.
+ * Null for any other event, or one without its payment's order.
+ */
+function refundReported(event: WebhookEvent): RefundAtProvider | null {
+  const payment = event.payload?.payment?.entity;
+  if (!payment?.order_id) return null;
+  const refunded = payment.amount_refunded ?? 0;
+  const refund = event.payload?.refund?.entity;
+  if (event.event === 'refund.processed' && refund?.payment_id === payment.id) {
+    return {
+      kind: 'refund',
+      providerId: refund.id,
+      paymentId: payment.id,
+      orderId: payment.order_id,
+      returnedPaise: Math.max(refunded, refund.amount),
+    };
+  }
+  const dispute = event.payload?.dispute?.entity;
+  if (event.event === 'payment.dispute.lost' && dispute?.payment_id === payment.id) {
+    return {
+      kind: 'dispute',
+      providerId: dispute.id,
+      paymentId: payment.id,
+      orderId: payment.order_id,
+      returnedPaise: refunded + (dispute.amount_deducted ?? 0),
+    };
+  }
+  return null;
+}
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
@@ -39,7 +86,8 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
  * The provider's webhook: verified on the raw body, deduplicated by event id (X-Razorpay-Event-Id,
  * else the body's hash). The event is recorded only after it was handled, so a delivery that
  * failed half-way is handled again on retry; handling is idempotent (confirmPayment), so parallel
- * deliveries of one event are harmless.
+ * deliveries of one event are harmless. Money given back at the provider is recorded as a refund
+ * (record-provider-refund.ts), idempotent too.
  */
 export async function handleWebhook(
   ctx: AppContext,
@@ -68,6 +116,10 @@ export async function handleWebhook(
 
   let outcome: WebhookOutcome = 'ignored';
   const payment = event.payload?.payment?.entity;
+  const refund = refundReported(event);
+  if (refund && (await recordProviderRefund(ctx, { ...refund, log: options.log })) !== 'unchanged') {
+    outcome = 'processed';
+  }
   if (PAID_EVENTS.has(event.event) && payment?.order_id && payment.status === 'captured') {
     const [purchase] = await ctx.db
       .select({ id: purchases.id })

@@ -10,6 +10,14 @@ export interface OrderPayment {
   currency: string;
 }
 
+/** What a payment's refunds at the provider add up to. */
+export interface ProviderRefunds {
+  /** The latest refund's id. */
+  refundId: string;
+  /** All its refunds not failed, in paise. */
+  refundedPaise: number;
+}
+
 /**
  * The one interface checkout, /pay-now, the webhook and the reconciler talk to. Both adapters
  * speak Razorpay's model: orders, payments, HMAC-SHA256 signatures of `order_id|payment_id` and
@@ -33,10 +41,11 @@ export interface PaymentProvider {
    */
   refund(paymentId: string, amountPaise: number, tx: DbOrTx): Promise<{ refundId: string }>;
   /**
-   * The id of a refund already made of this payment, or null: a refund whose answer was lost (the
-   * server died after asking) is found again instead of being asked for a second time.
+   * The refunds already made of this payment (the latest one's id, and how much they gave back in all), or null
+   * when none: a refund whose answer was lost (the server died after asking) is found again instead of being asked
+   * for a second time, and so is one made outside this API (in Razorpay's dashboard, decision 051).
    */
-  findRefund(paymentId: string, tx: DbOrTx): Promise<string | null>;
+  findRefund(paymentId: string, tx: DbOrTx): Promise<ProviderRefunds | null>;
   /**
    * Stops an unpaid order from being paid later, when the provider can; false when it was paid
    * meanwhile. Providers without such a call answer true (a late payment is then refunded).

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { paymentEvents, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { PaymentProviderError } from './payment-provider.ts';
+import { PaymentProviderError, type ProviderRefunds } from './payment-provider.ts';
 
 /**
  * The claim on a payment's refund: the `refund:<payment id>` row in payment_events. Operator
@@ -63,14 +63,36 @@ export async function refundClaimed(tx: Tx, ctx: AppContext, claim: RefundClaim,
     throw new PaymentProviderError('the refund claim was dropped: the provider refused the attempt that made it');
   const recorded = (current.payload as { refund_id?: string } | null)?.refund_id;
   if (recorded) return recorded;
-  const refundId =
-    (claim.isFresh ? null : await ctx.payments.findRefund(claim.paymentId, tx)) ??
-    (await ctx.payments.refund(claim.paymentId, amountPaise, tx)).refundId;
+  const refundId = await refundAtProvider(tx, ctx, claim, amountPaise);
   await tx
     .update(paymentEvents)
     .set({ payload: sql`${paymentEvents.payload} || ${JSON.stringify({ refund_id: refundId })}::jsonb` })
     .where(whereClaim(ctx, claim.paymentId));
   return refundId;
+}
+
+/**
+ * Gives the payment's `amountPaise` back at the provider, counting what it gave back already. A claim an earlier
+ * attempt made may have been refunded there (its answer lost), so its refunds are looked up first. A fresh claim asks
+ * at once and looks only when the provider refuses: the money may have gone back outside this API, in Razorpay's
+ * dashboard (decision 051). Refunded in full there, that refund is this one; in part, the rest is refunded.
+ */
+async function refundAtProvider(tx: Tx, ctx: AppContext, claim: RefundClaim, amountPaise: number): Promise<string> {
+  const refund = async (paise: number) => (await ctx.payments.refund(claim.paymentId, paise, tx)).refundId;
+  const refundTheRest = async (given: ProviderRefunds) =>
+    given.refundedPaise >= amountPaise ? given.refundId : refund(amountPaise - given.refundedPaise);
+  if (!claim.isFresh) {
+    const given = await ctx.payments.findRefund(claim.paymentId, tx);
+    return given ? refundTheRest(given) : refund(amountPaise);
+  }
+  try {
+    return await refund(amountPaise);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError) || !error.isRefusal) throw error;
+    const given = await ctx.payments.findRefund(claim.paymentId, tx);
+    if (!given) throw error;
+    return refundTheRest(given);
+  }
 }
 
 /** Drops a claim this attempt made after the provider refused, so a later attempt starts afresh. */

@@ -8,7 +8,7 @@ export {
 export type { CourseAccess } from './course-access.ts';
 export { hasPaidBatch } from './has-paid-batch.ts';
 export { isAlreadyOwnedViolation, markPurchasePaid } from './mark-purchase-paid.ts';
-export { markPurchaseRefunded } from './mark-purchase-refunded.ts';
+export { markPurchaseRefunded, refundEffectsForAudit } from './mark-purchase-refunded.ts';
 export type { RefundEffects } from './mark-purchase-refunded.ts';
 export {
   assertOfferCodeUsesLeft,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { purchases, type Tx } from '@app/db';
+import { paiseToRupees } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { issueCreditNote } from '../invoices/index.ts';
 import { takeBackQuizPoints, type QuizPointsTakenBack, type TakenBack } from '../wallet/index.ts';
@@ -48,4 +49,21 @@ export async function markPurchaseRefunded(
     within: tx,
   });
   return { referrer, quizPoints };
+}
+
+/**
+ * What a refund took back, as its audit row records it: the operator's refund and one recorded from the provider
+ * (decision 051) write the same fields.
+ */
+export function refundEffectsForAudit(effects: RefundEffects) {
+  return {
+    commission_reversed: paiseToRupees(effects.referrer.paise),
+    commission_shortfall: paiseToRupees(effects.referrer.shortfallPaise),
+    referrer_points_reversed: effects.referrer.points,
+    quiz_points_reversed: effects.quizPoints.points,
+    quiz_points_cancelled: effects.quizPoints.cancelledPoints,
+    quiz_points_shortfall: effects.quizPoints.shortfallPoints,
+    quiz_points_money_reversed: paiseToRupees(effects.quizPoints.paise),
+    quiz_points_money_shortfall: paiseToRupees(effects.quizPoints.shortfallPaise),
+  };
 }

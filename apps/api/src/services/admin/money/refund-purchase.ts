@@ -13,7 +13,7 @@ import {
   refundClaimed,
   type PaymentLog,
 } from '../../payments/index.ts';
-import { markPurchaseRefunded, type RefundEffects } from '../../purchases/index.ts';
+import { markPurchaseRefunded, refundEffectsForAudit, type RefundEffects } from '../../purchases/index.ts';
 import { selectPurchases, toAdminPurchase } from './select-purchases.ts';
 
 async function findPurchase(ctx: AppContext, purchaseId: number) {
@@ -64,8 +64,9 @@ export async function lockPurchase(tx: Tx, purchaseId: number): Promise<string |
  * (markPurchaseRefunded) and writes the audit row. If the server dies
  * after the provider refunded, the claim stays and the next click finds that refund instead of
  * making another; so does the next click after the provider did not answer (a timeout, a 5xx), which may have
- * refunded. If the provider refuses, nothing changes and a later try can run. The learner
- * loses access to the course with it.
+ * refunded. A payment the provider had already given back (in Razorpay's dashboard) is recorded with that refund,
+ * and one given back in part has the rest refunded (refund-claim.ts, decision 051). If the provider refuses with
+ * nothing given back, nothing changes and a later try can run. The learner loses access to the course with it.
  */
 export async function refundPurchase(
   ctx: AppContext,
@@ -106,14 +107,7 @@ export async function refundPurchase(
         after: {
           status: 'refunded',
           refund_id: refundId,
-          commission_reversed: paiseToRupees(effects.referrer.paise),
-          commission_shortfall: paiseToRupees(effects.referrer.shortfallPaise),
-          referrer_points_reversed: effects.referrer.points,
-          quiz_points_reversed: effects.quizPoints.points,
-          quiz_points_cancelled: effects.quizPoints.cancelledPoints,
-          quiz_points_shortfall: effects.quizPoints.shortfallPoints,
-          quiz_points_money_reversed: paiseToRupees(effects.quizPoints.paise),
-          quiz_points_money_shortfall: paiseToRupees(effects.quizPoints.shortfallPaise),
+          ...refundEffectsForAudit(effects),
         },
       });
       return { refundId, effects };

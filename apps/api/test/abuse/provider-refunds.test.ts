@@ -1,0 +1,281 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, invoices, purchases, walletTransactions } from '@app/db';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { createLearner, type Learner } from '../fixtures.ts';
+import { createCourse } from '../catalogue-fixtures.ts';
+import { createAdmin } from '../admin-fixtures.ts';
+import { ledgerOf, setReferenceData, signInNow, validBank } from '../wallet-fixtures.ts';
+import { startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
+import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
+
+/**
+ * Money that moves at Razorpay outside the paths the API drives (decision 051): a refund made in the dashboard, a
+ * chargeback the merchant lost, a second payment captured on an order already paid. Found by the rev-fraud review: a
+ * farm of fifty puppets withdrew their earnings and then disputed every card charge, keeping the commissions.
+ */
+describe('abuse: money given back at the provider', () => {
+  let t: TestApp;
+  let rzp: FakeRazorpay;
+  let admin: Learner;
+
+  beforeAll(async () => {
+    rzp = await startFakeRazorpay();
+    t = await createTestApp({
+      env: {
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: rzp.keyId,
+        RAZORPAY_KEY_SECRET: rzp.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: rzp.webhookSecret,
+        RAZORPAY_API_URL: rzp.url,
+      },
+    });
+    await setReferenceData(t.app, { refund_window_days: 7 });
+    admin = await createAdmin(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rzp?.close();
+  });
+
+  const webhook = (delivery: { body: string; headers: Record<string, string> }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/live-connect/api/payments/razorpay/webhook',
+      payload: delivery.body,
+      headers: delivery.headers,
+    });
+  const consoleRefund = (purchaseId: number) => t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`);
+
+  /** A referred learner's paid purchase of a new course, through Razorpay's checkout and /pay-now. */
+  const buy = async (buyer: Learner, pricePaise = 39_900) => {
+    const course = await createCourse(t.app, { pricePaise });
+    const res = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    expect(res.statusCode).toBe(200);
+    const order = res.body.data as { purchase_id: number; order_id: string };
+    const { paymentId, signature } = rzp.capture(order.order_id);
+    const paid = await t.client
+      .as(buyer.token)
+      .post('/pay-now', { payment_id: paymentId, order_id: order.order_id, signature });
+    expect(paid.statusCode).toBe(200);
+    return { purchaseId: order.purchase_id, orderId: order.order_id, paymentId, courseId: course.id };
+  };
+  const referredBuyer = async () => {
+    const referrer = await createLearner(t.app);
+    const buyer = await createLearner(t.app, { referrerId: referrer.id });
+    return { referrer, buyer };
+  };
+  const statusOf = async (purchaseId: number) =>
+    (await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, purchaseId)))[0]!.status;
+  const commissionOf = async (purchaseId: number) =>
+    (
+      await t.app.ctx.db
+        .select({ status: walletTransactions.status })
+        .from(walletTransactions)
+        .where(and(eq(walletTransactions.purchaseId, purchaseId), eq(walletTransactions.method, 'Referral Commission')))
+    ).map((c) => c.status);
+  const auditOf = (purchaseId: number) =>
+    t.app.ctx.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'purchases'), eq(auditLog.entityId, String(purchaseId))))
+      .orderBy(auditLog.id);
+  const creditNotesOf = async (purchaseId: number) =>
+    (
+      await t.app.ctx.db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.purchaseId, purchaseId), eq(invoices.kind, 'credit_note')))
+    ).length;
+  const owns = async (learner: Learner, courseId: number) =>
+    (await t.client.as(learner.token).get('/learn')).body.data.course.some((c: { id: number }) => c.id === courseId);
+
+  it("ATTACK: a refund made in Razorpay's dashboard is recorded by its webhook: the course closes, the commission goes", async () => {
+    const { referrer, buyer } = await referredBuyer();
+    const bought = await buy(buyer);
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Pending']);
+
+    const refundId = rzp.refundInDashboard(bought.paymentId);
+    const delivery = rzp.webhook('refund.processed', bought.paymentId);
+    const res = await webhook(delivery);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.outcome).toBe('processed');
+
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Rejected']);
+    expect(await owns(buyer, bought.courseId)).toBe(false);
+    expect(await creditNotesOf(bought.purchaseId)).toBe(1);
+    expect(await auditOf(bought.purchaseId)).toEqual([
+      {
+        action: 'purchase.refund',
+        actorId: null,
+        after: expect.objectContaining({ status: 'refunded', source: 'refund at the provider', refund_id: refundId }),
+      },
+    ]);
+
+    // Razorpay delivers again (the same event), and the operator, told by Razorpay, clicks Refund: nothing more.
+    expect((await webhook(delivery)).json().data.outcome).toBe('duplicate');
+    const clicked = await consoleRefund(bought.purchaseId);
+    expect(clicked.statusCode).toBe(400);
+    expect(clicked.body.message).toBe('This purchase is already refunded.');
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toHaveLength(1);
+    expect(await auditOf(bought.purchaseId)).toHaveLength(1);
+    expect(await creditNotesOf(bought.purchaseId)).toBe(1);
+    expect((await ledgerOf(t.app, referrer.id)).map((e) => [e.method, e.status])).toEqual([
+      ['Referral Commission', 'Rejected'],
+    ]);
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: a chargeback lost after the earnings were asked for as a withdrawal takes the commission back from it', async () => {
+    // The farm's move: wait out the refund window, ask to withdraw the released commission, dispute the card charge.
+    const { referrer, buyer } = await referredBuyer();
+    const bought = await buy(buyer, 100_000);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const token = await signInNow(t.app, referrer.id);
+    await t.client.as(token).post('/bank-details', validBank);
+    expect((await t.client.as(token).post('/withdraw', { amount: 100 })).statusCode).toBe(200);
+
+    const disputeId = rzp.loseDispute(bought.paymentId);
+    expect((await webhook(rzp.webhook('payment.dispute.lost', bought.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    const ledger = (await ledgerOf(t.app, referrer.id)).map((e) => [e.method, e.status, e.amountPaise]);
+    expect(ledger).toEqual([
+      ['Referral Commission', 'Done', 10_000],
+      ['Withdraw', 'Rejected', -10_000],
+      ['Withdraw Reversal', 'Done', 10_000],
+      ['Commission Reversal', 'Done', -10_000],
+    ]);
+    expect((await auditOf(bought.purchaseId)).at(-1)).toMatchObject({
+      action: 'purchase.refund',
+      actorId: null,
+      after: { source: 'dispute lost', dispute_id: disputeId, commission_reversed: 100 },
+    });
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: the console records a refund Razorpay already made (its webhook lost) instead of failing for good', async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer);
+    const refundId = rzp.refundInDashboard(bought.paymentId);
+
+    const res = await consoleRefund(bought.purchaseId);
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.refund_id).toBe(refundId);
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Rejected']);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toHaveLength(1);
+
+    // The webhook arriving after changes nothing.
+    expect((await webhook(rzp.webhook('refund.processed', bought.paymentId))).json().data.outcome).toBe('ignored');
+    expect(await auditOf(bought.purchaseId)).toHaveLength(1);
+    await expectBooksBalanced(t);
+  });
+
+  it('records a partial refund at Razorpay for the operator, keeps the purchase paid, and the console refunds the rest', async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    const refundId = rzp.refundInDashboard(bought.paymentId, 10_000);
+    expect((await webhook(rzp.webhook('refund.processed', bought.paymentId))).json().data.outcome).toBe('processed');
+
+    expect(await statusOf(bought.purchaseId)).toBe('paid');
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Pending']);
+    expect(await auditOf(bought.purchaseId)).toEqual([
+      {
+        action: 'purchase.provider_partial_refund',
+        actorId: null,
+        after: { status: 'paid', source: 'refund at the provider', refund_id: refundId, returned: 100 },
+      },
+    ]);
+
+    const res = await consoleRefund(bought.purchaseId);
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId).map((r) => r.amount)).toEqual([10_000, 29_900]);
+    expect(rzp.payments.get(bought.paymentId)).toMatchObject({ amount_refunded: 39_900, status: 'refunded' });
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+  });
+
+  it("a second partial refund that makes the whole refunds the purchase; a refund event of a payment not the purchase's changes nothing", async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    rzp.refundInDashboard(bought.paymentId, 9_900);
+    await webhook(rzp.webhook('refund.processed', bought.paymentId));
+    expect(await statusOf(bought.purchaseId)).toBe('paid');
+    rzp.refundInDashboard(bought.paymentId);
+    await webhook(rzp.webhook('refund.processed', bought.paymentId));
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+
+    // Another order's payment refunded: its event names a payment no purchase was paid with.
+    const other = await buy(await createLearner(t.app));
+    const stray = rzp.capture(other.orderId);
+    rzp.refundInDashboard(stray.paymentId);
+    expect((await webhook(rzp.webhook('refund.processed', stray.paymentId))).json().data.outcome).toBe('ignored');
+    expect(await statusOf(other.purchaseId)).toBe('paid');
+  });
+
+  it('ATTACK: a refund event that Razorpay did not sign is refused and changes nothing', async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer);
+    const payment = rzp.payments.get(bought.paymentId)!;
+    const forged = rzp.webhook('payment.captured', bought.paymentId);
+    const body = JSON.stringify({
+      ...JSON.parse(forged.body),
+      event: 'refund.processed',
+      contains: ['refund', 'payment'],
+      payload: {
+        refund: { entity: { id: 'rfnd_forged0000001', payment_id: payment.id, amount: payment.amount } },
+        payment: {
+          entity: { ...JSON.parse(forged.body).payload.payment.entity, amount_refunded: payment.amount },
+        },
+      },
+    });
+    const res = await webhook({ body, headers: { ...forged.headers, 'x-razorpay-event-id': 'evt_forged_refund' } });
+    expect(res.statusCode).toBe(400);
+    expect(await statusOf(bought.purchaseId)).toBe('paid');
+  });
+
+  it('the webhook and the console arriving together for one refund record it once', async () => {
+    const { referrer, buyer } = await referredBuyer();
+    const bought = await buy(buyer);
+    rzp.refundInDashboard(bought.paymentId);
+    const [fromWebhook, fromConsole] = await Promise.all([
+      webhook(rzp.webhook('refund.processed', bought.paymentId)),
+      consoleRefund(bought.purchaseId),
+    ]);
+    expect(fromWebhook.statusCode).toBe(200);
+    // Whichever came first recorded it; the console's answer is then 'already refunded' or 'in progress'.
+    expect([200, 400]).toContain(fromConsole.statusCode);
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect(await auditOf(bought.purchaseId)).toHaveLength(1);
+    expect(await creditNotesOf(bought.purchaseId)).toBe(1);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toHaveLength(1);
+    expect((await ledgerOf(t.app, referrer.id)).map((e) => e.status)).toEqual(['Rejected']);
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK (learner harm): a second payment captured on an order already paid is refunded, the first one kept', async () => {
+    // Razorpay can capture two payments on one order (a late authorisation of an attempt the bank first reported
+    // failed, while the learner paid again). The second arrives by webhook after the purchase is paid.
+    const buyer = await createLearner(t.app);
+    const bought = await buy(buyer);
+    const second = rzp.capture(bought.orderId);
+    expect((await webhook(rzp.webhook('payment.captured', second.paymentId))).statusCode).toBe(200);
+
+    expect(rzp.refunds.filter((r) => r.payment_id === second.paymentId)).toEqual([
+      expect.objectContaining({ amount: 39_900 }),
+    ]);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+    const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, bought.purchaseId));
+    expect(row).toMatchObject({ status: 'paid', providerPaymentId: bought.paymentId });
+
+    // The refund of the second payment comes back as an event: the purchase paid with the first stays paid.
+    await webhook(rzp.webhook('refund.processed', second.paymentId));
+    expect(await statusOf(bought.purchaseId)).toBe('paid');
+    // And the first payment's own webhook, delivered late, is still 'already paid', not a refund.
+    await webhook(rzp.webhook('payment.captured', bought.paymentId));
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+  });
+});
