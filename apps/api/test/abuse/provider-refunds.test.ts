@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, invoices, purchases, walletTransactions } from '@app/db';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { auditLog, devMailbox, invoices, purchases, walletTransactions } from '@app/db';
+import { createTestApp, waitFor, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
@@ -112,6 +112,12 @@ describe('abuse: money given back at the provider', () => {
         after: expect.objectContaining({ status: 'refunded', source: 'refund at the provider', refund_id: refundId }),
       },
     ]);
+
+    // The buyer is told, as for the console's refund (decision 050).
+    await waitFor(async () => {
+      const mails = await t.app.ctx.db.select().from(devMailbox).where(eq(devMailbox.to, buyer.email));
+      return mails.some((mail) => mail.subject.includes('refund for'));
+    }, 10_000);
 
     // Razorpay delivers again (the same event), and the operator, told by Razorpay, clicks Refund: nothing more.
     expect((await webhook(delivery)).json().data.outcome).toBe('duplicate');

@@ -3,6 +3,7 @@ import { purchases } from '@app/db';
 import { paiseToRupees } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
+import { flushMailOutbox } from '../mail/index.ts';
 import { markPurchaseRefunded, refundEffectsForAudit } from '../purchases/index.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
@@ -86,5 +87,8 @@ export async function recordProviderRefund(
   if (outcome !== 'unchanged') {
     log?.warn({ purchaseId: purchase.id, ...reported, outcome }, 'money given back at the provider');
   }
+  // The refund notice (written with the refund by markPurchaseRefunded) onto the mail queue now, not at the
+  // reconciler's next run.
+  if (outcome === 'refunded') await flushMailOutbox(ctx);
   return outcome;
 }
