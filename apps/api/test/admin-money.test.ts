@@ -510,6 +510,27 @@ describe('admin money: withdrawals and ledgers', () => {
     expect(mail!.text).not.toMatch(/Returned by the bank|could not pay|नहीं कर सके/);
   });
 
+  it("ATTACK: refuses a bank reference already recorded for another learner's paid withdrawal (a stale page, a pasted UTR)", async () => {
+    const first = await pendingWithdrawal(200);
+    const second = await pendingWithdrawal(150);
+    const done = (id: number, bank_reference: string) =>
+      t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference });
+    expect((await done(first.id, 'UTR2026120100042')).statusCode).toBe(200);
+    // One transfer would 'pay' two learners: the second told they were paid with a reference their bank never saw.
+    const again = await done(second.id, 'utr2026120100042');
+    expect([again.statusCode, again.body.errors]).toEqual([
+      422,
+      { bank_reference: ["This bank reference is already recorded for another learner's withdrawal."] },
+    ]);
+    expect((await entriesOf(second.learner.id, 'Withdraw'))[0]).toMatchObject({ status: 'Pending' });
+    expect((await done(second.id, 'UTR2026120100043')).statusCode).toBe(200);
+    // One learner's two withdrawals paid by one transfer may share it.
+    await fundWithBank(t, first.learner);
+    expect((await t.client.as(first.learner.token).post('/withdraw', { amount: 100 })).statusCode).toBe(200);
+    const [later] = (await entriesOf(first.learner.id, 'Withdraw')).filter((entry) => entry.status === 'Pending');
+    expect((await done(later!.id, 'UTR2026120100042')).statusCode).toBe(200);
+  });
+
   it('settles exactly once when two operators click at the same time', async () => {
     for (const [first, second] of [
       [
@@ -526,8 +547,16 @@ describe('admin money: withdrawals and ledgers', () => {
       ],
     ] as const) {
       const { learner, id } = await pendingWithdrawal(200);
+      // A reference is one learner's (another learner's paid withdrawal cannot reuse it): made unique per round.
       const results = await Promise.all(
-        [first, second].map((body) => t.as().post(`/admin/withdrawals/${id}/settle`, body)),
+        [first, second].map((body) =>
+          t
+            .as()
+            .post(
+              `/admin/withdrawals/${id}/settle`,
+              body.status === 'Done' ? { ...body, bank_reference: `${body.bank_reference}-${id}` } : body,
+            ),
+        ),
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
       const loser = results.find((r) => r.statusCode === 400)!;

@@ -62,6 +62,7 @@ export const adminMessages = {
     'The payment provider did not answer, so the refund may or may not have been made. Try again: a refund it made is found, never made twice.',
   refunded: 'Purchase refunded.',
   alreadySettled: 'Already settled',
+  bankReferenceUsed: "This bank reference is already recorded for another learner's withdrawal.",
   withdrawalNeedsConsent:
     "This learner is under 18 and their guardian's consent is not in force: reject the withdrawal instead of paying it.",
   settled: 'Withdrawal settled.',

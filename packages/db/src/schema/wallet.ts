@@ -55,6 +55,10 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_purchase_idx')
       .on(t.purchaseId)
       .where(sql`${t.purchaseId} IS NOT NULL`),
+    // A bank reference already recorded for another learner's paid withdrawal is refused (decision 042).
+    index('wallet_transactions_bank_reference_idx')
+      .on(sql`lower(${t.bankReference})`)
+      .where(sql`${t.bankReference} IS NOT NULL`),
     check('wallet_transactions_status', sql`${t.status} IN ('Done','Pending','Rejected')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   bankDetails,
@@ -295,6 +295,22 @@ export async function settleWithdrawal(
       reversalTransactionId = rejected.reversalTransactionId;
       recoveredPaise = rejected.recoveredPaise;
     } else {
+      // One transfer pays one learner: a reference pasted from another learner's payment (a stale page) would tell
+      // this learner they were paid and put one transfer twice in the payouts register. The same learner's two
+      // withdrawals paid by one transfer keep it.
+      const [usedFor] = await tx
+        .select({ id: walletTransactions.id })
+        .from(walletTransactions)
+        .where(
+          and(
+            sql`lower(${walletTransactions.bankReference}) = lower(${input.bank_reference})`,
+            isNotNull(walletTransactions.bankReference),
+            ne(walletTransactions.userId, before.user.id),
+            eq(walletTransactions.status, 'Done'),
+          ),
+        )
+        .limit(1);
+      if (usedFor) throw AppError.field('bank_reference', adminMessages.bankReferenceUsed);
       const [paid] = await tx
         .update(walletTransactions)
         .set({ status: 'Done', settledAt: now, bankReference: input.bank_reference })

@@ -1,0 +1,1 @@
+CREATE INDEX "wallet_transactions_bank_reference_idx" ON "wallet_transactions" USING btree (lower("bank_reference")) WHERE "wallet_transactions"."bank_reference" IS NOT NULL;
