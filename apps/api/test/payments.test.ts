@@ -316,6 +316,24 @@ describe('razorpay provider (against a local server that answers as Razorpay doc
     expect(row!.status).toBe('paid');
   });
 
+  it("answers 200 to the browser's /pay-now sent again after the webhook settled the order", async () => {
+    // The web app keeps a signed answer whose /pay-now got no answer and sends it again (decision 052): by then the
+    // webhook (or the reconciler) may have paid the purchase, and the retry must read as success, not as an error.
+    const { data, course } = await checkout(buyer);
+    const { paymentId, signature } = rzp.capture(data.order_id);
+    await webhook(rzp.webhook('payment.captured', paymentId));
+    const retried = await t.client
+      .as(buyer.token)
+      .post('/pay-now', { payment_id: paymentId, order_id: data.order_id, signature });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.body.data).toEqual({
+      purchase_id: data.purchase_id,
+      status: 'paid',
+      course_id: course.id,
+      batch_id: null,
+    });
+  });
+
   it('refuses webhooks that are not signed by Razorpay over the exact body', async () => {
     const { data } = await checkout(buyer);
     const { paymentId } = rzp.capture(data.order_id);

@@ -37,6 +37,7 @@ afterEach(async () => {
   if (currentLanguage() !== 'en') await applyLanguage('en');
   notifications.clear();
   localStorage.clear();
+  sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

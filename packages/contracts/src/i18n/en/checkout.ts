@@ -4,6 +4,12 @@ export default {
   loading: 'Loading…',
   paying: 'Please wait few seconds....',
   payNow: 'Pay Now',
+  /** The provider took the payment but POST /pay-now got no answer: shown instead of 'Pay Now' until it does. */
+  confirming: {
+    title: 'Payment received — confirming it with the server…',
+    text: 'Your payment went through, but the connection dropped before we could confirm it. Please do not pay again: we keep trying, and it opens in My Courses as soon as it is confirmed.',
+    retry: 'Try again',
+  },
   errors: {
     unknownProvider: 'Unknown payment provider.',
     providerNotLoaded: 'Razorpay did not load.',

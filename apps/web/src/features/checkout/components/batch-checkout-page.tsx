@@ -77,6 +77,7 @@ export function BatchCheckoutPage({ ConsentGate }: BatchCheckoutPageProps) {
           photoPath={null}
           offerPrice={item.fee}
           target="batch"
+          itemKey="batch"
           description={
             item.subjects.length > 0 && (
               <div className="mt-2">

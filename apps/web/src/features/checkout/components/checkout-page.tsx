@@ -71,6 +71,7 @@ export function CheckoutPage({ isOwned = false, ConsentGate }: CheckoutPageProps
           photoPath={item.photo_path}
           offerPrice={item.offer_price}
           target="course"
+          itemKey={`course:${item.id}`}
           start={async (offerCode) =>
             (await startCheckout.mutateAsync({ course_id: item.id, offer_code: offerCode })).data
           }
