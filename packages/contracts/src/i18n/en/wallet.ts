@@ -66,6 +66,9 @@ export default {
     /** 'N points → ₹X' with the server's convert value. */
     preview: '{{points}} points → {{amount}}',
     rateFailed: 'The conversion value could not be loaded.',
+    /** The last redeem got no answer (features/wallet/utils/unanswered-attempts.ts). */
+    lostAnswer:
+      'Your last request to redeem {{points}} points got no answer, so it may have gone through. Check Transactions before redeeming again: redeeming {{points}} points again will not redeem them twice.',
   },
   withdraw: {
     confirmTitle: 'Confirm Withdrawal',
@@ -75,5 +78,8 @@ export default {
     heldAsPending: 'The amount is held as Pending until it is paid into your account.',
     amount: 'Amount',
     limits: 'Minimum {{minimum}} · available {{available}}',
+    /** The last withdrawal got no answer (features/wallet/utils/unanswered-attempts.ts). */
+    lostAnswer:
+      'Your last request to withdraw {{amount}} got no answer, so it may have gone through. Check Transactions before asking again: asking for {{amount}} again will not withdraw it twice.',
   },
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WalletSummary } from '@app/contracts';
 import { idempotentPost } from '../utils/idempotent-post';
+import { settleAttempt } from '../utils/unanswered-attempts';
 
 export interface RedeemPointInput {
   point: number;
@@ -17,5 +18,8 @@ export function useRedeemPoint() {
     mutationFn: redeemPoint,
     // Points and balance show on several screens; mark everything stale, refetch what is on screen.
     onSuccess: () => queryClient.invalidateQueries(),
+    // A lost answer keeps its key for the same points asked again (utils/unanswered-attempts.ts).
+    onSettled: (_data, error, input) =>
+      settleAttempt(queryClient, 'redeem', { amount: input.point, key: input.idempotencyKey }, error),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WalletSummary } from '@app/contracts';
 import { idempotentPost } from '../utils/idempotent-post';
+import { settleAttempt } from '../utils/unanswered-attempts';
 
 export interface WithdrawInput {
   /** Rupees. */
@@ -18,5 +19,8 @@ export function useWithdraw() {
     mutationFn: withdraw,
     // The balance shows on several screens; mark everything stale, refetch what is on screen.
     onSuccess: () => queryClient.invalidateQueries(),
+    // A lost answer keeps its key for the same amount asked again (utils/unanswered-attempts.ts).
+    onSettled: (_data, error, input) =>
+      settleAttempt(queryClient, 'withdraw', { amount: input.amount, key: input.idempotencyKey }, error),
   });
 }

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Modal } from '@/components/ui/modal';
@@ -14,7 +15,7 @@ import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useConvertValue } from '../api/get-convert-value';
 import { useRedeemPoint } from '../api/redeem-point';
-import { newIdempotencyKey } from '../utils/idempotent-post';
+import { useWalletAttempt } from '../utils/unanswered-attempts';
 
 const redeemFormSchema = (pointsHeld: number) =>
   z.object({
@@ -46,8 +47,11 @@ export function RedeemPointModal({ show, onHide, pointsHeld, balance }: RedeemPo
   const titleId = useId();
   const { t } = useTranslation('wallet');
   const { inr, number } = useFormat();
-  /** Set on Continue: this confirmation's Idempotency-Key, reused if Confirm is retried. */
-  const [attempt, setAttempt] = useState<{ point: number; key: string } | null>(null);
+  /**
+   * Set on Continue: this confirmation's Idempotency-Key, reused if Confirm is retried, and by the next confirmation
+   * of the same points while this one's answer is lost (utils/unanswered-attempts.ts).
+   */
+  const { attempt, lostOnOpen, begin, back, end } = useWalletAttempt('redeem');
   const {
     register,
     handleSubmit,
@@ -60,11 +64,11 @@ export function RedeemPointModal({ show, onHide, pointsHeld, balance }: RedeemPo
     defaultValues: { point: String(pointsHeld) },
   });
   const typed = Number(useWatch({ control, name: 'point' }));
-  const worth = redeemPreview(attempt?.point ?? typed, convertValue.data);
+  const worth = redeemPreview(attempt?.amount ?? typed, convertValue.data);
   const preview = worth && t('redeem.preview', { points: number(worth.points), amount: inr(worth.rupees) });
 
   const finish = () => {
-    setAttempt(null);
+    end();
     reset({ point: String(pointsHeld) });
     onHide();
   };
@@ -73,13 +77,13 @@ export function RedeemPointModal({ show, onHide, pointsHeld, balance }: RedeemPo
     if (!redeem.isPending) finish();
   };
 
-  const onContinue = handleSubmit(({ point }) => setAttempt({ point, key: newIdempotencyKey() }));
+  const onContinue = handleSubmit(({ point }) => begin(point));
 
   const onConfirm = async (event: FormEvent) => {
     event.preventDefault();
     if (!attempt) return;
     try {
-      const { message } = await redeem.mutateAsync({ point: attempt.point, idempotencyKey: attempt.key });
+      const { message } = await redeem.mutateAsync({ point: attempt.amount, idempotencyKey: attempt.key });
       notifications.success(message);
       finish();
     } catch (error) {
@@ -89,7 +93,7 @@ export function RedeemPointModal({ show, onHide, pointsHeld, balance }: RedeemPo
 
   const creditedRupees =
     attempt && convertValue.data !== undefined
-      ? paiseToRupees(redeemValuePaise(attempt.point, rupeesToPaise(convertValue.data)))
+      ? paiseToRupees(redeemValuePaise(attempt.amount, rupeesToPaise(convertValue.data)))
       : null;
 
   return (
@@ -109,7 +113,7 @@ export function RedeemPointModal({ show, onHide, pointsHeld, balance }: RedeemPo
             {creditedRupees !== null && (
               <dl className="row small mb-0">
                 <dt className="col-6 fw-normal text-body-secondary">{t('redeem.pointsAfter')}</dt>
-                <dd className="col-6 text-end mb-1">{number(pointsHeld - attempt.point)}</dd>
+                <dd className="col-6 text-end mb-1">{number(pointsHeld - attempt.amount)}</dd>
                 <dt className="col-6 fw-normal text-body-secondary">{t('redeem.balanceAfter')}</dt>
                 <dd className="col-6 text-end mb-0">
                   {inr(paiseToRupees(rupeesToPaise(balance) + rupeesToPaise(creditedRupees)))}
@@ -118,7 +122,7 @@ export function RedeemPointModal({ show, onHide, pointsHeld, balance }: RedeemPo
             )}
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-secondary" disabled={redeem.isPending} onClick={() => setAttempt(null)}>
+            <Button variant="outline-secondary" disabled={redeem.isPending} onClick={back}>
               {t('back')}
             </Button>
             <SubmitButton isBusy={redeem.isPending}>{t('confirm')}</SubmitButton>
@@ -127,6 +131,11 @@ export function RedeemPointModal({ show, onHide, pointsHeld, balance }: RedeemPo
       ) : (
         <Form noValidate onSubmit={(event) => void onContinue(event)}>
           <Modal.Body>
+            {lostOnOpen && (
+              <Alert variant="warning" className="small py-2">
+                {t('redeem.lostAnswer', { points: number(lostOnOpen.amount) })}
+              </Alert>
+            )}
             <TextField
               id="redeem-point"
               label={t('redeem.pointsLabel')}

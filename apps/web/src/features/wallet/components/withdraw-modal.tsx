@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -25,7 +26,7 @@ import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useWithdraw } from '../api/withdraw';
 import { useWalletRates } from '../api/get-convert-value';
-import { newIdempotencyKey } from '../utils/idempotent-post';
+import { useWalletAttempt } from '../utils/unanswered-attempts';
 
 const withdrawFormSchema = (balance: number, minimum: number) =>
   z.object({
@@ -58,8 +59,11 @@ export function WithdrawModal({ show, onHide, balance, destination }: WithdrawMo
   const { t } = useTranslation('wallet');
   const { inr } = useFormat();
   const appMessage = useAppMessage();
-  /** Set on Continue: this confirmation's Idempotency-Key, reused if Confirm is retried. */
-  const [attempt, setAttempt] = useState<{ amount: number; key: string } | null>(null);
+  /**
+   * Set on Continue: this confirmation's Idempotency-Key, reused if Confirm is retried, and by the next confirmation
+   * of the same amount while this one's answer is lost (utils/unanswered-attempts.ts).
+   */
+  const { attempt, lostOnOpen, begin, back, end } = useWalletAttempt('withdraw');
   const {
     register,
     handleSubmit,
@@ -72,7 +76,7 @@ export function WithdrawModal({ show, onHide, balance, destination }: WithdrawMo
   });
 
   const finish = () => {
-    setAttempt(null);
+    end();
     reset({ amount: '' });
     onHide();
   };
@@ -81,7 +85,7 @@ export function WithdrawModal({ show, onHide, balance, destination }: WithdrawMo
     if (!withdrawal.isPending) finish();
   };
 
-  const onContinue = handleSubmit(({ amount }) => setAttempt({ amount, key: newIdempotencyKey() }));
+  const onContinue = handleSubmit(({ amount }) => begin(amount));
 
   const onConfirm = async (event: FormEvent) => {
     event.preventDefault();
@@ -131,7 +135,7 @@ export function WithdrawModal({ show, onHide, balance, destination }: WithdrawMo
             <p className="small text-body-secondary mb-0">{t('withdraw.heldAsPending')}</p>
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-secondary" disabled={withdrawal.isPending} onClick={() => setAttempt(null)}>
+            <Button variant="outline-secondary" disabled={withdrawal.isPending} onClick={back}>
               {t('back')}
             </Button>
             <SubmitButton isBusy={withdrawal.isPending}>{t('confirm')}</SubmitButton>
@@ -140,6 +144,11 @@ export function WithdrawModal({ show, onHide, balance, destination }: WithdrawMo
       ) : (
         <Form noValidate onSubmit={(event) => void onContinue(event)}>
           <Modal.Body>
+            {lostOnOpen && (
+              <Alert variant="warning" className="small py-2">
+                {t('withdraw.lostAnswer', { amount: inr(lostOnOpen.amount) })}
+              </Alert>
+            )}
             <Form.Group className="mb-2" controlId={amountId}>
               <Form.Label>{t('withdraw.amount')}</Form.Label>
               <InputGroup hasValidation>
