@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { countries, invoices, invoiceSeries, purchases, users } from '@app/db';
+import { countries, courses, invoices, invoiceSeries, purchases, users } from '@app/db';
 import { financialYearOf } from '@app/contracts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, TEST_PASSWORD, type Learner } from './fixtures.ts';
@@ -582,6 +582,29 @@ describe('invoice PDF content', () => {
     expect(noteText).toContain('₹90.00');
     expect(noteText).toContain('₹1,000.00');
     expect(noteText).toContain('Total credited');
+  });
+
+  it("wraps a long course name over lines in its column, at the body's size, instead of shrinking it", async () => {
+    const buyer = await learnerIn(t.app, 'Kerala', { firstName: 'Asha', lastName: 'Nair' });
+    const id = await pendingPurchase(t.app, buyer.id, 49_900);
+    const name =
+      'Kerala State Syllabus Standard 10 Complete Mathematics and Science Revision Course with Model Examinations';
+    const [purchase] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, id));
+    await t.app.ctx.db.update(courses).set({ name }).where(eq(courses.id, purchase!.courseId!));
+    await pay(t.app, id, 49_900);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/live-connect/api/invoices/${id}/pdf`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    const lines = pdfTextLines(Buffer.from(pdf.rawPayload));
+    // Shrunk to one line, the whole name was one text line (at about 4 pt); wrapped, it takes several.
+    expect(lines.some((line) => line.includes(name))).toBe(false);
+    const first = lines.findIndex((line) => line.includes('Kerala State Syllabus'));
+    const wrapped = lines.slice(first).join(' ');
+    for (const word of ['Mathematics', 'Revision', 'Examinations']) expect(wrapped).toContain(word);
+    // The tax lines follow the name's last line.
+    expect(lines.findIndex((line) => line.startsWith('Taxable value'))).toBeGreaterThan(first);
   });
 
   it("prints the buyer's address on the invoice and its credit note, and a place of supply outside India", async () => {

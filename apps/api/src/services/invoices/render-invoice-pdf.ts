@@ -139,18 +139,21 @@ export async function drawInvoicePdf(record: TaxDocumentRecord, options: { appNa
   line(t('invoice:discount'), headY, { ...head, ...cols.discount, align: 'right' });
   line(t('invoice:amount'), headY, { ...head, ...cols.amount, align: 'right' });
   const rowY = headY + 26;
+  // A course's name wraps (up to four lines; a name of 191 characters would shrink to 2 pt on one line).
   const description = t(`invoice:${record.item}`, { name: d.itemDescription });
-  line(description, rowY, cols.description);
+  const descriptionLines = wrapTextLines(doc, description, { width: cols.description.width, size: 10, maxLines: 4 });
+  descriptionLines.forEach((text, i) => line(text, rowY + i * 13, cols.description));
   line(d.seller.sac, rowY, cols.sac);
   line(money(d.pricePaise), rowY, { ...cols.price, align: 'right' });
   line(d.discountPaise > 0 ? `−${money(d.discountPaise)}` : money(0), rowY, { ...cols.discount, align: 'right' });
   line(money(d.totalPaise), rowY, { ...cols.amount, align: 'right' });
-  rule(rowY + 12);
+  const rowBottom = rowY + (descriptionLines.length - 1) * 13;
+  rule(rowBottom + 12);
 
   // The tax: taxable value, CGST + SGST or IGST, total.
   const labelCol: Style = { x: left + 230, width: 180 };
   const valueCol: Style = { x: left + 420, width: inner - 426, align: 'right' };
-  y = rowY + 36;
+  y = rowBottom + 36;
   const sum = (label: string, paise: number, style: Style = {}) => {
     line(label, y, { ...labelCol, ...style });
     line(money(paise), y, { ...valueCol, ...style });
