@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isLanguage, languageNames, languages, type Language } from '@app/contracts';
-import { chooseLanguage } from '@/lib/auth/save-language';
+import { chooseLanguageProblem } from '@/lib/auth/save-language';
 import { notifications } from '@/components/ui/notifications';
 import { GlobeIcon } from '@/components/ui/icons';
 import { DeferredDropdown } from './deferred-dropdown';
@@ -13,7 +13,7 @@ export function LanguagePicker({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('layout');
   const current: Language = isLanguage(i18n.language) ? i18n.language : 'en';
   const choose = (language: Language) => {
-    chooseLanguage(language).catch(() => notifications.error(t('languageChanged')));
+    void chooseLanguageProblem(language).then((problem) => problem && notifications.error(problem));
   };
   return (
     <DeferredDropdown

@@ -3,6 +3,8 @@ export default {
   /** The language picker's label. */
   language: 'Language',
   languageChanged: 'Could not save your language. It will be used on this device.',
+  /** The picker's choice could not be shown: its texts did not load (offline). */
+  languageNotLoaded: 'Could not change the language. Check your connection and try again.',
   skipToContent: 'Skip to content',
   signingOut: 'Signing out…',
   header: {

@@ -4,6 +4,8 @@ import type { Translation } from '../translation.ts';
 export default {
   language: 'भाषा',
   languageChanged: 'आपकी भाषा सहेजी नहीं जा सकी। इस डिवाइस पर यही भाषा रहेगी।',
+  /** The picker's choice could not be shown: its texts did not load (offline). */
+  languageNotLoaded: 'भाषा नहीं बदल सकी। अपना इंटरनेट कनेक्शन जाँचिए और फिर से कोशिश कीजिए।',
   skipToContent: 'मुख्य सामग्री पर जाएँ',
   signingOut: 'लॉग आउट हो रहा है…',
   header: {

@@ -4,6 +4,8 @@ import type { Translation } from '../translation.ts';
 export default {
   language: 'ഭാഷ',
   languageChanged: 'നിങ്ങളുടെ ഭാഷ സേവ് ചെയ്യാനായില്ല. ഈ ഉപകരണത്തിൽ ഇത് ഉപയോഗിക്കും.',
+  /** The picker's choice could not be shown: its texts did not load (offline). */
+  languageNotLoaded: 'ഭാഷ മാറ്റാനായില്ല. ഇന്റർനെറ്റ് കണക്ഷൻ പരിശോധിച്ച് വീണ്ടും ശ്രമിക്കുക.',
   skipToContent: 'പ്രധാന ഉള്ളടക്കത്തിലേക്ക് പോകുക',
   signingOut: 'ലോഗ് ഔട്ട് ചെയ്യുന്നു…',
   header: {

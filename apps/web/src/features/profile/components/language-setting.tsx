@@ -2,12 +2,12 @@ import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, languageNames, languages, type Language } from '@app/contracts';
-import { chooseLanguage } from '@/lib/auth/save-language';
+import { chooseLanguageProblem } from '@/lib/auth/save-language';
 import { notifications } from '@/components/ui/notifications';
 
 /**
  * Profile's 'Language': the header picker's choice, where a learner looks for settings. The same
- * `chooseLanguage` (shown at once, kept on the device and in the profile) and the same names, each
+ * `chooseLanguageProblem` (shown at once, kept on the device and in the profile) and the same names, each
  * in its own script. The tapped choice stays checked while its texts and font load (a second or
  * more on a slow connection), rather than springing back until the page switches.
  */
@@ -17,9 +17,10 @@ export function LanguageSetting({ label }: { label: string }) {
   const [requested, setRequested] = useState<Language | null>(null);
   const choose = (language: Language) => {
     setRequested(language);
-    chooseLanguage(language)
-      .catch(() => notifications.error(t('languageChanged', { ns: 'layout' })))
-      .finally(() => setRequested(null));
+    void chooseLanguageProblem(language).then((problem) => {
+      if (problem) notifications.error(problem);
+      setRequested(null);
+    });
   };
   return (
     <Form.Group as="fieldset" aria-describedby="language-setting-hint">
