@@ -64,12 +64,16 @@ export function VerifyAccount({ token, onDone }: { token: string | null; onDone:
   const name = `${owner.first_name} ${owner.last_name}`.trim();
   return (
     <>
-      <p>{t('verifyAccount.confirm', { name, email: owner.email })}</p>
+      <p className="text-break">{t('verifyAccount.confirm', { name, email: owner.email })}</p>
       {currentName && currentName !== name && (
-        <Alert variant="warning">{t('verifyAccount.signedInAs', { name: currentName })}</Alert>
+        <Alert variant="warning" className="text-break">
+          {t('verifyAccount.signedInAs', { name: currentName })}
+        </Alert>
       )}
       <div className="d-grid gap-2">
-        <Button onClick={signIn}>{t('verifyAccount.continue', { name })}</Button>
+        <Button className="text-break" onClick={signIn}>
+          {t('verifyAccount.continue', { name })}
+        </Button>
         <Link to={paths.home.getHref()} className="btn btn-outline-secondary">
           {t('verifyAccount.cancel')}
         </Link>

@@ -114,7 +114,7 @@ export function CertificatePage({ certificateId }: { certificateId: string }) {
               </Badge>
             )}
           </div>
-          <h1 className="h2 mb-1">{data.name}</h1>
+          <h1 className="h2 mb-1 text-break">{data.name}</h1>
           <p className="mb-4">
             <Trans
               t={t}

@@ -11,7 +11,7 @@ export function Welcome() {
   return (
     <div className="mb-3">
       <DocumentTitle title={t('title')} />
-      <h1 className="h3 mb-1">{name ? t('welcomeName', { name }) : t('welcome')}</h1>
+      <h1 className="h3 mb-1 text-break">{name ? t('welcomeName', { name }) : t('welcome')}</h1>
       <p className="text-body-secondary mb-0">{t('intro')}</p>
     </div>
   );

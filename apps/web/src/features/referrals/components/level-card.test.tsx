@@ -50,6 +50,15 @@ describe('LevelCard', () => {
     expect(screen.getAllByText('------')).toHaveLength(2);
   });
 
+  it('breaks a sub-user’s name too long for a phone’s line inside its slot, instead of widening the page', async () => {
+    const longName = 'അനന്തകൃഷ്ണൻനമ്പൂതിരിപ്പാട്';
+    mockApi({ 'GET /level-status': ok(levelStatus({ node: 1, completed_node: 1, completed_users: [longName] })) });
+    renderWithProviders(<LevelCard />);
+    const [slot] = within(await screen.findByRole('list', { name: 'Required sub-users' })).getAllByRole('listitem');
+    expect(slot).toHaveClass('mw-100');
+    expect(within(slot!).getByText(longName)).toHaveClass('text-break');
+  });
+
   it('says when every level is achieved', async () => {
     mockApi({
       'GET /level-status': ok(

@@ -28,14 +28,14 @@ function LevelSlots({ node, completedNode, names }: { node: number; completedNod
         <li
           // Slots have no identity beyond their position.
           key={index}
-          className={`level-slot border rounded px-2 py-1 small d-inline-flex align-items-center gap-1 ${slot.isDone ? 'border-success text-success-emphasis bg-success-subtle' : 'text-body-secondary bg-body-tertiary'}`}
+          className={`level-slot mw-100 border rounded px-2 py-1 small d-inline-flex align-items-center gap-1 ${slot.isDone ? 'border-success text-success-emphasis bg-success-subtle' : 'text-body-secondary bg-body-tertiary'}`}
           data-done={slot.isDone}
         >
           {slot.isDone ? (
             <>
               <CheckIcon />
               <span className="visually-hidden">{t('level.completedHidden')}</span>
-              <span>{slot.name || t('level.completed')}</span>
+              <span className="text-break">{slot.name || t('level.completed')}</span>
             </>
           ) : (
             <>

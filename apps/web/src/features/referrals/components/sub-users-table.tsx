@@ -128,7 +128,7 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
               <tbody>
                 {users.data.data.map((user) => (
                   <tr key={user.id}>
-                    <td className={CELL}>
+                    <td className={`${CELL} text-break`}>
                       {user.name}
                       {showJoined && (
                         <div className="small text-body-secondary">{t('joined', { date: date(user.joined) })}</div>
