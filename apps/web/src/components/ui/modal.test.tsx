@@ -3,6 +3,7 @@ import BootstrapModal from 'react-bootstrap/Modal';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { hitAreaOf } from '@/testing/hit-area';
 import { Modal } from './modal';
 
 /** A page with a button that opens a dialog, as the dashboard's 'Invite People' does. */
@@ -50,5 +51,16 @@ describe('Modal', () => {
 
     await user.click(screen.getByRole('button', { name: 'Invite People' }));
     expect(await screen.findByRole('dialog', { name: 'Invite People' })).toBeInTheDocument();
+  });
+
+  it('takes taps on its close × over 44 × 44 px, however small the × is drawn', async () => {
+    // Drawn at 21 × 21 px, the × at the dialog's edge was missed by a finger on a phone.
+    const user = userEvent.setup();
+    render(<Page modal={Modal} />);
+    await user.click(screen.getByRole('button', { name: 'Invite People' }));
+    const close = await screen.findByRole('button', { name: 'Close' });
+    const area = hitAreaOf(close);
+    expect(area.width).toBeGreaterThanOrEqual(44);
+    expect(area.height).toBeGreaterThanOrEqual(44);
   });
 });

@@ -16,7 +16,7 @@ export function ReferralCode() {
       <Button
         variant="link"
         size="sm"
-        className="p-1 lh-1"
+        className="p-1 lh-1 tap-target"
         aria-label={t('code.copy')}
         title={t('code.copy')}
         disabled={!code}
