@@ -52,6 +52,21 @@ describe('POST /register', () => {
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
 
+  it('stores a mobile written with spaces, dashes or +91 as its 10 digits', async () => {
+    for (const [index, mobile] of ['+91 98765 43210', '098765-43210', '91 98765 43210'].entries()) {
+      const email = `paste${index}@example.com`;
+      const res = await t.client.post('/register', registerForm({ email, mobile }));
+      expect(res.statusCode).toBe(200);
+      expect((await userByEmail(t, email))!.mobile).toBe('9876543210');
+    }
+    const refused = await t.client.post(
+      '/register',
+      registerForm({ email: 'paste9@example.com', mobile: '+1 98765 43210' }),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body.errors).toEqual({ mobile: ['Invalid Mobile Number'] });
+  });
+
   it('gives every account its own referral code', async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 3; i++) {
@@ -221,7 +236,7 @@ describe('POST /register', () => {
     ['mobile', '98765', 'Invalid Mobile Number'],
     ['mobile', '98765432101', 'Invalid Mobile Number'],
     ['mobile', '98765abcde', 'Invalid Mobile Number'],
-    ['mobile', '+919876543210', 'Invalid Mobile Number'],
+    ['mobile', '+91 98765 4321', 'Invalid Mobile Number'],
     ['disclaimer', false, 'Accept the Disclaimer and Continue.'],
   ])('refuses %s = %j with %j', async (field, value, message) => {
     const res = await t.client.post('/register', registerForm({ [field]: value }));

@@ -58,7 +58,23 @@ describe('mobile rule', () => {
     expect(mobileField.parse(mobile)).toBe(mobile.trim());
   });
 
-  it.each(['987654321', '98765432101', '98765-4321', '+919876543210', 'abcdefghij', '९८७६५४३२१०'])(
+  it.each([
+    '98765 43210',
+    '98765-43210',
+    '+91 98765 43210',
+    '+91-98765-43210',
+    '+919876543210',
+    '(+91) 98765 43210',
+    '0 98765 43210',
+    '09876543210',
+    '919876543210',
+    '0091 98765 43210',
+    '\u00a098765\u00a043210',
+  ])('accepts %j as it is written or pasted, as its 10 digits', (mobile) => {
+    expect(mobileField.parse(mobile)).toBe('9876543210');
+  });
+
+  it.each(['987654321', '98765432101', '98765-4321', '+9198765432', '+1 98765 43210', 'abcdefghij', '९८७६५४३२१०'])(
     'refuses %j',
     (mobile) => {
       expect(firstError(mobileField, mobile)).toBe('Invalid Mobile Number');

@@ -55,10 +55,22 @@ export const emailField = (requiredMessage: string = messages.emailRequired) =>
     .pipe(z.email(messages.emailInvalid))
     .transform((v) => v.toLowerCase());
 
+/**
+ * An Indian mobile number as people write and paste it ('98765 43210', '98765-43210', '+91 98765 43210', '0 98765
+ * 43210', '919876543210' from a wa.me link) brought to its 10 digits; anything else is left for the pattern to refuse.
+ */
+export function normaliseMobile(value: string): string {
+  const digits = value.replace(/[\s\-().]/g, '');
+  const national = /^(?:\+91|0091|91|0)(\d{10})$/.exec(digits);
+  return national ? national[1]! : digits;
+}
+
+/** A mobile number, stored as its 10 digits (docs/product/accounts-and-sign-in.md#register). */
 export const mobileField = z
   .string({ error: messages.mobileRequired })
   .trim()
   .min(1, { error: messages.mobileRequired, abort: true })
+  .overwrite(normaliseMobile)
   .regex(MOBILE_PATTERN, messages.mobileInvalid);
 
 /** A new password: required, then the policy. */

@@ -94,6 +94,25 @@ describe('RegisterForm', () => {
     expect(await readToken()).toBe('tok-new');
   });
 
+  it.each(['98765 43210', '+91 98765 43210'])(
+    'keeps a pasted mobile %j whole and sends its 10 digits',
+    async (pasted) => {
+      // A 10-character limit cut '98765 43210' to '98765 4321', then said 'Invalid Mobile Number' with nothing to see.
+      const server = mockApi({ 'POST /register': ok(authData), 'GET /me': ok(learner()) });
+      const { user } = renderWithProviders(<RegisterForm referralCode={null} onSuccess={vi.fn()} />);
+      await fillRegisterForm(user);
+      const mobile = screen.getByLabelText('Mobile');
+      await user.clear(mobile);
+      await user.click(mobile);
+      await user.paste(pasted);
+      expect(mobile).toHaveValue(pasted);
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await waitFor(() => expect(server.callsTo('POST', '/register')).toHaveLength(1));
+      expect(server.callsTo('POST', '/register')[0]?.body).toMatchObject({ mobile: '9876543210' });
+      expect(screen.queryByText('Invalid Mobile Number')).not.toBeInTheDocument();
+    },
+  );
+
   it('shows the server’s first field error', async () => {
     mockApi({
       'POST /register': {

@@ -93,7 +93,6 @@ export function RegisterForm({ referralCode, onSuccess }: RegisterFormProps) {
         type="tel"
         autoComplete="tel-national"
         inputMode="numeric"
-        maxLength={10}
         registration={register('mobile')}
         error={errors.mobile?.message}
       />

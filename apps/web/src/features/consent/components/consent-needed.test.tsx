@@ -111,7 +111,7 @@ describe('ConsentNeeded', () => {
       link,
       whatsapp_url: `https://wa.me/919876543210?text=${encodeURIComponent(`Hello Ravi ${link}`)}`,
     };
-    const { user } = await open(status(), {
+    const { user, server } = await open(status(), {
       'POST /consent': ok(asked, 'Send the consent link to your parent or guardian.'),
     });
     await screen.findByRole('heading', { name: 'A parent or guardian must agree first' });
@@ -123,8 +123,12 @@ describe('ConsentNeeded', () => {
     await user.type(screen.getByLabelText("Parent or guardian's mobile number"), '98765');
     await user.click(screen.getByRole('button', { name: 'Send consent link' }));
     expect(await screen.findByText('Invalid Mobile Number')).toBeInTheDocument();
-    await user.type(screen.getByLabelText("Parent or guardian's mobile number"), '43210');
+    // Written as it is said, with a space: the field keeps it all (a 10-character limit cut the last digit).
+    await user.type(screen.getByLabelText("Parent or guardian's mobile number"), ' 43210');
+    expect(screen.getByLabelText("Parent or guardian's mobile number")).toHaveValue('98765 43210');
     await user.click(screen.getByRole('button', { name: 'Send consent link' }));
+    await waitFor(() => expect(server.callsTo('POST', '/consent')).toHaveLength(1));
+    expect(server.callsTo('POST', '/consent')[0]?.body).toMatchObject({ guardian_mobile: '9876543210' });
     const whatsapp = await screen.findByRole('link', { name: /Send on WhatsApp/ });
     expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
     expect(screen.getByRole('textbox', { name: 'Copy Link' })).toHaveValue(link);

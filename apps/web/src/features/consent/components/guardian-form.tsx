@@ -71,7 +71,6 @@ export function GuardianForm({ onAsked }: { onAsked: (answer: AskConsentData) =>
             label={t('form.guardianMobile')}
             type="tel"
             inputMode="numeric"
-            maxLength={10}
             autoComplete="off"
             registration={register('guardian_mobile')}
             error={errors.guardian_mobile?.message}
