@@ -110,6 +110,8 @@ const quizStanding = {
   max_attempts: z.number(),
   /** The best submitted attempt's percentage: the one that counts for the certificate. */
   best_mark_in_percentage: z.number(),
+  /** The percentage an attempt needs to pass, and so to count for the certificate (an operator setting). */
+  pass_mark_percent: z.number(),
   retake: quizRetakeStatus,
 };
 

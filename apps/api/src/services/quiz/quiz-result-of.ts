@@ -34,6 +34,7 @@ export function quizResultOf(attempt: QuizAttempt, standing: QuizStanding): Quiz
     attempts_used: standing.attempts.length,
     max_attempts: standing.maxAttempts,
     best_mark_in_percentage: standing.bestMarkInPercentage ?? Number(attempt.markInPercentage ?? 0),
+    pass_mark_percent: standing.passMarkPercent,
     retake: standing.retake,
   };
 }

@@ -10,6 +10,8 @@ export interface QuizStanding {
   maxAttempts: number;
   /** The best submitted percentage (what counts for the certificate); null before any submission. */
   bestMarkInPercentage: number | null;
+  /** What an attempt needs to pass (the certificate's rule: services/certificates/passed-quiz-subject-ids.ts). */
+  passMarkPercent: number;
   retake: QuizRetakeStatus;
 }
 
@@ -44,12 +46,13 @@ export async function quizStanding(
   options: { userId: number; subjectId: number; now: Date },
 ): Promise<QuizStanding> {
   const attempts = await listQuizAttempts(db, options);
-  const limits = await getSettings(db, ['quiz_retake_cooldown_hours', 'quiz_max_attempts']);
+  const limits = await getSettings(db, ['quiz_retake_cooldown_hours', 'quiz_max_attempts', 'pass_mark_percent']);
   const marks = attempts.filter((a) => a.submittedAt).map((a) => Number(a.markInPercentage ?? 0));
   return {
     attempts,
     maxAttempts: limits.quiz_max_attempts,
     bestMarkInPercentage: marks.length > 0 ? Math.max(...marks) : null,
+    passMarkPercent: limits.pass_mark_percent,
     retake: retakeStatus({
       current: attempts.at(-1),
       attemptsUsed: attempts.length,

@@ -52,6 +52,7 @@ const result: QuizResult = {
   attempts_used: 1,
   max_attempts: 3,
   best_mark_in_percentage: 30,
+  pass_mark_percent: 40,
   retake: { allowed: false, available_at: null, reason },
 };
 
@@ -98,6 +99,7 @@ describe('QuizPage in Hindi and Malayalam', () => {
     expect(
       screen.getByText(fillTemplate(t.result.attempt, { attempt: '1', max: '3', best: '30' })),
     ).toBeInTheDocument();
+    expect(screen.getByText(fillTemplate(t.result.passMarkNeeded, { passMark: '40' }))).toBeInTheDocument();
     expect(screen.getByText(reason)).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: t.result.yourAnswer })).toBeInTheDocument();
     expect(screen.getByText(t.result.notAnswered)).toBeInTheDocument();
@@ -121,6 +123,7 @@ describe('QuizPage in Hindi and Malayalam', () => {
       await screen.findByText(fillTemplate(hi.messages.quiz.retakeCooldown, { date }), {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.queryByText(english)).not.toBeInTheDocument();
+    expect(screen.getByText(fillTemplate(hi.quiz.result.passMarkNeeded, { passMark: '40' }))).toBeInTheDocument();
     expect(screen.getAllByRole('cell').find((cell) => cell.getAttribute('data-question'))).toHaveAttribute(
       'data-question',
       hi.quiz.result.question,

@@ -16,6 +16,10 @@ export default {
     correctCount: '{{mark}} of {{count}} correct',
     /** 'Attempt 2 of 3 · Best 70%': the best attempt is the one that counts for the certificate. */
     attempt: 'Attempt {{attempt}} of {{max}} · Best {{best}}%',
+    /** Under the attempt line: what a pass needs (the operator's pass mark), and so the certificate. */
+    passMarkNeeded:
+      "You need {{passMark}}% or more to pass this quiz. Pass every chapter's quiz to get the course certificate.",
+    passed: 'You passed this quiz ({{passMark}}% or more was needed): it counts towards the course certificate.',
     answers: 'Answers',
     number: '#',
     question: 'Question',

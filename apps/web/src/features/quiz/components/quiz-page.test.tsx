@@ -61,6 +61,7 @@ const result: QuizResult = {
   attempts_used: 1,
   max_attempts: 3,
   best_mark_in_percentage: 66.67,
+  pass_mark_percent: 40,
   retake: { allowed: false, available_at: '2025-01-02T00:00:00.000Z', reason: notYet },
 };
 const retakeAllowed: QuizResult = { ...result, retake: { allowed: true, available_at: null, reason: null } };
@@ -366,6 +367,24 @@ describe('QuizPage', () => {
       expect(within(rows[1]!).getByText('C2 because of the second law.')).toBeInTheDocument();
       expect(rows[0]!.querySelector('.quiz-explanation')).toBeNull();
       expect(screen.getByText('Attempt 1 of 3 · Best 66.67%')).toBeInTheDocument();
+    });
+
+    it("says what a pass needs, by the operator's pass mark, while the best attempt is under it", async () => {
+      // A learner at 0% was told the mark and nothing of what the certificate asks for.
+      await openResult({ ...result, pass_mark_percent: 70 });
+      expect(
+        screen.getByText(
+          "You need 70% or more to pass this quiz. Pass every chapter's quiz to get the course certificate.",
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/You passed/)).not.toBeInTheDocument();
+    });
+
+    it('says the quiz is passed once the best attempt reaches the pass mark', async () => {
+      await openResult(result);
+      expect(screen.getByTestId('quiz-pass-mark')).toHaveTextContent(
+        'You passed this quiz (40% or more was needed): it counts towards the course certificate.',
+      );
     });
 
     it('says when a retake is possible instead of offering it', async () => {

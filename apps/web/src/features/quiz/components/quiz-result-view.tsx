@@ -27,6 +27,9 @@ export function QuizResultView({ result, backHref, onRetake, isRetaking }: QuizR
   const message = useAppMessage();
   const { number, dateTime } = useFormat();
   const { retake } = result;
+  // The best attempt is the one the certificate counts (docs/product/learning-and-quizzes.md#retakes).
+  const hasPassed = result.best_mark_in_percentage >= result.pass_mark_percent;
+  const passMark = number(result.pass_mark_percent);
   // The cooldown's date in the app's language and format; any other reason as the server sent it
   // (already in the learner's language; useAppMessage leaves a text it does not know as it is).
   const refusal = retake.allowed
@@ -51,6 +54,10 @@ export function QuizResultView({ result, backHref, onRetake, isRetaking }: QuizR
               max: number(result.max_attempts),
               best: number(result.best_mark_in_percentage),
             })}
+          </p>
+          {/* What a pass needs: a learner at 0% was told the mark, not what the certificate asks for. */}
+          <p className={`mb-0 mt-1 ${hasPassed ? 'text-success' : ''}`} data-testid="quiz-pass-mark">
+            {hasPassed ? t('result.passed', { passMark }) : t('result.passMarkNeeded', { passMark })}
           </p>
           {/* Why not (yet), near the mark rather than under ten answers. */}
           {refusal && <p className="mb-0 mt-1">{refusal}</p>}
