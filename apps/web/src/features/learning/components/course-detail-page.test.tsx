@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultScheduler, notifyManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -99,7 +99,10 @@ async function openCourse(
   });
   await signIn();
   const view = renderWithProviders(<CourseDetailPage />, { path: '/learn-more/:id', url, queryClient });
-  await screen.findByRole('heading', { level: 1, name: 'Foundations of Mathematics' }, { timeout: 5000 });
+  // Opened at another page ('/learn'), the test goes to the course itself.
+  if (url.startsWith('/learn-more/')) {
+    await screen.findByRole('heading', { level: 1, name: 'Foundations of Mathematics' }, { timeout: 5000 });
+  }
   return { ...view, server };
 }
 
@@ -259,6 +262,74 @@ describe('CourseDetailPage (learn-more)', () => {
     expect(youtube.getAttribute('src')).toContain('enablejsapi=1');
     expect(screen.getByRole('button', { name: /Ratios explained/ })).toHaveAttribute('aria-current', 'true');
     await waitFor(() => expect(server.callsTo('POST', '/progress').map((c) => c.body)).toEqual([{ subject_id: 21 }]));
+  });
+
+  describe("the phone's Back while a chapter covers the screen", () => {
+    /** My Courses, then 'View More': the course page opened by a link, as the app does. */
+    async function viewMore(progressData: ProgressData) {
+      const view = await openCourse(progressData, '/learn');
+      await act(() => view.router.navigate('/learn-more/3'));
+      return view;
+    }
+    const where = (router: { state: { location: { pathname: string; search: string } } }) =>
+      `${router.state.location.pathname}${router.state.location.search}`;
+
+    it('opens the chapter studied last in an entry of its own: Back shows the list, a second Back leaves', async () => {
+      // Before, Back went straight to My Courses, and 'View More' opened the same chapter again: a loop for a child.
+      const { router, server } = await viewMore(
+        progress({ last_subject_id: 12, last_term_id: 1, position_seconds: 95, studied_subject_ids: [12] }),
+      );
+      expect(await screen.findByTitle('Intro video')).toBeInTheDocument();
+      expect(where(router)).toBe('/learn-more/3?subject=12');
+
+      await act(() => router.navigate(-1));
+      expect(where(router)).toBe('/learn-more/3');
+      await waitFor(() => expect(screen.queryByTitle('Intro video')).not.toBeInTheDocument());
+      expect(screen.queryByRole('region', { name: 'Chapter' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Intro video/ })).not.toHaveAttribute('aria-current');
+      // Resumed, not opened anew: nothing reported.
+      expect(server.callsTo('POST', '/progress')).toEqual([]);
+
+      await act(() => router.navigate(-1));
+      expect(where(router)).toBe('/learn');
+    });
+
+    it('opens a tapped chapter in a new entry, and its close button goes back to the list', async () => {
+      const { router, user } = await viewMore(progress());
+      await user.click(await screen.findByRole('button', { name: 'Term 2: Ratios' }));
+      await user.click(await screen.findByRole('button', { name: /Ratios explained/ }));
+      expect(await screen.findByTitle('Ratios explained')).toBeInTheDocument();
+      expect(where(router)).toBe('/learn-more/3?subject=21');
+
+      await act(() => router.navigate(-1));
+      expect(where(router)).toBe('/learn-more/3');
+      await waitFor(() => expect(screen.queryByTitle('Ratios explained')).not.toBeInTheDocument());
+
+      await user.click(screen.getByRole('button', { name: /Further reading/ }));
+      expect(await screen.findByRole('link', { name: 'click here to view details' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(where(router)).toBe('/learn-more/3'));
+      expect(router.state.historyAction).toBe('POP');
+      expect(screen.queryByRole('link', { name: 'click here to view details' })).not.toBeInTheDocument();
+      await act(() => router.navigate(-1));
+      expect(where(router)).toBe('/learn');
+    });
+
+    it('closes a chapter the address named on arrival (the dashboard’s Continue) to the list, not out of the course', async () => {
+      const { router, user } = await openCourse(
+        progress({ last_subject_id: 11, last_term_id: 1, studied_subject_ids: [11, 21] }),
+        '/learn-more/3?subject=21',
+      );
+      expect(await screen.findByTitle('Ratios explained')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(where(router)).toBe('/learn-more/3'));
+      expect(router.state.historyAction).toBe('REPLACE');
+      // The list, not the chapter studied last opened in its place.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(where(router)).toBe('/learn-more/3');
+      expect(screen.queryByTitle('Ratios explained')).not.toBeInTheDocument();
+      expect(screen.queryByTitle('Fractions')).not.toBeInTheDocument();
+    });
   });
 
   it("says so when the course is not the learner's", async () => {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigationType, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header';
@@ -15,6 +15,7 @@ import { useProgress } from '../api/get-progress';
 import { useRecordProgress } from '../api/record-progress';
 import { useTerms } from '../api/get-terms';
 import { ChapterViewer, type ChapterResume } from './chapter-viewer';
+import { courseEntryState, type CourseEntryState } from './chapter-history';
 import { TermList, type SubjectChoice } from './term-list';
 import './learn.css';
 
@@ -42,6 +43,9 @@ const unknownResume: ChapterResume = { positionSeconds: null, page: null };
  * Learn-more (docs/product/learning-and-quizzes.md#learn-more): the terms of a purchased course, expanding to subjects, and the
  * chapter viewer. On arrival it opens the subject named by `?subject=`, else the one studied last
  * (GET /progress), at its stored place. Rows show done / opened / not started and passed quizzes.
+ *
+ * The open chapter is the address's `?subject=`: opening one adds a history entry, so the phone's Back closes the
+ * viewer (which covers the screen below `lg`) instead of leaving the course, and its close button goes back too.
  */
 export function CourseDetailPage() {
   const { t } = useTranslation('learning');
@@ -51,10 +55,19 @@ export function CourseDetailPage() {
   const progress = useProgress(courseId);
   const recordProgress = useRecordProgress();
   const linkedSubjectId = Number(useSearchParams()[0].get('subject'));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  const entry = courseEntryState(location);
+  // Back (or Forward) to the list while the page is open comes from a chapter's entry: it shows the list, rather than
+  // the chapter studied last again (which made Back a loop).
+  const [mountedKey] = useState(location.key);
+  const [hasMoved, setHasMoved] = useState(false);
+  if (!hasMoved && location.key !== mountedKey) setHasMoved(true);
+  const isListOnly =
+    entry.isListOnly === true || (navigationType === 'POP' && (hasMoved || location.key !== mountedKey));
   /** Subjects whose opening report was answered (or queued offline): their resume point is then known. */
   const [settledOpens, setSettledOpens] = useState<ReadonlySet<number>>(new Set());
-  /** undefined until the learner picks a subject (or closes the viewer): until then the resumed one shows. */
-  const [choice, setChoice] = useState<SubjectChoice | null | undefined>(undefined);
   const [openTerms, setOpenTerms] = useState<string[] | undefined>(undefined);
 
   const course = learn.data && [...learn.data.course, ...learn.data.school].find((item) => item.id === courseId);
@@ -63,7 +76,7 @@ export function CourseDetailPage() {
   const passedQuizzes = useMemo(() => new Set(progress.data?.passed_quiz_subject_ids ?? []), [progress.data]);
   const linked = useMemo(() => linkedChoiceOf(terms.data, linkedSubjectId), [terms.data, linkedSubjectId]);
   const resumed = useMemo(() => resumeChoiceOf(terms.data, progress.data), [terms.data, progress.data]);
-  const selected = choice === undefined ? (linked ?? resumed) : choice;
+  const selected = linked ?? (isListOnly ? null : resumed);
   const firstTermId = terms.data?.[0]?.id;
   const openTermIds =
     openTerms ?? (selected ? [String(selected.termId)] : firstTermId !== undefined ? [String(firstTermId)] : []);
@@ -73,17 +86,43 @@ export function CourseDetailPage() {
     const settle = () => setSettledOpens((before) => new Set(before).add(subjectId));
     recordProgress.mutate({ subject_id: subjectId }, { onSettled: settle });
   };
+  const showChapter = (subjectId: number, state: CourseEntryState, replace: boolean) =>
+    navigate({ search: `?subject=${subjectId}` }, { state, replace });
   const openSubject = (next: SubjectChoice) => {
-    setChoice(next);
     setOpenTerms(openTermIds.includes(String(next.termId)) ? openTermIds : [...openTermIds, String(next.termId)]);
+    // Another chapter instead of one this page opened (beside the list, on a large screen) takes its entry: the
+    // list stays one Back away.
+    showChapter(next.subjectId, { chapterOpenedBy: 'tap' }, Boolean(linked && entry.chapterOpenedBy));
   };
+  // Back to the list when this page opened the chapter; a chapter the address named on arrival (the dashboard's
+  // Continue) has no list under it: the list takes its entry.
+  const closeChapter = () => {
+    if (entry.chapterOpenedBy) void navigate(-1);
+    else void navigate({ search: '' }, { replace: true, state: { isListOnly: true } satisfies CourseEntryState });
+  };
+
+  // The chapter studied last opens on arrival in an entry of its own, above the list's: Back shows the list, and a
+  // second Back leaves the course (before, Back left at once, and 'View More' opened the same chapter again).
+  const resumedId = !linked && !isListOnly ? (resumed?.subjectId ?? null) : null;
+  const resumedFrom = useRef<string | null>(null);
+  useEffect(() => {
+    if (resumedId === null || resumedFrom.current === location.key) return;
+    resumedFrom.current = location.key;
+    void showChapter(resumedId, { chapterOpenedBy: 'resume' }, false);
+  });
+  // The list the learner came back to stays the list when they come back to it again (from a quiz, after a reload).
+  const isListToMark = isListOnly && !entry.isListOnly && !linked;
+  useEffect(() => {
+    if (isListToMark)
+      void navigate(location, { replace: true, state: { isListOnly: true } satisfies CourseEntryState });
+  }, [isListToMark, location, navigate]);
 
   // Each newly shown subject is reported opened from an effect, so after the previous chapter's
   // closing report (its viewer's cleanup runs first): the server then names this one the last.
   // The subject resumed from GET /progress already is the last one: nothing to report.
   const reportedSubject = useRef<number | null>(null);
   const selectedId = selected?.subjectId ?? null;
-  const isResumedLast = choice === undefined && progress.data?.last_subject_id === selectedId;
+  const isResumedLast = entry.chapterOpenedBy !== 'tap' && progress.data?.last_subject_id === selectedId;
   useEffect(() => {
     if (selectedId === null) reportedSubject.current = null;
     if (selectedId === null || !progress.data || reportedSubject.current === selectedId) return;
@@ -184,7 +223,7 @@ export function CourseDetailPage() {
                   <Button
                     variant="light"
                     className="border d-inline-flex align-items-center gap-1"
-                    onClick={() => setChoice(null)}
+                    onClick={closeChapter}
                   >
                     <CrossIcon /> {t('course.close')}
                   </Button>
