@@ -16,6 +16,7 @@ export async function listQuizAttemptsOf(
     attempts_used: standing.attempts.length,
     max_attempts: standing.maxAttempts,
     best_mark_in_percentage: standing.bestMarkInPercentage,
+    pass_mark_percent: standing.passMarkPercent,
     retake: standing.retake,
   };
 }
