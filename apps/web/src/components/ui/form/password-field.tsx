@@ -5,6 +5,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from '../icons';
+import { afterTap } from './after-tap';
 import { useAppMessage } from '@/lib/i18n';
 
 export interface PasswordFieldProps {
@@ -44,7 +45,7 @@ export function PasswordField({
         <Form.Control
           type={isVisible ? 'text' : 'password'}
           autoComplete={autoComplete}
-          {...registration}
+          {...afterTap(registration)}
           isInvalid={invalid}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={described}

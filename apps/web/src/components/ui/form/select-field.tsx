@@ -1,5 +1,6 @@
 import type { SelectHTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
+import { afterTap } from './after-tap';
 import { controlState, FieldGroup, type FieldProps } from './field-group';
 
 export type SelectFieldProps = FieldProps &
@@ -18,7 +19,7 @@ export function SelectField({
 }: SelectFieldProps) {
   return (
     <FieldGroup id={id} label={label} error={error} hint={hint} className={className}>
-      <Form.Select {...props} {...registration} {...controlState(id, error, hint)}>
+      <Form.Select {...props} {...afterTap(registration)} {...controlState(id, error, hint)}>
         {children}
       </Form.Select>
     </FieldGroup>

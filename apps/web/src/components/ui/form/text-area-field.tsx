@@ -1,5 +1,6 @@
 import type { TextareaHTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
+import { afterTap } from './after-tap';
 import { controlState, FieldGroup, type FieldProps } from './field-group';
 
 export type TextAreaFieldProps = FieldProps &
@@ -17,7 +18,7 @@ export function TextAreaField({
 }: TextAreaFieldProps) {
   return (
     <FieldGroup id={id} label={label} error={error} hint={hint} className={className}>
-      <Form.Control as="textarea" {...props} {...registration} {...controlState(id, error, hint)} />
+      <Form.Control as="textarea" {...props} {...afterTap(registration)} {...controlState(id, error, hint)} />
     </FieldGroup>
   );
 }

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { afterTap } from './after-tap';
 import { controlState, FieldGroup } from './field-group';
 
 export interface TextFieldProps extends Omit<
@@ -18,7 +19,7 @@ export interface TextFieldProps extends Omit<
 export function TextField({ id, label, registration, error, className = 'mb-3', ...inputProps }: TextFieldProps) {
   return (
     <FieldGroup id={id} label={label} error={error} className={className}>
-      <Form.Control {...inputProps} {...registration} {...controlState(id, error)} />
+      <Form.Control {...inputProps} {...afterTap(registration)} {...controlState(id, error)} />
     </FieldGroup>
   );
 }

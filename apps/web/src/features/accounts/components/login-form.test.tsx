@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readName, readToken } from '@/lib/token-storage';
 import { deferred, fail, mockApi, ok } from '@/testing/mock-api';
 import { learner, renderWithProviders } from '@/testing/test-utils';
+import { pressAndHold, release } from '@/testing/press';
 import { LoginForm } from './login-form';
 import { ml } from '@app/contracts/i18n/ml';
 import { applyLanguage } from '@/lib/i18n';
@@ -27,6 +28,18 @@ describe('LoginForm', () => {
     expect(screen.queryByText('Invalid Email.')).not.toBeInTheDocument();
     await user.tab();
     expect(await screen.findByText('Invalid Email.')).toBeInTheDocument();
+  });
+
+  it('shows the email’s error only once the tap on Sign In has ended, so it cannot move the button from under it', async () => {
+    mockApi({});
+    const { user } = renderWithProviders(<LoginForm onSuccess={vi.fn()} />);
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    const submit = screen.getByRole('button', { name: 'Sign In' });
+    await pressAndHold(user, submit);
+    expect(screen.queryByText('Invalid Email.')).not.toBeInTheDocument();
+    await release(user, submit);
+    expect(await screen.findByText('Invalid Email.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
   });
 
   it('shows and hides the password', async () => {

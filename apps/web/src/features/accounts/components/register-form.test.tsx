@@ -5,6 +5,7 @@ import { readToken } from '@/lib/token-storage';
 import { deferred, mockApi, ok } from '@/testing/mock-api';
 import { learner, renderWithProviders } from '@/testing/test-utils';
 import { fillRegisterForm } from '@/testing/fill-register-form';
+import { pressAndHold, release } from '@/testing/press';
 import { RegisterForm } from './register-form';
 import { hi } from '@app/contracts/i18n/hi';
 import { applyLanguage } from '@/lib/i18n';
@@ -37,6 +38,21 @@ describe('RegisterForm', () => {
     await user.tab();
     expect(await screen.findByText('Invalid Email.')).toBeInTheDocument();
     expect(await screen.findByText('Invalid Mobile Number')).toBeInTheDocument();
+  });
+
+  it('shows a field’s error only once the tap on Register has ended, so the error cannot move the button from under it', async () => {
+    // Decision 053: the blur's error appeared above Register between the press and the release, pushing it down.
+    mockApi({});
+    const { user } = renderWithProviders(<RegisterForm referralCode={null} onSuccess={vi.fn()} />);
+    await user.type(screen.getByLabelText('Mobile'), '98765');
+    const submit = screen.getByRole('button', { name: 'Register' });
+    await pressAndHold(user, submit);
+    expect(screen.getByLabelText('Mobile')).not.toHaveFocus();
+    expect(screen.queryByText('Invalid Mobile Number')).not.toBeInTheDocument();
+    await release(user, submit);
+    // The tap submitted: every field is checked, the blurred one too.
+    expect(await screen.findByText('Invalid Mobile Number')).toBeInTheDocument();
+    expect(screen.getByText('First Name is required.')).toBeInTheDocument();
   });
 
   it('shows the password checklist neutral until typing, then red or green per rule', async () => {

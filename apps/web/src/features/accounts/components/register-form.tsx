@@ -9,7 +9,7 @@ import { registerBody, type RegisterBody } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAppMessage } from '@/lib/i18n';
-import { TextField } from '@/components/ui/form';
+import { afterTap, TextField } from '@/components/ui/form';
 import { NewPasswordFields } from '@/components/ui/form/new-password-fields';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -107,7 +107,7 @@ export function RegisterForm({ referralCode, onSuccess }: RegisterFormProps) {
         <Form.Check type="checkbox">
           <Form.Check.Input
             type="checkbox"
-            {...register('disclaimer')}
+            {...afterTap(register('disclaimer'))}
             isInvalid={Boolean(errors.disclaimer)}
             aria-invalid={errors.disclaimer ? true : undefined}
             aria-describedby={errors.disclaimer ? 'register-disclaimer-error' : undefined}

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { pressAndHold, release } from '@/testing/press';
 import { ChooseBatchForm } from './choose-batch-form';
 
 const syllabuses = [
@@ -21,6 +22,19 @@ describe('ChooseBatchForm', () => {
     expect(await screen.findByText('syllabus is required.')).toBeInTheDocument();
     expect(screen.getByText('standard is required.')).toBeInTheDocument();
     expect(screen.getByText('Date of birth is required.')).toBeInTheDocument();
+  });
+
+  it('shows a left select’s error only once the tap on Submit has ended, so it cannot move the button from under it', async () => {
+    mockApi({ 'GET /syllabus': ok(syllabuses) });
+    const { user } = renderWithProviders(<ChooseBatchForm onDone={vi.fn()} />);
+    await screen.findByRole('option', { name: 'CBSE' });
+    await user.click(screen.getByLabelText('Standard'));
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await pressAndHold(user, submit);
+    expect(screen.queryByText('standard is required.')).not.toBeInTheDocument();
+    await release(user, submit);
+    expect(await screen.findByText('standard is required.')).toBeInTheDocument();
+    expect(screen.getByText('syllabus is required.')).toBeInTheDocument();
   });
 
   it('loads the standards of the chosen syllabus and submits the pair', async () => {

@@ -7,6 +7,7 @@ import { addClassBody, type AddClassBody } from '@app/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSaveDateOfBirth } from '@/lib/consent/save-date-of-birth';
 import { useAppMessage } from '@/lib/i18n';
+import { afterTap } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAddClass, type AddClassInput } from '../api/add-class';
@@ -73,7 +74,7 @@ export function ChooseBatchForm({ onDone }: { onDone: () => void }) {
       <Form.Group className="mb-3" controlId="batch-syllabus">
         <Form.Label>{t('chooseLevel.syllabus')}</Form.Label>
         <Form.Select
-          {...register('syllabus', { onChange: () => setValue('standard', '') })}
+          {...afterTap(register('syllabus', { onChange: () => setValue('standard', '') }))}
           isInvalid={Boolean(errors.syllabus)}
           aria-invalid={errors.syllabus ? true : undefined}
           aria-describedby={errors.syllabus ? 'batch-syllabus-error' : undefined}
@@ -94,7 +95,7 @@ export function ChooseBatchForm({ onDone }: { onDone: () => void }) {
       <Form.Group className="mb-4" controlId="batch-standard">
         <Form.Label>{t('chooseLevel.standard')}</Form.Label>
         <Form.Select
-          {...register('standard')}
+          {...afterTap(register('standard'))}
           isInvalid={Boolean(errors.standard)}
           aria-invalid={errors.standard ? true : undefined}
           aria-describedby={errors.standard ? 'batch-standard-error' : undefined}
