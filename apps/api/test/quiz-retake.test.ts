@@ -190,6 +190,7 @@ describe('quiz retakes', () => {
       attempts_used: 0,
       max_attempts: 3,
       best_mark_in_percentage: null,
+      pass_mark_percent: 40,
       retake: { allowed: false, available_at: null, reason: quizMessages.retakeNotStarted },
     });
 
@@ -220,6 +221,7 @@ describe('quiz retakes', () => {
       attempts_used: 3,
       max_attempts: 3,
       best_mark_in_percentage: 90,
+      pass_mark_percent: 40,
       retake: { allowed: false, available_at: null, reason: 'You have used all 3 attempts at this quiz.' },
     });
     const stored = (await c.get(`/quiz/${subjectId}/5`)).body.data;
