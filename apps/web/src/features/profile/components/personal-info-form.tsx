@@ -163,7 +163,6 @@ export function PersonalInfoForm({ profile, master }: PersonalInfoFormProps) {
             type="tel"
             autoComplete="tel-national"
             inputMode="numeric"
-            maxLength={10}
           />
         </Col>
         <EmailPasswordField control={control} storedEmail={profile.email} field={field('current_password')} />
