@@ -363,6 +363,23 @@ describe('razorpay provider (against a local server that answers as Razorpay doc
     expect(row!.status).toBe('pending');
   });
 
+  it('answers a pending order whose payment Razorpay gave back as closed, not as "not complete yet"', async () => {
+    // Paid at Razorpay, then given back before the purchase was confirmed (an orphan refunded by a server killed
+    // before it recorded so, or a refund in the dashboard): the order paid nothing.
+    const { data } = await checkout(buyer);
+    const { paymentId, signature } = rzp.capture(data.order_id);
+    rzp.refundInDashboard(paymentId);
+    const res = await t.client
+      .as(buyer.token)
+      .post('/pay-now', { payment_id: paymentId, order_id: data.order_id, signature });
+    expect([res.statusCode, res.body.message]).toEqual([
+      400,
+      'This order is closed. If money was taken it will be refunded.',
+    ]);
+    const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, data.purchase_id));
+    expect(row!.status).toBe('pending');
+  });
+
   it('refunds a second order paid for a course the learner already owns', async () => {
     const learner = await createLearner(t.app);
     const course = await createCourse(t.app, { pricePaise: 30_000 });

@@ -76,8 +76,9 @@ export function createRazorpayProvider(options: {
       if (captured)
         return { status: 'paid', paymentId: captured.id, amountPaise: captured.amount, currency: captured.currency };
       const first = mine[0];
-      // Authorized (not yet captured) or created payments may still complete; only all-failed is failed.
-      const isFailed = mine.length > 0 && mine.every((p) => p.status === 'failed');
+      // Authorized (not yet captured) or created payments may still complete; an order whose payments all failed or
+      // were given back in full ('refunded': an orphan refunded, a dashboard refund) paid nothing and is failed.
+      const isFailed = mine.length > 0 && mine.every((p) => p.status === 'failed' || p.status === 'refunded');
       return {
         status: isFailed ? 'failed' : 'pending',
         amountPaise: first?.amount ?? 0,

@@ -53,6 +53,8 @@ export async function payNow(
     options.log?.error({ err: error, purchaseId: purchase.id }, 'provider order lookup failed');
     throw AppError.badRequest(checkoutMessages.providerUnavailable);
   }
+  // Failed or given back: not "not complete yet" (which invites waiting), but closed, money back if it was taken.
+  if (state.status === 'failed') throw AppError.badRequest(checkoutMessages.orderClosed);
   if (state.status !== 'paid' || !state.paymentId) throw AppError.badRequest(checkoutMessages.paymentNotCompleted);
   if (state.amountPaise !== purchase.amountPaise || state.currency !== purchase.currency) {
     options.log?.error({ purchaseId: purchase.id, state }, 'paid amount differs from the purchase');
