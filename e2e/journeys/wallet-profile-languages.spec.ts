@@ -82,6 +82,7 @@ test('a learner switches to Hindi, then Malayalam, on Profile and sees the walle
   await bank.getByLabel('Account Number').fill('123456789012');
   await bank.getByLabel('IFSC Code').fill('SBIN0070123');
   await bank.getByLabel('PAN Card').fill('ABCPK1234F');
+  await bank.getByLabel('Current Password', { exact: true }).fill(learner.password);
   await bank.getByRole('button', { name: 'Update Bank Details' }).click();
   await expect(bank.getByTestId('bank-on-file')).toContainText('State Bank of India');
   await page.goto('/wallet');
