@@ -38,54 +38,49 @@ export async function recordProviderRefund(
   options: RefundAtProvider & { log?: PaymentLog | undefined },
 ): Promise<ProviderRefundOutcome> {
   const { log, ...reported } = options;
-  const [purchase] = await ctx.db
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.provider, ctx.payments.name),
-        eq(purchases.providerOrderId, options.orderId),
-        eq(purchases.providerPaymentId, options.paymentId),
-      ),
-    );
-  if (!purchase) return 'unchanged';
   const source = options.kind === 'refund' ? 'refund at the provider' : 'dispute lost';
   const reference = options.kind === 'refund' ? { refund_id: options.providerId } : { dispute_id: options.providerId };
 
-  const outcome = await ctx.db.transaction(async (tx): Promise<ProviderRefundOutcome> => {
+  const [outcome, purchaseId] = await ctx.db.transaction(async (tx): Promise<[ProviderRefundOutcome, number?]> => {
     const [current] = await tx
-      .select({ status: purchases.status, amountPaise: purchases.amountPaise })
+      .select({ id: purchases.id, status: purchases.status, amountPaise: purchases.amountPaise })
       .from(purchases)
-      .where(eq(purchases.id, purchase.id))
+      .where(
+        and(
+          eq(purchases.provider, ctx.payments.name),
+          eq(purchases.providerOrderId, options.orderId),
+          eq(purchases.providerPaymentId, options.paymentId),
+        ),
+      )
       .for('no key update');
-    // Refunded already (by the console, or an earlier event), or never paid with this payment.
-    if (current?.status !== 'paid') return 'unchanged';
+    // Never paid with this payment (an orphan's refund), or refunded already (by the console, or an earlier event).
+    if (current?.status !== 'paid') return ['unchanged'];
     const before = { status: current.status, amount: paiseToRupees(current.amountPaise) };
     if (options.returnedPaise < current.amountPaise) {
       await recordAudit(tx, ctx, {
         actorId: null,
         action: 'purchase.provider_partial_refund',
         entity: 'purchases',
-        entityId: purchase.id,
+        entityId: current.id,
         before,
         after: { status: 'paid', source, ...reference, returned: paiseToRupees(options.returnedPaise) },
       });
-      return 'partial';
+      return ['partial', current.id];
     }
-    const effects = await markPurchaseRefunded(tx, ctx, { purchaseId: purchase.id });
-    if (!effects) return 'unchanged';
+    const effects = await markPurchaseRefunded(tx, ctx, { purchaseId: current.id });
+    if (!effects) return ['unchanged'];
     await recordAudit(tx, ctx, {
       actorId: null,
       action: 'purchase.refund',
       entity: 'purchases',
-      entityId: purchase.id,
+      entityId: current.id,
       before,
       after: { status: 'refunded', source, ...reference, ...refundEffectsForAudit(effects) },
     });
-    return 'refunded';
+    return ['refunded', current.id];
   });
   if (outcome !== 'unchanged') {
-    log?.warn({ purchaseId: purchase.id, ...reported, outcome }, 'money given back at the provider');
+    log?.warn({ purchaseId, ...reported, outcome }, 'money given back at the provider');
   }
   // The refund notice (written with the refund by markPurchaseRefunded) onto the mail queue now, not at the
   // reconciler's next run.
