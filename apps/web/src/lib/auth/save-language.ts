@@ -61,10 +61,12 @@ export async function chooseLanguage(language: Language): Promise<boolean> {
     return true;
   }
   const me = queryClient.getQueryData<MeData>(meQueryKey);
-  if (!me) {
-    await api.put('/profile/language', { language });
-    return true;
-  }
+  // Before /me has answered there is no learner to keep the choice under: a failed save is only told.
+  if (!me)
+    return api.put('/profile/language', { language }).then(
+      () => true,
+      () => false,
+    );
   const saved = await saveToProfile(me.referral_code, language);
   queryClient.setQueryData<MeData>(meQueryKey, (data) => (data ? { ...data, language } : data));
   return saved;
