@@ -51,6 +51,20 @@ export interface FakeRazorpay {
 const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
 const hmac = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('hex');
 
+/**
+ * The server's settings for the fake Razorpay: unlike the sandbox it has webhooks, and its books live outside our
+ * database, so they can be held against ours.
+ */
+export function razorpayEnv(provider: FakeRazorpay): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: provider.keyId,
+    RAZORPAY_KEY_SECRET: provider.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: provider.webhookSecret,
+    RAZORPAY_API_URL: provider.url,
+  };
+}
+
 export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const keyId = 'rzp_test_fake';
   const keySecret = 'fake_key_secret_0123456789';

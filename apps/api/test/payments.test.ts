@@ -4,7 +4,7 @@ import { paymentEvents, purchases, sandboxPayments, walletTransactions } from '@
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse, purchasesOf } from './catalogue-fixtures.ts';
-import { startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
+import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
 import { createAdmin } from './admin-fixtures.ts';
 import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
 
@@ -231,13 +231,7 @@ describe('razorpay provider (against a local server that answers as Razorpay doc
   beforeAll(async () => {
     rzp = await startFakeRazorpay();
     t = await createTestApp({
-      env: {
-        PAYMENT_PROVIDER: 'razorpay',
-        RAZORPAY_KEY_ID: rzp.keyId,
-        RAZORPAY_KEY_SECRET: rzp.keySecret,
-        RAZORPAY_WEBHOOK_SECRET: rzp.webhookSecret,
-        RAZORPAY_API_URL: rzp.url,
-      },
+      env: razorpayEnv(rzp),
     });
     buyer = await createLearner(t.app);
   });

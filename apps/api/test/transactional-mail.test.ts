@@ -5,7 +5,7 @@ import { createTestApp, waitFor, type TestApp } from './helpers.ts';
 import { createLearner, TEST_PASSWORD, type Learner } from './fixtures.ts';
 import { createBatch, createCourse } from './catalogue-fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.ts';
-import { startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
+import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
 import { fundWithBank, setReferenceData, validBank } from './wallet-fixtures.ts';
 import { createAdmin } from './admin-fixtures.ts';
 import { assertPopplerInstalled, pdfTextLines } from './pdf-text.ts';
@@ -47,11 +47,7 @@ describe('transactional mail over SMTP', () => {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Live Connect <no-reply@live-connect.test>',
         APP_URL: 'https://learn.example.in',
-        PAYMENT_PROVIDER: 'razorpay',
-        RAZORPAY_KEY_ID: rzp.keyId,
-        RAZORPAY_KEY_SECRET: rzp.keySecret,
-        RAZORPAY_WEBHOOK_SECRET: rzp.webhookSecret,
-        RAZORPAY_API_URL: rzp.url,
+        ...razorpayEnv(rzp),
       },
       worker: { pollingIntervalSeconds: 0.5, schedules: false },
     });

@@ -6,7 +6,7 @@ import { createLearner, type Learner } from '../fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, validBank } from '../wallet-fixtures.ts';
-import { startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
+import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
 
 /**
@@ -22,13 +22,7 @@ describe('abuse: money given back at the provider', () => {
   beforeAll(async () => {
     rzp = await startFakeRazorpay();
     t = await createTestApp({
-      env: {
-        PAYMENT_PROVIDER: 'razorpay',
-        RAZORPAY_KEY_ID: rzp.keyId,
-        RAZORPAY_KEY_SECRET: rzp.keySecret,
-        RAZORPAY_WEBHOOK_SECRET: rzp.webhookSecret,
-        RAZORPAY_API_URL: rzp.url,
-      },
+      env: razorpayEnv(rzp),
     });
     await setReferenceData(t.app, { refund_window_days: 7 });
     admin = await createAdmin(t.app);

@@ -16,7 +16,7 @@ import { createAdmin } from '../admin-fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createLearner } from '../fixtures.ts';
 import { BUSINESS_TEST_ENV, createTestApp, postgresUrlOf, type TestApp } from '../helpers.ts';
-import { startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
+import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { exchange } from './http-exchange.ts';
 import { serverProcess, type ServerProcess } from './server-process.ts';
 import { creditPoints, setReferenceData, validBank } from '../wallet-fixtures.ts';
@@ -139,20 +139,6 @@ export async function prepareWorld(app: App, random: Random, shape: WorldShape =
 function bankDetailsOf(index: number) {
   const serial = String(index).padStart(4, '0');
   return { ...validBank, account_number: `10000000${serial}`, pan_card: `ABCDE${serial}F` };
-}
-
-/**
- * The server's settings for the fake Razorpay: unlike the sandbox it has webhooks, and its books
- * live outside our database, so they can be held against ours after the run.
- */
-function razorpayEnv(provider: FakeRazorpay): Record<string, string> {
-  return {
-    PAYMENT_PROVIDER: 'razorpay',
-    RAZORPAY_KEY_ID: provider.keyId,
-    RAZORPAY_KEY_SECRET: provider.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: provider.webhookSecret,
-    RAZORPAY_API_URL: provider.url,
-  };
 }
 
 /** The APP_SECRET the setup app and the server process share (production refuses the development one). */
