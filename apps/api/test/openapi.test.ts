@@ -86,10 +86,12 @@ describe('the OpenAPI document', () => {
         ...(needsToken(op) ? [401] : []),
         ...(method !== 'GET' && xsrfHeaderOf(op) ? [403] : []),
         ...(op.parameters?.some((p) => p.in === 'path') ? [404] : []),
+        // A write's transaction PostgreSQL gave up on (a deadlock): plugins/errors.ts.
+        ...(method !== 'GET' ? [503] : []),
       ];
       for (const status of expected) if (!op.responses[status]) missing.push(`${key} ${status}`);
       for (const [status, response] of Object.entries(op.responses)) {
-        if (!status.startsWith('4')) continue;
+        if (!/^[45]/.test(status)) continue;
         const ref = response.content?.['application/json']?.schema.$ref;
         const wanted =
           status === '422' ? '#/components/schemas/ValidationErrorEnvelope' : '#/components/schemas/ErrorEnvelope';

@@ -12,6 +12,15 @@ import { postgresErrorCode } from '../lib/postgres-error.ts';
  */
 const UNSTORABLE_CHARACTER = new Set(['22021', '22P05']);
 
+/**
+ * PostgreSQL gave up on the request's transaction because of other transactions, not because of anything wrong in it:
+ * a deadlock (40P01; it killed this one to free the other) or a serialization failure (40001). Everything the
+ * transaction wrote is rolled back, an Idempotency-Key's claim included (lib/idempotency.ts), so the same request can
+ * simply be sent again: 503 with Retry-After, as a busy server, not a 500 that tells the learner something broke.
+ */
+const CONTENDED = new Set(['40P01', '40001']);
+const CONTENDED_RETRY_AFTER_SECONDS = 1;
+
 /** Collects validation issues as the spec's { field: [messages] }. */
 function fieldErrors(
   issues: { instancePath?: string; message?: string; params?: unknown }[],
@@ -27,7 +36,7 @@ function fieldErrors(
 /**
  * One place maps errors to HTTP: AppError by its code, schema failures to 422, Fastify's own
  * client errors (bad JSON, too large, wrong content type, a malformed URL) to their 4xx with a
- * message, anything else to a bare 500. Every answer is the envelope { status: false, message }.
+ * message, a transaction PostgreSQL gave up on to 503, anything else to a bare 500. Every answer is the envelope { status: false, message }.
  */
 export function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
@@ -47,8 +56,15 @@ export function answerError(error: FastifyError | AppError, request: FastifyRequ
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ status: false, message: error.message || messages.invalidInput });
   }
-  if (UNSTORABLE_CHARACTER.has(postgresErrorCode(error) ?? '')) {
+  const code = postgresErrorCode(error) ?? '';
+  if (UNSTORABLE_CHARACTER.has(code)) {
     return reply.code(400).send({ status: false, message: messages.invalidInput });
+  }
+  if (CONTENDED.has(code)) {
+    // Logged for the operator: a deadlock that keeps coming back names a lock order to fix.
+    request.log.warn({ err: error }, 'transaction given up by PostgreSQL');
+    reply.header('retry-after', CONTENDED_RETRY_AFTER_SECONDS);
+    return reply.code(503).send({ status: false, message: messages.serverBusy });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ status: false, message: messages.somethingWentWrong });

@@ -24,10 +24,10 @@ declare module 'fastify' {
   }
 }
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 417 | 422 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 417 | 422 | 429 | 503;
 
 /**
- * The envelope every 4xx carries (plugins/errors.ts), once in the document's components; a 422
+ * The envelope every 4xx and 503 carries (plugins/errors.ts), once in the document's components; a 422
  * always lists its field errors.
  */
 const ERROR_SCHEMAS = {
@@ -50,17 +50,24 @@ const ERROR_ANSWERS: Record<ErrorStatus, { description: string; schema: keyof ty
   417: { description: 'The email address is not verified yet', schema: 'ErrorEnvelope' },
   422: { description: 'Invalid input: errors lists the messages per field', schema: 'ValidationErrorEnvelope' },
   429: { description: 'Too many requests: try again after Retry-After seconds', schema: 'ErrorEnvelope' },
+  503: {
+    description:
+      'Busy: the database gave up on the transaction (a deadlock); nothing changed, send it again after Retry-After',
+    schema: 'ErrorEnvelope',
+  },
 };
 
 interface RouteFacts {
   auth: AuthLevel;
   /** A non-GET request that plugins/xsrf.ts checks. */
   xsrf: boolean;
+  /** A non-GET request: it writes in a transaction, which PostgreSQL may give up on (503, plugins/errors.ts). */
+  writes: boolean;
   hasInput: boolean;
   hasPathParams: boolean;
 }
 
-/** The 4xx a route can give from how it is reached, plus those it names itself. */
+/** The 4xx (and 503) a route can give from how it is reached, plus those it names itself. */
 function describeErrors(facts: RouteFacts, extra: readonly ErrorStatus[] = []): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([400, ...extra]);
   if (facts.hasInput) statuses.add(422);
@@ -68,6 +75,7 @@ function describeErrors(facts: RouteFacts, extra: readonly ErrorStatus[] = []): 
   if (facts.auth === 'verified' || facts.auth === 'admin') statuses.add(417);
   if (facts.auth === 'admin' || facts.xsrf) statuses.add(403);
   if (facts.hasPathParams) statuses.add(404);
+  if (facts.writes) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -129,7 +137,7 @@ function successBody(produces: readonly string[] | undefined) {
 
 /**
  * The per-route transform: zod schemas to JSON Schema (fastify-type-provider-zod), then what every
- * operation shares, worked out here once rather than written in each route. The 4xx answers are
+ * operation shares, worked out here once rather than written in each route. The error answers are
  * added to the document only: the route's own response schemas, which the serializer uses, stay
  * as they are, so no error answer is reshaped or stripped.
  */
@@ -141,6 +149,7 @@ function transformFor(prefix: string): SwaggerTransform {
     const facts: RouteFacts = {
       auth: authLevelOf({ url: route.url, auth: route.config?.auth, prefix }),
       xsrf: !SAFE_METHODS.has(method) && route.config?.xsrf !== false,
+      writes: !SAFE_METHODS.has(method),
       hasInput: Boolean(schema.body || schema.querystring || schema.params || upload),
       hasPathParams: /[:*]/.test(route.url),
     };
@@ -153,10 +162,10 @@ function transformFor(prefix: string): SwaggerTransform {
       const { description, schema: name } = ERROR_ANSWERS[status];
       response[status] = {
         description,
-        ...(status === 429
+        ...(status === 429 || status === 503
           ? {
               headers: {
-                'retry-after': { type: 'integer', description: 'Seconds until the limit lets the request through' },
+                'retry-after': { type: 'integer', description: 'Seconds to wait before sending the request again' },
               },
             }
           : {}),

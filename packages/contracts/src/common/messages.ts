@@ -56,6 +56,8 @@ export const messages = {
   redeemed: 'redeemed',
   /** Any unexpected failure, server (500) or client. */
   somethingWentWrong: 'Something went wrong. Please try again.',
+  /** 503: the database gave up on the request's transaction (a deadlock); nothing was changed and it may be sent again. */
+  serverBusy: 'The server is busy. Nothing was changed: please try again.',
   /** The app could not reach the API at all. */
   serverUnreachable: 'Could not reach the server. Check your connection and try again.',
   /** A path's id that is not a whole number from 1 up. */
