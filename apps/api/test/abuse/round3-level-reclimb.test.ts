@@ -25,8 +25,8 @@ describe('abuse round 3: a reopened lower level lets the referrer climb the achi
   });
 
   const buy = async (buyer: Learner) => (await buyThroughSandbox(t, buyer, 100_000)).purchaseId;
-  const subUser = () => createLearner(t.app, { referrerId: farmer.id });
   let farmer: Learner;
+  const subUser = () => createLearner(t.app, { referrerId: farmer.id });
 
   it('ATTACK: one refund of a Starter sub-user, and Bronze pays its reward twice', async () => {
     farmer = await createLearner(t.app);
