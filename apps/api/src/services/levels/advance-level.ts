@@ -16,12 +16,12 @@ export interface LevelAdvance {
   achieved: LevelRow | null;
 }
 
-/** The level a referrer is working on at `now`, its window, and the level after it. */
+/** The level a referrer is working on at `now`, its window, and the levels after it, in order. */
 interface LevelCount {
   state: LevelState;
   level: LevelRow;
   window: LevelWindow;
-  next: LevelRow | undefined;
+  above: LevelRow[];
 }
 
 /** Who earned a level reward: the purchase whose activation completed the level, held until its refund window ends. */
@@ -97,7 +97,7 @@ function levelToCount(ladder: Ladder, now: Date): LevelCount | null {
     state,
     level,
     window: levelWindowAt(state.windowStart, level.days, now),
-    next: all.find((candidate) => candidate.number > level.number),
+    above: all.filter((candidate) => candidate.number > level.number),
   };
 }
 
@@ -129,31 +129,46 @@ function addCount(writes: WriteBatch, referrerId: number, window: LevelWindow): 
   );
 }
 
-/** The achievement, its reward and the next level's window (or the end of the ladder), as one statement. */
+/**
+ * The achievement, then its reward and the next level's window (or the end of the ladder) as one statement.
+ *
+ * A level pays its reward once. A refund inside the holding period can reopen a lower level while higher ones stay
+ * achieved (reopenLevelsNoLongerReached); the ladder then moves on from the reopened level to the first level not yet
+ * achieved, and a level found achieved already (its row is there: the ladder pointed at it, e.g. after an operator
+ * removed the level below) is passed without a second reward.
+ */
 async function achieveLevel(
   db: DbOrTx,
   options: { referrerId: number; count: LevelCount; now: Date; earnedBy: EarnedBy },
 ): Promise<void> {
   const {
     referrerId,
-    count: { level, window, next },
+    count: { level, window, above },
     now,
     earnedBy,
   } = options;
-  const writes = new WriteBatch();
-  writes.add(
-    db
-      .insert(levelAchievements)
-      .values({
-        userId: referrerId,
-        levelNumber: level.number,
-        achievedAt: now,
-        windowStart: window.start,
-        purchaseId: earnedBy.purchaseId,
-      })
-      .onConflictDoNothing(),
+  const inserted = await db
+    .insert(levelAchievements)
+    .values({
+      userId: referrerId,
+      levelNumber: level.number,
+      achievedAt: now,
+      windowStart: window.start,
+      purchaseId: earnedBy.purchaseId,
+    })
+    .onConflictDoNothing()
+    .returning({ levelNumber: levelAchievements.levelNumber });
+  const achieved = new Set(
+    (
+      await db
+        .select({ levelNumber: levelAchievements.levelNumber })
+        .from(levelAchievements)
+        .where(eq(levelAchievements.userId, referrerId))
+    ).map((row) => row.levelNumber),
   );
-  if (level.rewardPaise > 0 || level.rewardPoints > 0) {
+  const next = above.find((candidate) => !achieved.has(candidate.number));
+  const writes = new WriteBatch();
+  if (inserted.length > 0 && (level.rewardPaise > 0 || level.rewardPoints > 0)) {
     const reward = { number: level.number, level: level.name, points: level.rewardPoints };
     const amount = formatInr(paiseToRupees(level.rewardPaise));
     addHeldCredit(writes, db, {
