@@ -21,6 +21,11 @@ export const defaultLimitRules = {
   loginPerIp: { points: 300, durationSeconds: 15 * 60 },
   /** Wrong current passwords typed by a signed-in learner (services/profile/confirm-current-password.ts). */
   passwordChecksPerUser: { points: 10, durationSeconds: 60 * 60 },
+  /**
+   * Bank details saved by one learner in a day: a few typos fixed is normal. Each save is checked against the
+   * learner's sub-users' bank accounts and PANs, whose page then says so: not a way to try guesses (decision 057).
+   */
+  bankDetailsSavesPerUser: { points: 10, durationSeconds: 24 * 60 * 60 },
   registerPerIp: { points: 30, durationSeconds: 60 * 60 },
   otpPerAccount: { points: 10, durationSeconds: 60 * 60 },
   otpPerIp: { points: 200, durationSeconds: 60 * 60 },

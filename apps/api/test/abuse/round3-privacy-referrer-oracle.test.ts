@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner } from '../fixtures.ts';
+import { validBank } from '../wallet-fixtures.ts';
 
 /**
  * Round 3 privacy review: the referrer's Users page (GET /tree) says why a sub-user is not eligible ('Same mobile
@@ -60,5 +61,23 @@ describe('round 3 privacy: the referrer cannot test guesses of a sub-user’s mo
 
     // The referrer must learn nothing about the child's mobile from their own profile edits.
     expect(afterRightGuess).toEqual(afterWrongGuess);
+  });
+
+  it('ATTACK: a referrer cannot try PANs or bank accounts as their own more than 10 times a day', async () => {
+    // Each save is checked against the sub-users' PANs and accounts, and the Users page then shows a match: a few
+    // tries (a typo fixed) are normal, a list of guesses is not (decision 057).
+    const referrer = await createLearner(t.app);
+    const child = await createLearner(t.app, { referrerId: referrer.id, dateOfBirth: '2013-04-02' });
+    const asReferrer = t.client.as(referrer.token);
+    for (let i = 0; i < 10; i++) {
+      const saved = await asReferrer.post('/bank-details', { ...validBank, pan_card: `ABCDE${1000 + i}F` });
+      expect(saved.statusCode).toBe(200);
+    }
+    const refused = await asReferrer.post('/bank-details', { ...validBank, pan_card: 'ZZZZZ9999Z' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toEqual({ status: false, message: 'Too many attempts. Please try again later.' });
+    expect((await asReferrer.get('/bank-details')).body.data).toMatchObject({ pan_card: 'ABCDE1009F' });
+    const tree = await asReferrer.get('/tree');
+    expect(tree.body.data.data.find((u: { id: number }) => u.id === child.id)).toMatchObject({ status: 'pending' });
   });
 });

@@ -20,8 +20,16 @@ const same = (a: string | null | undefined, b: string | null | undefined) =>
 export function selfReferralReason(buyer: ReferralIdentity, referrer: ReferralIdentity): SelfReferralReason | null {
   if (same(buyer.emailCanonical, referrer.emailCanonical)) return 'email';
   if (same(buyer.mobile, referrer.mobile)) return 'mobile';
-  if (same(buyer.accountNumberHash, referrer.accountNumberHash)) return 'bank_account';
-  if (same(buyer.panCard, referrer.panCard)) return 'pan';
+  return payoutReason(buyer, referrer);
+}
+
+/** selfReferralReason on what money is paid to only: the same bank account or PAN. */
+export function payoutReason(
+  a: Pick<ReferralIdentity, 'accountNumberHash' | 'panCard'>,
+  b: Pick<ReferralIdentity, 'accountNumberHash' | 'panCard'>,
+): 'bank_account' | 'pan' | null {
+  if (same(a.accountNumberHash, b.accountNumberHash)) return 'bank_account';
+  if (same(a.panCard, b.panCard)) return 'pan';
   return null;
 }
 

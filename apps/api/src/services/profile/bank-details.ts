@@ -52,6 +52,7 @@ export async function saveBankDetails(
   const userId = learner.id;
   // Whoever holds the session alone must not name the account the learner's money is paid to.
   await confirmCurrentPassword(ctx, { user: learner, password: input.current_password });
+  await ctx.limits.consume('bankDetailsSavesPerUser', String(userId));
   const values = {
     fullName: input.full_name,
     bankName: input.bank_name,

@@ -1,6 +1,12 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { bankDetails, purchases, users, type Tx } from '@app/db';
-import { ineligibleReasonText, ledgerDescription, selfReferralReason, type SelfReferralReason } from '@app/contracts';
+import {
+  ineligibleReasonText,
+  ledgerDescription,
+  payoutReason,
+  selfReferralReason,
+  type SelfReferralReason,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { releaseHeldCredits } from '../wallet/index.ts';
@@ -33,6 +39,11 @@ type Identity = Awaited<ReturnType<ReturnType<typeof identityOf>['where']>>[numb
  * their own direct sub-users. The purchase-time check alone let a referrer and a made-up sub-user add
  * the same bank account after the sub-user's purchase, once the commission was Done, and withdraw it.
  *
+ * Against their own sub-users, only what money is paid to counts (the same bank account or PAN): a referrer who makes
+ * their own mobile or email a sub-user's gains nothing by it, and the Users page, which shows the sub-user rejected
+ * with the reason, would otherwise tell them whether a guessed mobile is a child's (decision 057). Bank details
+ * cannot be tried over and over for the same reason (bankDetailsSavesPerUser).
+ *
  * A match makes that sub-user 'rejected' with the reason (the referrer sees them as not eligible), is
  * audited, and takes back what the sub-user's purchases earned the referrer, as a refund does: held
  * commissions cancelled, Done commissions and level rewards taken back never below zero, and a held
@@ -55,16 +66,15 @@ export async function reviewSelfReferrals(
   }
 
   const matches = or(
-    eq(users.emailCanonical, person.emailCanonical),
-    eq(users.mobile, person.mobile),
     person.accountNumberHash ? eq(bankDetails.accountNumberHash, person.accountNumberHash) : undefined,
     person.panCard ? sql`upper(${bankDetails.panCard}) = ${person.panCard.trim().toUpperCase()}` : undefined,
   );
+  if (!matches) return;
   const candidates = await identityOf(tx).where(
     and(eq(users.referrerId, person.id), ne(users.referralStatus, 'rejected'), matches),
   );
   const found = candidates.flatMap((subUser) => {
-    const reason = selfReferralReason(subUser, person);
+    const reason = payoutReason(subUser, person);
     return reason ? [{ subUser, reason }] : [];
   });
   if (found.length === 0) return;
