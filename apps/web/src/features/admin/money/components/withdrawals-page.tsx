@@ -59,7 +59,7 @@ function TakeOverAction({
       </div>
     );
   return (
-    <Button size="sm" variant="outline-warning" onClick={() => onTakeOver(payout)}>
+    <Button size="sm" variant="outline-secondary" onClick={() => onTakeOver(payout)}>
       Take over
     </Button>
   );
