@@ -12,9 +12,11 @@ import {
   users,
   walletTransactions,
   withdrawalAccounts,
+  withdrawalPayoutTakeovers,
 } from '@app/db';
 import { hmacHex } from '../src/lib/crypto.ts';
 import { createLearner, type Learner } from './fixtures.ts';
+import { lockWaits, waitFor } from './helpers.ts';
 import { createCourse } from './catalogue-fixtures.ts';
 import { fundWithBank, ledgerOf, payPurchase, validBank, walletOf } from './wallet-fixtures.ts';
 import { auditOf, buyThroughSandbox, createAdmin, setUpAdminTestApp } from './admin-fixtures.ts';
@@ -416,6 +418,237 @@ describe('admin money: withdrawals and ledgers', () => {
       ['withdrawal.payout_started', t.admin.id],
       ['withdrawal.settle', t.admin.id],
     ]);
+  });
+
+  describe('taking over a withdrawal whose payer is away', () => {
+    const HOUR_MS = 3_600_000;
+    const named = async (firstName: string, lastName: string) => {
+      const operator = await createAdmin(t.app);
+      await t.app.ctx.db.update(users).set({ firstName, lastName }).where(eq(users.id, operator.id));
+      return operator;
+    };
+    const takeOver = (who: Learner, id: number, body: Record<string, unknown> = { bank_statement_checked: true }) =>
+      t.client.as(who.token).post(`/admin/withdrawals/${id}/takeover`, body);
+    const takeoversOf = (id: number) =>
+      t.app.ctx.db
+        .select()
+        .from(withdrawalPayoutTakeovers)
+        .where(eq(withdrawalPayoutTakeovers.walletTransactionId, id));
+    const beingPaid = {
+      status: false,
+      message: 'Another operator has started paying this withdrawal: only they can settle it.',
+    };
+
+    it('ATTACK: is refused before 24 hours of being paid, naming when it can be', async () => {
+      const { id } = await pendingWithdrawal(200);
+      const away = await named('Asha', 'Away');
+      const started = await t.client.as(away.token).post(`/admin/withdrawals/${id}/payout`);
+      expect(started.body.data.payout).toMatchObject({
+        started_by: { id: away.id },
+        paid_by: { id: away.id },
+        taken_over_at: null,
+        take_over_after: new Date(Date.parse(started.body.data.payout.started_at) + 24 * HOUR_MS).toISOString(),
+      });
+      const at = new Intl.DateTimeFormat('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'Asia/Kolkata',
+      }).format(new Date(started.body.data.payout.take_over_after));
+      const tooSoon = await takeOver(t.admin, id);
+      expect(tooSoon.statusCode).toBe(400);
+      expect(tooSoon.body).toEqual({
+        status: false,
+        message: expect.stringMatching(
+          new RegExp(
+            `^Asha Away has been paying this withdrawal for less than 24 hours: it can be taken over from ${at}, .+ IST\\.$`,
+          ),
+        ),
+      });
+      t.clock.advance(24 * HOUR_MS - 60_000);
+      expect((await takeOver(t.admin, id)).statusCode).toBe(400);
+      expect(await takeoversOf(id)).toEqual([]);
+      // A day after the start, the same request goes through.
+      t.clock.advance(60_000);
+      expect((await takeOver(t.admin, id)).statusCode).toBe(200);
+    });
+
+    it('ATTACK: is refused without the confirmation that the bank statement shows no transfer', async () => {
+      const { id } = await pendingWithdrawal(200);
+      const away = await named('Asha', 'Away');
+      expect((await t.client.as(away.token).post(`/admin/withdrawals/${id}/payout`)).statusCode).toBe(200);
+      t.clock.advance(25 * HOUR_MS);
+      const confirm = "Confirm that you checked the bank statement and the other operator's transfer did not go out.";
+      for (const body of [{}, { bank_statement_checked: false }, { bank_statement_checked: 'yes' }]) {
+        const res = await takeOver(t.admin, id, body);
+        expect({ body, status: res.statusCode, answer: res.body }).toEqual({
+          body,
+          status: 422,
+          answer: { status: false, message: confirm, errors: { bank_statement_checked: [confirm] } },
+        });
+      }
+      expect(await takeoversOf(id)).toEqual([]);
+      const listed = (await t.as().get(`/admin/withdrawals/${id}`)).body.data;
+      expect(listed.payout.paid_by.id).toBe(away.id);
+    });
+
+    it('ATTACK: after a take-over the new payer settles it and the first operator no longer can; audited with both', async () => {
+      const { learner, id } = await pendingWithdrawal(200);
+      const away = await named('Asha', 'Away');
+      expect((await t.client.as(away.token).post(`/admin/withdrawals/${id}/payout`)).statusCode).toBe(200);
+      t.clock.advance(24 * HOUR_MS);
+      // Nothing to take over before a start, nor one's own.
+      const fresh = await pendingWithdrawal(100);
+      expect((await takeOver(t.admin, fresh.id)).body).toEqual({
+        status: false,
+        message: 'Nobody has started paying this withdrawal: open Mark as Done to pay it.',
+      });
+      expect((await takeOver(away, id)).body).toEqual({
+        status: false,
+        message: 'You are already paying this withdrawal.',
+      });
+
+      const taken = await takeOver(t.admin, id);
+      expect(taken.statusCode).toBe(200);
+      expect(taken.body.message).toBe('Taken over: this withdrawal is yours to settle.');
+      expect(taken.body.data.bank.account_number).toBe('123456789012');
+      expect(taken.body.data.payout).toMatchObject({
+        started_by: { id: away.id, name: 'Asha Away' },
+        paid_by: { id: t.admin.id },
+        taken_over_at: expect.any(String),
+      });
+      expect(await takeoversOf(id)).toEqual([expect.objectContaining({ takenBy: t.admin.id, takenFrom: away.id })]);
+      const audit = (await auditOf(t.app, 'wallet_transactions', id)).find(
+        (row) => row.action === 'withdrawal.payout_taken_over',
+      );
+      expect(audit).toMatchObject({
+        actorId: t.admin.id,
+        before: { paid_by: away.id },
+        after: { paid_by: t.admin.id, taken_from: away.id, bank_statement_checked: true },
+      });
+      const listed = (await t.as().get('/admin/withdrawals?status=Pending')).body.data.data.find(
+        (w: { id: number }) => w.id === id,
+      );
+      expect(listed.payout).toEqual(taken.body.data.payout);
+
+      // The first operator comes back: they can neither settle it nor start paying it again, nor take it back at once.
+      const as = t.client.as(away.token);
+      const done = await as.post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: 'UTR-AWAY' });
+      expect([done.statusCode, done.body]).toEqual([400, beingPaid]);
+      const rejected = await as.post(`/admin/withdrawals/${id}/settle`, { status: 'Rejected', reason: 'Mine' });
+      expect([rejected.statusCode, rejected.body]).toEqual([400, beingPaid]);
+      expect((await as.post(`/admin/withdrawals/${id}/payout`)).body).toEqual(beingPaid);
+      expect((await takeOver(away, id)).statusCode).toBe(400);
+      expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 30_000, points: 0 });
+
+      // The new payer opens Mark as Done (nothing changes) and pays it.
+      expect((await t.as().post(`/admin/withdrawals/${id}/payout`)).body.data.payout).toEqual(taken.body.data.payout);
+      const paid = await t
+        .as()
+        .post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: `UTR-T${id}` });
+      expect(paid.statusCode).toBe(200);
+      expect((await auditOf(t.app, 'wallet_transactions', id)).map((row) => [row.action, row.actorId])).toEqual([
+        ['withdrawal.payout_started', away.id],
+        ['withdrawal.payout_taken_over', t.admin.id],
+        ['withdrawal.settle', t.admin.id],
+      ]);
+    });
+
+    it('ATTACK: two operators taking over at once: one wins, the other is told it was just taken over', async () => {
+      const { id } = await pendingWithdrawal(200);
+      const away = await named('Asha', 'Away');
+      expect((await t.client.as(away.token).post(`/admin/withdrawals/${id}/payout`)).statusCode).toBe(200);
+      t.clock.advance(24 * HOUR_MS);
+      const [ravi, meera] = [await named('Ravi', 'Rao'), await named('Meera', 'Menon')];
+      const results = await Promise.all([takeOver(ravi, id), takeOver(meera, id)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      const winner = results.find((r) => r.statusCode === 200)!.body.data.payout.paid_by;
+      const loser = results.find((r) => r.statusCode === 400)!.body;
+      expect(loser.message).toMatch(
+        new RegExp(`^${winner.name} has been paying this withdrawal for less than 24 hours`),
+      );
+      expect(await takeoversOf(id)).toEqual([expect.objectContaining({ takenBy: winner.id, takenFrom: away.id })]);
+    });
+
+    it.skipIf(process.env.TEST_DB !== 'postgres')(
+      'ATTACK: two take-overs that both read the payer before either writes: still one wins (two connections)',
+      async () => {
+        const { id } = await pendingWithdrawal(200);
+        const away = await named('Asha', 'Away');
+        expect((await t.client.as(away.token).post(`/admin/withdrawals/${id}/payout`)).statusCode).toBe(200);
+        t.clock.advance(24 * HOUR_MS);
+        const [ravi, meera] = [await named('Ravi', 'Rao'), await named('Meera', 'Menon')];
+        // The withdrawal's row is held while both arrive, so neither has written when the other reads who pays it:
+        // each must wait for the withdrawal before reading, or both would find Asha and both take it over.
+        let requests: Promise<Awaited<ReturnType<typeof takeOver>>[]> | undefined;
+        let answered = 0;
+        await t.app.ctx.db.transaction(async (tx) => {
+          await tx
+            .select({ id: walletTransactions.id })
+            .from(walletTransactions)
+            .where(eq(walletTransactions.id, id))
+            .for('update');
+          requests = Promise.all(
+            [ravi, meera].map((who) =>
+              takeOver(who, id).then((res) => {
+                answered += 1;
+                return res;
+              }),
+            ),
+          );
+          await waitFor(async () => answered === 2 || (await lockWaits(t)) >= 2, 10_000);
+        });
+        const results = await requests!;
+        expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+        expect(await takeoversOf(id)).toHaveLength(1);
+      },
+    );
+  });
+
+  it('shows the operator paying a withdrawal what the learner owes and what of it this withdrawal pays, as it happens', async () => {
+    const referrer = await createLearner(t.app);
+    expect((await t.client.as(referrer.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    const { purchaseId } = await buyThroughSandbox(t, await createLearner(t.app, { referrerId: referrer.id }), 150_000);
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 15_000, points: 0 });
+    const withdrawalOf = async () => {
+      expect((await t.client.as(referrer.token).post('/withdraw', { amount: 150 })).statusCode).toBe(200);
+      return (await entriesOf(referrer.id, 'Withdraw')).at(-1)!.id;
+    };
+    const debtOf = async (id: number) => {
+      const one = (await t.as().get(`/admin/withdrawals/${id}`)).body.data.debt;
+      const listed = (await t.as().get(`/admin/withdrawals?user=${encodeURIComponent(referrer.email)}`)).body.data.data;
+      expect(listed.find((w: { id: number }) => w.id === id).debt).toEqual(one);
+      return one;
+    };
+    const first = await withdrawalOf();
+    expect(await debtOf(first)).toEqual({ owed: 0, from_this: 0 });
+    // The operator starts paying it; the buyer is then refunded: the commission has left in this withdrawal.
+    expect((await t.as().post(`/admin/withdrawals/${first}/payout`)).body.data.debt).toEqual({ owed: 0, from_this: 0 });
+    expect((await t.as().post(`/admin/purchases/${purchaseId}/refund`)).body.data).toMatchObject({
+      commission_shortfall: 150,
+    });
+    expect(await debtOf(first)).toEqual({ owed: 150, from_this: 150 });
+    // Marked Done, it is paid in full and the debt stays.
+    expect(
+      (await t.as().post(`/admin/withdrawals/${first}/settle`, { status: 'Done', bank_reference: `UTR-DEBT${first}` }))
+        .statusCode,
+    ).toBe(200);
+    expect(await debtOf(first)).toEqual({ owed: 150, from_this: 150 });
+
+    // A withdrawal of later earnings does not pay a debt found before it was asked.
+    await buyThroughSandbox(t, await createLearner(t.app, { referrerId: referrer.id }), 150_000);
+    const second = await withdrawalOf();
+    expect(await debtOf(second)).toEqual({ owed: 150, from_this: 0 });
+    const rejected = await t.as().post(`/admin/withdrawals/${second}/settle`, { status: 'Rejected', reason: 'Check' });
+    expect(rejected.body.data.withdrawal.debt).toEqual({ owed: 150, from_this: 0 });
+    const balance = (await walletOf(t.app, referrer.id)).balancePaise;
+    expect(balance).toBeGreaterThanOrEqual(15_000);
+
+    // The first comes back from the bank: what it showed as paying the debt does (nothing of it reaches the wallet).
+    const returned = await t.as().post(`/admin/withdrawals/${first}/returned`, { reason: 'Account closed' });
+    expect(returned.statusCode).toBe(200);
+    expect(returned.body.data.withdrawal.debt).toEqual({ owed: 0, from_this: 0 });
+    expect((await walletOf(t.app, referrer.id)).balancePaise).toBe(balance);
   });
 
   it('gives back a paid withdrawal the bank returned, once, and tells the learner why', async () => {

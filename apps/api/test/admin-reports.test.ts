@@ -5,7 +5,7 @@ import { invoices, purchases, users, walletTransactions } from '@app/db';
 import { dayNumber, isoDay } from '@app/contracts';
 import { postEntry } from '../src/services/wallet/index.ts';
 import { createLearner, type Learner } from './fixtures.ts';
-import { auditOf, buyThroughSandbox, setUpAdminTestApp } from './admin-fixtures.ts';
+import { auditOf, buyThroughSandbox, createAdmin, setUpAdminTestApp } from './admin-fixtures.ts';
 import { fundWithBank, setReferenceData, validBank } from './wallet-fixtures.ts';
 
 const DAY_MS = 86_400_000;
@@ -210,9 +210,9 @@ describe("admin reports: the accountant's registers", () => {
       [day, 'Paid', 'Meera Nair', 'PQRSX6789K', '********9012', '100.00', 'UTR-2', ''],
       [today(), 'Returned by bank', 'Meera Nair', 'PQRSX6789K', '********9012', '-100.00', 'UTR-2', 'Account closed'],
     ]);
-    // The operator who started paying, and the one who recorded the return.
+    // The operator who started paying, the one who marked it Done without a start, and the one who recorded the return.
     expect(lines[0]![13]).toBe('Test Learner');
-    expect(lines[1]![13]).toBe('');
+    expect(lines[1]![13]).toBe('Test Learner');
     expect(lines[2]![13]).toBe('Test Learner');
     expect(lines.map((line) => line[3])).toEqual([String(learner.id), String(learner.id), String(learner.id)]);
     // The return alone on its own day.
@@ -223,6 +223,56 @@ describe("admin reports: the accountant's registers", () => {
     expect(await paidTo(day, today())).toBe('200.00');
     expect(await paidTo(day)).toBe('300.00');
     expect(await paidTo(today())).toBe('-100.00');
+  });
+
+  it('payouts: the operator is who paid: who marked it Done without a start, the payer, or the one who took it over', async () => {
+    startOwnDays();
+    const day = today();
+    const operator = async (firstName: string, lastName: string) => {
+      const admin = await createAdmin(t.app);
+      await withName(admin, firstName, lastName);
+      return t.client.as(admin.token);
+    };
+    const [ravi, asha, meera] = [
+      await operator('Ravi', 'Clerk'),
+      await operator('Asha', 'Away'),
+      await operator('Meera', 'Menon'),
+    ];
+    const learner = await learnerWithMoney();
+    // Marked Done through the API without opening it first: nobody started paying it.
+    const direct = await withdraw(learner, 100);
+    expect(
+      (await ravi.post(`/admin/withdrawals/${direct}/settle`, { status: 'Done', bank_reference: 'UTR-D' })).statusCode,
+    ).toBe(200);
+    // Started and marked Done by the same operator.
+    const started = await withdraw(learner, 100);
+    expect((await meera.post(`/admin/withdrawals/${started}/payout`)).statusCode).toBe(200);
+    expect(
+      (await meera.post(`/admin/withdrawals/${started}/settle`, { status: 'Done', bank_reference: 'UTR-S' }))
+        .statusCode,
+    ).toBe(200);
+    // Started by Asha, who fell ill; Meera took it over a day later and paid it.
+    const taken = await withdraw(learner, 100);
+    expect((await asha.post(`/admin/withdrawals/${taken}/payout`)).statusCode).toBe(200);
+    t.clock.advance(DAY_MS - 60_000 * 60 * 2);
+    expect(
+      (await meera.post(`/admin/withdrawals/${taken}/takeover`, { bank_statement_checked: true })).statusCode,
+    ).toBe(400);
+    t.clock.advance(60_000 * 60 * 2);
+    expect(
+      (await meera.post(`/admin/withdrawals/${taken}/takeover`, { bank_statement_checked: true })).statusCode,
+    ).toBe(200);
+    expect(
+      (await meera.post(`/admin/withdrawals/${taken}/settle`, { status: 'Done', bank_reference: 'UTR-T' })).statusCode,
+    ).toBe(200);
+
+    const { rows } = await download('payouts', day, today());
+    const lines = rows.slice(1).filter((line) => line[3] === String(learner.id));
+    expect(lines.map((line) => [line[12], line[13]])).toEqual([
+      ['UTR-D', 'Ravi Clerk'],
+      ['UTR-S', 'Meera Menon'],
+      ['UTR-T', 'Meera Menon'],
+    ]);
   });
 
   it('payouts in a spreadsheet: an account ending 0012 and a 12-digit bank reference stay as the bank prints them', async () => {

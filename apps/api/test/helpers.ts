@@ -273,7 +273,7 @@ export async function createTestApp(
 
 /** Polls `check` until it holds or `timeoutMs` passes (for work that happens after the answer, like queued jobs). */
 /** Statements of the test app's database waiting for a row lock (PostgreSQL; two-connection tests). */
-export async function lockWaits(t: TestApp): Promise<number> {
+export async function lockWaits(t: Pick<TestApp, 'app'>): Promise<number> {
   const result = await t.app.ctx.db.execute<{ n: number }>(
     sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
   );

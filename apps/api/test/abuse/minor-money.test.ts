@@ -230,6 +230,37 @@ describe('abuse: a withdrawal asked for while consent stood is not paid once it 
     await expectBooksBalanced(t);
   });
 
+  it("ATTACK: a minor's withdrawal taken over after the guardian withdrew consent is not paid by the new payer; they reject it", async () => {
+    // The first operator started paying, then went away without transferring; the guardian withdrew consent
+    // meanwhile. The operator who takes it over makes a new transfer: consent is checked as at a start.
+    const child = await createMinor(t);
+    const token = await giveConsentByEmail(t, child);
+    const withdrawal = await askToWithdraw(child);
+    expect((await t.client.as(admin.token).post(`/admin/withdrawals/${withdrawal.id}/payout`)).statusCode).toBe(200);
+    expect((await t.client.as(undefined).post(`/guardian/consent/${token}/withdraw`)).statusCode).toBe(200);
+    t.clock.advance(25 * 3_600_000);
+    const other = await createAdmin(t.app);
+    const as = t.client.as(other.token);
+    expect(
+      (await as.post(`/admin/withdrawals/${withdrawal.id}/takeover`, { bank_statement_checked: true })).statusCode,
+    ).toBe(200);
+    const paid = await as.post(`/admin/withdrawals/${withdrawal.id}/settle`, {
+      status: 'Done',
+      bank_reference: 'UTR-TK',
+    });
+    expect([paid.statusCode, paid.body.message]).toEqual([
+      400,
+      "This learner is under 18 and their guardian's consent is not in force: reject the withdrawal instead of paying it.",
+    ]);
+    const rejected = await as.post(`/admin/withdrawals/${withdrawal.id}/settle`, {
+      status: 'Rejected',
+      reason: 'No consent',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(await walletOf(t.app, child.id)).toEqual({ balancePaise: 50_000, points: 0 });
+    await expectBooksBalanced(t);
+  });
+
   it("does not start paying a minor's withdrawal while consent is not in force", async () => {
     const learner = await createLearner(t.app, { dateOfBirth: dobForAge(t.clock.now(), 30) });
     const withdrawal = await askToWithdraw(learner);

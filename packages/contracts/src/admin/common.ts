@@ -68,6 +68,13 @@ export const adminMessages = {
   settled: 'Withdrawal settled.',
   withdrawalBeingPaid: 'Another operator has started paying this withdrawal: only they can settle it.',
   payoutStarted: 'Payment started: this withdrawal is yours to settle.',
+  takeOverNotStarted: 'Nobody has started paying this withdrawal: open Mark as Done to pay it.',
+  takeOverOwn: 'You are already paying this withdrawal.',
+  takeOverTooSoon: (name: string, at: string) =>
+    `${name} has been paying this withdrawal for less than 24 hours: it can be taken over from ${at}.`,
+  takeOverConfirmRequired:
+    "Confirm that you checked the bank statement and the other operator's transfer did not go out.",
+  takenOver: 'Taken over: this withdrawal is yours to settle.',
   notPaidOut: 'Only a withdrawal marked Done can be returned by the bank.',
   alreadyReturned: 'This withdrawal was already returned: its amount is back in the wallet.',
   returnedByBank: 'Withdrawal returned: the amount is back in the wallet.',

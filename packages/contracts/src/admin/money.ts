@@ -92,14 +92,48 @@ export const adminWithdrawal = z.object({
   created_at: z.string(),
   settled_at: z.string().nullable(),
   bank: withdrawalBank.nullable(),
-  /** An operator has started paying it (POST …/payout): only they may reject it from then on. */
-  payout: z.object({ started_at: z.string(), started_by: personRef }).nullable(),
+  /**
+   * An operator has started paying it (POST …/payout): only the one paying it may settle it from then on. `paid_by`
+   * is who pays it now: the one who started, or the last to take it over (POST …/takeover; `taken_over_at` then says
+   * when). Another operator may take it over from `take_over_after` (PAYOUT_TAKE_OVER_AFTER_MS after paid_by began).
+   */
+  payout: z
+    .object({
+      started_at: z.string(),
+      started_by: personRef,
+      paid_by: personRef,
+      taken_over_at: z.string().nullable(),
+      take_over_after: z.string(),
+    })
+    .nullable(),
   /** Paid, then sent back by the bank (POST …/returned): the amount is back in the wallet. */
   returned: z.object({ reason: z.string(), returned_at: z.string(), reversal_transaction_id: z.string() }).nullable(),
   /** Other users who use the same bank account or PAN (none: total 0). */
   shared_with: withdrawalSharing,
+  /**
+   * What the learner owes (rupees): take-backs of refunds that found the money already withdrawn (decision 046).
+   * `from_this` is how much of this withdrawal would pay it if the money came back (rejected, or returned by the
+   * bank): only debts recorded after it was asked. Marking it Done pays the learner the full amount and recovers
+   * nothing.
+   */
+  debt: z.object({ owed: z.number(), from_this: z.number() }),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
+
+/**
+ * How long an operator must have been paying a withdrawal before another may take it over (their payer is away): a
+ * bank transfer shows on the statement within a day, so a day is enough to see whether theirs went out.
+ */
+export const PAYOUT_TAKE_OVER_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * POST /admin/withdrawals/{id}/takeover: the operator checked on the bank statement that the payer's transfer did not
+ * go out (required, and true).
+ */
+export const takeOverBody = z.object({
+  bank_statement_checked: z.literal(true, { error: adminMessages.takeOverConfirmRequired }),
+});
+export type TakeOverBody = z.input<typeof takeOverBody>;
 
 /** POST /admin/withdrawals/{id}/settle: Done with the bank reference, or Rejected with a reason. */
 export const settleBody = z.discriminatedUnion(

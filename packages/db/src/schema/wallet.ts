@@ -123,6 +123,30 @@ export const withdrawalPayouts = pgTable('withdrawal_payouts', {
 });
 
 /**
+ * An operator took over paying a withdrawal whose payer was away (decision 054): after the payer had held it for
+ * PAYOUT_TAKE_OVER_AFTER_MS, and having checked on the bank statement that the payer's transfer did not go out. The
+ * latest row's `taken_by` pays it from then on (the start's `started_by` until there is one). Never changed.
+ */
+export const withdrawalPayoutTakeovers = pgTable(
+  'withdrawal_payout_takeovers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    walletTransactionId: integer('wallet_transaction_id')
+      .notNull()
+      .references(() => walletTransactions.id),
+    takenBy: integer('taken_by')
+      .notNull()
+      .references(() => users.id),
+    /** The operator who was paying it until then. */
+    takenFrom: integer('taken_from')
+      .notNull()
+      .references(() => users.id),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('withdrawal_payout_takeovers_withdrawal_idx').on(t.walletTransactionId, t.id)],
+);
+
+/**
  * A paid withdrawal the bank sent back (a closed account, a wrong name): its amount went back to the wallet with a
  * 'Withdraw Reversal'. One row per withdrawal, so it is given back once; never changed.
  */

@@ -14,6 +14,7 @@ import {
   returnBody,
   settleBody,
   settleData,
+  takeOverBody,
   transactionsData,
   withdrawalsQuery,
 } from '@app/contracts';
@@ -26,6 +27,7 @@ import {
   returnWithdrawal,
   settleWithdrawal,
   startPayout,
+  takeOverPayout,
   findUserRow,
 } from '../../services/admin/index.ts';
 import { renderInvoicePdf } from '../../services/invoices/index.ts';
@@ -148,6 +150,25 @@ export async function adminMoneyRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       ok(await startPayout(ctx, { actorId: actorOf(request), id: request.params.id }), adminMessages.payoutStarted),
+  );
+  app.post(
+    '/withdrawals/:id/takeover',
+    {
+      schema: {
+        summary:
+          'Takes over paying a withdrawal whose payer is away, after 24 hours, once their transfer is known not to have gone out',
+        params: idParams,
+        body: takeOverBody,
+        description:
+          "{ bank_statement_checked: true }: the operator checked the bank statement and the paying operator's " +
+          'transfer did not go out (422 without it). Only for a withdrawal another operator has been paying for 24 ' +
+          'hours (400 before, naming when). The operator then pays it, with the full account to pay to (the look ' +
+          'is audited); the one it was taken from can no longer settle it. Audited with both operators.',
+        response: { 200: envelope(adminWithdrawal) },
+      },
+    },
+    async (request) =>
+      ok(await takeOverPayout(ctx, { actorId: actorOf(request), id: request.params.id }), adminMessages.takenOver),
   );
   app.post(
     '/withdrawals/:id/returned',

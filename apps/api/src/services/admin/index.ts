@@ -45,6 +45,7 @@ export {
   returnWithdrawal,
   settleWithdrawal,
   startPayout,
+  takeOverPayout,
 } from './money/withdrawals.ts';
 export { createOfferCode, deleteOfferCode, getOfferCode, listOfferCodes, updateOfferCode } from './offer-codes.ts';
 export { parseInput } from './parse-input.ts';

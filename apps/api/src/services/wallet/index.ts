@@ -9,12 +9,18 @@ export {
 } from './held-credits.ts';
 export { listTransactions } from './list-transactions.ts';
 export { postEntry } from './post-entry.ts';
-export { recoverShortfalls } from './recover-shortfalls.ts';
+export { debtsAgainst, recoverShortfalls, type DebtAgainstWithdrawal } from './recover-shortfalls.ts';
 export { redeemPoints } from './redeem-points.ts';
 export { takeBackQuizPoints } from './take-back-quiz-points.ts';
 export type { QuizPointsTakenBack } from './take-back-quiz-points.ts';
 export { addTakenBack, NOTHING_TAKEN, takeBack } from './take-back.ts';
 export type { TakenBack } from './take-back.ts';
-export { isPendingWithdrawal, lockPendingWithdrawal, lockWithdrawal, payoutStartedBy } from './pending-withdrawal.ts';
+export {
+  currentPayout,
+  isPendingWithdrawal,
+  lockPendingWithdrawal,
+  lockWithdrawal,
+  payoutStartedBy,
+} from './pending-withdrawal.ts';
 export { rejectWithdrawal, stopWithdrawal } from './reject-withdrawal.ts';
 export { withdrawBalance } from './withdraw-balance.ts';

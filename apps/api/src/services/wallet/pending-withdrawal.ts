@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { users, walletTransactions, withdrawalPayouts, type DbOrTx } from '@app/db';
+import { and, desc, eq } from 'drizzle-orm';
+import { users, walletTransactions, withdrawalPayoutTakeovers, withdrawalPayouts, type DbOrTx } from '@app/db';
 
 /** A withdrawal still waiting for the operator: the one state in which it may be paid or rejected. */
 export const isPendingWithdrawal = and(
@@ -47,13 +47,33 @@ export async function lockWithdrawal(
 export const lockPendingWithdrawal = (tx: DbOrTx, id: number) => lockWithdrawal(tx, id, 'Pending');
 
 /**
- * The operator who started paying a withdrawal (withdrawal_payouts), or null. Read after lockWithdrawal, in a
- * statement of its own, so that a start of payment committed while the lock was awaited is seen.
+ * Who is paying a withdrawal now and since when: the operator who started paying it (withdrawal_payouts), or the last
+ * to take it over (withdrawal_payout_takeovers); null when nobody has started. Read after lockWithdrawal, in a
+ * statement of its own, so that a start or a take-over committed while the lock was awaited is seen.
  */
-export async function payoutStartedBy(tx: DbOrTx, id: number): Promise<number | null> {
+export async function currentPayout(
+  tx: DbOrTx,
+  id: number,
+): Promise<{ payerId: number; since: Date; isTakenOver: boolean } | null> {
   const [payout] = await tx
-    .select({ startedBy: withdrawalPayouts.startedBy })
+    .select({
+      startedBy: withdrawalPayouts.startedBy,
+      startedAt: withdrawalPayouts.startedAt,
+      takenBy: withdrawalPayoutTakeovers.takenBy,
+      takenAt: withdrawalPayoutTakeovers.takenAt,
+    })
     .from(withdrawalPayouts)
-    .where(eq(withdrawalPayouts.walletTransactionId, id));
-  return payout?.startedBy ?? null;
+    .leftJoin(withdrawalPayoutTakeovers, eq(withdrawalPayoutTakeovers.walletTransactionId, id))
+    .where(eq(withdrawalPayouts.walletTransactionId, id))
+    .orderBy(desc(withdrawalPayoutTakeovers.id))
+    .limit(1);
+  if (!payout) return null;
+  return payout.takenBy !== null && payout.takenAt !== null
+    ? { payerId: payout.takenBy, since: payout.takenAt, isTakenOver: true }
+    : { payerId: payout.startedBy, since: payout.startedAt, isTakenOver: false };
+}
+
+/** The operator paying a withdrawal now (currentPayout), or null. */
+export async function payoutStartedBy(tx: DbOrTx, id: number): Promise<number | null> {
+  return (await currentPayout(tx, id))?.payerId ?? null;
 }

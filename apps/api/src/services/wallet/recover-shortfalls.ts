@@ -1,4 +1,4 @@
-import { and, eq, min, ne, sql } from 'drizzle-orm';
+import { and, min, ne, sql } from 'drizzle-orm';
 import { walletTransactions, type DbOrTx } from '@app/db';
 import { formatInr, ledgerDescription, paiseToRupees, type LedgerMethod } from '@app/contracts';
 import { postEntry } from './post-entry.ts';
@@ -18,26 +18,14 @@ export async function recoverShortfalls(
   options: { userId: number; paise: number; withdrawal: { id: number; transactionId: string }; at: Date },
 ): Promise<number> {
   const { userId, withdrawal, at } = options;
-  const t = walletTransactions;
-  const owed = await tx
-    .select({
-      method: t.method,
-      paise:
-        sql<string>`least(sum(${t.shortfallPaise}), coalesce(sum(${t.shortfallPaise}) filter (where ${t.shortfallPaise} > 0 and ${t.id} > ${withdrawal.id}), 0))`.mapWith(
-          Number,
-        ),
-    })
-    .from(t)
-    .where(and(eq(t.userId, userId), ne(t.shortfallPaise, 0)))
-    .groupBy(t.method)
-    .orderBy(min(t.id));
+  const [debts = []] = (await debtsAgainst(tx, [{ id: withdrawal.id, userId }])).values();
   let recovered = 0;
-  for (const debt of owed) {
-    const paise = Math.min(debt.paise, options.paise - recovered);
+  for (const debt of debts) {
+    const paise = Math.min(debt.payablePaise, options.paise - recovered);
     if (paise <= 0) continue;
     await postEntry(tx, {
       userId,
-      method: debt.method as LedgerMethod,
+      method: debt.method,
       amountPaise: -paise,
       points: 0,
       status: 'Done',
@@ -51,4 +39,49 @@ export async function recoverShortfalls(
     recovered += paise;
   }
   return recovered;
+}
+
+/** One method's debt of a learner, as seen from one of their withdrawals (debtsAgainst). */
+export interface DebtAgainstWithdrawal {
+  method: LedgerMethod;
+  /** Still owed of it: its shortfalls less what was recovered. */
+  owedPaise: number;
+  /** What money coming back from the withdrawal pays of it: only shortfalls recorded after it was asked. */
+  payablePaise: number;
+}
+
+/**
+ * For each withdrawal, its learner's debts by method, the oldest first: what recoverShortfalls pays from that
+ * withdrawal's money if it comes back, and what the console shows the operator paying it (one query for a page).
+ */
+export async function debtsAgainst(
+  db: DbOrTx,
+  withdrawals: { id: number; userId: number }[],
+): Promise<Map<number, DebtAgainstWithdrawal[]>> {
+  const found = new Map<number, DebtAgainstWithdrawal[]>(withdrawals.map((w) => [w.id, []]));
+  if (withdrawals.length === 0) return found;
+  const subjects = JSON.stringify(withdrawals.map((w) => ({ id: w.id, user_id: w.userId })));
+  const t = walletTransactions;
+  const rows = await db
+    .select({
+      withdrawalId: sql<number>`w.id`.mapWith(Number),
+      method: t.method,
+      owed: sql<string>`sum(${t.shortfallPaise})`.mapWith(Number),
+      payable:
+        sql<string>`least(sum(${t.shortfallPaise}), coalesce(sum(${t.shortfallPaise}) filter (where ${t.shortfallPaise} > 0 and ${t.id} > w.id), 0))`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`jsonb_to_recordset(${subjects}::jsonb) AS w(id int, user_id int)`)
+    .innerJoin(t, and(sql`${t.userId} = w.user_id`, ne(t.shortfallPaise, 0)))
+    .groupBy(sql`w.id`, t.method)
+    .orderBy(sql`w.id`, min(t.id));
+  for (const row of rows) {
+    found.get(row.withdrawalId)?.push({
+      method: row.method as LedgerMethod,
+      owedPaise: Math.max(0, row.owed),
+      payablePaise: Math.max(0, row.payable),
+    });
+  }
+  return found;
 }

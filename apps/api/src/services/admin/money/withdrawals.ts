@@ -5,6 +5,7 @@ import {
   users,
   walletTransactions,
   withdrawalAccounts,
+  withdrawalPayoutTakeovers,
   withdrawalPayouts,
   withdrawalReturns,
   type DbOrTx,
@@ -16,6 +17,8 @@ import {
   maskAccountLast4,
   maskAccountNumber,
   paiseToRupees,
+  PAYOUT_TAKE_OVER_AFTER_MS,
+  formatIndiaDateTime,
   type AdminWithdrawal,
   type LedgerStatus,
   type Page,
@@ -29,6 +32,8 @@ import { decryptText } from '../../../lib/crypto.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { consentStatus } from '../../consent/index.ts';
 import {
+  currentPayout,
+  debtsAgainst,
   isPendingWithdrawal,
   lockPendingWithdrawal,
   lockWithdrawal,
@@ -36,6 +41,7 @@ import {
   postEntry,
   recoverShortfalls,
   rejectWithdrawal,
+  type DebtAgainstWithdrawal,
 } from '../../wallet/index.ts';
 import { flushMailOutbox, sendWithdrawalMail } from '../../mail/index.ts';
 import { pageOf } from '../page-of.ts';
@@ -43,8 +49,12 @@ import { userFilter } from './list-purchases.ts';
 import { findSharing, withdrawalAccountHash } from './withdrawal-sharing.ts';
 
 const isWithdrawal = eq(walletTransactions.method, 'Withdraw');
-/** The operator who started paying a withdrawal. */
+/** The operator who started paying a withdrawal, and the one paying it now (the last to take it over, or the same). */
+const starter = alias(users, 'starter');
 const payer = alias(users, 'payer');
+/** A withdrawal's last take-over (withdrawal_payout_takeovers), if any. */
+const lastTakeover = (id: SQL | typeof walletTransactions.id) =>
+  sql`(SELECT max(${withdrawalPayoutTakeovers.id}) FROM ${withdrawalPayoutTakeovers} WHERE ${withdrawalPayoutTakeovers.walletTransactionId} = ${id})`;
 /** The 'Withdraw Reversal' that gave back a withdrawal the bank returned, and the operator who recorded it. */
 const returnReversal = alias(walletTransactions, 'return_reversal');
 const returner = alias(users, 'returner');
@@ -62,6 +72,8 @@ export function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
       pan: sql<string | null>`coalesce(${withdrawalAccounts.panCard}, ${bankDetails.panCard})`,
       bank: withdrawalAccounts,
       payoutStartedAt: withdrawalPayouts.startedAt,
+      starter: { id: starter.id, firstName: starter.firstName, lastName: starter.lastName, email: starter.email },
+      takenOverAt: withdrawalPayoutTakeovers.takenAt,
       returned: {
         reason: withdrawalReturns.reason,
         at: withdrawalReturns.returnedAt,
@@ -75,7 +87,9 @@ export function selectWithdrawals(db: DbOrTx, where: SQL | undefined) {
     .leftJoin(bankDetails, eq(bankDetails.userId, walletTransactions.userId))
     .leftJoin(withdrawalAccounts, eq(withdrawalAccounts.walletTransactionId, walletTransactions.id))
     .leftJoin(withdrawalPayouts, eq(withdrawalPayouts.walletTransactionId, walletTransactions.id))
-    .leftJoin(payer, eq(payer.id, withdrawalPayouts.startedBy))
+    .leftJoin(starter, eq(starter.id, withdrawalPayouts.startedBy))
+    .leftJoin(withdrawalPayoutTakeovers, eq(withdrawalPayoutTakeovers.id, lastTakeover(walletTransactions.id)))
+    .leftJoin(payer, eq(payer.id, sql`coalesce(${withdrawalPayoutTakeovers.takenBy}, ${withdrawalPayouts.startedBy})`))
     .leftJoin(withdrawalReturns, eq(withdrawalReturns.walletTransactionId, walletTransactions.id))
     .leftJoin(returnReversal, eq(returnReversal.id, withdrawalReturns.reversalId))
     .leftJoin(returner, eq(returner.id, withdrawalReturns.returnedBy))
@@ -93,18 +107,27 @@ function accountNumber(ctx: AppContext, bank: NonNullable<WithdrawalRow['bank']>
   }
 }
 
+const personOf = (person: { id: number; firstName: string; lastName: string; email: string }) => ({
+  id: person.id,
+  name: `${person.firstName} ${person.lastName}`,
+  email: person.email,
+});
+
 function toAdminWithdrawal(
   ctx: AppContext,
   row: WithdrawalRow,
   sharing: WithdrawalSharing,
+  debts: DebtAgainstWithdrawal[],
   options: { isFullAccount?: boolean } = {},
 ): AdminWithdrawal {
   const { entry, bank } = row;
+  const amountPaise = -entry.amountPaise;
+  const payingSince = row.takenOverAt ?? row.payoutStartedAt;
   return {
     id: entry.id,
     transaction_id: entry.transactionId,
     user: { id: entry.userId, name: `${row.firstName} ${row.lastName}`, email: row.email },
-    amount: paiseToRupees(-entry.amountPaise),
+    amount: paiseToRupees(amountPaise),
     status: entry.status as LedgerStatus,
     description: entry.description,
     bank_reference: entry.bankReference,
@@ -120,14 +143,13 @@ function toAdminWithdrawal(
         }
       : null,
     payout:
-      row.payoutStartedAt && row.payer
+      row.payoutStartedAt && row.starter && row.payer && payingSince
         ? {
             started_at: row.payoutStartedAt.toISOString(),
-            started_by: {
-              id: row.payer.id,
-              name: `${row.payer.firstName} ${row.payer.lastName}`,
-              email: row.payer.email,
-            },
+            started_by: personOf(row.starter),
+            paid_by: personOf(row.payer),
+            taken_over_at: row.takenOverAt?.toISOString() ?? null,
+            take_over_after: new Date(payingSince.getTime() + PAYOUT_TAKE_OVER_AFTER_MS).toISOString(),
           }
         : null,
     returned:
@@ -139,6 +161,15 @@ function toAdminWithdrawal(
           }
         : null,
     shared_with: sharing,
+    debt: {
+      owed: paiseToRupees(debts.reduce((sum, debt) => sum + debt.owedPaise, 0)),
+      from_this: paiseToRupees(
+        Math.min(
+          amountPaise,
+          debts.reduce((sum, debt) => sum + debt.payablePaise, 0),
+        ),
+      ),
+    },
   };
 }
 
@@ -149,6 +180,10 @@ async function toAdminWithdrawals(
   rows: WithdrawalRow[],
   options: { isFullAccount?: boolean } = {},
 ): Promise<AdminWithdrawal[]> {
+  const debts = await debtsAgainst(
+    db,
+    rows.map((row) => ({ id: row.entry.id, userId: row.entry.userId })),
+  );
   const sharing = await findSharing(
     ctx,
     db,
@@ -160,7 +195,9 @@ async function toAdminWithdrawals(
       pan: row.pan,
     })),
   );
-  return rows.map((row) => toAdminWithdrawal(ctx, row, sharing.get(row.entry.id)!, options));
+  return rows.map((row) =>
+    toAdminWithdrawal(ctx, row, sharing.get(row.entry.id)!, debts.get(row.entry.id) ?? [], options),
+  );
 }
 
 async function findWithdrawal(
@@ -258,6 +295,55 @@ export async function startPayout(ctx: AppContext, options: { actorId: number; i
   return getWithdrawal(ctx, options);
 }
 
+/**
+ * POST /admin/withdrawals/{id}/takeover: another operator takes over paying a withdrawal whose payer is away (ill, left).
+ * Only after the payer has held it for PAYOUT_TAKE_OVER_AFTER_MS (400 before: their transfer may still be on its
+ * way, and a day is enough for it to show on the bank statement) and only when the operator confirms that they
+ * checked the statement and that transfer did not go out (`bank_statement_checked`, 422 without it, in the body's
+ * schema). From then on they pay it: the one they took it from can no longer settle it (400), as any other operator.
+ * Audited with both operators. Answers the withdrawal with the account to pay to, in full (an audited look, as
+ * startPayout's). Of two taking over at once, the one who locks the withdrawal second finds it just taken over (400).
+ */
+export async function takeOverPayout(
+  ctx: AppContext,
+  options: { actorId: number; id: number },
+): Promise<AdminWithdrawal> {
+  const { actorId, id } = options;
+  await findWithdrawal(ctx, ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    const withdrawal = await lockForDecision(tx, id);
+    const payout = await currentPayout(tx, id);
+    if (!payout) throw AppError.badRequest(adminMessages.takeOverNotStarted);
+    if (payout.payerId === actorId) throw AppError.badRequest(adminMessages.takeOverOwn);
+    const now = ctx.now();
+    const after = new Date(payout.since.getTime() + PAYOUT_TAKE_OVER_AFTER_MS);
+    if (now < after) {
+      const [from] = await tx
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, payout.payerId));
+      throw AppError.badRequest(
+        adminMessages.takeOverTooSoon(
+          from ? `${from.firstName} ${from.lastName}` : 'The operator',
+          formatIndiaDateTime(after),
+        ),
+      );
+    }
+    await tx
+      .insert(withdrawalPayoutTakeovers)
+      .values({ walletTransactionId: id, takenBy: actorId, takenFrom: payout.payerId, takenAt: now });
+    await recordAudit(tx, ctx, {
+      actorId,
+      action: 'withdrawal.payout_taken_over',
+      entity: 'wallet_transactions',
+      entityId: id,
+      before: { paid_by: payout.payerId, since: payout.since.toISOString() },
+      after: { paid_by: actorId, taken_from: payout.payerId, user_id: withdrawal.userId, bank_statement_checked: true },
+    });
+  });
+  return getWithdrawal(ctx, options);
+}
+
 /** Locks a withdrawal while it is Pending (400 'Already settled' otherwise), for a decision on it. */
 async function lockForDecision(tx: Tx, id: number): Promise<{ userId: number }> {
   const pending = await lockPendingWithdrawal(tx, id);
@@ -286,7 +372,8 @@ export async function settleWithdrawal(
     let reversalTransactionId: string | null = null;
     let recoveredPaise = 0;
     await lockForDecision(tx, id);
-    const payer = await payoutStartedBy(tx, id);
+    const payout = await currentPayout(tx, id);
+    const payer = payout?.payerId ?? null;
     // The transfer may be on its way from the operator paying: nobody else pays it again (Done) or gives it back.
     if (payer !== null && payer !== options.actorId) throw AppError.badRequest(adminMessages.withdrawalBeingPaid);
     if (input.status === 'Rejected') {
@@ -319,8 +406,12 @@ export async function settleWithdrawal(
       if (!paid) throw AppError.badRequest(adminMessages.alreadySettled);
       // A guardian who withdrew consent before this rejected the withdrawal (the update above found nothing); this
       // catches a learner who is a minor without consent for another reason (a date of birth corrected since). A
-      // payout started while consent was in force stands: the money may already have left.
-      if (payer === null && !(await consentStatus(ctx, tx, { userId: before.user.id })).allowed)
+      // payout started while consent was in force stands: the money may already have left. One taken over is paid
+      // by the new payer's transfer, made after the take-over (the first one did not go out): checked as a start.
+      if (
+        (payout === null || payout.isTakenOver) &&
+        !(await consentStatus(ctx, tx, { userId: before.user.id })).allowed
+      )
         throw AppError.badRequest(adminMessages.withdrawalNeedsConsent);
     }
     const after = await findWithdrawal(ctx, tx, id);

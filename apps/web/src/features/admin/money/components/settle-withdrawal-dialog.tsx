@@ -13,6 +13,7 @@ import { formResolver } from '../../utils/form-resolver';
 import { formatDateTime } from '../../utils/format';
 import { useStartPayout } from '../api/start-payout';
 import { useSettleWithdrawal } from '../api/settle-withdrawal';
+import { DebtNote } from './debt-note';
 import { SharedWarning } from './shared-payout';
 import { useDecideOnce } from './use-decide-once';
 
@@ -54,7 +55,10 @@ function PayTo({ detail }: { detail: ReturnType<typeof useStartPayout> }) {
   const { bank, payout, shared_with: sharing } = detail.data;
   const started = payout && (
     <p className="small text-body-secondary" data-testid="payout-started">
-      Payment started by {payout.started_by.name}, {formatDateTime(payout.started_at)}: nobody else can settle it now.
+      {payout.taken_over_at
+        ? `Taken over by ${payout.paid_by.name}, ${formatDateTime(payout.taken_over_at)} (started by ${payout.started_by.name})`
+        : `Payment started by ${payout.started_by.name}, ${formatDateTime(payout.started_at)}`}
+      : nobody else can settle it now.
     </p>
   );
   if (!bank)
@@ -66,6 +70,7 @@ function PayTo({ detail }: { detail: ReturnType<typeof useStartPayout> }) {
   return (
     <>
       {started}
+      <DebtNote withdrawal={detail.data} isPaying />
       <SharedWarning sharing={sharing} isPaying />
       <dl className="row small mb-3" aria-label="Pay to">
         <dt className="col-5">Account holder</dt>
@@ -140,7 +145,11 @@ export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled
           ) : (
             <>
               <SharedWarning sharing={withdrawal.shared_with} isPaying={false} />
-              <p className="small text-body-secondary">The amount goes back to the learner&apos;s wallet.</p>
+              {withdrawal.debt.owed > 0 ? (
+                <DebtNote withdrawal={withdrawal} isPaying={false} />
+              ) : (
+                <p className="small text-body-secondary">The amount goes back to the learner&apos;s wallet.</p>
+              )}
               <TextAreaField
                 id="settle-reason"
                 label="Reason"

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, fail, mockApi, ok } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/test-utils';
+import { learner, renderWithProviders } from '@/testing/test-utils';
 import { WithdrawalsPage } from './withdrawals-page';
 
 const bank = {
@@ -24,6 +24,16 @@ const pending = {
   payout: null,
   returned: null,
   shared_with: { total: 0, account: 0, pan: 0, users: [] },
+  debt: { owed: 0, from_this: 0 },
+};
+const ravi = { id: 1, name: 'Ravi Admin', email: 'r@x.in' };
+/** Ravi started paying it on 3 Jan 2025 (long enough ago to take over). */
+const startedByRavi = {
+  started_at: '2025-01-03T08:55:00.000Z',
+  started_by: ravi,
+  paid_by: ravi,
+  taken_over_at: null,
+  take_over_after: '2025-01-04T08:55:00.000Z',
 };
 const page = (data: unknown[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
 
@@ -37,10 +47,7 @@ describe('WithdrawalsPage', () => {
         {
           ...pending,
           bank: { ...bank, account_number: '1234567890' },
-          payout: {
-            started_at: '2025-01-03T08:55:00.000Z',
-            started_by: { id: 1, name: 'Ravi Admin', email: 'r@x.in' },
-          },
+          payout: startedByRavi,
         },
         'Payment started: this withdrawal is yours to settle.',
       ),
@@ -246,10 +253,7 @@ describe('WithdrawalsPage', () => {
         page([
           {
             ...pending,
-            payout: {
-              started_at: '2025-01-03T08:55:00.000Z',
-              started_by: { id: 1, name: 'Ravi Admin', email: 'r@x.in' },
-            },
+            payout: startedByRavi,
           },
         ]),
       ),
@@ -267,6 +271,133 @@ describe('WithdrawalsPage', () => {
         "This learner is under 18 and their guardian's consent is not in force: reject the withdrawal instead of paying it.",
       ),
     ).toBeInTheDocument();
+  });
+
+  it('takes over a withdrawal whose payer is away only with the bank statement checked, then opens it to pay', async () => {
+    const meera = { id: 2, name: 'Meera Admin', email: 'meera@x.in' };
+    const takenOver = {
+      ...startedByRavi,
+      paid_by: meera,
+      taken_over_at: '2025-01-05T09:00:00.000Z',
+      take_over_after: '2025-01-06T09:00:00.000Z',
+    };
+    const server = mockApi({
+      'GET /me': ok(learner({ first_name: 'Meera', last_name: 'Admin', email: 'meera@x.in' })),
+      'GET /admin/withdrawals': ok(page([{ ...pending, payout: startedByRavi }])),
+      'POST /admin/withdrawals/7/takeover': ok(
+        { ...pending, bank: { ...bank, account_number: '1234567890' }, payout: takenOver },
+        'Taken over: this withdrawal is yours to settle.',
+      ),
+      'POST /admin/withdrawals/7/payout': ok({
+        ...pending,
+        bank: { ...bank, account_number: '1234567890' },
+        payout: takenOver,
+      }),
+    });
+    const { user } = renderWithProviders(<WithdrawalsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Take over' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take over withdrawal' });
+    expect(within(dialog).getByTestId('take-over-payer')).toHaveTextContent(
+      'Ravi Admin started paying it, 3 Jan 2025, 2:25 pm IST, and has not marked it Done or rejected it.',
+    );
+    // Not confirmed: refused here, nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Take over' }));
+    expect(
+      await within(dialog).findByText(
+        "Confirm that you checked the bank statement and the other operator's transfer did not go out.",
+      ),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST', '/admin/withdrawals/7/takeover')).toHaveLength(0);
+
+    await user.click(
+      within(dialog).getByRole('checkbox', {
+        name: "I checked the bank statement: Ravi Admin's transfer did not go out.",
+      }),
+    );
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Take over' }));
+    const done = await screen.findByRole('dialog', { name: 'Mark withdrawal as Done' });
+    expect(await within(done).findByText('1234567890')).toBeInTheDocument();
+    expect(within(done).getByTestId('payout-started')).toHaveTextContent(
+      'Taken over by Meera Admin, 5 Jan 2025, 2:30 pm IST (started by Ravi Admin): nobody else can settle it now.',
+    );
+    const calls = server.callsTo('POST', '/admin/withdrawals/7/takeover');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({ bank_statement_checked: true });
+    expect(await screen.findByText('Taken over: this withdrawal is yours to settle.')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a take-over in its dialog (taken over by someone else meanwhile)", async () => {
+    const refusal =
+      'Meera Admin has been paying this withdrawal for less than 24 hours: it can be taken over from 6 Jan 2025, 2:30 pm IST.';
+    mockApi({
+      'GET /admin/withdrawals': ok(page([{ ...pending, payout: startedByRavi }])),
+      'POST /admin/withdrawals/7/takeover': fail(400, refusal),
+    });
+    const { user } = renderWithProviders(<WithdrawalsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Take over' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take over withdrawal' });
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Take over' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+  });
+
+  it('offers no take-over before 24 hours, saying when, nor of a withdrawal the operator pays themself', async () => {
+    const later = { ...startedByRavi, take_over_after: '2999-01-01T00:00:00.000Z' };
+    mockApi({
+      'GET /me': ok(learner({ first_name: 'Ravi', last_name: 'Admin', email: 'r@x.in' })),
+      'GET /admin/withdrawals': ok(
+        page([
+          { ...pending, payout: { ...later, paid_by: { id: 2, name: 'Meera Admin', email: 'meera@x.in' } } },
+          { ...pending, id: 8, payout: startedByRavi },
+        ]),
+      ),
+    });
+    renderWithProviders(<WithdrawalsPage />);
+    expect(await screen.findByText('Can be taken over from 1 Jan 2999, 5:30 am IST')).toBeInTheDocument();
+    expect(screen.getAllByText('Being paid by Ravi Admin')).toHaveLength(1);
+    // Once /me has answered, Ravi's own payment offers nothing to take over.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Take over' })).not.toBeInTheDocument());
+  });
+
+  it('shows what the learner owes and what of this withdrawal goes to it, when paying and when rejecting', async () => {
+    const owing = { ...pending, debt: { owed: 150, from_this: 150 } };
+    mockApi({
+      'GET /admin/withdrawals': ok(page([owing, { ...pending, id: 8, debt: { owed: 40, from_this: 0 } }])),
+      'POST /admin/withdrawals/7/payout': ok({ ...owing, bank: { ...bank, account_number: '1234567890' } }),
+      'POST /admin/withdrawals/8/payout': ok({
+        ...pending,
+        id: 8,
+        debt: { owed: 40, from_this: 0 },
+        bank: { ...bank, account_number: '1234567890' },
+      }),
+    });
+    const { user } = renderWithProviders(<WithdrawalsPage />);
+    expect(await screen.findByText('Owes ₹150.00')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Mark as Done' })[0]!);
+    let dialog = await screen.findByRole('dialog', { name: 'Mark withdrawal as Done' });
+    expect(await within(dialog).findByTestId('debt-note')).toHaveTextContent(
+      'Asha Nair owes ₹150.00: refunds took back earnings already withdrawn.' +
+        'Marking it Done pays the full ₹250.00 and recovers none of it. If your transfer has not gone out, reject it ' +
+        'instead: ₹150.00 of it then pays the debt and ₹100.00 goes back to the wallet.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getAllByRole('button', { name: 'Reject' })[0]!);
+    dialog = await screen.findByRole('dialog', { name: 'Reject withdrawal' });
+    expect(within(dialog).getByTestId('debt-note')).toHaveTextContent(
+      'Rejecting it pays ₹150.00 of this withdrawal to the debt first; ₹100.00 goes back to the wallet.',
+    );
+    expect(within(dialog).queryByText("The amount goes back to the learner's wallet.")).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // A debt older than the withdrawal: none of it goes there.
+    await user.click(screen.getAllByRole('button', { name: 'Mark as Done' })[1]!);
+    dialog = await screen.findByRole('dialog', { name: 'Mark withdrawal as Done' });
+    expect(await within(dialog).findByTestId('debt-note')).toHaveTextContent(
+      'None of this withdrawal goes to it (it was asked for after the debt, from later earnings): pay the full ₹250.00.',
+    );
   });
 
   it('gives back a paid withdrawal the bank returned, with the reason', async () => {

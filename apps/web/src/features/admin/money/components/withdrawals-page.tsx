@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { formatInr, LEDGER_STATUSES, type AdminWithdrawal, type SettleData } from '@app/contracts';
 import { paths } from '@/config/paths';
+import { useMe } from '@/lib/auth/get-me';
 import { notifications } from '@/components/ui/notifications';
 import { PageHeader } from '@/components/ui/page-header';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
@@ -16,6 +17,7 @@ import { useListParams } from '../../utils/list-params';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { ReturnWithdrawalDialog } from './return-withdrawal-dialog';
 import { SettleWithdrawalDialog, type SettleOutcome } from './settle-withdrawal-dialog';
+import { TakeOverDialog } from './take-over-dialog';
 import { SharedMarker } from './shared-payout';
 import { UserFilter } from './user-filter';
 
@@ -30,6 +32,39 @@ function resultText({ withdrawal, reversal_transaction_id: reversal }: SettleDat
     : `${who} rejected; the amount is back in the wallet${reversal ? ` (${reversal})` : ''}.`;
 }
 
+type TakenOverWithdrawal = AdminWithdrawal & { payout: NonNullable<AdminWithdrawal['payout']> };
+
+/**
+ * 'Take over' for a withdrawal another operator has been paying for 24 hours (their payer is away); before that, when
+ * it can be. Nothing for one nobody is paying, or that the operator pays.
+ */
+function TakeOverAction({
+  withdrawal,
+  myEmail,
+  now,
+  onTakeOver,
+}: {
+  withdrawal: AdminWithdrawal;
+  myEmail: string | undefined;
+  /** When the page was drawn (the server decides anyway: before the time it refuses, naming it). */
+  now: number;
+  onTakeOver: (payout: TakenOverWithdrawal['payout']) => void;
+}) {
+  const { payout } = withdrawal;
+  if (!payout || payout.paid_by.email === myEmail) return null;
+  if (Date.parse(payout.take_over_after) > now)
+    return (
+      <div className="small text-body-secondary text-wrap">
+        Can be taken over from {formatDateTime(payout.take_over_after)}
+      </div>
+    );
+  return (
+    <Button size="sm" variant="outline-secondary" onClick={() => onTakeOver(payout)}>
+      Take over
+    </Button>
+  );
+}
+
 /** Withdrawal requests: pending ones first, each settled once as Done (bank reference) or Rejected (reason). */
 export function WithdrawalsPage() {
   const { page, filters, setPage, setFilters } = useListParams(filterKeys);
@@ -38,6 +73,9 @@ export function WithdrawalsPage() {
   const withdrawals = useWithdrawals({ page, status, user: filters.user });
   const [settling, setSettling] = useState<{ withdrawal: AdminWithdrawal; outcome: SettleOutcome } | null>(null);
   const [returning, setReturning] = useState<AdminWithdrawal | null>(null);
+  const [takingOver, setTakingOver] = useState<TakenOverWithdrawal | null>(null);
+  const me = useMe();
+  const [now] = useState(() => Date.now());
   const [lastResult, setLastResult] = useState<SettleData | null>(null);
 
   return (
@@ -119,7 +157,10 @@ export function WithdrawalsPage() {
                     <div className="small text-body-secondary">{formatDateTime(withdrawal.settled_at)}</div>
                   )}
                   {withdrawal.status === 'Pending' && withdrawal.payout && (
-                    <div className="small text-body-secondary">Being paid by {withdrawal.payout.started_by.name}</div>
+                    <div className="small text-body-secondary">Being paid by {withdrawal.payout.paid_by.name}</div>
+                  )}
+                  {withdrawal.status === 'Pending' && withdrawal.debt.owed > 0 && (
+                    <div className="small text-warning-emphasis">Owes {formatInr(withdrawal.debt.owed)}</div>
                   )}
                   {withdrawal.returned && (
                     <div className="small text-warning-emphasis">
@@ -141,6 +182,12 @@ export function WithdrawalsPage() {
                       >
                         Reject
                       </Button>
+                      <TakeOverAction
+                        withdrawal={withdrawal}
+                        myEmail={me.data?.email}
+                        now={now}
+                        onTakeOver={(payout) => setTakingOver({ ...withdrawal, payout })}
+                      />
                     </div>
                   )}
                   {withdrawal.status === 'Done' && !withdrawal.returned && (
@@ -168,6 +215,18 @@ export function WithdrawalsPage() {
             notifications.success(message);
             setLastResult(result);
             setReturning(null);
+          }}
+        />
+      )}
+      {takingOver && (
+        <TakeOverDialog
+          withdrawal={takingOver}
+          onClose={() => setTakingOver(null)}
+          onTakenOver={(withdrawal, message) => {
+            notifications.success(message);
+            setTakingOver(null);
+            // Theirs now: the dialog that shows the account to pay opens at once.
+            setSettling({ withdrawal, outcome: 'Done' });
           }}
         />
       )}
