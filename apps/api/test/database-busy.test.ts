@@ -3,25 +3,11 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { walletTransactions } from '@app/db';
 import { createLearner } from './fixtures.ts';
-import { postgresUrlOf } from './helpers.ts';
+import { lockWaits, postgresUrlOf, waitFor } from './helpers.ts';
 import { fundWithBank, walletOf } from './wallet-fixtures.ts';
 import { setUpAdminTestApp } from './admin-fixtures.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-
-/** Resolves once a backend of the test database other than `ownPid` waits on a lock. */
-async function someoneWaitsOnALock(client: pg.Client, ownPid: number): Promise<void> {
-  for (let tries = 0; tries < 200; tries += 1) {
-    const waiting = await client.query(
-      `SELECT 1 FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> $1 AND wait_event_type = 'Lock'`,
-      [ownPid],
-    );
-    if (waiting.rowCount) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('no backend ever waited on a lock');
-}
 
 // A deadlock needs two connections: PostgreSQL only (PGlite has one).
 describe.skipIf(!onPostgres)('a transaction PostgreSQL gives up on (a deadlock)', () => {
@@ -43,12 +29,11 @@ describe.skipIf(!onPostgres)('a transaction PostgreSQL gives up on (a deadlock)'
     const other = new pg.Client({ connectionString: postgresUrlOf(t.app.ctx.database) });
     await other.connect();
     try {
-      const { rows } = await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       await other.query('BEGIN');
       await other.query(`SET LOCAL deadlock_timeout = '20s'`);
       await other.query('SELECT 1 FROM wallet_transactions WHERE id = $1 FOR UPDATE', [id]);
       const rejecting = t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Rejected', reason: 'Wrong IFSC' });
-      await someoneWaitsOnALock(other, rows[0]!.pid);
+      await waitFor(async () => (await lockWaits(t)) > 0);
       const otherLocks = other.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [learner.id]);
 
       const busy = await rejecting;

@@ -271,7 +271,6 @@ export async function createTestApp(
   };
 }
 
-/** Polls `check` until it holds or `timeoutMs` passes (for work that happens after the answer, like queued jobs). */
 /** Statements of the test app's database waiting for a row lock (PostgreSQL; two-connection tests). */
 export async function lockWaits(t: Pick<TestApp, 'app'>): Promise<number> {
   const result = await t.app.ctx.db.execute<{ n: number }>(
@@ -280,6 +279,7 @@ export async function lockWaits(t: Pick<TestApp, 'app'>): Promise<number> {
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/** Polls `check` until it holds or `timeoutMs` passes (for work that happens after the answer, like queued jobs). */
 export async function waitFor(
   check: () => boolean | Promise<boolean>,
   timeoutMs = 10_000,
