@@ -4,7 +4,31 @@
  * under its learner's referral code (GET /me; drawn once at registration, never changed), read back only under it,
  * every other learner's item goes when someone signs in (lib/auth/get-me.ts), and all of them at logout.
  */
+import { storageKeys } from './token-storage';
+
 const PREFIX = 'learner:';
+
+/**
+ * After GET /me: whose session this is (their referral code), for what is filed under a learner elsewhere than in
+ * localStorage (chapters saved for offline, decision 058) to be found while /me has not answered yet (offline). It
+ * goes with the session at logout and on a 401 (token-storage.ts clearSession).
+ */
+export function rememberLearner(learner: string): void {
+  try {
+    localStorage.setItem(storageKeys.learner, learner);
+  } catch {
+    // Storage blocked: the learner is known again at the next GET /me.
+  }
+}
+
+/** The learner of the session stored on this device, when a GET /me of it has answered; null otherwise. */
+export function learnerOnDevice(): string | null {
+  try {
+    return localStorage.getItem(storageKeys.learner);
+  } catch {
+    return null;
+  }
+}
 
 /** The localStorage key of one learner's item, e.g. `learner:ABCD2345:quiz:5`. */
 export const learnerItemKey = (learner: string, name: string) => `${PREFIX}${learner}:${name}`;

@@ -11,6 +11,8 @@ export const storageKeys = {
   photo: '__profile_photo_path',
   /** The learner's last-seen pages (lib/query-persistence.ts, decision 029). */
   pages: '__pages',
+  /** The signed-in learner's referral code, from their last GET /me (lib/learner-storage.ts, decision 058). */
+  learner: '__learner',
 } as const;
 
 const IV_BYTES = 12;
@@ -112,7 +114,7 @@ export async function saveSession(data: AuthData): Promise<void> {
   saveProfile(data);
 }
 
-/** Logout and 401: the stored name, token and photo go. */
+/** Logout and 401: the stored name, token, photo, kept pages and learner's code go. */
 export function clearSession(): void {
   for (const key of Object.values(storageKeys)) localStorage.removeItem(key);
 }

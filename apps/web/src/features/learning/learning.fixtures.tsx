@@ -44,6 +44,9 @@ export const course = (overrides: Partial<LearnCourseItem>): LearnCourseItem => 
 });
 
 /** A PDF chapter saved for offline, of course 9. */
+/** The learner the fixtures' chapters are saved by: test-utils' learner() (decision 058). */
+export const OWNER = 'ABCD2345';
+
 export const chapter = (overrides: Partial<OfflineChapter> = {}): OfflineChapter => ({
   subjectId: 1,
   name: 'Geography of India',
@@ -52,6 +55,7 @@ export const chapter = (overrides: Partial<OfflineChapter> = {}): OfflineChapter
   fileType: 'pdf',
   size: 20_802,
   savedAt: '2026-11-20T10:00:00.000Z',
+  learner: OWNER,
   ...overrides,
 });
 

@@ -4,10 +4,11 @@ import { fillTemplate, formatIndiaDate } from '@app/contracts';
 import { hi } from '@app/contracts/i18n/hi';
 import { ml } from '@app/contracts/i18n/ml';
 import { applyLanguage } from '@/lib/i18n';
+import { rememberLearner } from '@/lib/learner-storage';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders, signIn } from '@/testing/test-utils';
 import { MyCoursesPage } from './components/my-courses-page';
-import { chapter, course, expiredLinkFetch, pdfSubject, storeWith } from './learning.fixtures';
+import { chapter, course, expiredLinkFetch, OWNER, pdfSubject, storeWith } from './learning.fixtures';
 import { DownloadsPage } from './offline/downloads-page';
 import { DownloadStoreContext } from './offline/download-store';
 import { formatBytes } from './offline/downloads';
@@ -61,6 +62,7 @@ describe('learning in Hindi and Malayalam', () => {
     const t = ml.learning;
     mockApi({ 'POST /progress': ok({ course_id: 9 }) });
     await signIn();
+    rememberLearner(OWNER);
     const store = await storeWith(chapter({ size: 3_500_000 }));
     const { user } = renderWithProviders(
       <DownloadStoreContext value={store}>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { MeData } from '@app/contracts';
 import { api } from '@/lib/api-client';
-import { forgetOtherLearners } from '@/lib/learner-storage';
+import { forgetOtherLearners, rememberLearner } from '@/lib/learner-storage';
 import { saveProfile } from '@/lib/token-storage';
 import { meQueryKey } from './me-query-key';
 import { syncLanguage } from './save-language';
@@ -10,11 +10,13 @@ export { meQueryKey };
 
 /**
  * GET /me: who is signed in. Used by the shell, onboarding and every feature that needs the name. A learner other
- * than the one before on this device finds nothing the earlier one kept (lib/learner-storage.ts).
+ * than the one before on this device finds nothing the earlier one kept (lib/learner-storage.ts; their chapters saved
+ * for offline: features/learning/offline/learner-chapters.ts, in the shell).
  */
 export async function getMe(): Promise<MeData> {
   const { data } = await api.get<MeData>('/me');
   saveProfile(data);
+  rememberLearner(data.referral_code);
   forgetOtherLearners(data.referral_code);
   return syncLanguage(data);
 }

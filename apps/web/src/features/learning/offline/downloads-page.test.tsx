@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressData } from '@app/contracts';
+import { rememberLearner } from '@/lib/learner-storage';
 import { createQueryClient } from '@/lib/query';
 import { fail, mockApi, ok } from '@/testing/mock-api';
-import { renderWithProviders, signIn } from '@/testing/test-utils';
+import { learner, renderWithProviders, signIn } from '@/testing/test-utils';
 import { progressQueryKey } from '../api/get-progress';
 import { enqueueProgress, readProgressQueue } from '../api/record-progress';
 import { learnQueryKey } from '../api/get-learn';
@@ -14,6 +15,7 @@ import {
   hlsStandIn,
   learnReply,
   mediaState,
+  OWNER,
   pdfSubject,
   storeWith,
 } from '../learning.fixtures';
@@ -30,6 +32,9 @@ vi.mock('react-pdf', async () => (await import('../learning.fixtures')).reactPdf
 vi.mock('hls.js/light', async () => ({ default: (await import('../learning.fixtures')).hlsStandIn.Player }));
 
 describe('DownloadsPage', () => {
+  // The session's GET /me has answered for the learner who saved the chapters (learner-chapters.ts).
+  beforeEach(() => rememberLearner(OWNER));
+
   it('lists the saved chapters with their size and the space they use, and removes one', async () => {
     const store = await storeWith(
       chapter({}),
@@ -315,6 +320,7 @@ describe('DownloadsPage', () => {
 describe('SaveForOffline', () => {
   it('fetches the PDF, stores it with the course, asks to keep it, and then shows it saved', async () => {
     await signIn();
+    rememberLearner(OWNER);
     const persist = vi.fn(async () => true);
     Object.defineProperty(navigator, 'storage', { value: { persist }, configurable: true });
     const pdf = '%PDF-1.7 a small file';
@@ -349,12 +355,39 @@ describe('SaveForOffline', () => {
       courseName: 'India and the World',
       fileType: 'pdf',
       size: 21,
+      learner: OWNER,
     });
     const files = await store.files(7);
     expect(files?.kind === 'pdf' && (await files.pdf.text())).toBe(pdf);
     expect(persist).toHaveBeenCalled();
     expect(worker.registerServiceWorkerNow).toHaveBeenCalled();
     Reflect.deleteProperty(navigator, 'storage');
+  });
+
+  it('files the chapter under the learner GET /me names when this session has not heard it yet', async () => {
+    await signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.endsWith('/learn')) return learnReply();
+        if (url.endsWith('/me')) return Response.json({ status: true, message: '', data: learner() });
+        if (url === pdfSubject.file_url) return new Response('%PDF-1.7');
+        return new Response(null, { status: 404 });
+      }),
+    );
+    const store = createMemoryStore();
+    const { user } = renderWithProviders(
+      <DownloadStoreContext value={store}>
+        <SaveForOffline subject={pdfSubject} />
+      </DownloadStoreContext>,
+      { path: '/learn-more/:id', url: '/learn-more/9' },
+    );
+    const button = await screen.findByRole('button', { name: 'Download for offline' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(await screen.findByText(/Saved for offline/)).toBeInTheDocument();
+    expect(await store.list()).toMatchObject([{ subjectId: 7, learner: OWNER }]);
   });
 
   it('says when the link has expired', async () => {

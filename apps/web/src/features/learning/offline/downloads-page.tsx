@@ -91,8 +91,8 @@ function LostCoursesNotice() {
 }
 
 /**
- * Downloads (issue 15): the chapters saved on this device, the space they use, Remove, and each
- * one opened from the device, with or without a connection. Online, My Courses is read again: the chapters of a
+ * Downloads (issue 15): the signed-in learner's chapters saved on this device (decision 058), the space they use,
+ * Remove, and each one opened from the device, with or without a connection. Online, My Courses is read again: the chapters of a
  * course the learner no longer has are removed (forget-lost-courses.ts); offline, every saved chapter stays.
  */
 export function DownloadsPage() {

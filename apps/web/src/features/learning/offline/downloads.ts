@@ -1,19 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { localeOf, type Language, type SubjectItem } from '@app/contracts';
 import { env } from '@/config/env';
+import { meQueryOptions } from '@/lib/auth/get-me';
 import { registerServiceWorkerNow } from '@/lib/service-worker';
 import { fetchLowestRendition, fetchPdf, sizeOf } from './fetch-chapter';
 import { downloadsQueryKey, useDownloadStore } from './download-store';
+import { ownChapters, signedInLearner } from './learner-chapters';
 import type { OfflineChapter } from './store';
 
 const filesQueryKey = (subjectId: number) => [...downloadsQueryKey, 'files', subjectId] as const;
 
-/** The saved chapters, newest first. */
+/**
+ * The signed-in learner's saved chapters, newest first: never another learner's on the same phone (decision 058). Read
+ * again when GET /me answers (useForgetLostCourses), so a list drawn before it knew the learner is replaced.
+ */
 export function useDownloads() {
   const store = useDownloadStore();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: downloadsQueryKey,
-    queryFn: async () => (await store.list()).sort((a, b) => b.savedAt.localeCompare(a.savedAt)),
+    queryFn: async () =>
+      ownChapters(await store.list(), signedInLearner(queryClient)).sort((a, b) => b.savedAt.localeCompare(a.savedAt)),
     staleTime: Infinity,
   });
 }
@@ -66,6 +73,20 @@ export interface SaveRequest {
   onProgress?: (done: number, total: number) => void;
 }
 
+/**
+ * Whom a chapter saved now belongs to: the signed-in learner, asked of GET /me when this session's has not answered
+ * yet. When it cannot be asked either, the chapter is saved under nobody: listed to no one, it goes at the next GET
+ * /me (learner-chapters.ts), rather than be left to whoever signs in next.
+ */
+async function learnerToFileUnder(queryClient: QueryClient): Promise<string | undefined> {
+  const known = signedInLearner(queryClient);
+  if (known !== null) return known;
+  return queryClient.fetchQuery({ ...meQueryOptions(), retry: false }).then(
+    (me) => me.referral_code,
+    () => undefined,
+  );
+}
+
 export function useSaveForOffline() {
   const store = useDownloadStore();
   const queryClient = useQueryClient();
@@ -86,6 +107,7 @@ export function useSaveForOffline() {
         fileType,
         size: sizeOf(files),
         savedAt: new Date().toISOString(),
+        learner: await learnerToFileUnder(queryClient),
       };
       await store.save(chapter, files);
       // Not awaited: the chapter is saved; the worker installs in the background.

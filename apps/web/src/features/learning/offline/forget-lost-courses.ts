@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LearnData } from '@app/contracts';
+import type { LearnData, MeData } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
 import { learnQueryKey } from '../api/get-learn';
 import { termsQueryOptions } from '../api/get-terms';
+import { meQueryKey } from '@/lib/auth/me-query-key';
 import { downloadsQueryKey, useDownloadStore } from './download-store';
+import { forgetOtherLearnersChapters, ownChapters, signedInLearner } from './learner-chapters';
 import type { DownloadStore, OfflineChapter } from './store';
 
 /** How long a course's answer stands: My Courses is read again after every progress report while studying. */
@@ -29,15 +31,18 @@ export async function isCourseStillOpen(queryClient: QueryClient, courseId: numb
  * open to them. The server serves course content only to those who have it; a saved copy must not outlive that. My
  * Courses (GET /learn) not listing a course is the cue, and the course's content is then asked for: a subject course
  * of the learner's batch that the operator unpublished is not listed, yet still theirs (and may be published again),
- * so its chapters, downloaded over a slow line, stay. Returns the chapters removed.
+ * so its chapters, downloaded over a slow line, stay. Only the learner's own chapters are looked at: another
+ * learner's (left by a session ended with a 401) are not this learner's to be told about (decision 058). Returns the
+ * chapters removed.
  */
 export async function forgetLostCourses(
   store: DownloadStore,
   learn: LearnData,
+  learner: string | null,
   isStillOpen: (courseId: number) => Promise<boolean | null>,
 ): Promise<OfflineChapter[]> {
   const courseIds = new Set([...learn.course, ...learn.school].map((course) => course.id));
-  const unlisted = (await store.list()).filter((chapter) => !courseIds.has(chapter.courseId));
+  const unlisted = ownChapters(await store.list(), learner).filter((chapter) => !courseIds.has(chapter.courseId));
   const lostCourses = new Set<number>();
   for (const courseId of new Set(unlisted.map((chapter) => chapter.courseId)))
     if ((await isStillOpen(courseId)) === false) lostCourses.add(courseId);
@@ -50,9 +55,10 @@ export async function forgetLostCourses(
 const lostChaptersQueryKey = ['offline-lost-chapters'] as const;
 
 /**
- * Whenever the server answers GET /learn (on any page), the saved chapters of the courses it no longer lists are
- * removed. Only a fresh answer counts: the copy kept on the device (decision 029) or a failed read (offline, on a
- * bus with no signal) removes nothing. Mounted by the signed-in shell.
+ * Whenever the server answers GET /me, every saved chapter that is not this learner's is removed (decision 058), and
+ * the list is read again under the learner. Whenever it answers GET /learn (on any page), the learner's saved
+ * chapters of the courses it no longer lists are removed. Only a fresh answer counts: the copy kept on the device
+ * (decision 029) or a failed read (offline, on a bus with no signal) removes nothing. Mounted by the signed-in shell.
  */
 export function useForgetLostCourses(): void {
   const store = useDownloadStore();
@@ -62,8 +68,18 @@ export function useForgetLostCourses(): void {
       queryClient.getQueryCache().subscribe((event) => {
         // A fetch's answer: not the kept copy restored (setState) or a write of the app's own (manual).
         if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-        if (event.query.queryKey[0] !== learnQueryKey[0] || !event.action.data) return;
-        forgetLostCourses(store, event.action.data as LearnData, (courseId) => isCourseStillOpen(queryClient, courseId))
+        if (!event.action.data) return;
+        if (event.query.queryKey[0] === meQueryKey[0]) {
+          forgetOtherLearnersChapters(store, (event.action.data as MeData).referral_code)
+            .catch((error: unknown) => console.warn("Could not remove another learner's saved chapters:", error))
+            .finally(() => void queryClient.invalidateQueries({ queryKey: downloadsQueryKey, exact: true }));
+          return;
+        }
+        if (event.query.queryKey[0] !== learnQueryKey[0]) return;
+        const learner = signedInLearner(queryClient);
+        forgetLostCourses(store, event.action.data as LearnData, learner, (courseId) =>
+          isCourseStillOpen(queryClient, courseId),
+        )
           .then((lost) => {
             if (lost.length === 0) return;
             queryClient.setQueryData<OfflineChapter[]>(lostChaptersQueryKey, (before = []) => [...before, ...lost]);

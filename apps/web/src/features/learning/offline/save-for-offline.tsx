@@ -30,7 +30,10 @@ export function SaveForOffline({ subject }: { subject: SubjectItem }) {
   const [hasCourseFailed, setHasCourseFailed] = useState(false);
 
   if (!canSaveForOffline(subject)) return null;
-  const saved = downloads.data?.find((chapter) => chapter.subjectId === subject.id);
+  // The learner's own copy, or the one just saved (under nobody when the learner could not be known: downloads.ts).
+  const saved =
+    downloads.data?.find((chapter) => chapter.subjectId === subject.id) ??
+    (save.data?.subjectId === subject.id ? save.data : undefined);
   if (saved) {
     return (
       <p className="save-for-offline small text-success d-flex flex-wrap align-items-center gap-1 mb-2">

@@ -13,6 +13,11 @@ export interface OfflineChapter {
   size: number;
   /** ISO time. */
   savedAt: string;
+  /**
+   * The referral code of the learner who saved it (learner-chapters.ts, decision 058): listed, opened and removed for
+   * them alone. Absent on chapters saved before; those go at the next GET /me.
+   */
+  learner?: string;
 }
 
 /** A PDF, or a video's lowest rendition: its playlist (segment i written as `segment:i`) and segments. */
