@@ -95,7 +95,8 @@ export const adminWithdrawal = z.object({
   /**
    * An operator has started paying it (POST …/payout): only the one paying it may settle it from then on. `paid_by`
    * is who pays it now: the one who started, or the last to take it over (POST …/takeover; `taken_over_at` then says
-   * when). Another operator may take it over from `take_over_after` (PAYOUT_TAKE_OVER_AFTER_MS after paid_by began).
+   * when). Another operator may take it over from `take_over_after` (PAYOUT_TAKE_OVER_AFTER_MS after paid_by began);
+   * `can_take_over` says whether that time has come by the server's clock (a browser's may be wrong).
    */
   payout: z
     .object({
@@ -104,6 +105,7 @@ export const adminWithdrawal = z.object({
       paid_by: personRef,
       taken_over_at: z.string().nullable(),
       take_over_after: z.string(),
+      can_take_over: z.boolean(),
     })
     .nullable(),
   /** Paid, then sent back by the bank (POST …/returned): the amount is back in the wallet. */

@@ -150,6 +150,7 @@ function toAdminWithdrawal(
             paid_by: personOf(row.payer),
             taken_over_at: row.takenOverAt?.toISOString() ?? null,
             take_over_after: new Date(payingSince.getTime() + PAYOUT_TAKE_OVER_AFTER_MS).toISOString(),
+            can_take_over: ctx.now().getTime() >= payingSince.getTime() + PAYOUT_TAKE_OVER_AFTER_MS,
           }
         : null,
     returned:

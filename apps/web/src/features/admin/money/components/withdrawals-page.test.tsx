@@ -34,6 +34,7 @@ const startedByRavi = {
   paid_by: ravi,
   taken_over_at: null,
   take_over_after: '2025-01-04T08:55:00.000Z',
+  can_take_over: true,
 };
 const page = (data: unknown[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
 
@@ -280,6 +281,7 @@ describe('WithdrawalsPage', () => {
       paid_by: meera,
       taken_over_at: '2025-01-05T09:00:00.000Z',
       take_over_after: '2025-01-06T09:00:00.000Z',
+      can_take_over: false,
     };
     const server = mockApi({
       'GET /me': ok(learner({ first_name: 'Meera', last_name: 'Admin', email: 'meera@x.in' })),
@@ -342,7 +344,8 @@ describe('WithdrawalsPage', () => {
   });
 
   it('offers no take-over before 24 hours, saying when, nor of a withdrawal the operator pays themself', async () => {
-    const later = { ...startedByRavi, take_over_after: '2999-01-01T00:00:00.000Z' };
+    // The server's clock says when: 'later' is not yet by it, whatever the browser's clock says.
+    const later = { ...startedByRavi, take_over_after: '2000-01-01T00:00:00.000Z', can_take_over: false };
     mockApi({
       'GET /me': ok(learner({ first_name: 'Ravi', last_name: 'Admin', email: 'r@x.in' })),
       'GET /admin/withdrawals': ok(
@@ -353,7 +356,7 @@ describe('WithdrawalsPage', () => {
       ),
     });
     renderWithProviders(<WithdrawalsPage />);
-    expect(await screen.findByText('Can be taken over from 1 Jan 2999, 5:30 am IST')).toBeInTheDocument();
+    expect(await screen.findByText('Can be taken over from 1 Jan 2000, 5:30 am IST')).toBeInTheDocument();
     expect(screen.getAllByText('Being paid by Ravi Admin')).toHaveLength(1);
     // Once /me has answered, Ravi's own payment offers nothing to take over.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Take over' })).not.toBeInTheDocument());

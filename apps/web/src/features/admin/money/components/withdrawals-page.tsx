@@ -41,18 +41,16 @@ type TakenOverWithdrawal = AdminWithdrawal & { payout: NonNullable<AdminWithdraw
 function TakeOverAction({
   withdrawal,
   myEmail,
-  now,
   onTakeOver,
 }: {
   withdrawal: AdminWithdrawal;
   myEmail: string | undefined;
-  /** When the page was drawn (the server decides anyway: before the time it refuses, naming it). */
-  now: number;
   onTakeOver: (payout: TakenOverWithdrawal['payout']) => void;
 }) {
   const { payout } = withdrawal;
   if (!payout || payout.paid_by.email === myEmail) return null;
-  if (Date.parse(payout.take_over_after) > now)
+  // By the server's clock: a browser's may be wrong (the server refuses too early a take-over anyway, naming when).
+  if (!payout.can_take_over)
     return (
       <div className="small text-body-secondary text-wrap">
         Can be taken over from {formatDateTime(payout.take_over_after)}
@@ -75,7 +73,6 @@ export function WithdrawalsPage() {
   const [returning, setReturning] = useState<AdminWithdrawal | null>(null);
   const [takingOver, setTakingOver] = useState<TakenOverWithdrawal | null>(null);
   const me = useMe();
-  const [now] = useState(() => Date.now());
   const [lastResult, setLastResult] = useState<SettleData | null>(null);
 
   return (
@@ -185,7 +182,6 @@ export function WithdrawalsPage() {
                       <TakeOverAction
                         withdrawal={withdrawal}
                         myEmail={me.data?.email}
-                        now={now}
                         onTakeOver={(payout) => setTakingOver({ ...withdrawal, payout })}
                       />
                     </div>
