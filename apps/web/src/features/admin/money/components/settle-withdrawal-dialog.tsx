@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Modal } from '@/components/ui/modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { formatInr, settleBody, type AdminWithdrawal, type SettleBody, type SettleData } from '@app/contracts';
+import { settleBody, type AdminWithdrawal, type SettleBody, type SettleData } from '@app/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { TextAreaField, TextField } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -16,6 +16,7 @@ import { useSettleWithdrawal } from '../api/settle-withdrawal';
 import { DebtNote } from './debt-note';
 import { SharedWarning } from './shared-payout';
 import { useDecideOnce } from './use-decide-once';
+import { WithdrawalSummary } from './withdrawal-summary';
 
 export type SettleOutcome = 'Done' | 'Rejected';
 
@@ -126,10 +127,7 @@ export function SettleWithdrawalDialog({ withdrawal, outcome, onClose, onSettled
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p>
-            <strong>{formatInr(withdrawal.amount)}</strong> to {withdrawal.user.name} ({withdrawal.user.email}),
-            requested as <span className="font-monospace">{withdrawal.transaction_id}</span>.
-          </p>
+          <WithdrawalSummary withdrawal={withdrawal} />
           {isDone ? (
             <>
               <PayTo detail={payout} />

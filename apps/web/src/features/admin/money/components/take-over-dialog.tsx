@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formatDateTime } from '../../utils/format';
 import { useTakeOverPayout } from '../api/take-over-payout';
+import { WithdrawalSummary } from './withdrawal-summary';
 
 interface TakeOverDialogProps {
   /** A Pending withdrawal another operator has been paying for at least 24 hours. */
@@ -65,10 +66,7 @@ export function TakeOverDialog({ withdrawal, onClose, onTakenOver }: TakeOverDia
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p>
-            <strong>{formatInr(withdrawal.amount)}</strong> to {withdrawal.user.name} ({withdrawal.user.email}),
-            requested as <span className="font-monospace">{withdrawal.transaction_id}</span>.
-          </p>
+          <WithdrawalSummary withdrawal={withdrawal} />
           <p className="small" data-testid="take-over-payer">
             {payer} {payout.taken_over_at ? 'took over paying it' : 'started paying it'},{' '}
             {formatDateTime(payout.taken_over_at ?? payout.started_at)}, and has not marked it Done or rejected it.
