@@ -658,6 +658,63 @@ describe('admin money: withdrawals and ledgers', () => {
     expect((await walletOf(t.app, referrer.id)).balancePaise).toBe(balance);
   });
 
+  it('ATTACK: a debt an earlier rejection already paid is not counted again: a later withdrawal keeps its money from an older debt', async () => {
+    const referrer = await createLearner(t.app);
+    expect((await t.client.as(referrer.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    // One buyer's courses: one sub-user, so no level reward is earned on the way.
+    const buyer = await createLearner(t.app, { referrerId: referrer.id });
+    const earn = async () => (await buyThroughSandbox(t, buyer, 150_000)).purchaseId;
+    /** Withdraws the ₹150 just earned and has the operator start paying it, so a refund leaves it alone. */
+    const withdrawalBeingPaid = async () => {
+      expect((await t.client.as(referrer.token).post('/withdraw', { amount: 150 })).statusCode).toBe(200);
+      const id = (await entriesOf(referrer.id, 'Withdraw')).at(-1)!.id;
+      expect((await t.as().post(`/admin/withdrawals/${id}/payout`)).statusCode).toBe(200);
+      return id;
+    };
+    const debtOf = async (id: number) => (await t.as().get(`/admin/withdrawals/${id}`)).body.data.debt;
+    const refund = async (purchaseId: number) =>
+      expect((await t.as().post(`/admin/purchases/${purchaseId}/refund`)).body.data).toMatchObject({
+        commission_shortfall: 150,
+      });
+
+    // The old debt: a commission refunded after it had been withdrawn and paid.
+    const oldPurchase = await earn();
+    const paid = await withdrawalBeingPaid();
+    await refund(oldPurchase);
+    expect(
+      (await t.as().post(`/admin/withdrawals/${paid}/settle`, { status: 'Done', bank_reference: `UTR-OLD${paid}` }))
+        .statusCode,
+    ).toBe(200);
+    // Two withdrawals of later earnings, both being paid; then the new debt, found after both were asked.
+    await earn();
+    const w0 = await withdrawalBeingPaid();
+    const newPurchase = await earn();
+    const w1 = await withdrawalBeingPaid();
+    await refund(newPurchase);
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
+    expect(await debtOf(w0)).toEqual({ owed: 300, from_this: 150 });
+    expect(await debtOf(w1)).toEqual({ owed: 300, from_this: 150 });
+
+    // The first is rejected: its money pays the new debt, the one debt found after it was asked.
+    const first = await t.as().post(`/admin/withdrawals/${w0}/settle`, { status: 'Rejected', reason: 'Bounced' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body.data.withdrawal.debt).toEqual({ owed: 150, from_this: 0 });
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
+    // What is left is the old debt, found before the second was asked: the second's money does not pay it.
+    expect(await debtOf(w1)).toEqual({ owed: 150, from_this: 0 });
+    const second = await t.as().post(`/admin/withdrawals/${w1}/settle`, { status: 'Rejected', reason: 'Bounced' });
+    expect(second.statusCode).toBe(200);
+    expect(second.body.data.withdrawal.debt).toEqual({ owed: 150, from_this: 0 });
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 15_000, points: 0 });
+    expect((await entriesOf(referrer.id, 'Commission Reversal')).map((e) => [e.amountPaise, e.shortfallPaise])).toEqual(
+      [
+        [0, 15_000],
+        [0, 15_000],
+        [-15_000, -15_000],
+      ],
+    );
+  });
+
   it('gives back a paid withdrawal the bank returned, once, and tells the learner why', async () => {
     const { learner, id } = await pendingWithdrawal(200);
     const returnIt = (withdrawalId: number, body: unknown) =>

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { purchases } from './purchases.ts';
 
@@ -38,6 +48,12 @@ export const walletTransactions = pgTable(
      * it later (money coming back from a withdrawal), negative. Their sum per user and method is what is still owed.
      */
     shortfallPaise: bigint('shortfall_paise', { mode: 'number' }).notNull().default(0),
+    /**
+     * A recovery's withdrawal (negative shortfall_paise): the one whose money came back and paid it. It pays only
+     * debts recorded after that withdrawal was asked (decision 059). Null on everything else, and on recoveries from
+     * before migration 0031 (they paid the oldest debts).
+     */
+    recoveredFromId: integer('recovered_from_id').references((): AnyPgColumn => walletTransactions.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -60,6 +76,7 @@ export const walletTransactions = pgTable(
       .on(sql`lower(${t.bankReference})`)
       .where(sql`${t.bankReference} IS NOT NULL`),
     check('wallet_transactions_status', sql`${t.status} IN ('Done','Pending','Rejected')`),
+    check('wallet_transactions_recovered_from', sql`${t.recoveredFromId} IS NULL OR ${t.shortfallPaise} < 0`),
   ],
 );
 

@@ -23,6 +23,8 @@ export interface LedgerEntry {
   purchaseId?: number | null;
   /** A take-back's money not recovered (positive), or a later recovery of it (negative): see recover-shortfalls.ts. */
   shortfallPaise?: number;
+  /** A recovery's withdrawal (wallet_transactions id): the one whose money came back and paid it. */
+  recoveredFromId?: number | null;
   /** The entry's time (ctx.now()); the database's clock when omitted. */
   at?: Date;
 }
@@ -80,9 +82,10 @@ export function addEntry(
     ? { column: sql`, created_at`, value: sql`, ${entry.at.toISOString()}::timestamptz` }
     : { column: sql``, value: sql`` };
   writes.add(sql`
-    INSERT INTO ${walletTransactions} (transaction_id, user_id, method, amount_paise, points, status, description, purchase_id, shortfall_paise${createdAt.column})
+    INSERT INTO ${walletTransactions} (transaction_id, user_id, method, amount_paise, points, status, description, purchase_id, shortfall_paise, recovered_from_id${createdAt.column})
     SELECT ${transactionId}::text, ${userId}::int, ${entry.method}::text, ${amountPaise}::bigint, ${points}::int, ${entry.status}::text,
-      ${entry.description}::text, ${entry.purchaseId ?? null}::int, ${entry.shortfallPaise ?? 0}::bigint${createdAt.value}
+      ${entry.description}::text, ${entry.purchaseId ?? null}::int, ${entry.shortfallPaise ?? 0}::bigint,
+      ${entry.recoveredFromId ?? null}::int${createdAt.value}
     FROM ${moved}`);
   const wallet = writes.output(
     sql`(SELECT json_build_object('balancePaise', balance_paise, 'points', points) FROM ${moved})`,

@@ -1,0 +1,4 @@
+-- A recovery names the withdrawal whose money paid it, so a debt it paid is not counted again (decision 059).
+ALTER TABLE "wallet_transactions" ADD COLUMN "recovered_from_id" integer;--> statement-breakpoint
+ALTER TABLE "wallet_transactions" ADD CONSTRAINT "wallet_transactions_recovered_from_id_wallet_transactions_id_fk" FOREIGN KEY ("recovered_from_id") REFERENCES "public"."wallet_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wallet_transactions" ADD CONSTRAINT "wallet_transactions_recovered_from" CHECK ("wallet_transactions"."recovered_from_id" IS NULL OR "wallet_transactions"."shortfall_paise" < 0);
