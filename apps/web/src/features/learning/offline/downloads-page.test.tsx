@@ -24,6 +24,7 @@ import { DownloadStoreContext } from './download-store';
 import { useForgetLostCourses } from './forget-lost-courses';
 import { createMemoryStore } from './memory-store';
 import { SaveForOffline } from './save-for-offline';
+import { renderSaveForOffline, stubChapterServer } from './save-for-offline.fixtures';
 
 // The offline worker exists only in the production build.
 const worker = vi.hoisted(() => ({ registerServiceWorkerNow: vi.fn(async () => undefined) }));
@@ -324,26 +325,9 @@ describe('SaveForOffline', () => {
     const persist = vi.fn(async () => true);
     Object.defineProperty(navigator, 'storage', { value: { persist }, configurable: true });
     const pdf = '%PDF-1.7 a small file';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.endsWith('/learn')) return learnReply();
-        if (url === pdfSubject.file_url) return new Response(pdf, { headers: { 'content-type': 'application/pdf' } });
-        return new Response(null, { status: 404 });
-      }),
-    );
+    stubChapterServer({ pdf });
     const store = createMemoryStore();
-    const { user } = renderWithProviders(
-      <DownloadStoreContext value={store}>
-        <SaveForOffline subject={pdfSubject} />
-      </DownloadStoreContext>,
-      { path: '/learn-more/:id', url: '/learn-more/9' },
-    );
-
-    // Enabled once My Courses has named the course.
-    const button = await screen.findByRole('button', { name: 'Download for offline' });
-    await waitFor(() => expect(button).toBeEnabled());
+    const { user, button } = await renderSaveForOffline(store);
     await user.click(button);
     expect(await screen.findByText(/Saved for offline \(21 B\)/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open Downloads' })).toHaveAttribute('href', '/downloads');
@@ -366,25 +350,9 @@ describe('SaveForOffline', () => {
 
   it('files the chapter under the learner GET /me names when this session has not heard it yet', async () => {
     await signIn();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.endsWith('/learn')) return learnReply();
-        if (url.endsWith('/me')) return Response.json({ status: true, message: '', data: learner() });
-        if (url === pdfSubject.file_url) return new Response('%PDF-1.7');
-        return new Response(null, { status: 404 });
-      }),
-    );
+    stubChapterServer({ me: learner() });
     const store = createMemoryStore();
-    const { user } = renderWithProviders(
-      <DownloadStoreContext value={store}>
-        <SaveForOffline subject={pdfSubject} />
-      </DownloadStoreContext>,
-      { path: '/learn-more/:id', url: '/learn-more/9' },
-    );
-    const button = await screen.findByRole('button', { name: 'Download for offline' });
-    await waitFor(() => expect(button).toBeEnabled());
+    const { user, button } = await renderSaveForOffline(store);
     await user.click(button);
     expect(await screen.findByText(/Saved for offline/)).toBeInTheDocument();
     expect(await store.list()).toMatchObject([{ subjectId: 7, learner: OWNER }]);

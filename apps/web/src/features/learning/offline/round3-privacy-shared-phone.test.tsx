@@ -7,12 +7,11 @@ import { createQueryClient } from '@/lib/query';
 import { readToken } from '@/lib/token-storage';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { learner, renderWithProviders, signIn } from '@/testing/test-utils';
-import { learnReply, pdfSubject } from '../learning.fixtures';
 import { DownloadsPage } from './downloads-page';
 import { DownloadStoreContext } from './download-store';
 import { useForgetLostCourses } from './forget-lost-courses';
 import { createMemoryStore } from './memory-store';
-import { SaveForOffline } from './save-for-offline';
+import { renderSaveForOffline, stubChapterServer } from './save-for-offline.fixtures';
 
 const worker = vi.hoisted(() => ({ registerServiceWorkerNow: vi.fn(async () => undefined) }));
 vi.mock('@/lib/service-worker', () => worker);
@@ -43,24 +42,9 @@ describe('round 3 privacy: chapters saved for offline on a shared phone', () => 
   async function ashaSavesThenRaviSignsIn(options: { isOnline: boolean }) {
     const store = createMemoryStore();
     await signIn('asha-token');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.endsWith('/learn')) return learnReply();
-        if (url === pdfSubject.file_url) return new Response('%PDF-1.7 paid material');
-        return new Response(null, { status: 404 });
-      }),
-    );
-    const saving = renderWithProviders(
-      <DownloadStoreContext value={store}>
-        <SaveForOffline subject={pdfSubject} />
-      </DownloadStoreContext>,
-      { path: '/learn-more/:id', url: '/learn-more/9' },
-    );
-    const button = await screen.findByRole('button', { name: 'Download for offline' });
-    await waitFor(() => expect(button).toBeEnabled());
-    await saving.user.click(button);
+    stubChapterServer({ pdf: '%PDF-1.7 paid material' });
+    const saving = await renderSaveForOffline(store);
+    await saving.user.click(saving.button);
     expect(await screen.findByText(/Saved for offline/)).toBeInTheDocument();
     saving.unmount();
 
