@@ -652,7 +652,10 @@ describe('admin money: withdrawals and ledgers', () => {
     expect(balance).toBeGreaterThanOrEqual(15_000);
 
     // The first comes back from the bank: what it showed as paying the debt does (nothing of it reaches the wallet).
-    const returned = await t.as().post(`/admin/withdrawals/${first}/returned`, { reason: 'Account closed' });
+    const returned = await t.as().post(`/admin/withdrawals/${first}/returned`, {
+      reason: 'Account closed',
+      bank_reference: `UTR-DEBT${first}`,
+    });
     expect(returned.statusCode).toBe(200);
     expect(returned.body.data.withdrawal.debt).toEqual({ owed: 0, from_this: 0 });
     expect((await walletOf(t.app, referrer.id)).balancePaise).toBe(balance);
@@ -720,17 +723,17 @@ describe('admin money: withdrawals and ledgers', () => {
     const returnIt = (withdrawalId: number, body: unknown) =>
       t.as().post(`/admin/withdrawals/${withdrawalId}/returned`, body);
     // Only a withdrawal marked Done can come back from the bank.
-    expect((await returnIt(id, { reason: 'Account closed' })).body).toEqual({
+    expect((await returnIt(id, { reason: 'Account closed', bank_reference: 'UTR555' })).body).toEqual({
       status: false,
       message: 'Only a withdrawal marked Done can be returned by the bank.',
     });
     await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: 'UTR555' });
     expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 30_000, points: 0 });
-    const empty = await returnIt(id, { reason: '  ' });
+    const empty = await returnIt(id, { reason: '  ', bank_reference: 'UTR555' });
     expect(empty.statusCode).toBe(422);
     expect(empty.body.errors).toEqual({ reason: ['Enter the reason for rejecting.'] });
 
-    const returned = await returnIt(id, { reason: 'Account closed' });
+    const returned = await returnIt(id, { reason: 'Account closed', bank_reference: 'UTR555' });
     expect(returned.statusCode, JSON.stringify(returned.body)).toBe(200);
     expect(returned.body).toMatchObject({
       message: 'Withdrawal returned: the amount is back in the wallet.',
@@ -752,7 +755,7 @@ describe('admin money: withdrawals and ledgers', () => {
       }),
     ]);
     // Once: a second click gives nothing more back.
-    expect((await returnIt(id, { reason: 'Account closed' })).body).toEqual({
+    expect((await returnIt(id, { reason: 'Account closed', bank_reference: 'UTR555' })).body).toEqual({
       status: false,
       message: 'This withdrawal was already returned: its amount is back in the wallet.',
     });
@@ -786,6 +789,36 @@ describe('admin money: withdrawals and ledgers', () => {
     expect(await refusal(sql`delete from withdrawal_payouts`)).toContain('withdrawal_payouts is append-only');
   });
 
+  it('ATTACK: refuses to record a return on a withdrawal not paid with the returned transfer (the wrong row pays twice)', async () => {
+    const { learner, id } = await pendingWithdrawal(200);
+    const other = await pendingWithdrawal(200);
+    await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: 'UTR-RIGHT-1' });
+    await t.as().post(`/admin/withdrawals/${other.id}/settle`, { status: 'Done', bank_reference: 'UTR-OTHER-1' });
+    // The bank sent back the transfer UTR-OTHER-1; the operator opens this learner's row by mistake.
+    const wrong = await t.as().post(`/admin/withdrawals/${id}/returned`, {
+      reason: 'Account closed',
+      bank_reference: 'UTR-OTHER-1',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.body.errors).toEqual({
+      bank_reference: [
+        'This withdrawal was not paid with that bank reference: check the returned transfer, and that this is its withdrawal.',
+      ],
+    });
+    const missing = await t.as().post(`/admin/withdrawals/${id}/returned`, { reason: 'Account closed' });
+    expect(missing.body.errors).toEqual({
+      bank_reference: ['Enter the bank reference of the transfer that came back.'],
+    });
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 30_000, points: 0 });
+    expect(await entriesOf(learner.id, 'Withdraw Reversal')).toEqual([]);
+    // As the statement writes it (case and spaces aside), on the right row: given back once.
+    const right = await t.as().post(`/admin/withdrawals/${id}/returned`, {
+      reason: 'Account closed',
+      bank_reference: ' utr-right-1 ',
+    });
+    expect(right.statusCode).toBe(200);
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 50_000, points: 0 });
+  });
   it("tells a Hindi learner of a transfer the bank returned in Hindi, with only the operator's reason as written", async () => {
     const { learner, id } = await pendingWithdrawal(200);
     await t.app.ctx.db.update(users).set({ language: 'hi' }).where(eq(users.id, learner.id));
@@ -793,7 +826,10 @@ describe('admin money: withdrawals and ledgers', () => {
       (await t.as().post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: `UTR-HI-${id}` }))
         .statusCode,
     ).toBe(200);
-    expect((await t.as().post(`/admin/withdrawals/${id}/returned`, { reason: 'खाता बंद' })).statusCode).toBe(200);
+    expect(
+      (await t.as().post(`/admin/withdrawals/${id}/returned`, { reason: 'खाता बंद', bank_reference: `UTR-HI-${id}` }))
+        .statusCode,
+    ).toBe(200);
     const [mail] = await t.app.ctx.db
       .select()
       .from(devMailbox)

@@ -181,9 +181,13 @@ describe("admin reports: the accountant's registers", () => {
     ).toBe(200);
     // The bank returns the second one the next day.
     nextDay();
-    expect((await t.as().post(`/admin/withdrawals/${bounced}/returned`, { reason: 'Account closed' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await t
+          .as()
+          .post(`/admin/withdrawals/${bounced}/returned`, { reason: 'Account closed', bank_reference: 'UTR-2' })
+      ).statusCode,
+    ).toBe(200);
 
     const { rows } = await download('payouts', day, today());
     const [header, ...lines] = rows;

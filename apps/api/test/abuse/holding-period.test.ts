@@ -295,7 +295,12 @@ describe('abuse: holding period and refunds', () => {
     expect((await refund(returned.purchaseId)).body.data).toMatchObject({ commission_shortfall: 150 });
     expect((await settle(returned.id, { status: 'Done', bank_reference: 'UTR1' })).statusCode).toBe(200);
     expect(
-      (await ops.post(`/admin/withdrawals/${returned.id}/returned`, { reason: 'Account closed' })).statusCode,
+      (
+        await ops.post(`/admin/withdrawals/${returned.id}/returned`, {
+          reason: 'Account closed',
+          bank_reference: 'UTR1',
+        })
+      ).statusCode,
     ).toBe(200);
     await expectRecovered(returned);
 
@@ -303,9 +308,10 @@ describe('abuse: holding period and refunds', () => {
     const paid = await withdrawn();
     expect((await settle(paid.id, { status: 'Done', bank_reference: 'UTR2' })).statusCode).toBe(200);
     expect((await refund(paid.purchaseId)).body.data).toMatchObject({ commission_shortfall: 150 });
-    expect((await ops.post(`/admin/withdrawals/${paid.id}/returned`, { reason: 'Name mismatch' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await ops.post(`/admin/withdrawals/${paid.id}/returned`, { reason: 'Name mismatch', bank_reference: 'UTR2' }))
+        .statusCode,
+    ).toBe(200);
     await expectRecovered(paid);
 
     // Refunded while being paid, then rejected by the operator paying it (the transfer failed).

@@ -76,6 +76,9 @@ export const adminMessages = {
     "Confirm that you checked the bank statement and the other operator's transfer did not go out.",
   takenOver: 'Taken over: this withdrawal is yours to settle.',
   notPaidOut: 'Only a withdrawal marked Done can be returned by the bank.',
+  returnedReferenceRequired: 'Enter the bank reference of the transfer that came back.',
+  returnedReferenceWrong:
+    'This withdrawal was not paid with that bank reference: check the returned transfer, and that this is its withdrawal.',
   alreadyReturned: 'This withdrawal was already returned: its amount is back in the wallet.',
   returnedByBank: 'Withdrawal returned: the amount is back in the wallet.',
   bankReferenceRequired: 'Enter the bank reference.',

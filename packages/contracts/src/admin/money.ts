@@ -149,7 +149,15 @@ export const settleBody = z.discriminatedUnion(
 export type SettleBody = z.input<typeof settleBody>;
 
 /** POST /admin/withdrawals/{id}/returned: a paid withdrawal the bank sent back, and why. */
-export const returnBody = z.object({ reason: namedText(adminMessages.reasonRequired, 500) });
+/**
+ * POST …/returned: why the bank sent it back, and the bank reference of the transfer that came back (the one the
+ * withdrawal was marked Done with, as the bank statement names it): a return recorded on the wrong withdrawal would
+ * pay the learner twice.
+ */
+export const returnBody = z.object({
+  reason: namedText(adminMessages.reasonRequired, 500),
+  bank_reference: namedText(adminMessages.returnedReferenceRequired, 100),
+});
 export type ReturnBody = z.input<typeof returnBody>;
 
 export const settleData = z.object({

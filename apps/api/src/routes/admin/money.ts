@@ -185,7 +185,7 @@ export async function adminMoneyRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       ok(
-        await returnWithdrawal(ctx, { actorId: actorOf(request), id: request.params.id, reason: request.body.reason }),
+        await returnWithdrawal(ctx, { actorId: actorOf(request), id: request.params.id, ...request.body }),
         adminMessages.returnedByBank,
       ),
   );

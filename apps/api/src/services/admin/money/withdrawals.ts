@@ -450,11 +450,13 @@ export async function settleWithdrawal(
  * POST /admin/withdrawals/{id}/returned: a withdrawal marked Done that the bank sent back (a closed account, a name
  * that did not match). Its amount goes back to the wallet with a 'Withdraw Reversal', once (withdrawal_returns); the
  * withdrawal stays Done with its bank reference (the ledger is append-only), the list shows it returned, the learner
- * is told by mail with the reason, and the audit log has it. 400 for a withdrawal not Done or already returned.
+ * is told by mail with the reason, and the audit log has it. 400 for a withdrawal not Done or already returned; 422 when
+ * `bank_reference` is not the one it was marked Done with (case and spaces aside): the operator has the wrong row or
+ * the wrong transfer, and giving this one back would pay the learner twice.
  */
 export async function returnWithdrawal(
   ctx: AppContext,
-  options: { actorId: number; id: number; reason: string },
+  options: { actorId: number; id: number; reason: string; bank_reference: string },
 ): Promise<SettleData> {
   const { actorId, id, reason } = options;
   const before = await findWithdrawal(ctx, ctx.db, id);
@@ -467,6 +469,9 @@ export async function returnWithdrawal(
       .from(withdrawalReturns)
       .where(eq(withdrawalReturns.walletTransactionId, id));
     if (earlier) throw AppError.badRequest(adminMessages.alreadyReturned);
+    const sameReference = (a: string | null) => a?.trim().toLowerCase() === options.bank_reference.trim().toLowerCase();
+    if (!sameReference(before.bank_reference))
+      throw AppError.field('bank_reference', adminMessages.returnedReferenceWrong);
     const reversal = await postEntry(tx, {
       userId: before.user.id,
       method: 'Withdraw Reversal',

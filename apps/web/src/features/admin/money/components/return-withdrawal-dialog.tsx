@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Modal } from '@/components/ui/modal';
 import { formatInr, returnBody, type AdminWithdrawal, type ReturnBody, type SettleData } from '@app/contracts';
-import { TextAreaField } from '@/components/ui/form';
+import { TextAreaField, TextField } from '@/components/ui/form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formResolver } from '../../utils/form-resolver';
 import { useReturnWithdrawal } from '../api/return-withdrawal';
@@ -18,7 +18,9 @@ interface ReturnWithdrawalDialogProps {
 
 /**
  * A paid withdrawal the bank sent back (a closed account, a name that did not match): the reason, and the amount
- * goes back to the learner's wallet, once. The withdrawal stays Done with its bank reference.
+ * goes back to the learner's wallet, once. The withdrawal stays Done with its bank reference. The operator types the
+ * bank reference of the transfer that came back, from the bank statement: the server refuses it on a withdrawal that
+ * was not paid with it (the wrong row would pay the learner twice), so the dialog does not show the row's own.
  */
 export function ReturnWithdrawalDialog({ withdrawal, onClose, onReturned }: ReturnWithdrawalDialogProps) {
   const returnIt = useReturnWithdrawal();
@@ -30,12 +32,12 @@ export function ReturnWithdrawalDialog({ withdrawal, onClose, onReturned }: Retu
   } = useForm<ReturnBody, unknown, ReturnBody>({
     resolver: formResolver(returnBody),
     mode: 'onTouched',
-    defaultValues: { reason: '' },
+    defaultValues: { reason: '', bank_reference: '' },
   });
   const send = useDecideOnce({
     request: (body: ReturnBody) => returnIt.mutateAsync({ id: withdrawal.id, body }),
     setError,
-    fields: ['reason'],
+    fields: ['reason', 'bank_reference'],
     onDecided: onReturned,
     onClose,
   });
@@ -52,12 +54,19 @@ export function ReturnWithdrawalDialog({ withdrawal, onClose, onReturned }: Retu
         </Modal.Header>
         <Modal.Body>
           <p>
-            <strong>{formatInr(withdrawal.amount)}</strong> paid to {withdrawal.user.name} (bank reference{' '}
-            <span className="font-monospace">{withdrawal.bank_reference}</span>) came back.
+            <strong>{formatInr(withdrawal.amount)}</strong> paid to {withdrawal.user.name} ({withdrawal.user.email})
+            came back.
           </p>
           <p className="small text-body-secondary">
             The amount goes back to the learner&apos;s wallet and they are told why by mail; they can then ask again.
           </p>
+          <TextField
+            id="return-bank-reference"
+            label="Bank reference of the returned transfer"
+            registration={register('bank_reference')}
+            error={errors.bank_reference?.message}
+            autoComplete="off"
+          />
           <TextAreaField
             id="return-reason"
             label="Reason"

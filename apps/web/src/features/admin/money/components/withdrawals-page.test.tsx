@@ -427,12 +427,19 @@ describe('WithdrawalsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Returned by the bank' });
     await user.click(within(dialog).getByRole('button', { name: 'Give the amount back' }));
     expect(await within(dialog).findByText('Enter the reason for rejecting.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the bank reference of the transfer that came back.')).toBeInTheDocument();
+    // The row's own reference is not shown: the operator reads the returned transfer's off the bank statement.
+    expect(within(dialog).queryByText('UTR555')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Bank reference of the returned transfer'), 'UTR555');
     await user.type(within(dialog).getByLabelText('Reason'), 'Account closed');
     await user.click(within(dialog).getByRole('button', { name: 'Give the amount back' }));
     expect(await screen.findByTestId('settle-result')).toHaveTextContent(
       '₹250.00 to Asha Nair returned by the bank; the amount is back in the wallet (TXREVERSAL000001).',
     );
-    expect(server.callsTo('POST', '/admin/withdrawals/7/returned')[0]?.body).toEqual({ reason: 'Account closed' });
+    expect(server.callsTo('POST', '/admin/withdrawals/7/returned')[0]?.body).toEqual({
+      reason: 'Account closed',
+      bank_reference: 'UTR555',
+    });
   });
 
   it('tells the operator when another operator settled it first', async () => {
