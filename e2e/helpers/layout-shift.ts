@@ -68,9 +68,17 @@ export async function recordUnexpectedShifts(context: BrowserContext): Promise<U
     // it as input: its shifts are left out for half a second, as an input's are.
     let resizedAt = -Infinity;
     addEventListener('resize', () => (resizedAt = performance.now()));
+    // So does a language picked in the picker: the app switches once the language's texts and font have loaded
+    // (lib/i18n.ts applyLanguage, then `<html lang>`), which on a loaded machine is more than the browser's 500 ms
+    // after the tap (a CI run counted a Malayalam page redrawn in English as 0.26). Its shifts are the tap's result.
+    let languageAt = -Infinity;
+    // The document, not <html>: an init script runs before <html> exists.
+    new MutationObserver((records) => {
+      if (records.some((record) => record.target === document.documentElement)) languageAt = performance.now();
+    }).observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as ShiftEntry[]) {
-        if (entry.hadRecentInput || entry.startTime - resizedAt < 500) continue;
+        if (entry.hadRecentInput || entry.startTime - resizedAt < 500 || entry.startTime - languageAt < 500) continue;
         void report({
           path: location.pathname,
           value: entry.value,
