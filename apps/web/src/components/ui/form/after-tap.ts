@@ -10,6 +10,8 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 let isPressed = false;
 let waiting: (() => void)[] = [];
 let giveUp: number | undefined;
+/** The checks a click let through, run just after its own handlers. */
+let afterClick: number | undefined;
 let isListening = false;
 
 /** A press whose click never comes (a drag, a long press) lets the checks through after this long. */
@@ -31,6 +33,12 @@ function listen() {
   window.addEventListener(
     'pointerdown',
     () => {
+      // A new press ends the tap before it: the checks its click let through run now, never during this press.
+      if (afterClick !== undefined) {
+        window.clearTimeout(afterClick);
+        afterClick = undefined;
+        runWaiting();
+      }
       isPressed = true;
       window.clearTimeout(giveUp);
     },
@@ -41,7 +49,13 @@ function listen() {
   window.addEventListener('pointercancel', runWaiting, true);
   window.addEventListener('keydown', runWaiting, true);
   // After the click's own handlers (and the submit they start): the checks then add only what the submit did not.
-  window.addEventListener('click', () => window.setTimeout(runWaiting, 0));
+  window.addEventListener('click', () => {
+    window.clearTimeout(afterClick);
+    afterClick = window.setTimeout(() => {
+      afterClick = undefined;
+      runWaiting();
+    }, 0);
+  });
 }
 
 /** `registration` whose blur check waits for the tap in progress, if any, to end. */
