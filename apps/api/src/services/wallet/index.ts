@@ -20,7 +20,7 @@ export {
   isPendingWithdrawal,
   lockPendingWithdrawal,
   lockWithdrawal,
-  payoutStartedBy,
+  payingOperator,
 } from './pending-withdrawal.ts';
 export { rejectWithdrawal, stopWithdrawal } from './reject-withdrawal.ts';
 export { withdrawBalance } from './withdraw-balance.ts';

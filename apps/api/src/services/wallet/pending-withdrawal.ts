@@ -74,6 +74,6 @@ export async function currentPayout(
 }
 
 /** The operator paying a withdrawal now (currentPayout), or null. */
-export async function payoutStartedBy(tx: DbOrTx, id: number): Promise<number | null> {
+export async function payingOperator(tx: DbOrTx, id: number): Promise<number | null> {
   return (await currentPayout(tx, id))?.payerId ?? null;
 }

@@ -4,7 +4,7 @@ import { walletTransactions, type DbOrTx, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { sendWithdrawalMail, type WithdrawalRejectedReason } from '../mail/index.ts';
-import { isPendingWithdrawal, lockPendingWithdrawal, payoutStartedBy } from './pending-withdrawal.ts';
+import { isPendingWithdrawal, lockPendingWithdrawal, payingOperator } from './pending-withdrawal.ts';
 import { postEntry } from './post-entry.ts';
 import { recoverShortfalls } from './recover-shortfalls.ts';
 
@@ -25,7 +25,7 @@ export async function rejectWithdrawal(
 ): Promise<{ userId: number; reversalTransactionId: string; backPaise: number; recoveredPaise: number } | null> {
   const { id, reason, now } = options;
   if (!(await lockPendingWithdrawal(tx, id))) return null;
-  if (options.unlessBeingPaid && (await payoutStartedBy(tx, id)) !== null) return null;
+  if (options.unlessBeingPaid && (await payingOperator(tx, id)) !== null) return null;
   const [rejected] = await tx
     .update(walletTransactions)
     .set({

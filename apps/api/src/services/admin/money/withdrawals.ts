@@ -37,7 +37,7 @@ import {
   isPendingWithdrawal,
   lockPendingWithdrawal,
   lockWithdrawal,
-  payoutStartedBy,
+  payingOperator,
   postEntry,
   recoverShortfalls,
   rejectWithdrawal,
@@ -278,7 +278,7 @@ export async function startPayout(ctx: AppContext, options: { actorId: number; i
   await findWithdrawal(ctx, ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     const withdrawal = await lockForDecision(tx, id);
-    const payer = await payoutStartedBy(tx, id);
+    const payer = await payingOperator(tx, id);
     if (payer === actorId) return;
     // A second operator paying it too would send the money twice: only the one paying sees the account to pay.
     if (payer !== null) throw AppError.badRequest(adminMessages.withdrawalBeingPaid);
