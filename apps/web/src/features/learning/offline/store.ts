@@ -80,6 +80,9 @@ export function forgetDownloads(): Promise<void> {
   });
 }
 
+/** A browser without IndexedDB (and jsdom) has nothing saved: listing and reading find nothing; saving fails. */
+const noIndexedDb = () => typeof indexedDB === 'undefined';
+
 export function createIndexedDbStore(): DownloadStore {
   let database: Promise<IDBDatabase> | null = null;
   const db = () =>
@@ -88,9 +91,11 @@ export function createIndexedDbStore(): DownloadStore {
     }));
   return {
     async list() {
+      if (noIndexedDb()) return [];
       return done((await db()).transaction(CHAPTERS).objectStore(CHAPTERS).getAll() as IDBRequest<OfflineChapter[]>);
     },
     async files(subjectId) {
+      if (noIndexedDb()) return null;
       const found = await done(
         (await db()).transaction(FILES).objectStore(FILES).get(subjectId) as IDBRequest<OfflineFiles | undefined>,
       );
@@ -103,6 +108,7 @@ export function createIndexedDbStore(): DownloadStore {
       await committed(transaction);
     },
     async remove(subjectId) {
+      if (noIndexedDb()) return;
       const transaction = (await db()).transaction([CHAPTERS, FILES], 'readwrite');
       transaction.objectStore(FILES).delete(subjectId);
       transaction.objectStore(CHAPTERS).delete(subjectId);
