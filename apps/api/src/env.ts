@@ -210,6 +210,16 @@ export const envSchema = z
           'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the default credential chain',
       });
     }
+    // Every signed link a browser is handed (a public image's included) carries a signature made with this secret, so
+    // anyone holding one can test guesses of it offline: in production it must be a random key, not a password.
+    if (env.NODE_ENV === 'production' && env.S3_SECRET_ACCESS_KEY && env.S3_SECRET_ACCESS_KEY.length < 30) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message:
+          'S3_SECRET_ACCESS_KEY must be at least 30 characters in production: signed links let anyone test guesses of it offline (openssl rand -hex 24)',
+      });
+    }
     // The embedded database lives in this process: no other process could run its jobs.
     if (!env.WORKER && !env.DATABASE_URL) {
       ctx.addIssue({

@@ -130,9 +130,12 @@ describe('OTP mail template', () => {
     }
   });
 
-  it('escapes the name in the HTML part', () => {
-    const mail = otpMail({ ...base, firstName: '<script>x</script>', purpose: 'verify_email' });
-    expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('&lt;script&gt;');
+  it('greets no one by name: the address may not be the account owner’s, and a name is whatever was typed', () => {
+    for (const purpose of ['verify_email', 'reset_password'] as const) {
+      const mail = otpMail({ ...base, firstName: 'Pay at https://evil.example <b>now</b>', purpose });
+      expect(mail.text.split('\n')[0]).toBe('Hello,');
+      expect(mail.text).not.toContain('evil.example');
+      expect(mail.html).not.toContain('evil.example');
+    }
   });
 });

@@ -79,6 +79,15 @@ describe('loadEnv in production', () => {
     );
   });
 
+  it('refuses a storage secret short enough to be a password: signed links let anyone test guesses offline', () => {
+    const s3 = { ...PRODUCTION, STORAGE_URL: 's3://files', S3_ACCESS_KEY_ID: 'live-connect' };
+    expect(problemsOf({ ...s3, S3_SECRET_ACCESS_KEY: 'minio-admin-2026' })).toContain(
+      'S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY must be at least 30 characters in production',
+    );
+    expect(problemsOf({ ...s3, S3_SECRET_ACCESS_KEY: randomBytes(24).toString('hex') })).toBe('');
+    expect(problemsOf({ ...s3, NODE_ENV: 'development', S3_SECRET_ACCESS_KEY: 'S3RVER' })).toBe('');
+  });
+
   it('requires SMTP_URL (no dev outbox)', () => {
     expect(problemsOf(without(PRODUCTION, 'SMTP_URL'))).toContain('SMTP_URL: SMTP_URL is required in production');
   });

@@ -38,6 +38,13 @@ export const defaultLimitRules = {
   /** POST /consent: each request mails a guardian (or makes a link); a few an hour is plenty. */
   consentRequestsPerAccount: { points: 5, durationSeconds: 60 * 60 },
   consentRequestsPerIp: { points: 100, durationSeconds: 60 * 60 },
+  /**
+   * New emails asked for by one learner (PUT /profile): each answers whether the address has an account ('This email
+   * is already registered.'), so they are few, as sign-ups from one address are (decision 064).
+   */
+  emailChangesPerUser: { points: 10, durationSeconds: 60 * 60 },
+  /** Profile photos uploaded by one learner: each costs a decode and a re-encode (decision 064). */
+  profilePhotosPerUser: { points: 20, durationSeconds: 60 * 60 },
   /** Unknown offer codes tried by one account (a mistyped code or two is normal; a word list is not). */
   offerCodeMissesPerAccount: { points: 20, durationSeconds: 15 * 60 },
 } satisfies Record<string, LimitRule>;
@@ -46,9 +53,19 @@ export type LimitName = keyof typeof defaultLimitRules;
 export type LimitRules = Record<LimitName, LimitRule>;
 
 export interface RateLimits {
-  /** Counts one attempt; throws 429 once the limit is passed. */
+  /**
+   * Counts one attempt; throws 429 once the limit is passed. A limit on guesses (passwords, codes) counts each guess
+   * here, before it is tried: requests sent together then cannot all pass a limit that is counted only after the
+   * slow check (argon2, a database read). A guess that turns out not to count (the right password, a code that
+   * exists) gets its point back with `giveBack`.
+   */
   consume(name: LimitName, key: string): Promise<void>;
-  /** Throws 429 if the limit is already used up, without counting. */
+  /** Gives back the point of one attempt `consume` counted. */
+  giveBack(name: LimitName, key: string): Promise<void>;
+  /**
+   * Throws 429 if the limit is already used up, without counting: only where what is limited is counted once it has
+   * happened (a mail sent) and something else stops a burst; never for guesses.
+   */
   check(name: LimitName, key: string): Promise<void>;
   /** Forgets the attempts (e.g. after a successful login). */
   reset(name: LimitName, key: string): Promise<void>;
@@ -104,6 +121,9 @@ export function createRateLimits(options: {
         if (error instanceof RateLimiterRes) throw tooMany(error);
         throw error;
       }
+    },
+    async giveBack(name, key) {
+      await limiter(name).reward(keyOf(name, key), 1);
     },
     async check(name, key) {
       const res = await limiter(name).get(keyOf(name, key));

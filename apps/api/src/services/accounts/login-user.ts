@@ -25,15 +25,14 @@ export async function loginUser(
     ? ({ name: 'loginFailuresPerDevice', key: `${email}|${trustedDevice}` } as const)
     : ({ name: 'loginFailuresPerAccount', key: email } as const);
   await ctx.limits.consume('loginPerIp', ip);
-  await ctx.limits.check(failures.name, failures.key);
+  // Every attempt counts as a failure until it succeeds: counted after the argon2 verify, a burst of guesses sent
+  // together would all be tried (decision 064).
+  await ctx.limits.consume(failures.name, failures.key);
 
   const user = await findUserByEmail(ctx.db, email);
   decoyHash ??= hashPassword('decoy-password-never-matches');
   const isValid = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
-  if (!user || !isValid) {
-    await ctx.limits.consume(failures.name, failures.key);
-    throw AppError.field('email', messages.invalidCredentials);
-  }
+  if (!user || !isValid) throw AppError.field('email', messages.invalidCredentials);
 
   await ctx.limits.reset(failures.name, failures.key);
   const token = await issueToken(ctx.db, user.id, ctx.now());

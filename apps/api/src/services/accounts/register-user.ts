@@ -39,11 +39,10 @@ async function answerRetriedSignUp(
     existing.mobile === input.mobile &&
     existing.referrerId === referrerId;
   if (!isSameSignUp) return null;
-  await ctx.limits.check('loginFailuresPerAccount', input.email);
-  if (!(await verifyPassword(existing.passwordHash, input.password))) {
-    await ctx.limits.consume('loginFailuresPerAccount', input.email);
-    return null;
-  }
+  // Counted before the verify, as a sign-in is (decision 064); the right password gives the point back.
+  await ctx.limits.consume('loginFailuresPerAccount', input.email);
+  if (!(await verifyPassword(existing.passwordHash, input.password))) return null;
+  await ctx.limits.giveBack('loginFailuresPerAccount', input.email);
   const token = await issueToken(ctx.db, existing.id, ctx.now());
   return {
     token,

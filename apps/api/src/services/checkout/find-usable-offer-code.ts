@@ -25,16 +25,16 @@ export async function findUsableOfferCode(
 ): Promise<UsableOfferCode> {
   const { db } = ctx;
   const account = String(options.userId);
-  await ctx.limits.check('offerCodeMissesPerAccount', account);
+  // Counted before the lookup, so a burst of words sent together cannot all be looked up (decision 064); a code that
+  // exists gives its point back.
+  await ctx.limits.consume('offerCodeMissesPerAccount', account);
   const [row] = await db
     .select()
     .from(offerCodes)
     .where(sql`upper(${offerCodes.code}) = ${options.code.trim().toUpperCase()}`)
     .limit(1);
-  if (!row || !row.isActive) {
-    await ctx.limits.consume('offerCodeMissesPerAccount', account);
-    throw AppError.badRequest(checkoutMessages.offerCodeInvalid);
-  }
+  if (!row || !row.isActive) throw AppError.badRequest(checkoutMessages.offerCodeInvalid);
+  await ctx.limits.giveBack('offerCodeMissesPerAccount', account);
   if (row.validFrom && options.now < row.validFrom) throw AppError.badRequest(checkoutMessages.offerCodeNotYetValid);
   if (row.validUntil && options.now >= row.validUntil) throw AppError.badRequest(checkoutMessages.offerCodeExpired);
   await assertOfferCodeUsesLeft(db, {

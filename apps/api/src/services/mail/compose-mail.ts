@@ -75,11 +75,13 @@ export function composeMail(options: {
   appName: string;
   to: string;
   subject: string;
-  firstName: string;
+  /** null: greeted without a name (a mail to an address nobody has proved yet). */
+  firstName: string | null;
   blocks: MailBlock[];
 }): Mail {
   const t = translator(options.language);
-  const greeting = t('mail:greeting', { name: options.firstName });
+  const greeting =
+    options.firstName === null ? t('mail:greetingUnnamed') : t('mail:greeting', { name: options.firstName });
   const signOff = t('mail:signOff', { appName: options.appName });
   const automatic = t('mail:automatic');
   const text = [greeting, ...options.blocks.map(textOf), signOff, automatic].join('\n\n');

@@ -11,7 +11,8 @@ import { composeMail, type MailBlock } from './compose-mail.ts';
 export interface Recipient {
   appName: string;
   to: string;
-  firstName: string;
+  /** null: greeted without a name. */
+  firstName: string | null;
   /** users.language: en | hi | ml. */
   language?: string | null | undefined;
 }
@@ -38,10 +39,14 @@ interface OtpMailOptions extends Recipient {
   ttlMinutes: number;
 }
 
-/** The one-time password mail: what the code is for, how long it lasts, and who sent it. */
+/**
+ * The one-time password mail: what the code is for, how long it lasts, and who sent it. It greets no one by name: it
+ * goes to an address not yet proved (a sign-up's, a new email's, or a reset of an account never verified), and a name
+ * is whatever the person who typed that address chose, a sentence with a link included (decision 064).
+ */
 export function otpMail(options: OtpMailOptions): Mail {
   const { appName, purpose } = options;
-  return mailTo(options, (t) => ({
+  return mailTo({ ...options, firstName: null }, (t) => ({
     subject: t(`mail:otp.${purpose}.subject`, { appName }),
     blocks: [
       { kind: 'code', intro: t(`mail:otp.${purpose}.codeIs`, { appName }), code: options.code },

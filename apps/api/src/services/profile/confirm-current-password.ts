@@ -17,9 +17,9 @@ export async function confirmCurrentPassword(
   const { user, password } = options;
   if (!password) throw AppError.field('current_password', profileMessages.currentPasswordRequired);
   const key = String(user.id);
-  await ctx.limits.check('passwordChecksPerUser', key);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await ctx.limits.consume('passwordChecksPerUser', key);
+  // Counted before the check, so a burst of guesses sent together cannot all be tried (decision 064).
+  await ctx.limits.consume('passwordChecksPerUser', key);
+  if (!(await verifyPassword(user.passwordHash, password)))
     throw AppError.field('current_password', profileMessages.currentPasswordWrong);
-  }
+  await ctx.limits.giveBack('passwordChecksPerUser', key);
 }

@@ -62,6 +62,8 @@ export async function updateProfile(
   const errors: Record<string, string[]> = {};
   const isNewEmail = input.email !== user.email.toLowerCase();
   if (isNewEmail) {
+    // Counted first: the answer says whether the address has an account (decision 064).
+    await ctx.limits.consume('emailChangesPerUser', String(user.id));
     const owner = await findUserByEmail(ctx.db, input.email);
     if (owner && owner.id !== user.id) errors.email = [messages.emailTaken];
   }

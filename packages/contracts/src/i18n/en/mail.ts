@@ -1,6 +1,8 @@
 /** English texts of the 'mail' namespace: the spec's texts, word for word, where it gives them. */
 export default {
   greeting: 'Hello {{name}},',
+  /** To an address nobody has proved yet (the one-time codes): no name, which anyone could have typed. */
+  greetingUnnamed: 'Hello,',
   signOff: '{{appName}}',
   automatic: 'This email was sent automatically; replies to it are not read.',
   otp: {

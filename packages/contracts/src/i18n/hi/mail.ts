@@ -3,6 +3,7 @@ import type { Translation } from '../translation.ts';
 
 export default {
   greeting: 'नमस्ते {{name}},',
+  greetingUnnamed: 'नमस्ते,',
   signOff: '{{appName}}',
   automatic: 'यह ईमेल अपने-आप भेजा गया है; इसके जवाब पढ़े नहीं जाते।',
   otp: {

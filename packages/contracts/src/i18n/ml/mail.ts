@@ -3,6 +3,7 @@ import type { Translation } from '../translation.ts';
 
 export default {
   greeting: 'നമസ്കാരം {{name}},',
+  greetingUnnamed: 'നമസ്കാരം,',
   signOff: '{{appName}}',
   automatic: 'ഈ ഇമെയിൽ സ്വയമേവ അയച്ചതാണ്; ഇതിനുള്ള മറുപടികൾ ആരും വായിക്കില്ല.',
   otp: {
