@@ -83,7 +83,8 @@ const mainProjects: TestProjectInlineConfiguration[] = [
   ...mocksApart({
     test: {
       name: 'unit',
-      include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
+      // deploy/caddyfile.test.ts runs Debian's Caddy (.ci/run installs it) on the deployed proxy's file.
+      include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'deploy/**/*.test.ts'],
       environment: 'node',
       // apps/api/src/cli/demo-seed.test.ts seeds a test app (helpers.ts createTestApp) on PGlite.
       globalSetup: ['apps/api/test/global-setup/pglite.ts'],
