@@ -154,8 +154,8 @@ async function sendQueue(): Promise<ProgressData[]> {
         continue;
       }
       // Marked, not taken out, while in flight: kept on the device until answered, and never merged into meanwhile.
-      // A mark found here was left by a page that died before its answer: it is sent again (the server takes
-      // replays: see the file's head).
+      // A mark found here was left by a page that died before its answer (or another tab is sending it too): it is
+      // sent again, as the server takes replays (see the file's head).
       const next: QueuedReport & { id: string } = { ...head, id: head.id ?? newEntryId(), sending: true };
       writeProgressQueue([next, ...rest]);
       try {
