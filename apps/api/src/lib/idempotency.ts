@@ -47,13 +47,14 @@ function errorAnswer(error: AppError): IdempotentAnswer {
 }
 
 /**
- * Runs a money-moving operation in one transaction, at most once per (user, Idempotency-Key).
+ * Runs a money-moving operation, or a password change (decision 061), in one transaction, at most
+ * once per (user, Idempotency-Key).
  *
  * The key row is inserted first, in the same transaction as the movement: a concurrent duplicate
  * blocks on it (PostgreSQL's unique index) until the first commits, then replays its stored
  * answer; if the first rolls back, the duplicate runs instead. A business error (AppError) of the
- * first request is stored and replayed too, its writes undone by a savepoint; any other error
- * rolls everything back, key included, so a retry runs afresh. The same key with a different
+ * first request is stored and replayed too, its writes undone by a savepoint; any other error,
+ * and a 429, rolls everything back, key included, so a retry runs afresh. The same key with a different
  * route or body → 422. Without a key the operation simply runs in a transaction.
  */
 export async function runIdempotent(
@@ -88,7 +89,8 @@ export async function runIdempotent(
     try {
       answer = { statusCode: 200, body: await tx.transaction((savepoint) => operation(savepoint)), isReplay: false };
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      // A 429 answers how often, not the request: stored, it would be replayed after the limit has passed.
+      if (!(error instanceof AppError) || error.statusCode === 429) throw error;
       answer = errorAnswer(error);
     }
     await tx

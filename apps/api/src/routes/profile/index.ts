@@ -13,6 +13,7 @@ import {
   profilePhotoData,
   updateProfileBody,
 } from '@app/contracts';
+import { idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts';
 import { ok } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { acceptMultipartForms, readUpload, smallFile, type UploadMessages } from '../admin/read-form.ts';
@@ -91,20 +92,26 @@ export async function profileRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Changes the password (the current one is required); other sessions are signed out',
-        errorStatuses: [429],
+        description:
+          'An optional Idempotency-Key header makes a retry replay the first answer instead of checking the current ' +
+          'password again, against the new one once the first went through.',
+        errorStatuses: [409, 429],
         body: changePasswordBody,
         response: { 200: messageOnly },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user, tokenId } = sessionOf(request);
-      await changePassword(ctx, {
+      const answer = await changePassword(ctx, {
         user,
         tokenId,
+        idempotencyKey: idempotencyKeyOf(request.headers),
         currentPassword: request.body.current_password,
         password: request.body.password,
+        confirmation: request.body.password_confirmation,
+        answer: ok(null, profileMessages.passwordChanged),
       });
-      return ok(null, profileMessages.passwordChanged);
+      sendAnswer(reply, answer);
     },
   );
 

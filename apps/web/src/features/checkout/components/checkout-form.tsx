@@ -19,6 +19,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { mediaUrl } from '@/lib/media';
 import { notifications } from '@/components/ui/notifications';
 import { PageLoading } from '@/components/ui/loading-overlay';
+import { isAlreadyBought } from '../utils/already-bought';
 import { openRazorpay } from '../utils/razorpay';
 import { OfferCodeForm } from './offer-code-form';
 import { PriceSummary } from './price-summary';
@@ -137,6 +138,8 @@ export function CheckoutForm({ name, photoPath, offerPrice, description, start, 
       }
     } catch (error) {
       setIsPaying(false);
+      // Bought already (a retry after a lost answer): the page, read again, shows it as bought; not an error.
+      if (isAlreadyBought(error)) return;
       notifications.error(error instanceof Error && !(error instanceof ApiError) ? error.message : errorMessage(error));
     }
   };

@@ -213,10 +213,26 @@ describe('CheckoutPage', () => {
     expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeEnabled();
   });
 
-  it('shows why a checkout is refused (course already bought)', async () => {
-    const { user } = await openCheckout({ 'POST /checkout': fail(400, 'You have already purchased this course.') });
+  it('reads the page again, with no error, when the server says the course is bought already', async () => {
+    // A retry after a lost answer (decision 061): the route's 'Open' comes from what is read again
+    // (app/routes/app/checkout-lost-answer.test.tsx).
+    const { user, server } = await openCheckout({
+      'POST /checkout': fail(400, 'You have already purchased this course.'),
+    });
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You have already purchased this course.');
+    await waitFor(() => expect(server.callsTo('GET', '/course/7')).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows any other refusal of a checkout', async () => {
+    const { user } = await openCheckout({
+      'POST /checkout': fail(400, 'School subjects are not sold one by one: they open with your batch.'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'School subjects are not sold one by one: they open with your batch.',
+    );
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   });
 

@@ -12,17 +12,28 @@ import { continueQueryKey } from './get-continue';
  * server error, too many requests). They are sent when the browser is back online, the app starts or comes back to
  * the screen, after a later report got through, and after a server error on a back-off timer. Each entry is tagged
  * with the stored (encrypted) session token: after a logout or another sign-in the old entries are dropped, never
- * sent under someone else's name. Replaying is safe enough: positions and pages are overwritten, watched deltas add
- * up but the server caps them at the video's length.
+ * sent under someone else's name. A report stays in the queue while it is being sent, marked so, until the server has
+ * answered it: a tab killed meanwhile leaves it there, and the next page sends it again (decision 061). Replaying is
+ * safe enough: positions and pages are overwritten, completion is kept once set, watched deltas add up but the server
+ * caps them at the video's length.
  */
 export const PROGRESS_QUEUE_KEY = 'progress-queue';
 /** The oldest reports are dropped beyond this. */
 export const MAX_QUEUED_REPORTS = 200;
 
 interface QueuedReport {
+  /** Which entry an answer removes, wherever it is in the queue by then (entries queued before this had none). */
+  id?: string;
   session: string | null;
   body: ProgressBody;
+  /**
+   * Sent and not yet answered. Nothing merges into it (what the server may have taken is left as it was sent); a
+   * page that finds it marked sends it again, as the page that sent it may have died before the answer came.
+   */
+  sending?: true;
 }
+
+const newEntryId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 const currentSession = () => localStorage.getItem(storageKeys.token);
 
@@ -56,6 +67,7 @@ export function enqueueProgress(body: ProgressBody): void {
   const watched = (last?.body.watched_seconds ?? 0) + (body.watched_seconds ?? 0);
   if (
     last &&
+    !last.sending &&
     last.session === session &&
     last.body.subject_id === body.subject_id &&
     !isFinishing(last.body) &&
@@ -63,9 +75,9 @@ export function enqueueProgress(body: ProgressBody): void {
     watched <= MAX_WATCHED_DELTA_SECONDS
   ) {
     const merged = { ...last.body, ...withoutNulls(body), watched_seconds: watched };
-    queue[queue.length - 1] = { session, body: merged };
+    queue[queue.length - 1] = { ...last, session, body: merged };
   } else {
-    queue.push({ session, body });
+    queue.push({ id: newEntryId(), session, body });
   }
   writeProgressQueue(queue);
 }
@@ -115,24 +127,47 @@ function stopRetrying(): void {
 
 let flushing: Promise<ProgressData[]> | null = null;
 
+/**
+ * After the answer to entry `id`: removed (answered or refused), or kept unmarked (no answer: sent again later).
+ * Found by its id wherever it is by then; gone already if another tab sent it too and was answered first.
+ */
+function settleEntry(id: string, outcome: 'answered' | 'unanswered'): void {
+  const queue = readProgressQueue();
+  const index = queue.findIndex((entry) => entry.id === id);
+  if (index === -1) return;
+  if (outcome === 'answered') queue.splice(index, 1);
+  else queue[index] = { ...queue[index]!, sending: undefined };
+  writeProgressQueue(queue);
+}
+
 async function sendQueue(): Promise<ProgressData[]> {
   const answers: ProgressData[] = [];
   try {
     while (navigator.onLine) {
-      // Taken out of the queue while in flight, so a report queued meanwhile never merges into it.
-      const [next, ...rest] = readProgressQueue();
-      if (!next) {
+      const [head, ...rest] = readProgressQueue();
+      if (!head) {
         stopRetrying();
         break;
       }
-      writeProgressQueue(rest);
-      if (next.session !== currentSession()) continue;
+      if (head.session !== currentSession()) {
+        writeProgressQueue(rest);
+        continue;
+      }
+      // Marked, not taken out, while in flight: kept on the device until answered, and never merged into meanwhile.
+      // A mark found here was left by a page that died before its answer (or another tab is sending it too): it is
+      // sent again, as the server takes replays (see the file's head).
+      const next: QueuedReport & { id: string } = { ...head, id: head.id ?? newEntryId(), sending: true };
+      writeProgressQueue([next, ...rest]);
       try {
         answers.push(await send(next.body));
+        settleEntry(next.id, 'answered');
       } catch (error) {
-        if (isRefused(error)) continue;
-        // Put back first, the rest after it, and tried again later rather than at once.
-        writeProgressQueue([next, ...readProgressQueue()]);
+        if (isRefused(error)) {
+          settleEntry(next.id, 'answered');
+          continue;
+        }
+        // Left first in the queue, unmarked, and tried again later rather than at once.
+        settleEntry(next.id, 'unanswered');
         retryLater();
         break;
       }

@@ -25,7 +25,7 @@ const emptyValues: ChangePasswordInput = { current_password: '', password: '', p
 
 /** 'Password', with the current password too (docs/product/profile.md#password). */
 export function PasswordForm() {
-  const change = useChangePassword();
+  const changePassword = useChangePassword();
   const { t } = useTranslation('profile');
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(passwordFormSchema),
@@ -41,7 +41,7 @@ export function PasswordForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { message } = await change.mutateAsync(values);
+      const { message } = await changePassword(values);
       notifications.success(message);
       reset(emptyValues);
     } catch (error) {

@@ -117,6 +117,12 @@ function LearnerQuiz({ learner }: { learner: string }) {
         setIsRefused(true);
         return;
       }
+      // Graded already: this is a retry of a submission whose answer was lost (decision 061). The server now answers
+      // the result in place of the question, shown as after a success, with no error.
+      if (isServerMessage(error, 'quiz.alreadySubmitted', 400)) {
+        void question.refetch();
+        return;
+      }
       notifications.error(errorMessage(error));
       // Submitted elsewhere meanwhile: the server now answers the stored result.
       if (error instanceof ApiError && error.status === 400) void question.refetch();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WalletSummary } from '@app/contracts';
-import { idempotentPost } from '../utils/idempotent-post';
-import { settleAttempt } from '../utils/unanswered-attempts';
+import { api } from '@/lib/api-client';
+import { settleAttempt, withIdempotencyKey } from '@/lib/idempotent-request';
 
 export interface RedeemPointInput {
   point: number;
@@ -10,7 +10,7 @@ export interface RedeemPointInput {
 
 /** POST /redeem-point: points become balance; the message is 'redeemed'. */
 export const redeemPoint = ({ point, idempotencyKey }: RedeemPointInput) =>
-  idempotentPost<WalletSummary>('/redeem-point', { point }, idempotencyKey);
+  api.post<WalletSummary>('/redeem-point', { point }, withIdempotencyKey(idempotencyKey));
 
 export function useRedeemPoint() {
   const queryClient = useQueryClient();
@@ -18,7 +18,7 @@ export function useRedeemPoint() {
     mutationFn: redeemPoint,
     // Points and balance show on several screens; mark everything stale, refetch what is on screen.
     onSuccess: () => queryClient.invalidateQueries(),
-    // A lost answer keeps its key for the same points asked again (utils/unanswered-attempts.ts).
+    // A lost answer keeps its key for the same points asked again (lib/idempotent-request.ts).
     onSettled: (_data, error, input) =>
       settleAttempt(queryClient, 'redeem', { amount: input.point, key: input.idempotencyKey }, error),
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WalletSummary } from '@app/contracts';
-import { idempotentPost } from '../utils/idempotent-post';
-import { settleAttempt } from '../utils/unanswered-attempts';
+import { api } from '@/lib/api-client';
+import { settleAttempt, withIdempotencyKey } from '@/lib/idempotent-request';
 
 export interface WithdrawInput {
   /** Rupees. */
@@ -11,7 +11,7 @@ export interface WithdrawInput {
 
 /** POST /withdraw: holds the amount as a Pending withdrawal; 400 'Please fill account details' without bank details. */
 export const withdraw = ({ amount, idempotencyKey }: WithdrawInput) =>
-  idempotentPost<WalletSummary>('/withdraw', { amount }, idempotencyKey);
+  api.post<WalletSummary>('/withdraw', { amount }, withIdempotencyKey(idempotencyKey));
 
 export function useWithdraw() {
   const queryClient = useQueryClient();
@@ -19,7 +19,7 @@ export function useWithdraw() {
     mutationFn: withdraw,
     // The balance shows on several screens; mark everything stale, refetch what is on screen.
     onSuccess: () => queryClient.invalidateQueries(),
-    // A lost answer keeps its key for the same amount asked again (utils/unanswered-attempts.ts).
+    // A lost answer keeps its key for the same amount asked again (lib/idempotent-request.ts).
     onSettled: (_data, error, input) =>
       settleAttempt(queryClient, 'withdraw', { amount: input.amount, key: input.idempotencyKey }, error),
   });
