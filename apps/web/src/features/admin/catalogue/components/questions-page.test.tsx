@@ -48,4 +48,31 @@ describe('QuestionsPage (operator console)', () => {
     // The same table, filled: nothing above it came or went.
     expect(screen.getByRole('table')).toBe(table);
   });
+
+  it('warns while the bank is too small for every attempt to get new questions (decision 062)', async () => {
+    let bank = 12;
+    let settingsRead = 0;
+    mockApi({
+      'GET /admin/courses/1': ok({ id: 1, name: 'Physics' }),
+      'GET /admin/terms/2/subjects': ok([{ id: 5, name: 'Motion' }]),
+      'GET /admin/subjects/5/questions': () => ok(Array.from({ length: bank }, (_, i) => question(i + 1))),
+      'GET /admin/settings': () => {
+        settingsRead++;
+        return ok({ quiz_max_attempts: 3 });
+      },
+    });
+    const first = renderWithProviders(<QuestionsPage courseId={1} termId={2} subjectId={5} />);
+    expect(await screen.findByTestId('small-bank-warning')).toHaveTextContent(
+      'This quiz has 12 questions: retakes will repeat questions whose answers the learner has seen. 30 or more give every attempt new questions.',
+    );
+    first.unmount();
+
+    bank = 30;
+    renderWithProviders(<QuestionsPage courseId={1} termId={2} subjectId={5} />);
+    expect(await screen.findByText('Q30?')).toBeInTheDocument();
+    // Only once the settings are in does the page know no warning is due.
+    await waitFor(() => expect(settingsRead).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('small-bank-warning')).not.toBeInTheDocument();
+  });
 });

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import type { AdminQuestion } from '@app/contracts';
+import { freshQuizBankSize, type AdminQuestion } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { useSettings } from '../../api/get-settings';
 import { AsyncContent, EmptyRow } from '../../components/async-content';
 import { DeleteDialog } from '../../components/delete-dialog';
 import { EditDeleteButtons } from '../../components/edit-delete-buttons';
@@ -26,7 +28,24 @@ interface QuestionsPageProps {
 
 const optionsOf = (q: AdminQuestion) => [q.option_1, q.option_2, q.option_3, q.option_4, q.option_5];
 
-/** A chapter's question bank: list, add, edit, delete, and import from a CSV. */
+/**
+ * Warns while the bank is too small for every attempt to get questions the learner has never been asked (decision
+ * 062): a retake then repeats questions whose correct answers an earlier result showed.
+ */
+function SmallBankWarning({ count }: { count: number }) {
+  const settings = useSettings();
+  if (!settings.data || count === 0 || settings.data.quiz_max_attempts < 2) return null;
+  const needed = freshQuizBankSize(settings.data.quiz_max_attempts);
+  if (count >= needed) return null;
+  return (
+    <Alert variant="warning" className="small py-2" data-testid="small-bank-warning">
+      This quiz has {count} question{count === 1 ? '' : 's'}: retakes will repeat questions whose answers the learner
+      has seen. {needed} or more give every attempt new questions.
+    </Alert>
+  );
+}
+
+/** A chapter's question bank: list, add, edit, delete, and import from a CSV; a warning while it is too small. */
 export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProps) {
   const course = useCourse(courseId);
   const subjects = useSubjects(termId);
@@ -69,6 +88,7 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
         </Modal.Body>
       </Modal>
       <AsyncContent query={questions}>
+        {questions.data && <SmallBankWarning count={questions.data.length} />}
         <ResponsiveTable regionLabel="Questions" className="admin-table">
           <thead>
             <tr>
