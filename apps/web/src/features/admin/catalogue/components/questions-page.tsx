@@ -8,7 +8,7 @@ import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { useSettings } from '../../api/get-settings';
-import { AsyncContent, EmptyRow } from '../../components/async-content';
+import { allOf, AsyncContent, EmptyRow } from '../../components/async-content';
 import { DeleteDialog } from '../../components/delete-dialog';
 import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { useDeleteQuestion } from '../api/delete-question';
@@ -32,11 +32,9 @@ const optionsOf = (q: AdminQuestion) => [q.option_1, q.option_2, q.option_3, q.o
  * Warns while the bank is too small for every attempt to get questions the learner has never been asked (decision
  * 062): a retake then repeats questions whose correct answers an earlier result showed.
  */
-function SmallBankWarning({ count }: { count: number }) {
-  const settings = useSettings();
-  if (!settings.data || count === 0 || settings.data.quiz_max_attempts < 2) return null;
-  const needed = freshQuizBankSize(settings.data.quiz_max_attempts);
-  if (count >= needed) return null;
+function SmallBankWarning({ count, maxAttempts }: { count: number; maxAttempts: number }) {
+  const needed = freshQuizBankSize(maxAttempts);
+  if (count === 0 || maxAttempts < 2 || count >= needed) return null;
   return (
     <Alert variant="warning" className="small py-2" data-testid="small-bank-warning">
       This quiz has {count} question{count === 1 ? '' : 's'}: retakes will repeat questions whose answers the learner
@@ -50,6 +48,7 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
   const course = useCourse(courseId);
   const subjects = useSubjects(termId);
   const questions = useQuestions(subjectId);
+  const settings = useSettings();
   const remove = useDeleteQuestion(subjectId, termId);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
@@ -87,8 +86,11 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
           <QuestionImport subjectId={subjectId} termId={termId} onDone={() => setIsImportOpen(false)} />
         </Modal.Body>
       </Modal>
-      <AsyncContent query={questions}>
-        {questions.data && <SmallBankWarning count={questions.data.length} />}
+      {/* Both, so the warning never arrives after the table and pushes it down. */}
+      <AsyncContent query={allOf(questions, settings)}>
+        {questions.data && settings.data && (
+          <SmallBankWarning count={questions.data.length} maxAttempts={settings.data.quiz_max_attempts} />
+        )}
         <ResponsiveTable regionLabel="Questions" className="admin-table">
           <thead>
             <tr>
