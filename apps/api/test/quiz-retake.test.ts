@@ -19,15 +19,18 @@ const HOUR = 3_600_000;
 
 describe('quiz retakes', () => {
   let t: TestApp;
-  /** Banks: 25 (room for two disjoint draws), 12 (overlap of 8), 3 (fewer than a quiz). */
+  /** Banks: 25 (room for two disjoint draws), 12 (overlap of 8), 3 (fewer than a quiz), 30 (three disjoint draws). */
   let course: QuizCourse;
   /** One subject: passing its quiz completes the course. */
   let single: QuizCourse;
+  /** One subject with a bank of 30 (enough for 3 attempts without a repeat). */
+  let thirtyOnly: QuizCourse;
 
   beforeAll(async () => {
     t = await createTestApp();
-    course = await createQuizCourse(t.app, { banks: [25, 12, 3] });
+    course = await createQuizCourse(t.app, { banks: [25, 12, 3, 30] });
     single = await createQuizCourse(t.app, { banks: [12] });
+    thirtyOnly = await createQuizCourse(t.app, { banks: [30] });
   });
   // The settings tests change the rates; every test starts from the defaults.
   afterEach(async () => {
@@ -156,7 +159,7 @@ describe('quiz retakes', () => {
     );
   });
 
-  it('repeats questions only as far as a small bank needs', async () => {
+  it('repeats questions only as far as a small bank needs, those asked longest ago first', async () => {
     const { learner, c } = await buyer();
     const twelve = course.subjectIds[1]!;
     const three = course.subjectIds[2]!;
@@ -171,14 +174,62 @@ describe('quiz retakes', () => {
     ).map((q) => q.id);
     const unseen = bank.filter((id) => !first.ids.includes(id));
     expect(unseen).toHaveLength(2);
-    const second = await openQuiz(c, twelve);
-    expect(second).toHaveLength(10);
+    const second = await takeQuiz(c, twelve, 5);
+    expect(second.ids).toHaveLength(10);
     // Both unseen questions, filled up with 8 of the previous 10.
-    expect(second.filter((id) => unseen.includes(id)).sort()).toEqual([...unseen].sort());
-    expect(second.filter((id) => first.ids.includes(id))).toHaveLength(8);
+    expect(second.ids.filter((id) => unseen.includes(id)).sort()).toEqual([...unseen].sort());
+    expect(second.ids.filter((id) => first.ids.includes(id))).toHaveLength(8);
+
+    // Attempt 3: none is unseen now. First the 2 questions last asked in attempt 1 (attempt 2 left them out),
+    // then 8 of attempt 2's. Before decision 062 it avoided only attempt 2, so attempt 1's 8 others came back.
+    t.clock.advance(24 * HOUR);
+    expect((await retake(c, twelve)).statusCode).toBe(200);
+    const onlyInFirst = first.ids.filter((id) => !second.ids.includes(id));
+    expect(onlyInFirst).toHaveLength(2);
+    const third = await openQuiz(c, twelve);
+    expect(third).toHaveLength(10);
+    expect(new Set(third).size).toBe(10);
+    expect(third.filter((id) => onlyInFirst.includes(id)).sort()).toEqual([...onlyInFirst].sort());
+    expect(third.filter((id) => second.ids.includes(id))).toHaveLength(8);
 
     expect((await openQuiz(c, three)).sort()).toEqual([...tiny.ids].sort());
     expect(await countAttempts(t.app, learner.id, three)).toBe(2);
+  });
+
+  it('never repeats a question across 3 attempts when the bank holds 30', async () => {
+    const { c } = await buyer();
+    const thirty = course.subjectIds[3]!;
+    const asked: number[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      if (attempt > 1) {
+        t.clock.advance(24 * HOUR);
+        expect((await retake(c, thirty)).statusCode).toBe(200);
+      }
+      asked.push(...(await takeQuiz(c, thirty, 0)).ids);
+    }
+    expect(asked).toHaveLength(30);
+    expect(new Set(asked).size).toBe(30);
+  });
+
+  it('ATTACK: copying the answers a failed result showed does not pass the retake (bank of 30)', async () => {
+    // Review rev-retry: with the retake avoiding only the previous attempt, a learner who scored 0 passed attempt 2
+    // (and later attempt 3, which brought attempt 1 back) with the correct answers the results had listed.
+    const { learner, c } = await buyer(thirtyOnly);
+    const subjectId = thirtyOnly.subjectIds[0]!;
+    const shown = new Map<number, number>();
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      if (attempt > 1) {
+        t.clock.advance(24 * HOUR);
+        expect((await retake(c, subjectId)).statusCode).toBe(200);
+      }
+      const ids = await openQuiz(c, subjectId);
+      const res = await c.post(`/quiz/${subjectId}`, { data: ids.map((id) => [id, shown.get(id) ?? null]) });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.data.mark_in_percentage).toBe(0);
+      for (const r of res.body.data.result as { question_id: number; correct_option: number }[])
+        shown.set(r.question_id, r.correct_option);
+    }
+    expect(await getCertificate(t.app, learner.id, thirtyOnly.courseId)).toBeUndefined();
   });
 
   it('allows 3 attempts, then says all are used; lists them with their marks', async () => {

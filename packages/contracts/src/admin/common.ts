@@ -30,6 +30,11 @@ export const adminMessages = {
   offerCodeTaken: 'This offer code already exists.',
   offerCodeUsed: 'This offer code has been used. Switch it off instead of deleting it.',
   userNotFound: 'No such user.',
+  quizAttemptsLeft:
+    'This learner has not used all their attempts at this quiz: give another only once every attempt is submitted and none passed.',
+  quizAlreadyPassed: 'This learner has passed this quiz: they need no other attempt.',
+  quizAttemptGranted:
+    'Another attempt given: the learner can retake this quiz once the cool-down since their last attempt has passed.',
   purchaseNotFound: 'No such purchase.',
   withdrawalNotFound: 'No such withdrawal.',
   priceRequired: 'Price is required.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { consentStatuses, dateOfBirthField, guardianRequestBody } from '../consent/schemas.ts';
 import { levelStatusData } from '../levels/schemas.ts';
-import { adminMessages, pageQuery, personRef } from './common.ts';
+import { adminMessages, idField, pageQuery, personRef } from './common.ts';
 import { adminPurchase } from './money.ts';
 
 export const ROLES = ['admin', 'learner'] as const;
@@ -133,3 +133,26 @@ export const referralDecisionData = z.object({
   level_achieved: z.string().nullable(),
 });
 export type ReferralDecisionData = z.infer<typeof referralDecisionData>;
+
+/**
+ * GET /admin/users/{id}/quizzes: each chapter quiz the learner has started, with their attempts (decision 062).
+ * `max_attempts` is quiz_max_attempts plus `granted_attempts`, the learner's own limit at this quiz.
+ */
+export const adminLearnerQuiz = z.object({
+  subject_id: z.number(),
+  subject_name: z.string(),
+  course_id: z.number(),
+  course_name: z.string(),
+  attempts_used: z.number(),
+  max_attempts: z.number(),
+  granted_attempts: z.number(),
+  best_mark_in_percentage: z.number().nullable(),
+  pass_mark_percent: z.number(),
+  passed: z.boolean(),
+  /** Every attempt used and submitted, none passed: the operator may give one more. */
+  can_grant: z.boolean(),
+});
+export type AdminLearnerQuiz = z.infer<typeof adminLearnerQuiz>;
+
+/** POST /admin/users/{id}/quizzes/{subjectId}/another-attempt */
+export const learnerQuizParams = z.object({ id: idField, subjectId: idField });

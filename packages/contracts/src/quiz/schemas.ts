@@ -3,6 +3,11 @@ import { quizMessages } from './messages.ts';
 
 /** A quiz has at most this many questions, drawn from the subject's bank (docs/product/learning-and-quizzes.md#quiz). */
 export const QUIZ_LENGTH = 10;
+/**
+ * The bank a chapter needs for every attempt to hold questions the learner has never been asked: a result shows
+ * each correct answer, so a smaller bank lets a retake be passed by copying (decision 062; the console warns).
+ */
+export const freshQuizBankSize = (maxAttempts: number) => QUIZ_LENGTH * maxAttempts;
 /** Each question has 2 to 5 options, numbered 1..5. */
 export const QUIZ_MAX_OPTIONS = 5;
 

@@ -57,3 +57,26 @@ export const quizAttempts = pgTable(
   },
   (t) => [uniqueIndex('quiz_attempts_user_subject_attempt_key').on(t.userId, t.subjectId, t.attemptNumber)],
 );
+
+/**
+ * One more attempt at one chapter quiz, granted by an operator to a learner who used every attempt without passing
+ * (decision 062). Each row adds one to the learner's quiz_max_attempts for that subject; audited as
+ * `quiz_attempt.grant`.
+ */
+export const quizAttemptGrants = pgTable(
+  'quiz_attempt_grants',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** No foreign key, as quiz_attempts: the grant stays on record with the attempts it allowed. */
+    subjectId: integer('subject_id').notNull(),
+    /** The operator who granted it. */
+    grantedBy: integer('granted_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quiz_attempt_grants_user_subject_idx').on(t.userId, t.subjectId)],
+);

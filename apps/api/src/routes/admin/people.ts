@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminDateOfBirthBody,
   adminGuardianBody,
   adminGuardianNamed,
+  adminLearnerQuiz,
   adminMessages,
   adminUserDetail,
   adminUserRow,
   envelope,
   heldReferral,
   idParams,
+  learnerQuizParams,
   pageQuery,
   paged,
   referralDecisionData,
@@ -23,6 +26,8 @@ import {
   decideHeldReferral,
   listHeldReferrals,
   getUserDetail,
+  grantQuizAttempt,
+  listLearnerQuizzes,
   nameGuardian,
   searchUsers,
   setUserRoles,
@@ -30,8 +35,8 @@ import {
 import { actorOf } from './actor.ts';
 
 /**
- * People: find a user, their whole picture, roles, a corrected date of birth, another guardian named; held
- * referral sign-ups.
+ * People: find a user, their whole picture, roles, a corrected date of birth, another guardian named, their quizzes
+ * and another attempt at one; held referral sign-ups.
  */
 export async function adminPeopleRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
@@ -121,6 +126,38 @@ export async function adminPeopleRoutes(fastify: FastifyInstance) {
       });
       return ok(data, data.link ? adminMessages.guardianNamedShare : adminMessages.guardianNamedMailed);
     },
+  );
+  app.get(
+    '/users/:id/quizzes',
+    {
+      schema: {
+        summary: 'The chapter quizzes a learner has started, with attempts used and allowed',
+        params: idParams,
+        response: { 200: envelope(z.array(adminLearnerQuiz)) },
+      },
+    },
+    async (request) => ok(await listLearnerQuizzes(ctx, request.params.id)),
+  );
+  app.post(
+    '/users/:id/quizzes/:subjectId/another-attempt',
+    {
+      schema: {
+        summary: 'Gives a learner one more attempt at one chapter quiz',
+        description:
+          'Only when every attempt is used (all submitted) and none passed; otherwise 400. The cool-down since the last submission still applies. Recorded in quiz_attempt_grants and audited as quiz_attempt.grant (decision 062).',
+        params: learnerQuizParams,
+        response: { 200: envelope(adminLearnerQuiz) },
+      },
+    },
+    async (request) =>
+      ok(
+        await grantQuizAttempt(ctx, {
+          actorId: actorOf(request),
+          userId: request.params.id,
+          subjectId: request.params.subjectId,
+        }),
+        adminMessages.quizAttemptGranted,
+      ),
   );
 
   app.get(

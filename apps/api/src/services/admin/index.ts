@@ -53,6 +53,7 @@ export { correctDateOfBirth } from './people/correct-date-of-birth.ts';
 export { nameGuardian } from './people/name-guardian.ts';
 export { grantAdmin, GrantAdminError } from './people/grant-admin.ts';
 export { decideHeldReferral, listHeldReferrals } from './people/held-referrals.ts';
+export { grantQuizAttempt, listLearnerQuizzes } from './people/quiz-attempts.ts';
 export { findUserRow, getUserDetail, searchUsers, setUserRoles } from './people/users.ts';
 export { getLevels, replaceLevels } from './settings/levels.ts';
 export { getRates, updateRates } from './settings/rates.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { QUIZ_LENGTH, quizMessages } from '@app/contracts';
 import { questions, quizAttempts, type DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error.ts';
@@ -28,17 +28,25 @@ export function listQuizAttempts(db: DbOrTx, options: { userId: number; subjectI
 }
 
 /**
- * QUIZ_LENGTH question ids at random from the subject's bank (all of them when it holds fewer),
- * taking those not in `avoid` first and filling up with the rest, in random order.
+ * QUIZ_LENGTH question ids from the subject's bank (all of them when it holds fewer), in random order: first the
+ * questions never asked in any of the learner's attempts at this quiz, then those last asked longest ago (by the
+ * latest attempt that held them), at random among equals. Every earlier attempt counts, not only the previous one:
+ * a result shows each correct answer, so a question seen recently is one the learner may simply copy
+ * (decision 062). With a bank of 12, attempt 2 holds the 2 questions attempt 1 did not ask and 8 of attempt 1's;
+ * attempt 3 the 2 of attempt 1's that attempt 2 did not repeat and 8 of attempt 2's.
  */
-export async function drawQuestionIds(db: DbOrTx, options: { subjectId: number; avoid: number[] }): Promise<number[]> {
+export async function drawQuestionIds(db: DbOrTx, options: { userId: number; subjectId: number }): Promise<number[]> {
+  // The number of the latest attempt that asked the question; null when none did (those sort first).
+  const lastAsked = sql`(
+    SELECT max(${quizAttempts.attemptNumber}) FROM ${quizAttempts}
+    WHERE ${quizAttempts.userId} = ${options.userId} AND ${quizAttempts.subjectId} = ${options.subjectId}
+      AND ${questions.id} = ANY(${quizAttempts.questionIds})
+  )`;
   const picked = db
     .select({ id: questions.id })
     .from(questions)
     .where(eq(questions.subjectId, options.subjectId))
-    // false sorts before true: the questions to avoid come last, so they fill up only what is missing.
-    // (No key when there is nothing to avoid: inArray of [] is the constant false, which ORDER BY refuses.)
-    .orderBy(...(options.avoid.length > 0 ? [inArray(questions.id, options.avoid)] : []), sql`random()`)
+    .orderBy(sql`${lastAsked} ASC NULLS FIRST`, sql`random()`)
     .limit(QUIZ_LENGTH)
     .as('picked');
   // Shuffled again, or the repeated questions would always be the last ones asked.
@@ -62,7 +70,7 @@ export async function drawQuiz(
   const existing = await findQuizAttempt(db, options);
   if (existing) return existing;
 
-  const questionIds = await drawQuestionIds(db, { subjectId: options.subjectId, avoid: [] });
+  const questionIds = await drawQuestionIds(db, options);
   await db
     .insert(quizAttempts)
     .values({

@@ -1,5 +1,6 @@
+import { and, count, eq } from 'drizzle-orm';
 import { quizMessages, type QuizRetakeStatus } from '@app/contracts';
-import type { DbOrTx } from '@app/db';
+import { quizAttemptGrants, type DbOrTx } from '@app/db';
 import { getSettings } from '../settings/index.ts';
 import { listQuizAttempts, type QuizAttempt } from './draw-quiz.ts';
 
@@ -7,7 +8,10 @@ import { listQuizAttempts, type QuizAttempt } from './draw-quiz.ts';
 export interface QuizStanding {
   /** Oldest first; the last one is the current attempt. */
   attempts: QuizAttempt[];
+  /** quiz_max_attempts, plus one for each attempt an operator granted this learner at this quiz (decision 062). */
   maxAttempts: number;
+  /** The attempts operators granted beyond quiz_max_attempts (quiz_attempt_grants). */
+  grantedAttempts: number;
   /** The best submitted percentage (what counts for the certificate); null before any submission. */
   bestMarkInPercentage: number | null;
   /** What an attempt needs to pass (the certificate's rule: services/certificates/passed-quiz-subject-ids.ts). */
@@ -40,6 +44,15 @@ export function retakeStatus(options: {
   return { allowed: true, available_at: null, reason: null };
 }
 
+/** The attempts operators granted the learner at the subject's quiz beyond quiz_max_attempts. */
+async function grantedAttempts(db: DbOrTx, options: { userId: number; subjectId: number }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(quizAttemptGrants)
+    .where(and(eq(quizAttemptGrants.userId, options.userId), eq(quizAttemptGrants.subjectId, options.subjectId)));
+  return row?.n ?? 0;
+}
+
 /** Reads the learner's attempts and the retake settings (pass the transaction to see its own writes). */
 export async function quizStanding(
   db: DbOrTx,
@@ -47,16 +60,19 @@ export async function quizStanding(
 ): Promise<QuizStanding> {
   const attempts = await listQuizAttempts(db, options);
   const limits = await getSettings(db, ['quiz_retake_cooldown_hours', 'quiz_max_attempts', 'pass_mark_percent']);
+  const granted = await grantedAttempts(db, options);
+  const maxAttempts = limits.quiz_max_attempts + granted;
   const marks = attempts.filter((a) => a.submittedAt).map((a) => Number(a.markInPercentage ?? 0));
   return {
     attempts,
-    maxAttempts: limits.quiz_max_attempts,
+    maxAttempts,
+    grantedAttempts: granted,
     bestMarkInPercentage: marks.length > 0 ? Math.max(...marks) : null,
     passMarkPercent: limits.pass_mark_percent,
     retake: retakeStatus({
       current: attempts.at(-1),
       attemptsUsed: attempts.length,
-      maxAttempts: limits.quiz_max_attempts,
+      maxAttempts,
       cooldownHours: limits.quiz_retake_cooldown_hours,
       now: options.now,
     }),

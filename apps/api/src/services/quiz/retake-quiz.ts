@@ -10,8 +10,8 @@ import { quizStanding } from './quiz-standing.ts';
 
 /**
  * POST /quiz/{subjectId}/retake: starts the next attempt when the retake rule allows it (400 with
- * the reason otherwise), drawing a fresh set that avoids the previous attempt's questions as far
- * as the bank allows. Under the learner's course lock, shared with submissions: of several retakes
+ * the reason otherwise), drawing first the questions the learner was never asked in this quiz,
+ * then those asked longest ago (drawQuestionIds). Under the learner's course lock, shared with submissions: of several retakes
  * at once one starts the attempt and the others find it unsubmitted; a retake racing a submission
  * sees the attempt either unsubmitted (and refuses) or with its result stored, so none is lost.
  */
@@ -31,7 +31,7 @@ export async function retakeQuiz(
     if (!standing.retake.allowed || !previous)
       throw AppError.badRequest(standing.retake.reason ?? quizMessages.retakeNotStarted);
 
-    const questionIds = await drawQuestionIds(tx, { subjectId: options.subjectId, avoid: previous.questionIds });
+    const questionIds = await drawQuestionIds(tx, options);
     const attemptNumber = previous.attemptNumber + 1;
     await tx
       .insert(quizAttempts)

@@ -32,6 +32,7 @@ describe('QuestionsPage (operator console)', () => {
         if (!isDryRun) imported = true;
         return ok({ dry_run: isDryRun, rows, errors: [], inserted: isDryRun ? 0 : 3 }, '3 questions imported.');
       },
+      'GET /admin/settings': ok({ quiz_max_attempts: 3 }),
     });
     const { user } = renderWithProviders(<QuestionsPage courseId={1} termId={2} subjectId={5} />);
     expect(await screen.findByText('No questions yet. Add some or import a CSV.')).toBeInTheDocument();
@@ -47,5 +48,26 @@ describe('QuestionsPage (operator console)', () => {
     expect(await screen.findByText('Q3?')).toBeInTheDocument();
     // The same table, filled: nothing above it came or went.
     expect(screen.getByRole('table')).toBe(table);
+  });
+
+  it('warns while the bank is too small for every attempt to get new questions (decision 062)', async () => {
+    let bank = 12;
+    mockApi({
+      'GET /admin/courses/1': ok({ id: 1, name: 'Physics' }),
+      'GET /admin/terms/2/subjects': ok([{ id: 5, name: 'Motion' }]),
+      'GET /admin/subjects/5/questions': () => ok(Array.from({ length: bank }, (_, i) => question(i + 1))),
+      'GET /admin/settings': ok({ quiz_max_attempts: 3 }),
+    });
+    const first = renderWithProviders(<QuestionsPage courseId={1} termId={2} subjectId={5} />);
+    expect(await screen.findByTestId('small-bank-warning')).toHaveTextContent(
+      'This quiz has 12 questions: retakes will repeat questions whose answers the learner has seen. 30 or more give every attempt new questions.',
+    );
+    first.unmount();
+
+    bank = 30;
+    renderWithProviders(<QuestionsPage courseId={1} termId={2} subjectId={5} />);
+    // The table waits for the settings too, so the warning would be there with it.
+    expect(await screen.findByText('Q30?')).toBeInTheDocument();
+    expect(screen.queryByTestId('small-bank-warning')).not.toBeInTheDocument();
   });
 });

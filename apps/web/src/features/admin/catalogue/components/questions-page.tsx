@@ -1,12 +1,14 @@
 import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import type { AdminQuestion } from '@app/contracts';
+import { freshQuizBankSize, type AdminQuestion } from '@app/contracts';
 import { paths } from '@/config/paths';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { AsyncContent, EmptyRow } from '../../components/async-content';
+import { useSettings } from '../../api/get-settings';
+import { allOf, AsyncContent, EmptyRow } from '../../components/async-content';
 import { DeleteDialog } from '../../components/delete-dialog';
 import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { useDeleteQuestion } from '../api/delete-question';
@@ -26,11 +28,27 @@ interface QuestionsPageProps {
 
 const optionsOf = (q: AdminQuestion) => [q.option_1, q.option_2, q.option_3, q.option_4, q.option_5];
 
-/** A chapter's question bank: list, add, edit, delete, and import from a CSV. */
+/**
+ * Warns while the bank is too small for every attempt to get questions the learner has never been asked (decision
+ * 062): a retake then repeats questions whose correct answers an earlier result showed.
+ */
+function SmallBankWarning({ count, maxAttempts }: { count: number; maxAttempts: number }) {
+  const needed = freshQuizBankSize(maxAttempts);
+  if (count === 0 || maxAttempts < 2 || count >= needed) return null;
+  return (
+    <Alert variant="warning" className="small py-2" data-testid="small-bank-warning">
+      This quiz has {count} question{count === 1 ? '' : 's'}: retakes will repeat questions whose answers the learner
+      has seen. {needed} or more give every attempt new questions.
+    </Alert>
+  );
+}
+
+/** A chapter's question bank: list, add, edit, delete, and import from a CSV; a warning while it is too small. */
 export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProps) {
   const course = useCourse(courseId);
   const subjects = useSubjects(termId);
   const questions = useQuestions(subjectId);
+  const settings = useSettings();
   const remove = useDeleteQuestion(subjectId, termId);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
@@ -68,7 +86,11 @@ export function QuestionsPage({ courseId, termId, subjectId }: QuestionsPageProp
           <QuestionImport subjectId={subjectId} termId={termId} onDone={() => setIsImportOpen(false)} />
         </Modal.Body>
       </Modal>
-      <AsyncContent query={questions}>
+      {/* Both, so the warning never arrives after the table and pushes it down. */}
+      <AsyncContent query={allOf(questions, settings)}>
+        {questions.data && settings.data && (
+          <SmallBankWarning count={questions.data.length} maxAttempts={settings.data.quiz_max_attempts} />
+        )}
         <ResponsiveTable regionLabel="Questions" className="admin-table">
           <thead>
             <tr>

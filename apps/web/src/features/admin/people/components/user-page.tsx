@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { AsyncContent } from '../../components/async-content';
 import { useUser } from '../api/get-user';
 import { UserDetail } from './user-detail';
+import { UserQuizzes } from './user-quizzes';
 
 /** One user's page; the ledger (a money matter) is handed in by the route. */
 export function UserPage({ userId, ledger }: { userId: number; ledger: ReactNode }) {
@@ -20,6 +21,7 @@ export function UserPage({ userId, ledger }: { userId: number; ledger: ReactNode
           <>
             <PageHeader title={`${user.data.profile.first_name} ${user.data.profile.last_name}`} />
             <UserDetail user={user.data} />
+            <UserQuizzes userId={userId} name={`${user.data.profile.first_name} ${user.data.profile.last_name}`} />
             <Card className="admin-card mt-4">
               <Card.Body>
                 <h2 className="h5">Ledger</h2>

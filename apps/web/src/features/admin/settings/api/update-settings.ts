@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AdminSettings, settingsBody } from '@app/contracts';
 import { api } from '@/lib/api-client';
 import { useInvalidatingMutation } from '../../utils/invalidating-mutation';
-import { settingsQueryKey } from './get-settings';
+import { settingsQueryKey } from '../../api/get-settings';
 
 export type SettingsInput = z.output<typeof settingsBody>;
 

@@ -2,7 +2,7 @@ import Card from 'react-bootstrap/Card';
 import { PageHeader } from '@/components/ui/page-header';
 import { allOf, AsyncContent } from '../../components/async-content';
 import { useLevels } from '../api/get-levels';
-import { useSettings } from '../api/get-settings';
+import { useSettings } from '../../api/get-settings';
 import { LevelsForm } from './levels-form';
 import { RatesForm } from './rates-form';
 
