@@ -153,6 +153,49 @@ describe('tax invoice on payment', () => {
     }
   });
 
+  it('takes the state from its abbreviation or, when none is recognised, from the PIN on record (IGST Act s.12(2)(b))', async () => {
+    const india = await countryId('IN');
+    const course = await createCourse(t.app, { name: 'Chemistry', pricePaise: 118_000 });
+    // A learner in Mumbai who wrote 'MH', and one who left the state blank or misspelt it but gave the PIN 400001:
+    // each was charged CGST + SGST at the seller's state, Kerala, with a Mumbai address on the invoice.
+    for (const [state, pin] of [
+      ['MH', '400001'],
+      [null, '400001'],
+      ['Maharastra', null],
+      ['Bombay', '400 001'],
+    ] as const) {
+      const buyer = await learnerIn(t.app, state);
+      await t.app.ctx.db
+        .update(users)
+        .set({ address: '5 Marine Drive', city: 'Mumbai', pin, countryId: india })
+        .where(eq(users.id, buyer.id));
+      const { purchaseId } = await payThroughSandbox(t, buyer, '/checkout', { course_id: course.id });
+      expect(await invoiceOf(t.app, purchaseId), `${state} ${pin}`).toMatchObject({
+        buyerState: state,
+        buyerPin: pin,
+        placeOfSupply: 'Maharashtra (27)',
+        taxablePaise: 100_000,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 18_000,
+      });
+    }
+
+    // No state and no PIN, or a PIN whose prefix two territories share (605: Tamil Nadu and Puducherry): the
+    // seller's state, as before.
+    for (const pin of [null, '605001']) {
+      const buyer = await learnerIn(t.app, null);
+      await t.app.ctx.db.update(users).set({ pin, countryId: india }).where(eq(users.id, buyer.id));
+      const { purchaseId } = await payThroughSandbox(t, buyer, '/checkout', { course_id: course.id });
+      expect(await invoiceOf(t.app, purchaseId), String(pin)).toMatchObject({
+        placeOfSupply: 'Kerala (32)',
+        cgstPaise: 9_000,
+        sgstPaise: 9_000,
+        igstPaise: 0,
+      });
+    }
+  });
+
   it("copies the buyer's address as it was at issue (rule 46(e)), and nothing when the profile has none", async () => {
     const buyer = await learnerIn(t.app, 'Maharashtra', { firstName: 'Ravi', lastName: 'Kumar' });
     const india = await countryId('IN');
