@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { and, asc, eq } from 'drizzle-orm';
 import { countries, courses, invoices, invoiceSeries, purchases, users } from '@app/db';
 import { financialYearOf } from '@app/contracts';
@@ -8,6 +9,7 @@ import { createCourse, createOfferCode } from './catalogue-fixtures.ts';
 import { payThroughSandbox } from './checkout-fixtures.ts';
 import { pendingPurchase, refundPurchase, setReferenceData } from './wallet-fixtures.ts';
 import { markPurchasePaid } from '../src/services/purchases/index.ts';
+import { renderInvoicePdf } from '../src/services/invoices/index.ts';
 import { assertPopplerInstalled, pdfFonts, pdfTextLines } from './pdf-text.ts';
 import type { App } from '../src/app.ts';
 
@@ -394,6 +396,81 @@ describe('credit note on refund', () => {
     const free = await t.client.as(freeBuyer.token).post('/checkout', { course_id: freeCourse.id });
     await refundPurchase(t.app, free.body.data.purchase_id);
     expect(await invoiceOf(t.app, free.body.data.purchase_id, 'credit_note')).toBeUndefined();
+  });
+});
+
+describe('credit note after the CGST Act s.34(2) time limit (fresh database, the clock moved on)', () => {
+  let late: TestApp;
+  beforeAll(async () => {
+    late = await createTestApp();
+    await setReferenceData(late.app);
+  });
+  afterAll(async () => late?.close());
+
+  /** The GST register of one India day, through the console, as rows keyed by header. */
+  async function registerOf(day: string) {
+    const admin = await createLearner(late.app, { roles: ['learner', 'admin'] });
+    const res = await late.client.as(admin.token).get(`/admin/reports/gst?from=${day}&to=${day}`);
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = parse(res.body as string, { bom: true }) as string[][];
+    return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]!])));
+  }
+  const creditNotePdf = async (purchaseId: number) =>
+    pdfTextLines(await renderInvoicePdf(late.app.ctx, { purchaseId, kind: 'credit_note' })).join('\n');
+
+  it('reduces GST on 30 November after the supply’s financial year, and from 1 December records that it does not', async () => {
+    const buyer = await learnerIn(late.app, 'Kerala');
+    const [inTime, tooLate] = [
+      await pendingPurchase(late.app, buyer.id, 118_000),
+      await pendingPurchase(late.app, buyer.id, 118_000),
+    ];
+    await pay(late.app, inTime, 118_000);
+    await pay(late.app, tooLate, 118_000);
+    const invoice = (await invoiceOf(late.app, inTime))!;
+    const lastDay = `${Number(invoice.financialYear.slice(0, 4)) + 1}-11-30`;
+
+    // 30 November, 23:59 India time: the last minute a credit note still reduces the output tax.
+    const moveTo = (at: string) => late.clock.advance(new Date(at).getTime() - late.app.ctx.now().getTime());
+    moveTo(`${lastDay}T23:59:00+05:30`);
+    await refundPurchase(late.app, inTime);
+    expect(await invoiceOf(late.app, inTime, 'credit_note')).toMatchObject({ reducesGst: true, cgstPaise: 9_000 });
+    const [onTime] = (await registerOf(lastDay)).filter((row) => row['Document'] === 'Credit note');
+    expect(onTime).toMatchObject({
+      'Taxable value (₹)': '-1000.00',
+      'CGST (₹)': '-90.00',
+      'SGST/UTGST (₹)': '-90.00',
+      'Total (₹)': '-1180.00',
+      'Credited without reducing GST (₹)': '',
+      Remark: '',
+    });
+    expect(await creditNotePdf(inTime)).not.toContain('34(2)');
+
+    // One minute later it is 1 December in India: the credit note is issued, keeps the invoice's amounts, and
+    // records that it does not reduce GST.
+    moveTo(`${Number(lastDay.slice(0, 4))}-12-01T00:00:00+05:30`);
+    await refundPurchase(late.app, tooLate);
+    const note = (await invoiceOf(late.app, tooLate, 'credit_note'))!;
+    expect(note).toMatchObject({ reducesGst: false, taxablePaise: 100_000, cgstPaise: 9_000, sgstPaise: 9_000 });
+    const rows = await registerOf(`${lastDay.slice(0, 4)}-12-01`);
+    expect(rows.map((row) => row['Number'])).toEqual([note.number]);
+    expect(rows[0]).toMatchObject({
+      Document: 'Credit note',
+      'Against invoice': (await invoiceOf(late.app, tooLate))!.number,
+      'Price (₹)': '0.00',
+      'Discount (₹)': '0.00',
+      'Taxable value (₹)': '0.00',
+      'CGST (₹)': '0.00',
+      'SGST/UTGST (₹)': '0.00',
+      'IGST (₹)': '0.00',
+      'Total (₹)': '0.00',
+      'Credited without reducing GST (₹)': '-1180.00',
+      Remark: `Issued after the CGST Act s.34(2) time limit (${lastDay}): does not reduce GST`,
+    });
+    const text = await creditNotePdf(tooLate);
+    expect(text).toContain('Credit Note');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `Issued after the time limit of section 34(2) of the CGST Act (30 November ${lastDay.slice(0, 4)}): this credit note does not reduce GST.`,
+    );
   });
 });
 

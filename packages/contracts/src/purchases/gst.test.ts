@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chargesUtgst, findIndianState, INDIAN_STATES } from '../common/indian-states.ts';
 import {
+  creditNoteReducesGst,
   documentNumber,
   financialYearOf,
   formatGstRate,
@@ -9,6 +10,7 @@ import {
   INVOICE_KINDS,
   MAX_DOCUMENT_NUMBER_LENGTH,
   placeOfSupplyCode,
+  lastDayToReduceGst,
   placeOfSupplyOf,
   splitGst,
 } from './gst.ts';
@@ -223,6 +225,24 @@ describe('Indian states', () => {
       'Andaman and Nicobar Islands',
       'Ladakh',
     ]);
+  });
+});
+
+describe('the time limit of a credit note (CGST Act s.34(2))', () => {
+  it('is 30 November after the end of the supply’s financial year, India time', () => {
+    // A supply of 31 March 2027 23:59 IST is of 2026-27; one minute later, of 2027-28.
+    expect(lastDayToReduceGst(new Date('2027-03-31T23:59:00+05:30'))).toBe('2027-11-30');
+    expect(lastDayToReduceGst(new Date('2027-04-01T00:00:00+05:30'))).toBe('2028-11-30');
+    expect(lastDayToReduceGst(new Date('2026-12-01T10:00:00+05:30'))).toBe('2027-11-30');
+  });
+
+  it('lets a credit note reduce GST up to the last minute of that day in India, and not after', () => {
+    const supply = new Date('2026-12-01T10:00:00+05:30');
+    expect(creditNoteReducesGst(supply, new Date('2026-12-02T10:00:00+05:30'))).toBe(true);
+    expect(creditNoteReducesGst(supply, new Date('2027-11-30T23:59:59+05:30'))).toBe(true);
+    // 1 December 00:00 IST is still 30 November in UTC: India's calendar decides.
+    expect(creditNoteReducesGst(supply, new Date('2027-12-01T00:00:00+05:30'))).toBe(false);
+    expect(creditNoteReducesGst(supply, new Date('2028-06-01T10:00:00+05:30'))).toBe(false);
   });
 });
 

@@ -52,6 +52,25 @@ export function financialYearOf(at: Date): string {
   return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
 }
 
+/**
+ * The last day on which a credit note can still reduce the output tax of a supply (CGST Act, s.34(2), as amended
+ * from 1 October 2022): 30 November following the end of the supply's financial year, India time, as YYYY-MM-DD.
+ * The law also ends it at the annual return's filing if that is earlier; the product knows no such date (decision 063).
+ */
+export function lastDayToReduceGst(supplyAt: Date): string {
+  return `${Number(financialYearOf(supplyAt).slice(0, 4)) + 1}-11-30`;
+}
+
+/**
+ * Whether a credit note issued at `creditNoteAt` for a supply invoiced at `supplyAt` reduces the output tax: issued
+ * on or before lastDayToReduceGst (by India time). One issued later is still a credit note (the refund is real) but
+ * adjusts no GST; the GST register shows it with no taxable value and no tax.
+ */
+export function creditNoteReducesGst(supplyAt: Date, creditNoteAt: Date): boolean {
+  const india = new Date(creditNoteAt.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+  return india <= lastDayToReduceGst(supplyAt);
+}
+
 /** India's ISO 3166-1 code, as the countries table keeps it. */
 export const INDIA_ISO_CODE = 'IN';
 
