@@ -474,6 +474,53 @@ describe('credit note after the CGST Act s.34(2) time limit (fresh database, the
   });
 });
 
+describe('invoice dates follow their numbers (fresh database)', () => {
+  let dated: TestApp;
+  beforeAll(async () => {
+    dated = await createTestApp();
+    await setReferenceData(dated.app);
+  });
+  afterAll(async () => dated?.close());
+
+  it('dates a document that took its number after a later-timed one no earlier than it; the purchase keeps its time', async () => {
+    // A payment takes its time before waiting for the series' lock: one timed 23:55 that waited while another, timed
+    // 00:05, took a number, got the next number and the earlier day. The clock moved back 10 minutes plays that wait.
+    const year = Number(financialYearOf(dated.app.ctx.now()).slice(0, 4)) + 1;
+    dated.clock.advance(new Date(`${year}-10-02T00:05:00+05:30`).getTime() - dated.app.ctx.now().getTime());
+    const buyer = await learnerIn(dated.app, 'Kerala');
+    const first = await pendingPurchase(dated.app, buyer.id, 10_000);
+    const waited = await pendingPurchase(dated.app, buyer.id, 10_000);
+    await pay(dated.app, first, 10_000);
+    dated.clock.advance(-10 * 60_000);
+    await pay(dated.app, waited, 10_000);
+
+    const [a, b] = [(await invoiceOf(dated.app, first))!, (await invoiceOf(dated.app, waited))!];
+    expect(b.sequence).toBe(a.sequence + 1);
+    expect(b.issuedAt.getTime()).toBe(a.issuedAt.getTime());
+    const [paid] = await dated.app.ctx.db.select().from(purchases).where(eq(purchases.id, waited));
+    expect(paid!.paidAt!.getTime()).toBeLessThan(a.issuedAt.getTime());
+
+    // The same for credit notes: a refund timed before the previous credit note is dated as it.
+    dated.clock.advance(20 * 60_000);
+    await refundPurchase(dated.app, first);
+    dated.clock.advance(-10 * 60_000);
+    await refundPurchase(dated.app, waited);
+    const [c, d] = [
+      (await invoiceOf(dated.app, first, 'credit_note'))!,
+      (await invoiceOf(dated.app, waited, 'credit_note'))!,
+    ];
+    expect(d.sequence).toBe(c.sequence + 1);
+    expect(d.issuedAt.getTime()).toBe(c.issuedAt.getTime());
+
+    // In order, each is dated its own time.
+    dated.clock.advance(20 * 60_000);
+    const later = await pendingPurchase(dated.app, buyer.id, 10_000);
+    await pay(dated.app, later, 10_000);
+    const [laterPaid] = await dated.app.ctx.db.select().from(purchases).where(eq(purchases.id, later));
+    expect((await invoiceOf(dated.app, later))!.issuedAt.getTime()).toBe(laterPaid!.paidAt!.getTime());
+  });
+});
+
 describe('GET /purchases', () => {
   it("lists the learner's purchases newest first with invoice and credit note links, and only their own", async () => {
     const buyer = await learnerIn(t.app, 'Kerala');

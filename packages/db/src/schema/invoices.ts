@@ -108,6 +108,11 @@ export const invoiceSeries = pgTable(
     kind: text('kind').notNull(),
     financialYear: text('financial_year').notNull(),
     lastSequence: integer('last_sequence').notNull().default(0),
+    /**
+     * The date of the last number taken: the next document is dated no earlier (a payment that waited for the series'
+     * lock took its time before the wait; decision 063). Null on series last used before migration 0033.
+     */
+    lastIssuedAt: timestamp('last_issued_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
 );

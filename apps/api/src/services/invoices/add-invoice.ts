@@ -33,6 +33,11 @@ export interface InvoicedPurchase {
   itemName: string;
   /** Taken from the invoice series of the paid date's financial year (takeDocumentSequence), under its row lock. */
   sequence: number;
+  /**
+   * The invoice's date, returned with the number: the purchase's paid time, or the previous invoice's date when that
+   * is later (a payment that waited for the series while another took a number; decision 063).
+   */
+  issuedAt: Date;
 }
 
 /**
@@ -69,7 +74,7 @@ export function addInvoice(writes: WriteBatch, tx: DbOrTx, ctx: AppContext, opti
     intraState: place.code === seller.stateCode,
   });
 
-  const issuedAt = p.paidAt;
+  const { issuedAt } = options;
   const financialYear = financialYearOf(issuedAt);
   writes.add(
     tx.insert(invoices).values({

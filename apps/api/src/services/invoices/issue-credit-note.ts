@@ -23,9 +23,10 @@ export async function issueCreditNote(
     .from(invoices)
     .where(and(eq(invoices.purchaseId, options.purchaseId), eq(invoices.kind, 'invoice')));
   if (!invoice) return null;
-  const issuedAt = ctx.now();
-  const financialYear = financialYearOf(issuedAt);
-  const sequence = await nextDocumentSequence(tx, { kind: 'credit_note', financialYear });
+  const now = ctx.now();
+  const financialYear = financialYearOf(now);
+  // Dated now, or the previous credit note's date if a refund that waited for the series took its number first.
+  const { sequence, issuedAt } = await nextDocumentSequence(tx, { kind: 'credit_note', financialYear, at: now });
   const {
     id: _id,
     number: _number,

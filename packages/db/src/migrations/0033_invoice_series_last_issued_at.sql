@@ -1,0 +1,2 @@
+-- The series keeps the date of its last number, so that no document is dated before the one numbered before it (decision 063).
+ALTER TABLE "invoice_series" ADD COLUMN "last_issued_at" timestamp with time zone;
