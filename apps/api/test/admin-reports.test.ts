@@ -82,6 +82,8 @@ describe("admin reports: the accountant's registers", () => {
       'IGST (₹)',
       'Total (₹)',
       'Payment reference',
+      'Credited without reducing GST (₹)',
+      'Remark',
     ]);
     const column = (name: string) => header!.indexOf(name);
     expect(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { and, asc, eq } from 'drizzle-orm';
 import { countries, courses, invoices, invoiceSeries, purchases, users } from '@app/db';
 import { financialYearOf } from '@app/contracts';
@@ -8,6 +9,7 @@ import { createCourse, createOfferCode } from './catalogue-fixtures.ts';
 import { payThroughSandbox } from './checkout-fixtures.ts';
 import { pendingPurchase, refundPurchase, setReferenceData } from './wallet-fixtures.ts';
 import { markPurchasePaid } from '../src/services/purchases/index.ts';
+import { renderInvoicePdf } from '../src/services/invoices/index.ts';
 import { assertPopplerInstalled, pdfFonts, pdfTextLines } from './pdf-text.ts';
 import type { App } from '../src/app.ts';
 
@@ -146,6 +148,49 @@ describe('tax invoice on payment', () => {
         buyerState: state || null,
         placeOfSupply: 'Kerala (32)',
         taxablePaise: 100_000,
+        cgstPaise: 9_000,
+        sgstPaise: 9_000,
+        igstPaise: 0,
+      });
+    }
+  });
+
+  it('takes the state from its abbreviation or, when none is recognised, from the PIN on record (IGST Act s.12(2)(b))', async () => {
+    const india = await countryId('IN');
+    const course = await createCourse(t.app, { name: 'Chemistry', pricePaise: 118_000 });
+    // A learner in Mumbai who wrote 'MH', and one who left the state blank or misspelt it but gave the PIN 400001:
+    // each was charged CGST + SGST at the seller's state, Kerala, with a Mumbai address on the invoice.
+    for (const [state, pin] of [
+      ['MH', '400001'],
+      [null, '400001'],
+      ['Maharastra', null],
+      ['Bombay', '400 001'],
+    ] as const) {
+      const buyer = await learnerIn(t.app, state);
+      await t.app.ctx.db
+        .update(users)
+        .set({ address: '5 Marine Drive', city: 'Mumbai', pin, countryId: india })
+        .where(eq(users.id, buyer.id));
+      const { purchaseId } = await payThroughSandbox(t, buyer, '/checkout', { course_id: course.id });
+      expect(await invoiceOf(t.app, purchaseId), `${state} ${pin}`).toMatchObject({
+        buyerState: state,
+        buyerPin: pin,
+        placeOfSupply: 'Maharashtra (27)',
+        taxablePaise: 100_000,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 18_000,
+      });
+    }
+
+    // No state and no PIN, or a PIN whose prefix two territories share (605: Tamil Nadu and Puducherry): the
+    // seller's state, as before.
+    for (const pin of [null, '605001']) {
+      const buyer = await learnerIn(t.app, null);
+      await t.app.ctx.db.update(users).set({ pin, countryId: india }).where(eq(users.id, buyer.id));
+      const { purchaseId } = await payThroughSandbox(t, buyer, '/checkout', { course_id: course.id });
+      expect(await invoiceOf(t.app, purchaseId), String(pin)).toMatchObject({
+        placeOfSupply: 'Kerala (32)',
         cgstPaise: 9_000,
         sgstPaise: 9_000,
         igstPaise: 0,
@@ -351,6 +396,128 @@ describe('credit note on refund', () => {
     const free = await t.client.as(freeBuyer.token).post('/checkout', { course_id: freeCourse.id });
     await refundPurchase(t.app, free.body.data.purchase_id);
     expect(await invoiceOf(t.app, free.body.data.purchase_id, 'credit_note')).toBeUndefined();
+  });
+});
+
+describe('credit note after the CGST Act s.34(2) time limit (fresh database, the clock moved on)', () => {
+  let late: TestApp;
+  beforeAll(async () => {
+    late = await createTestApp();
+    await setReferenceData(late.app);
+  });
+  afterAll(async () => late?.close());
+
+  /** The GST register of one India day, through the console, as rows keyed by header. */
+  async function registerOf(day: string) {
+    const admin = await createLearner(late.app, { roles: ['learner', 'admin'] });
+    const res = await late.client.as(admin.token).get(`/admin/reports/gst?from=${day}&to=${day}`);
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = parse(res.body as string, { bom: true }) as string[][];
+    return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]!])));
+  }
+  const creditNotePdf = async (purchaseId: number) =>
+    pdfTextLines(await renderInvoicePdf(late.app.ctx, { purchaseId, kind: 'credit_note' })).join('\n');
+
+  it('reduces GST on 30 November after the supply’s financial year, and from 1 December records that it does not', async () => {
+    const buyer = await learnerIn(late.app, 'Kerala');
+    const [inTime, tooLate] = [
+      await pendingPurchase(late.app, buyer.id, 118_000),
+      await pendingPurchase(late.app, buyer.id, 118_000),
+    ];
+    await pay(late.app, inTime, 118_000);
+    await pay(late.app, tooLate, 118_000);
+    const invoice = (await invoiceOf(late.app, inTime))!;
+    const lastDay = `${Number(invoice.financialYear.slice(0, 4)) + 1}-11-30`;
+
+    // 30 November, 23:59 India time: the last minute a credit note still reduces the output tax.
+    const moveTo = (at: string) => late.clock.advance(new Date(at).getTime() - late.app.ctx.now().getTime());
+    moveTo(`${lastDay}T23:59:00+05:30`);
+    await refundPurchase(late.app, inTime);
+    expect(await invoiceOf(late.app, inTime, 'credit_note')).toMatchObject({ reducesGst: true, cgstPaise: 9_000 });
+    const [onTime] = (await registerOf(lastDay)).filter((row) => row['Document'] === 'Credit note');
+    expect(onTime).toMatchObject({
+      'Taxable value (₹)': '-1000.00',
+      'CGST (₹)': '-90.00',
+      'SGST/UTGST (₹)': '-90.00',
+      'Total (₹)': '-1180.00',
+      'Credited without reducing GST (₹)': '',
+      Remark: '',
+    });
+    expect(await creditNotePdf(inTime)).not.toContain('34(2)');
+
+    // One minute later it is 1 December in India: the credit note is issued, keeps the invoice's amounts, and
+    // records that it does not reduce GST.
+    moveTo(`${Number(lastDay.slice(0, 4))}-12-01T00:00:00+05:30`);
+    await refundPurchase(late.app, tooLate);
+    const note = (await invoiceOf(late.app, tooLate, 'credit_note'))!;
+    expect(note).toMatchObject({ reducesGst: false, taxablePaise: 100_000, cgstPaise: 9_000, sgstPaise: 9_000 });
+    const rows = await registerOf(`${lastDay.slice(0, 4)}-12-01`);
+    expect(rows.map((row) => row['Number'])).toEqual([note.number]);
+    expect(rows[0]).toMatchObject({
+      Document: 'Credit note',
+      'Against invoice': (await invoiceOf(late.app, tooLate))!.number,
+      'Price (₹)': '0.00',
+      'Discount (₹)': '0.00',
+      'Taxable value (₹)': '0.00',
+      'CGST (₹)': '0.00',
+      'SGST/UTGST (₹)': '0.00',
+      'IGST (₹)': '0.00',
+      'Total (₹)': '0.00',
+      'Credited without reducing GST (₹)': '-1180.00',
+      Remark: `Issued after the CGST Act s.34(2) time limit (${lastDay}): does not reduce GST`,
+    });
+    const text = await creditNotePdf(tooLate);
+    expect(text).toContain('Credit Note');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `Issued after the time limit of section 34(2) of the CGST Act (30 November ${lastDay.slice(0, 4)}): this credit note does not reduce GST.`,
+    );
+  });
+});
+
+describe('invoice dates follow their numbers (fresh database)', () => {
+  let dated: TestApp;
+  beforeAll(async () => {
+    dated = await createTestApp();
+    await setReferenceData(dated.app);
+  });
+  afterAll(async () => dated?.close());
+
+  it('dates a document that took its number after a later-timed one no earlier than it; the purchase keeps its time', async () => {
+    // A payment takes its time before waiting for the series' lock: one timed 23:55 that waited while another, timed
+    // 00:05, took a number, got the next number and the earlier day. The clock moved back 10 minutes plays that wait.
+    const year = Number(financialYearOf(dated.app.ctx.now()).slice(0, 4)) + 1;
+    dated.clock.advance(new Date(`${year}-10-02T00:05:00+05:30`).getTime() - dated.app.ctx.now().getTime());
+    const buyer = await learnerIn(dated.app, 'Kerala');
+    const first = await pendingPurchase(dated.app, buyer.id, 10_000);
+    const waited = await pendingPurchase(dated.app, buyer.id, 10_000);
+    await pay(dated.app, first, 10_000);
+    dated.clock.advance(-10 * 60_000);
+    await pay(dated.app, waited, 10_000);
+
+    const [a, b] = [(await invoiceOf(dated.app, first))!, (await invoiceOf(dated.app, waited))!];
+    expect(b.sequence).toBe(a.sequence + 1);
+    expect(b.issuedAt.getTime()).toBe(a.issuedAt.getTime());
+    const [paid] = await dated.app.ctx.db.select().from(purchases).where(eq(purchases.id, waited));
+    expect(paid!.paidAt!.getTime()).toBeLessThan(a.issuedAt.getTime());
+
+    // The same for credit notes: a refund timed before the previous credit note is dated as it.
+    dated.clock.advance(20 * 60_000);
+    await refundPurchase(dated.app, first);
+    dated.clock.advance(-10 * 60_000);
+    await refundPurchase(dated.app, waited);
+    const [c, d] = [
+      (await invoiceOf(dated.app, first, 'credit_note'))!,
+      (await invoiceOf(dated.app, waited, 'credit_note'))!,
+    ];
+    expect(d.sequence).toBe(c.sequence + 1);
+    expect(d.issuedAt.getTime()).toBe(c.issuedAt.getTime());
+
+    // In order, each is dated its own time.
+    dated.clock.advance(20 * 60_000);
+    const later = await pendingPurchase(dated.app, buyer.id, 10_000);
+    await pay(dated.app, later, 10_000);
+    const [laterPaid] = await dated.app.ctx.db.select().from(purchases).where(eq(purchases.id, later));
+    expect((await invoiceOf(dated.app, later))!.issuedAt.getTime()).toBe(laterPaid!.paidAt!.getTime());
   });
 });
 

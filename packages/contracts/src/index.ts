@@ -4,6 +4,7 @@ export * from './common/envelope.ts';
 export * from './common/money.ts';
 export * from './common/india-time.ts';
 export * from './common/indian-states.ts';
+export * from './common/indian-pin-codes.ts';
 export * from './accounts/schemas.ts';
 export * from './accounts/messages.ts';
 export * from './quiz/schemas.ts';

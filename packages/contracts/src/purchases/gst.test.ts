@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chargesUtgst, findIndianState, INDIAN_STATES } from '../common/indian-states.ts';
 import {
+  creditNoteReducesGst,
   documentNumber,
   financialYearOf,
   formatGstRate,
@@ -9,6 +10,7 @@ import {
   INVOICE_KINDS,
   MAX_DOCUMENT_NUMBER_LENGTH,
   placeOfSupplyCode,
+  lastDayToReduceGst,
   placeOfSupplyOf,
   splitGst,
 } from './gst.ts';
@@ -166,10 +168,46 @@ describe('Indian states', () => {
     expect(findIndianState('\u091A\u0902\u0921\u0940\u0917\u0922\u093C')?.code).toBe('04');
   });
 
+  it('matches the two-letter abbreviation of every state and union territory, as vehicles and addresses write it', () => {
+    const cases: Record<string, string> = {
+      MH: '27',
+      'M.H.': '27',
+      mh: '27',
+      KA: '29',
+      TN: '33',
+      DL: '07',
+      GJ: '24',
+      TS: '36',
+      TG: '36',
+      UP: '09',
+      KL: '32',
+      OD: '21',
+      OR: '21',
+      CG: '22',
+      JK: '01',
+      LA: '38',
+      DD: '26',
+      DN: '26',
+      PY: '34',
+      AN: '35',
+      LD: '31',
+      CH: '04',
+    };
+    for (const [typed, code] of Object.entries(cases)) expect(findIndianState(typed)?.code, typed).toBe(code);
+    for (const state of INDIAN_STATES) {
+      expect(state.abbreviations.length, state.name).toBeGreaterThan(0);
+      for (const abbreviation of state.abbreviations) expect(abbreviation, state.name).toMatch(/^[A-Z]{2}$/);
+    }
+    // A common misspelling of Maharashtra; 'UT' (any union territory) and two letters of no state stay unknown.
+    expect(findIndianState('Maharastra')?.code).toBe('27');
+    expect(findIndianState('UT')).toBeNull();
+    expect(findIndianState('XY')).toBeNull();
+  });
+
   it('gives every spelling, in every language, to one state only', () => {
     const seen = new Map<string, string>();
     for (const state of INDIAN_STATES) {
-      for (const name of [state.name, ...state.aliases, ...state.hi, ...state.ml]) {
+      for (const name of [state.name, ...state.aliases, ...state.abbreviations, ...state.hi, ...state.ml]) {
         expect(findIndianState(name)?.code, name).toBe(state.code);
         expect(seen.get(name) ?? state.code, name).toBe(state.code);
         seen.set(name, state.code);
@@ -190,16 +228,50 @@ describe('Indian states', () => {
   });
 });
 
+describe('the time limit of a credit note (CGST Act s.34(2))', () => {
+  it('is 30 November after the end of the supply’s financial year, India time', () => {
+    // A supply of 31 March 2027 23:59 IST is of 2026-27; one minute later, of 2027-28.
+    expect(lastDayToReduceGst(new Date('2027-03-31T23:59:00+05:30'))).toBe('2027-11-30');
+    expect(lastDayToReduceGst(new Date('2027-04-01T00:00:00+05:30'))).toBe('2028-11-30');
+    expect(lastDayToReduceGst(new Date('2026-12-01T10:00:00+05:30'))).toBe('2027-11-30');
+  });
+
+  it('lets a credit note reduce GST up to the last minute of that day in India, and not after', () => {
+    const supply = new Date('2026-12-01T10:00:00+05:30');
+    expect(creditNoteReducesGst(supply, new Date('2026-12-02T10:00:00+05:30'))).toBe(true);
+    expect(creditNoteReducesGst(supply, new Date('2027-11-30T23:59:59+05:30'))).toBe(true);
+    // 1 December 00:00 IST is still 30 November in UTC: India's calendar decides.
+    expect(creditNoteReducesGst(supply, new Date('2027-12-01T00:00:00+05:30'))).toBe(false);
+    expect(creditNoteReducesGst(supply, new Date('2028-06-01T10:00:00+05:30'))).toBe(false);
+  });
+});
+
 describe('placeOfSupplyOf', () => {
   const kerala = { name: 'Kerala', code: '32' };
-  const of = (buyerState: string | null, buyerCountryIsoCode: string | null) =>
-    placeOfSupplyOf({ buyerState, buyerCountryIsoCode, sellerState: kerala });
+  const of = (buyerState: string | null, buyerCountryIsoCode: string | null, buyerPin: string | null = null) =>
+    placeOfSupplyOf({ buyerState, buyerPin, buyerCountryIsoCode, sellerState: kerala });
 
   it('is the state the buyer typed, or the seller’s when it is empty or unknown (decision 023)', () => {
     expect(of('maharashtra', 'IN')).toEqual({ name: 'Maharashtra', code: '27' });
     expect(of('U.P.', null)).toEqual({ name: 'Uttar Pradesh', code: '09' });
     expect(of('Atlantis', 'IN')).toEqual(kerala);
     expect(of(null, null)).toEqual(kerala);
+  });
+
+  it('is the state of the PIN on record when the typed state names none, before the seller’s (decision 063)', () => {
+    const maharashtra = { name: 'Maharashtra', code: '27' };
+    expect(of(null, 'IN', '400001')).toEqual(maharashtra);
+    expect(of('', null, '400 001')).toEqual(maharashtra);
+    expect(of('Bombay state', 'IN', '400001')).toEqual(maharashtra);
+    expect(of('MH', 'IN', null)).toEqual(maharashtra);
+    // A state that is recognised wins over the PIN (the learner's own word; a PIN may be a typo).
+    expect(of('Goa', 'IN', '400001')).toEqual({ name: 'Goa', code: '30' });
+    // A shared prefix (605: Tamil Nadu and Puducherry), a foreign postcode or no PIN: the seller's state.
+    expect(of(null, 'IN', '605001')).toEqual(kerala);
+    expect(of(null, null, 'SW1A 1AA')).toEqual(kerala);
+    expect(of(null, 'IN', null)).toEqual(kerala);
+    // Abroad stays abroad whatever the PIN says.
+    expect(of(null, 'AE', '400001')).toEqual({ name: 'Outside India', code: '96' });
   });
 
   it('is outside India (96) for a buyer whose country is on record and is not India, whatever the state says', () => {

@@ -3,7 +3,8 @@
  * the Indian financial year, document numbers, the GSTIN's form). Amounts in paise.
  */
 import { IST_OFFSET_MS } from '../levels/level-window.ts';
-import { findIndianState } from '../common/indian-states.ts';
+import { findIndianState, indianStateByCode } from '../common/indian-states.ts';
+import { stateCodeOfPin } from '../common/indian-pin-codes.ts';
 
 export interface GstSplit {
   /** The taxable value: the price without GST. */
@@ -51,6 +52,25 @@ export function financialYearOf(at: Date): string {
   return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
 }
 
+/**
+ * The last day on which a credit note can still reduce the output tax of a supply (CGST Act, s.34(2), as amended
+ * from 1 October 2022): 30 November following the end of the supply's financial year, India time, as YYYY-MM-DD.
+ * The law also ends it at the annual return's filing if that is earlier; the product knows no such date (decision 063).
+ */
+export function lastDayToReduceGst(supplyAt: Date): string {
+  return `${Number(financialYearOf(supplyAt).slice(0, 4)) + 1}-11-30`;
+}
+
+/**
+ * Whether a credit note issued at `creditNoteAt` for a supply invoiced at `supplyAt` reduces the output tax: issued
+ * on or before lastDayToReduceGst (by India time). One issued later is still a credit note (the refund is real) but
+ * adjusts no GST; the GST register shows it with no taxable value and no tax.
+ */
+export function creditNoteReducesGst(supplyAt: Date, creditNoteAt: Date): boolean {
+  const india = new Date(creditNoteAt.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+  return india <= lastDayToReduceGst(supplyAt);
+}
+
 /** India's ISO 3166-1 code, as the countries table keeps it. */
 export const INDIA_ISO_CODE = 'IN';
 
@@ -64,19 +84,23 @@ export interface PlaceOfSupply {
 }
 
 /**
- * The place of supply of a course sold to an unregistered buyer, from the profile (decisions 023 and 049): a buyer
- * whose country is on record and is not India is outside India (an inter-state supply, IGST Act s.7(5)(a), whatever
- * the free-text state says); otherwise the state they typed, matched against India's; an empty or unknown one gives
- * the seller's state (the supplier's location, the rule when the buyer's address is not on record).
+ * The place of supply of a course sold to an unregistered buyer, from the profile (decisions 023, 049 and 063): a
+ * buyer whose country is on record and is not India is outside India (an inter-state supply, IGST Act s.7(5)(a),
+ * whatever the free-text state says); otherwise the state they typed, matched against India's names and their
+ * two-letter abbreviations; when that names no state but the address has an Indian PIN, the state its leading digits
+ * belong to without doubt (the recipient's location on record, IGST Act s.12(2)(b)); only with neither, the seller's
+ * state (the supplier's location, the rule when the buyer's address is not on record).
  */
 export function placeOfSupplyOf(options: {
   buyerState: string | null;
+  buyerPin: string | null;
   buyerCountryIsoCode: string | null;
   sellerState: PlaceOfSupply;
 }): PlaceOfSupply {
   const { buyerCountryIsoCode: country } = options;
   if (country && country.toUpperCase() !== INDIA_ISO_CODE) return { name: 'Outside India', code: OUTSIDE_INDIA_CODE };
-  const state = findIndianState(options.buyerState);
+  const pinCode = stateCodeOfPin(options.buyerPin);
+  const state = findIndianState(options.buyerState) ?? (pinCode ? indianStateByCode(pinCode) : null);
   return state ? { name: state.name, code: state.code } : options.sellerState;
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -78,6 +79,13 @@ export const invoices = pgTable(
     paymentReference: text('payment_reference'),
     /** A credit note's invoice. */
     invoiceId: integer('invoice_id').references((): AnyPgColumn => invoices.id),
+    /**
+     * False for a credit note issued after the CGST Act s.34(2) time limit (30 November after the end of the supply's
+     * financial year; decision 063): it refunds the money but does not reduce the output tax, so the GST register
+     * counts no taxable value and no tax for it. True for every invoice and for credit notes issued in time (and
+     * those issued before migration 0033).
+     */
+    reducesGst: boolean('reduces_gst').notNull().default(true),
   },
   (t) => [
     uniqueIndex('invoices_purchase_kind_key').on(t.purchaseId, t.kind),
@@ -89,6 +97,7 @@ export const invoices = pgTable(
       sql`${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} AND ${t.taxablePaise} >= 0`,
     ),
     check('invoices_tax_kind', sql`${t.igstPaise} = 0 OR (${t.cgstPaise} = 0 AND ${t.sgstPaise} = 0)`),
+    check('invoices_reduces_gst', sql`${t.reducesGst} OR ${t.kind} = 'credit_note'`),
   ],
 );
 
@@ -99,6 +108,11 @@ export const invoiceSeries = pgTable(
     kind: text('kind').notNull(),
     financialYear: text('financial_year').notNull(),
     lastSequence: integer('last_sequence').notNull().default(0),
+    /**
+     * The date of the last number taken: the next document is dated no earlier (a payment that waited for the series'
+     * lock took its time before the wait; decision 063). Null on series last used before migration 0033.
+     */
+    lastIssuedAt: timestamp('last_issued_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
 );

@@ -33,6 +33,11 @@ export interface InvoicedPurchase {
   itemName: string;
   /** Taken from the invoice series of the paid date's financial year (takeDocumentSequence), under its row lock. */
   sequence: number;
+  /**
+   * The invoice's date, returned with the number: the purchase's paid time, or the previous invoice's date when that
+   * is later (a payment that waited for the series while another took a number; decision 063).
+   */
+  issuedAt: Date;
 }
 
 /**
@@ -43,9 +48,10 @@ export interface InvoicedPurchase {
  *
  * The price includes GST: the paid amount is split into taxable value and tax by splitGst. The
  * place of supply comes from the profile (placeOfSupplyOf): outside India (IGST) for a buyer whose
- * country is on record and is not India, else the state they typed; an empty or unknown state
- * gives the seller's state (the supplier's location, the rule for services to an unregistered
- * buyer whose address is not on record), so CGST + SGST. The buyer's address is copied as it is
+ * country is on record and is not India, else the state they typed (or its abbreviation), else the
+ * state of their PIN when its leading digits belong to one state (decision 063); with neither, the
+ * seller's state (the supplier's location, the rule for services to an unregistered buyer whose
+ * address is not on record), so CGST + SGST. The buyer's address is copied as it is
  * now (CGST Rules, rule 46(e); decision 049): a later change of profile leaves the invoice alone.
  * Added to `writes`: the row is inserted when the caller runs the batch.
  */
@@ -55,8 +61,10 @@ export function addInvoice(writes: WriteBatch, tx: DbOrTx, ctx: AppContext, opti
   const { seller, rateBasisPoints } = invoiceConfigOf(ctx.env);
   const given = (text: string | null) => text?.trim() || null;
   const buyerState = given(buyer.state);
+  const buyerPin = given(buyer.pin);
   const place = placeOfSupplyOf({
     buyerState,
+    buyerPin,
     buyerCountryIsoCode: buyer.countryIsoCode,
     sellerState: { name: seller.state, code: seller.stateCode },
   });
@@ -66,7 +74,7 @@ export function addInvoice(writes: WriteBatch, tx: DbOrTx, ctx: AppContext, opti
     intraState: place.code === seller.stateCode,
   });
 
-  const issuedAt = p.paidAt;
+  const { issuedAt } = options;
   const financialYear = financialYearOf(issuedAt);
   writes.add(
     tx.insert(invoices).values({
@@ -83,7 +91,7 @@ export function addInvoice(writes: WriteBatch, tx: DbOrTx, ctx: AppContext, opti
       buyerAddress: given(buyer.address),
       buyerLandmark: given(buyer.landmark),
       buyerCity: given(buyer.city),
-      buyerPin: given(buyer.pin),
+      buyerPin,
       buyerCountry: given(buyer.countryName),
       placeOfSupply: formatPlaceOfSupply(place),
       // The item's name as sold; the PDF says 'Course: …' or 'Batch fee: …' in the buyer's language.

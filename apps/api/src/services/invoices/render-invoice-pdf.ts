@@ -4,6 +4,7 @@ import {
   formatGstRate,
   formatIndiaLongDate,
   formatInr,
+  lastDayToReduceGst,
   OUTSIDE_INDIA_CODE,
   paiseToRupees,
   placeOfSupplyCode,
@@ -183,6 +184,12 @@ export async function drawInvoicePdf(record: TaxDocumentRecord, options: { appNa
   y += 16;
   if (kind === 'credit_note') {
     line(t('invoice:creditReason'), y, { size: 9, color: muted });
+    y += 16;
+  }
+  // Issued after the CGST Act s.34(2) time limit: the refund stands, the tax is not reduced (decision 063).
+  if (kind === 'credit_note' && !d.reducesGst && record.invoice) {
+    const lastDay = new Date(`${lastDayToReduceGst(record.invoice.issuedAt)}T12:00:00+05:30`);
+    line(t('invoice:lateCreditNote', { date: formatIndiaLongDate(lastDay, language) }), y, { size: 9, weight: 'bold' });
     y += 16;
   }
   if (d.paymentReference) line(`${t('invoice:paymentReference')}: ${d.paymentReference}`, y, { size: 10 });

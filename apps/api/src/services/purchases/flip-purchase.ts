@@ -39,6 +39,11 @@ export interface PaidPurchase extends Omit<PaidReferralPurchase, 'purchase' | 'b
   /** The invoice number's sequence, taken when something was paid (flipPurchase with an invoice year). */
   invoiceSequence: number | null;
   /**
+   * The date the invoice bears: the paid time, or the previous invoice's date when a payment that took its number
+   * while this one waited for the series is dated later (takeDocumentSequence). Null with no number.
+   */
+  invoiceIssuedAt: Date | null;
+  /**
    * The courses this purchase opens (the course, or the batch's subject courses) in which the buyer
    * already submitted a quiz: a learner buying back what they studied, whose certificate is looked at
    * again. Empty on a first purchase.
@@ -103,6 +108,7 @@ const flipQuery = preparedPerDatabase((db) =>
       AND amount_paise = ${sql.placeholder('amountPaise')}::bigint AND currency = ${sql.placeholder('currency')}::text
     RETURNING ${PURCHASE_COLUMNS}`,
     invoiceYear: sql`${sql.placeholder('invoiceYear')}`,
+    paidAt: sql`${sql.placeholder('paidAt')}::timestamptz`,
   }).prepare('flip_purchase'),
 );
 
@@ -110,10 +116,11 @@ const readPaidQuery = preparedPerDatabase((db) =>
   paidPurchaseQuery(db, {
     purchase: sql`SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE id = ${sql.placeholder('purchaseId')}::int AND status = 'paid' FOR NO KEY UPDATE`,
     invoiceYear: null,
+    paidAt: null,
   }).prepare('read_paid_purchase'),
 );
 
-function paidPurchaseQuery(db: DbOrTx, options: { purchase: SQL; invoiceYear: SQL | null }) {
+function paidPurchaseQuery(db: DbOrTx, options: { purchase: SQL; invoiceYear: SQL | null; paidAt: SQL | null }) {
   const cte = (name: string, body: SQL) => db.$with(name, { id: sql<number>`id` }).as(body);
   // `(SELECT count(*) FROM x) >= 0` holds always: it makes a query wait for x's locks before its own.
   const ctes = [
@@ -160,6 +167,7 @@ function paidPurchaseQuery(db: DbOrTx, options: { purchase: SQL; invoiceYear: SQ
             takeDocumentSequence({
               kind: 'invoice',
               financialYear: options.invoiceYear,
+              at: options.paidAt ?? sql`NULL`,
               when: sql`EXISTS (SELECT 1 FROM purchase WHERE amount_paise > 0) AND (SELECT count(*) FROM ladder) >= 0`,
             }),
           ),
@@ -195,6 +203,10 @@ function paidPurchaseQuery(db: DbOrTx, options: { purchase: SQL; invoiceYear: SQ
         options.invoiceYear === null
           ? sql<number | null>`NULL::int`
           : sql<number | null>`(SELECT last_sequence FROM series)`,
+      invoiceIssuedAt:
+        options.invoiceYear === null
+          ? sql<string | null>`NULL::timestamptz`
+          : sql<string | null>`(SELECT last_issued_at FROM series)`,
       studiedCourseIds: sql<number[] | null>`(SELECT json_agg(DISTINCT t.course_id) FROM quiz_attempts a
       JOIN subjects s ON s.id = a.subject_id JOIN terms t ON t.id = s.term_id JOIN courses c ON c.id = t.course_id
       WHERE a.user_id = (SELECT user_id FROM purchase) AND a.submitted_at IS NOT NULL
@@ -243,6 +255,7 @@ function parsePaidPurchase(row: Json | undefined): PaidPurchase | null {
     itemName: String(row.itemName ?? ''),
     invoiceSequence:
       row.invoiceSequence === null || row.invoiceSequence === undefined ? null : Number(row.invoiceSequence),
+    invoiceIssuedAt: dateOrNull(row.invoiceIssuedAt),
     studiedCourseIds: ((row.studiedCourseIds as unknown[] | null) ?? []).map(Number),
   };
 }

@@ -17,7 +17,8 @@ import { addOfferCodeUsesCheck } from './offer-code-uses.ts';
  * and others taken the uses: the AppError thrown then rolls everything back), the paid hook's writes
  * (activation, commission, levels) and the GST tax invoice (not for a free enrolment), numbered from
  * the invoice series whose row flipPurchase locked: a rollback of anything here gives the number
- * back. Then, for a learner who already submitted quizzes in what they bought (a course bought back
+ * back. The invoice is dated the paid time, or the previous number's date if that is later (a
+ * payment that waited for the series' lock; decision 063), so numbers never run against dates. Then, for a learner who already submitted quizzes in what they bought (a course bought back
  * after a refund), the certificate those results earn. False when the purchase was not pending or
  * does not match.
  */
@@ -45,13 +46,14 @@ export async function markPurchasePaid(
   }
   await onPurchasePaid(tx, ctx, paid, writes);
   if (purchase.amountPaise > 0) {
-    if (!paid.buyer || paid.invoiceSequence === null)
+    if (!paid.buyer || paid.invoiceSequence === null || paid.invoiceIssuedAt === null)
       throw new Error(`purchase ${purchase.id} has no buyer or invoice number`);
     addInvoice(writes, tx, ctx, {
       purchase,
       buyer: paid.buyer,
       itemName: paid.itemName,
       sequence: paid.invoiceSequence,
+      issuedAt: paid.invoiceIssuedAt,
     });
   }
   await writes.run(tx);

@@ -11,6 +11,8 @@ export default {
   date: 'Date',
   againstInvoice: 'Against invoice {{number}} dated {{date}}',
   creditReason: 'Refund of the full amount of the invoice.',
+  lateCreditNote:
+    'Issued after the time limit of section 34(2) of the CGST Act ({{date}}): this credit note does not reduce GST.',
   seller: 'Seller',
   buyer: 'Billed to',
   gstin: 'GSTIN',

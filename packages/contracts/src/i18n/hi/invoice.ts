@@ -13,6 +13,7 @@ export default {
   date: 'दिनांक',
   againstInvoice: 'इनवॉइस {{number}} दिनांक {{date}} के विरुद्ध',
   creditReason: 'इनवॉइस की पूरी राशि का रिफ़ंड।',
+  lateCreditNote: 'CGST अधिनियम की धारा 34(2) की समय-सीमा ({{date}}) के बाद जारी: यह क्रेडिट नोट GST कम नहीं करता।',
   seller: 'विक्रेता',
   buyer: 'खरीदार',
   gstin: 'GSTIN',

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invoices, type DbOrTx } from '@app/db';
-import { formatGstRate } from '@app/contracts';
+import { formatGstRate, lastDayToReduceGst } from '@app/contracts';
 import type { Period } from './period.ts';
 import { indiaDay, toCsv } from './to-csv.ts';
 
@@ -29,6 +29,8 @@ const HEADER = [
   'IGST (₹)',
   'Total (₹)',
   'Payment reference',
+  'Credited without reducing GST (₹)',
+  'Remark',
 ] as const;
 
 /**
@@ -36,6 +38,10 @@ const HEADER = [
  * they were printed (the documents keep their seller, buyer and amounts). A credit note's amounts are negative, so
  * that a column's sum is the period's net; its original invoice is named with its date (GSTR-1 asks for both). A
  * seller in a union territory without a legislature charges UTGST, kept in the SGST column (decision 023).
+ *
+ * A credit note issued after the CGST Act s.34(2) time limit (`reduces_gst` false, decision 063) refunds the money
+ * but reduces no tax: its price, discount, taxable value, taxes and total are 0, so that the columns' sums stay the
+ * period's net; what it credited is in 'Credited without reducing GST', and the remark says why.
  */
 export async function gstRegister(db: DbOrTx, period: Period): Promise<string> {
   const rows = await db
@@ -61,6 +67,7 @@ export async function gstRegister(db: DbOrTx, period: Period): Promise<string> {
       igstPaise: invoices.igstPaise,
       totalPaise: invoices.totalPaise,
       paymentReference: invoices.paymentReference,
+      reducesGst: invoices.reducesGst,
     })
     .from(invoices)
     .leftJoin(original, eq(original.id, invoices.invoiceId))
@@ -69,7 +76,9 @@ export async function gstRegister(db: DbOrTx, period: Period): Promise<string> {
   return toCsv(
     HEADER,
     rows.map((row) => {
-      const sign = row.kind === 'credit_note' ? -1 : 1;
+      // A late credit note counts for nothing in the GST columns.
+      const sign = row.kind !== 'credit_note' ? 1 : row.reducesGst ? -1 : 0;
+      const late = !row.reducesGst && row.originalIssuedAt;
       return [
         row.kind === 'credit_note' ? 'Credit note' : 'Tax invoice',
         row.number,
@@ -92,6 +101,8 @@ export async function gstRegister(db: DbOrTx, period: Period): Promise<string> {
         sign * row.igstPaise,
         sign * row.totalPaise,
         row.paymentReference,
+        late ? -row.totalPaise : null,
+        late ? `Issued after the CGST Act s.34(2) time limit (${lastDayToReduceGst(late)}): does not reduce GST` : null,
       ];
     }),
   );

@@ -11,6 +11,12 @@ function renderForm(data = profile()) {
   return renderWithProviders(<PersonalInfoForm profile={data} master={master} />, { path: '/profile' });
 }
 
+/** The values the field's <datalist> offers. */
+function stateSuggestions(field: HTMLElement): string[] {
+  const list = document.getElementById(field.getAttribute('list')!);
+  return [...(list?.querySelectorAll('option') ?? [])].map((option) => option.value);
+}
+
 describe('PersonalInfoForm', () => {
   it('fills every field of the profile, choices included', () => {
     mockApi({});
@@ -34,6 +40,26 @@ describe('PersonalInfoForm', () => {
     const country = screen.getByLabelText(hi.profile.personal.country);
     expect(country).toHaveDisplayValue(new Intl.DisplayNames(['hi-IN'], { type: 'region' }).of('IN')!);
     expect(country).not.toHaveDisplayValue('India');
+    await applyLanguage('en');
+  });
+
+  it("suggests India's states and union territories for the State field, and keeps it free text", () => {
+    mockApi({});
+    renderForm();
+    const options = stateSuggestions(screen.getByLabelText('State'));
+    expect(screen.getByLabelText('State')).toBeInstanceOf(HTMLInputElement);
+    expect(options).toHaveLength(36);
+    expect(options).toContain('Maharashtra');
+    expect(options).toContain('Dadra and Nagar Haveli and Daman and Diu');
+  });
+
+  it("names the State field's suggestions in Hindi for a learner using the app in Hindi", async () => {
+    await applyLanguage('hi');
+    mockApi({});
+    renderForm();
+    const options = stateSuggestions(screen.getByLabelText(hi.profile.personal.state));
+    expect(options).toContain('महाराष्ट्र');
+    expect(options).not.toContain('Maharashtra');
     await applyLanguage('en');
   });
 

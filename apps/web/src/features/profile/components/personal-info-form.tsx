@@ -5,6 +5,8 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import {
+  INDIAN_STATES,
+  indianStateNameIn,
   localeOf,
   updateProfileBody,
   type MasterData,
@@ -127,6 +129,9 @@ export function PersonalInfoForm({ profile, master }: PersonalInfoFormProps) {
   const countryChoices = master?.countries
     .map(({ id, country_name, iso_code }) => ({ id, name: region(iso_code, country_name) }))
     .sort((a, b) => byName.compare(a.name, b.name));
+  // The state stays free text (the spec's field); India's states and union territories are offered as suggestions,
+  // named in the learner's language as the server recognises them, so the invoice's place of supply finds it.
+  const stateSuggestions = INDIAN_STATES.map((state) => indianStateNameIn(state, language)).sort(byName.compare);
   const { onSubmit, field, isSubmitting, control } = useSectionForm({
     schema: withPasswordForNewEmail(profile.email),
     idPrefix: 'profile',
@@ -187,7 +192,17 @@ export function PersonalInfoForm({ profile, master }: PersonalInfoFormProps) {
           <TextField {...field('city')} label={t('personal.city')} autoComplete="address-level2" />
         </Col>
         <Col md={6}>
-          <TextField {...field('state')} label={t('personal.state')} autoComplete="address-level1" />
+          <TextField
+            {...field('state')}
+            label={t('personal.state')}
+            autoComplete="address-level1"
+            list="profile-state-suggestions"
+          />
+          <datalist id="profile-state-suggestions">
+            {stateSuggestions.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
         </Col>
         <Col xs={12}>
           <TextAreaField {...field('address')} label={t('personal.address')} rows={2} autoComplete="street-address" />
