@@ -373,6 +373,7 @@ describe('parental consent (issue 16, part 7)', () => {
       });
       const { purchaseId } = await payThroughSandbox(t, child, '/checkout', { course_id: course.id });
       const purchases = await guardian.get(`/guardian/consent/${token}/purchases`);
+      const documents = `/live-connect/api/guardian/consent/${token}/invoices/${purchaseId}`;
       expect(purchases.body.data).toEqual([
         {
           id: purchaseId,
@@ -381,8 +382,39 @@ describe('parental consent (issue 16, part 7)', () => {
           amount: 499,
           date: expect.any(String),
           status: 'paid',
+          invoice_url: `${documents}/pdf`,
+          credit_note_url: null,
         },
       ]);
+      // The parent who paid opens the GST tax invoice through their own link, no account needed.
+      const pdf = await guardian.get(purchases.body.data[0].invoice_url);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['cache-control']).toBe('private, no-store');
+      // No credit note before a refund.
+      expect((await guardian.get(`${documents}/credit-note/pdf`)).statusCode).toBe(404);
+    });
+
+    it("ATTACK: a guardian's link opens the tax documents of that child's purchases only, and only once answered", async () => {
+      const child = await createMinor(t);
+      const course = await createCourse(t.app, { pricePaise: 29_900 });
+      await t.client
+        .as(child.token)
+        .post('/consent', { guardian_name: 'Amma', channel: 'email', guardian_email: 'amma-docs@example.com' });
+      const token = await consentTokenMailedTo(t, 'amma-docs@example.com');
+      const stranger = await createLearner(t.app);
+      const theirs = (await payThroughSandbox(t, stranger, '/checkout', { course_id: course.id })).purchaseId;
+      const guardian = t.client.as(undefined);
+      const invoiceOf = (purchaseId: number) => guardian.get(`/guardian/consent/${token}/invoices/${purchaseId}/pdf`);
+      // Pending: nothing (403), as the purchases list.
+      expect((await invoiceOf(theirs)).statusCode).toBe(403);
+      expect((await guardian.post(`/guardian/consent/${token}`, { agree: true })).statusCode).toBe(200);
+      // Another learner's purchase through this child's link: 404, as for a stranger.
+      expect((await invoiceOf(theirs)).statusCode).toBe(404);
+      const own = (await payThroughSandbox(t, child, '/checkout', { course_id: course.id })).purchaseId;
+      expect((await invoiceOf(own)).statusCode).toBe(200);
+      // A token that is not a consent link opens nothing.
+      expect((await guardian.get(`/guardian/consent/${'x'.repeat(43)}/invoices/${own}/pdf`)).statusCode).toBe(404);
     });
 
     it("refuses an agreement sent with the learner's own session, and takes one from the guardian's own phone", async () => {

@@ -160,6 +160,10 @@ export const guardianPurchasesData = z.array(
     amount: z.number(),
     date: z.string(),
     status: z.string(),
+    /** The GST tax invoice's PDF through the guardian's link; null when none was issued (free, unpaid). */
+    invoice_url: z.string().nullable(),
+    /** The credit note's PDF (a refund) through the guardian's link; null when none. */
+    credit_note_url: z.string().nullable(),
   }),
 );
 export type GuardianPurchasesData = z.infer<typeof guardianPurchasesData>;

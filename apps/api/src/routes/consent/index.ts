@@ -11,10 +11,13 @@ import {
   guardianConsentData,
   guardianPurchasesData,
   guardianTokenParams,
+  invoiceParams,
 } from '@app/contracts';
 import { ok } from '../../lib/reply.ts';
 import { optionalSession, sessionOf } from '../../plugins/auth.ts';
+import { sendTaxDocument } from '../purchases/send-tax-document.ts';
 import {
+  answeredConsentChild,
   askConsent,
   getConsentStatus,
   getGuardianConsent,
@@ -164,7 +167,34 @@ export async function consentRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await listChildPurchases(ctx, { token: request.params.token }));
+      return ok(await listChildPurchases(ctx, { token: request.params.token, apiPrefix: fastify.prefix }));
     },
   );
+
+  // The tax documents of the child's purchases, for the guardian who consented (the parent usually paid).
+  for (const [path, kind] of [
+    ['/guardian/consent/:token/invoices/:purchase_id/pdf', 'invoice'],
+    ['/guardian/consent/:token/invoices/:purchase_id/credit-note/pdf', 'credit_note'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        config: isPublic,
+        schema: {
+          tags,
+          summary:
+            kind === 'invoice'
+              ? "The GST tax invoice of one of the child's purchases, for the guardian who consented"
+              : "The credit note of one of the child's refunded purchases, for the guardian who consented",
+          errorStatuses: [403],
+          params: guardianTokenParams.extend(invoiceParams.shape),
+          produces: ['application/pdf'],
+        },
+      },
+      async (request, reply) => {
+        const { userId } = await answeredConsentChild(ctx, { token: request.params.token });
+        return sendTaxDocument(ctx, reply, { purchaseId: request.params.purchase_id, kind, userId });
+      },
+    );
+  }
 }

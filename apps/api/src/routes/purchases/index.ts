@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
@@ -14,7 +14,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { findSession, isSessionLive } from '../../services/accounts/index.ts';
-import { verifyInvoicePdfUrl, listPurchaseHistory, renderInvoicePdf } from '../../services/invoices/index.ts';
+import { verifyInvoicePdfUrl, listPurchaseHistory } from '../../services/invoices/index.ts';
+import { sendTaxDocument } from './send-tax-document.ts';
 
 const tags = ['purchases'];
 
@@ -42,20 +43,6 @@ async function requesterOf(
   if (!session) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
   if (!session.user.emailVerifiedAt) throw new AppError('EMAIL_UNVERIFIED', messages.emailUnverified);
   return session.user.id;
-}
-
-async function sendPdf(
-  ctx: AppContext,
-  reply: FastifyReply,
-  options: { purchaseId: number; kind: InvoiceKind; userId: number },
-) {
-  const pdf = await renderInvoicePdf(ctx, options);
-  const name = options.kind === 'invoice' ? 'invoice' : 'credit-note';
-  return reply
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', `inline; filename="${name}-${options.purchaseId}.pdf"`)
-    .type('application/pdf')
-    .send(pdf);
 }
 
 /** The learner's purchase history and the PDFs of their GST tax invoices and credit notes. */
@@ -106,7 +93,7 @@ export async function purchaseRoutes(fastify: FastifyInstance) {
       async (request, reply) => {
         const purchaseId = request.params.purchase_id;
         const userId = await requesterOf(ctx, request, kind, purchaseId, request.query);
-        return sendPdf(ctx, reply, { purchaseId, kind, userId });
+        return sendTaxDocument(ctx, reply, { purchaseId, kind, userId });
       },
     );
   }

@@ -2,7 +2,7 @@ export { askConsent } from './ask-consent.ts';
 export { consentStatus, getConsentStatus } from './consent-status.ts';
 export { getGuardianConsent } from './get-guardian-consent.ts';
 export { giveConsent } from './give-consent.ts';
-export { listChildPurchases } from './list-child-purchases.ts';
+export { answeredConsentChild, listChildPurchases } from './list-child-purchases.ts';
 export { dateOfBirthChangeProblem } from './date-of-birth-change-problem.ts';
 export { recordDateOfBirth } from './record-date-of-birth.ts';
 export { requireMoneyConsent } from './require-money-consent.ts';

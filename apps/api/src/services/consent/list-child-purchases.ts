@@ -1,17 +1,39 @@
 import { desc, eq } from 'drizzle-orm';
-import { batches, courses, purchases } from '@app/db';
+import { batches, courses, invoices, purchases } from '@app/db';
 import { consentMessages, paiseToRupees, type GuardianPurchasesData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findConsentByToken } from './find-consent-by-token.ts';
 
 /**
- * GET /guardian/consent/{token}/purchases: the child's purchases (item, amount, date, status), newest
- * first, for a guardian who has answered (given, or withdrawn since); a pending link shows none (403).
+ * The child behind a guardian's link that has been answered (given, or withdrawn since), for what the guardian may
+ * see of their purchases; a pending link shows none (403).
  */
-export async function listChildPurchases(ctx: AppContext, options: { token: string }): Promise<GuardianPurchasesData> {
+export async function answeredConsentChild(ctx: AppContext, options: { token: string }): Promise<{ userId: number }> {
   const { consent } = await findConsentByToken(ctx, options.token);
   if (consent.status === 'pending') throw AppError.forbidden(consentMessages.consentNotGiven);
+  return { userId: consent.userId };
+}
+
+/**
+ * GET /guardian/consent/{token}/purchases: the child's purchases (item, amount, date, status), newest
+ * first, for a guardian who has answered (given, or withdrawn since); a pending link shows none (403). Each names
+ * the PDFs of its GST tax invoice and credit note when issued, through the guardian's own link: the parent usually
+ * paid, and the tax document is theirs to keep.
+ */
+export async function listChildPurchases(
+  ctx: AppContext,
+  options: { token: string; apiPrefix: string },
+): Promise<GuardianPurchasesData> {
+  const { userId } = await answeredConsentChild(ctx, options);
+  const invoice = (kind: 'invoice' | 'credit_note') =>
+    ctx.db
+      .select({ purchaseId: invoices.purchaseId })
+      .from(invoices)
+      .where(eq(invoices.kind, kind))
+      .as(kind === 'invoice' ? 'invoice_doc' : 'credit_doc');
+  const invoiceDoc = invoice('invoice');
+  const creditDoc = invoice('credit_note');
   const rows = await ctx.db
     .select({
       id: purchases.id,
@@ -21,13 +43,18 @@ export async function listChildPurchases(ctx: AppContext, options: { token: stri
       status: purchases.status,
       createdAt: purchases.createdAt,
       paidAt: purchases.paidAt,
+      hasInvoice: invoiceDoc.purchaseId,
+      hasCreditNote: creditDoc.purchaseId,
     })
     .from(purchases)
     .leftJoin(courses, eq(courses.id, purchases.courseId))
     .leftJoin(batches, eq(batches.id, purchases.batchId))
-    .where(eq(purchases.userId, consent.userId))
+    .leftJoin(invoiceDoc, eq(invoiceDoc.purchaseId, purchases.id))
+    .leftJoin(creditDoc, eq(creditDoc.purchaseId, purchases.id))
+    .where(eq(purchases.userId, userId))
     .orderBy(desc(purchases.createdAt), desc(purchases.id))
     .limit(200);
+  const documents = `${options.apiPrefix}/guardian/consent/${encodeURIComponent(options.token)}/invoices`;
   return rows.map((row) => ({
     id: row.id,
     item: row.courseName ?? row.batchName ?? '',
@@ -35,5 +62,7 @@ export async function listChildPurchases(ctx: AppContext, options: { token: stri
     amount: paiseToRupees(row.amountPaise),
     date: (row.paidAt ?? row.createdAt).toISOString(),
     status: row.status,
+    invoice_url: row.hasInvoice === null ? null : `${documents}/${row.id}/pdf`,
+    credit_note_url: row.hasCreditNote === null ? null : `${documents}/${row.id}/credit-note/pdf`,
   }));
 }

@@ -19,9 +19,16 @@ const request = (overrides: Partial<GuardianConsentData> = {}): GuardianConsentD
   ...overrides,
 });
 const given = request({ status: 'given', given_at: '2026-11-24T07:00:00.000Z' });
+const documents = `/live-connect/api/guardian/consent/${TOKEN}/invoices/3`;
 const purchases = [
-  { id: 3, item: 'Physics Basics', kind: 'course', amount: 499, date: '2026-11-24T08:00:00.000Z', status: 'paid' },
-  { id: 4, item: 'CBSE Standard 8', kind: 'batch', amount: 1500, date: '2026-11-25T08:00:00.000Z', status: 'pending' },
+  {
+    ...{ id: 3, item: 'Physics Basics', kind: 'course', amount: 499, date: '2026-11-24T08:00:00.000Z', status: 'paid' },
+    ...{ invoice_url: `${documents}/pdf`, credit_note_url: null },
+  },
+  {
+    ...{ id: 4, item: 'CBSE Standard 8', kind: 'batch', amount: 1500, date: '2026-11-25T08:00:00.000Z' },
+    ...{ status: 'pending', invoice_url: null, credit_note_url: null },
+  },
 ];
 
 const open = (lang?: string) =>
@@ -68,6 +75,12 @@ describe('GuardianConsentPage', () => {
     expect(screen.getByRole('cell', { name: 'Paid' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: /^Class fee: CBSE Standard 8/ })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Not completed' })).toBeInTheDocument();
+    // The paid course's GST invoice, for the parent to keep; none for the unpaid fee, no credit note without a refund.
+    expect(screen.getByRole('link', { name: 'GST invoice for Physics Basics (PDF)' })).toHaveAttribute(
+      'href',
+      `${documents}/pdf`,
+    );
+    expect(screen.getAllByRole('link', { name: /GST invoice|Credit note/ })).toHaveLength(1);
   });
 
   it('withdraws consent after a confirmation', async () => {

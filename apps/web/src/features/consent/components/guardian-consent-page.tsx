@@ -99,10 +99,34 @@ function ChildPurchases({ token, child }: { token: string; child: string }) {
                   {t(`guardian.statuses.${purchase.status as 'paid'}`, { defaultValue: purchase.status })}
                 </Badge>
               );
+              const item = purchase.kind === 'batch' ? t('guardian.batchFee', { name: purchase.item }) : purchase.item;
               return (
                 <tr key={purchase.id}>
                   <td>
-                    {purchase.kind === 'batch' ? t('guardian.batchFee', { name: purchase.item }) : purchase.item}
+                    {item}
+                    {(purchase.invoice_url ?? purchase.credit_note_url) && (
+                      // The tax documents: the parent usually paid, and the GST invoice is theirs to keep.
+                      <div className="d-flex flex-wrap column-gap-3 small">
+                        {purchase.invoice_url && (
+                          <a
+                            href={purchase.invoice_url}
+                            className="d-inline-block py-1"
+                            aria-label={t('guardian.invoiceOf', { item })}
+                          >
+                            {t('guardian.invoice')}
+                          </a>
+                        )}
+                        {purchase.credit_note_url && (
+                          <a
+                            href={purchase.credit_note_url}
+                            className="d-inline-block py-1"
+                            aria-label={t('guardian.creditNoteOf', { item })}
+                          >
+                            {t('guardian.creditNote')}
+                          </a>
+                        )}
+                      </div>
+                    )}
                     {/* On a phone the date and the status sit under the item instead of in columns of their own. */}
                     <div className="d-sm-none small text-body-secondary mt-1" aria-hidden="true">
                       {date(purchase.date)} {status}
