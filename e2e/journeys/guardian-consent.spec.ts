@@ -119,7 +119,14 @@ test('a 13-year-old names a guardian, who agrees by the mailed link; then the ch
   await guardian.reload();
   await expect(guardian.getByRole('cell', { name: course })).toBeVisible();
   await expect(guardian.getByText('Paid', { exact: true }).first()).toBeVisible();
-  await snap(guardian, 'guardian-purchases-360');
+  // The parent who paid keeps the GST tax invoice: a PDF through their own link, no account needed.
+  const invoice = guardian.getByRole('link', { name: `GST invoice for ${course} (PDF)` });
+  await expect(invoice).toBeVisible();
+  const pdf = await guardian.request.get((await invoice.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await snapPhoneAndDesktop(guardian, 'guardian-purchases');
+  await expectAccessible(guardian, 'guardian purchases with the tax invoice');
   await pickLanguage(guardian, 'हिन्दी');
   await expect(guardian.getByRole('heading', { name: 'आपने सहमति दे दी है' })).toBeVisible();
   await snap(guardian, 'guardian-purchases-360-hi');
