@@ -1,9 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { batches, courses, invoices, purchases } from '@app/db';
 import { consentMessages, paiseToRupees, type GuardianPurchasesData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findConsentByToken } from './find-consent-by-token.ts';
+
+// The purchase's two tax documents, joined as the learner's purchase history joins them (list-purchase-history.ts).
+const invoice = alias(invoices, 'invoice');
+const creditNote = alias(invoices, 'credit_note');
 
 /**
  * The child behind a guardian's link that has been answered (given, or withdrawn since), for what the guardian may
@@ -26,14 +31,6 @@ export async function listChildPurchases(
   options: { token: string; apiPrefix: string },
 ): Promise<GuardianPurchasesData> {
   const { userId } = await answeredConsentChild(ctx, options);
-  const invoice = (kind: 'invoice' | 'credit_note') =>
-    ctx.db
-      .select({ purchaseId: invoices.purchaseId })
-      .from(invoices)
-      .where(eq(invoices.kind, kind))
-      .as(kind === 'invoice' ? 'invoice_doc' : 'credit_doc');
-  const invoiceDoc = invoice('invoice');
-  const creditDoc = invoice('credit_note');
   const rows = await ctx.db
     .select({
       id: purchases.id,
@@ -43,14 +40,14 @@ export async function listChildPurchases(
       status: purchases.status,
       createdAt: purchases.createdAt,
       paidAt: purchases.paidAt,
-      hasInvoice: invoiceDoc.purchaseId,
-      hasCreditNote: creditDoc.purchaseId,
+      hasInvoice: invoice.id,
+      hasCreditNote: creditNote.id,
     })
     .from(purchases)
     .leftJoin(courses, eq(courses.id, purchases.courseId))
     .leftJoin(batches, eq(batches.id, purchases.batchId))
-    .leftJoin(invoiceDoc, eq(invoiceDoc.purchaseId, purchases.id))
-    .leftJoin(creditDoc, eq(creditDoc.purchaseId, purchases.id))
+    .leftJoin(invoice, and(eq(invoice.purchaseId, purchases.id), eq(invoice.kind, 'invoice')))
+    .leftJoin(creditNote, and(eq(creditNote.purchaseId, purchases.id), eq(creditNote.kind, 'credit_note')))
     .where(eq(purchases.userId, userId))
     .orderBy(desc(purchases.createdAt), desc(purchases.id))
     .limit(200);
