@@ -19,6 +19,10 @@ function OneFieldForm() {
         registration={register('name', { required: 'Name is required.' })}
         error={errors.name?.message}
       />
+      <select aria-label="Colour" defaultValue="">
+        <option value="">None</option>
+        <option value="red">Red</option>
+      </select>
       <button type="submit">Save</button>
     </form>
   );
@@ -67,6 +71,22 @@ describe('afterTap (decision 053)', () => {
     await pause(50);
     expect(screen.queryByText('Name is required.')).not.toBeInTheDocument();
     fireEvent.pointerCancel(document.body);
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+  });
+
+  it('keeps waiting through a long press after a select was chosen from its list', async () => {
+    // Choosing from a select's list ends with a release that had no press (user-event does what the browser does):
+    // each release started a one-second wait without stopping the one before, which then ran the checks in the middle
+    // of a later press (the after-tap failures in CI).
+    const user = userEvent.setup();
+    render(<OneFieldForm />);
+    await user.selectOptions(screen.getByLabelText('Colour'), 'Red');
+    await user.click(screen.getByLabelText('Name'));
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.pointer({ keys: '[MouseLeft>]', target: save });
+    await pause(1200);
+    expect(screen.queryByText('Name is required.')).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: save });
     expect(await screen.findByText('Name is required.')).toBeInTheDocument();
   });
 });

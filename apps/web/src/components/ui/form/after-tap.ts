@@ -44,8 +44,16 @@ function listen() {
     },
     true,
   );
-  // On a touch screen the focus moves, and the click comes, after the finger is lifted.
-  window.addEventListener('pointerup', () => (giveUp = window.setTimeout(runWaiting, RELEASE_WAIT_MS)), true);
+  // On a touch screen the focus moves, and the click comes, after the finger is lifted. A release can come without a
+  // press of its own (a second finger, a choice from a select's list): the wait it starts replaces any before it.
+  window.addEventListener(
+    'pointerup',
+    () => {
+      window.clearTimeout(giveUp);
+      giveUp = window.setTimeout(runWaiting, RELEASE_WAIT_MS);
+    },
+    true,
+  );
   window.addEventListener('pointercancel', runWaiting, true);
   window.addEventListener('keydown', runWaiting, true);
   // After the click's own handlers (and the submit they start): the checks then add only what the submit did not.
