@@ -77,29 +77,28 @@ async function quizPointsCapPaise(
   options: { userId: number; purchase: { id: number; amountPaise: number }; rate: number },
 ): Promise<number> {
   const { purchase, rate } = options;
-  const [[invoice], [paidOut], [buyer], minimumPaise] = await Promise.all([
-    tx
-      .select({ taxablePaise: invoices.taxablePaise })
-      .from(invoices)
-      .where(and(eq(invoices.purchaseId, purchase.id), eq(invoices.kind, 'invoice'))),
-    tx
-      .select({
-        paise:
-          sql<string>`coalesce(sum(${walletTransactions.amountPaise} + ${walletTransactions.points} * ${rate}), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(walletTransactions)
-      .where(
-        and(
-          eq(walletTransactions.purchaseId, purchase.id),
-          eq(walletTransactions.method, 'Referral Commission'),
-          ne(walletTransactions.status, 'Rejected'),
+  // One after another: a transaction is one connection, which runs one statement at a time anyway (pg 9 refuses more).
+  const [invoice] = await tx
+    .select({ taxablePaise: invoices.taxablePaise })
+    .from(invoices)
+    .where(and(eq(invoices.purchaseId, purchase.id), eq(invoices.kind, 'invoice')));
+  const [paidOut] = await tx
+    .select({
+      paise:
+        sql<string>`coalesce(sum(${walletTransactions.amountPaise} + ${walletTransactions.points} * ${rate}), 0)`.mapWith(
+          Number,
         ),
+    })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.purchaseId, purchase.id),
+        eq(walletTransactions.method, 'Referral Commission'),
+        ne(walletTransactions.status, 'Rejected'),
       ),
-    tx.select({ referrerId: users.referrerId }).from(users).where(eq(users.id, options.userId)),
-    getSetting(tx, 'level_min_purchase_paise'),
-  ]);
+    );
+  const [buyer] = await tx.select({ referrerId: users.referrerId }).from(users).where(eq(users.id, options.userId));
+  const minimumPaise = await getSetting(tx, 'level_min_purchase_paise');
   let keptPaise = (invoice?.taxablePaise ?? purchase.amountPaise) - (paidOut?.paise ?? 0);
   if (buyer?.referrerId != null && purchase.amountPaise >= minimumPaise) {
     const ladder = await tx
