@@ -23,3 +23,23 @@ describe('rate limits while Redis cannot be reached', () => {
     }
   });
 });
+
+describe('giving a point back', () => {
+  it('never takes a count below zero: a point given back after its window ended buys no extra guess', async () => {
+    const limits = createRateLimits({
+      redisUrl: undefined,
+      rules: { loginFailuresPerAccount: { points: 2, durationSeconds: 1 } },
+    });
+    try {
+      await limits.consume('loginFailuresPerAccount', 'a@example.com');
+      await new Promise((resolve) => setTimeout(resolve, 1100)); // the window ends while the guess is checked
+      await limits.giveBack('loginFailuresPerAccount', 'a@example.com');
+      await limits.consume('loginFailuresPerAccount', 'a@example.com');
+      await limits.consume('loginFailuresPerAccount', 'a@example.com');
+      const refused = await limits.consume('loginFailuresPerAccount', 'a@example.com').catch((error: unknown) => error);
+      expect((refused as AppError).code).toBe('TOO_MANY_REQUESTS');
+    } finally {
+      await limits.close();
+    }
+  });
+});

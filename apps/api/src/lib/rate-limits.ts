@@ -123,7 +123,10 @@ export function createRateLimits(options: {
       }
     },
     async giveBack(name, key) {
-      await limiter(name).reward(keyOf(name, key), 1);
+      // Only into a window that still counts it: a point given back after its window ended would start the next one
+      // below zero, one guess more than the limit.
+      const counted = await limiter(name).get(keyOf(name, key));
+      if (counted && counted.consumedPoints > 0) await limiter(name).reward(keyOf(name, key), 1);
     },
     async check(name, key) {
       const res = await limiter(name).get(keyOf(name, key));
