@@ -321,6 +321,28 @@ describe('parental consent (issue 16, part 7)', () => {
         .post('/consent', { guardian_name: 'P', channel: 'mobile', guardian_mobile: '9876500000' });
       expect(sixth.statusCode).toBe(429);
     });
+
+    it("ATTACK: many accounts cannot flood one guardian's inbox (429 after ten mails a day to an address)", async () => {
+      const victim = 'someone.else@example.com';
+      const answers: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const child = await createMinor(t);
+        for (let j = 0; j < 4; j++) {
+          const res = await t.client
+            .as(child.token)
+            .post('/consent', {
+              guardian_name: 'P',
+              channel: 'email',
+              guardian_email: j % 2 ? victim : victim.toUpperCase(),
+            });
+          answers.push(res.statusCode);
+        }
+      }
+      expect(answers).toEqual([...Array<number>(10).fill(200), 429, 429]);
+      const other = await createMinor(t);
+      const elsewhere = { guardian_name: 'P', channel: 'email', guardian_email: 'a.parent@example.com' };
+      expect((await t.client.as(other.token).post('/consent', elsewhere)).statusCode).toBe(200);
+    });
   });
 
   describe("the guardian's link", () => {

@@ -39,6 +39,12 @@ export const defaultLimitRules = {
   consentRequestsPerAccount: { points: 5, durationSeconds: 60 * 60 },
   consentRequestsPerIp: { points: 100, durationSeconds: 60 * 60 },
   /**
+   * Consent mails to one address, from any number of accounts: the address is not proved, and the mail carries names
+   * the learner typed, so fifty accounts must not make it a way to flood, or write to, someone else's inbox. Ten a
+   * day leaves room for a family's children and their reminders.
+   */
+  consentMailsPerGuardianEmail: { points: 10, durationSeconds: 24 * 60 * 60 },
+  /**
    * New emails asked for by one learner (PUT /profile): each answers whether the address has an account ('This email
    * is already registered.'), so they are few, as sign-ups from one address are (decision 064).
    */

@@ -7,7 +7,7 @@ import { checkConsentCanBeAsked, createConsentRequest } from './create-consent-r
 /**
  * POST /consent: a learner under 18 names a parent or guardian (`createConsentRequest`: by email the link
  * is mailed, by mobile the learner gets it to pass on). Once a guardian is on record (they withdrew, or
- * the operator named them) only that guardian can be asked again. Rate-limited per learner and address.
+ * the operator named them) only that guardian can be asked again. Rate-limited per learner, per client address and per guardian's email.
  */
 export async function askConsent(
   ctx: AppContext,
@@ -17,6 +17,7 @@ export async function askConsent(
   await checkConsentCanBeAsked(ctx, { child: user, input });
   await ctx.limits.consume('consentRequestsPerAccount', String(user.id));
   await ctx.limits.consume('consentRequestsPerIp', ip);
+  if (input.guardian_email) await ctx.limits.consume('consentMailsPerGuardianEmail', input.guardian_email);
   const { link, whatsappUrl } = await createConsentRequest(ctx, { child: user, input, ip, namedBy: null });
   const data = toConsentData(await consentStatus(ctx, ctx.db, { userId: user.id }));
   return { ...data, link, whatsapp_url: whatsappUrl };
