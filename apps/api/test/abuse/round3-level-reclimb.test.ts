@@ -2,14 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin } from '../admin-fixtures.ts';
-import { ledgerOf, setReferenceData, TEST_LEVELS } from '../wallet-fixtures.ts';
-import { expectBooksBalanced } from './abuse-fixtures.ts';
+import { ledgerOf, setReferenceData, signInNow, TEST_LEVELS } from '../wallet-fixtures.ts';
+import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
 
 /**
  * Round 3: a level reward once per level. A refund inside the window that reopens a lower level (its held reward
  * cancelled, decision 019) moves the referrer's ladder back to that level while the higher levels stay achieved.
  * Climbing again then achieves those higher levels a second time: the achievement row already exists (its insert does
  * nothing on the conflict) but the reward is credited again.
+ *
+ * The reopened level goes back to its old window, which now also holds the windows of the levels achieved above it:
+ * counted whole, one more activation reached it again with the higher levels' sub-users, and refunding every sub-user
+ * that counted for it alone no longer cancelled it (decision 065: a sub-user counts for one level).
  */
 describe('abuse round 3: a reopened lower level lets the referrer climb the achieved levels again', () => {
   let t: TestApp;
@@ -82,6 +86,75 @@ describe('abuse round 3: a reopened lower level lets the referrer climb the achi
       await expectBooksBalanced(t);
     } finally {
       await setReferenceData(t.app, { refund_window_days: 7 });
+    }
+  });
+  const refund = async (purchaseId: number) =>
+    expect((await t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`)).statusCode).toBe(200);
+
+  it('ATTACK: a reopened Starter is not re-reached with Bronze’s sub-users; refunding its own inside their windows cancels it', async () => {
+    farmer = await createLearner(t.app);
+    const a = await buy(await subUser());
+    const b = await buy(await subUser()); // Starter (2) achieved, its reward held
+    for (let i = 0; i < 4; i++) await buy(await subUser()); // Bronze (4) achieved, its reward held
+    expect(await levelOf(farmer)).toBe(3);
+
+    await refund(a); // Starter reopened on its old window, which holds Bronze's
+    const reopened = (await t.client.as(farmer.token).get('/level-status')).body.data;
+    // Bronze's four sub-users are Bronze's: the reopened Starter counts B alone, on the screen as on the server.
+    expect(reopened).toMatchObject({ level_number: 1, completed_node: 1, completed_users: ['Test Learner'] });
+    const g = await buy(await subUser()); // B and G: Starter reached again, fairly
+    expect(await levelOf(farmer)).toBe(3);
+    await refund(b);
+    await refund(g);
+
+    t.clock.advance(8 * DAY_MS);
+    const token = await signInNow(t.app, farmer.id);
+    expect((await t.client.as(token).get('/transactions')).statusCode).toBe(200); // releases the credits due
+    const rewards = (await ledgerOf(t.app, farmer.id)).filter((e) => e.method === 'Level Reward');
+    // Four paying sub-users earn Bronze's ₹250 + 200 points; Starter's two were refunded in their windows.
+    expect(rewards.filter((e) => e.status === 'Done').map((e) => [e.amountPaise, e.points])).toEqual([[25_000, 200]]);
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: the ladder chained down is not paid by the top level’s sub-users alone', async () => {
+    // A "safe" level minimum by decision 045's rule of thumb (above ₹128.13 a sub-user) and a 60% campaign price.
+    await setReferenceData(t.app, { refund_window_days: 7, level_min_purchase_paise: 15_000 });
+    try {
+      const price = 15_960;
+      farmer = await createLearner(t.app);
+      const buyOne = async () => (await buyThroughSandbox(t, await subUser(), price)).purchaseId;
+      const many = async (n: number) => {
+        const ids: number[] = [];
+        for (let i = 0; i < n; i++) ids.push(await buyOne());
+        return ids;
+      };
+      const starter = await many(2);
+      const bronze = await many(4);
+      const silver = await many(8);
+      expect(await levelOf(farmer)).toBe(4);
+
+      // Bronze reopened on its old window, which holds Silver's; reached again, then its own refunded.
+      await refund(bronze[0]!);
+      expect(await levelOf(farmer)).toBe(2);
+      const x1 = await buyOne();
+      for (const id of [...bronze.slice(1), x1]) await refund(id);
+      // Then Starter the same way.
+      await refund(starter[0]!);
+      expect(await levelOf(farmer)).toBe(1);
+      const x2 = await buyOne();
+      for (const id of [starter[1]!, x2]) await refund(id);
+
+      t.clock.advance(8 * DAY_MS);
+      const token = await signInNow(t.app, farmer.id);
+      const wallet = (await t.client.as(token).get('/transactions')).body.data;
+      const paidIn = silver.length * price;
+      // Silver's ₹500 + 400 points and the commission on Silver's purchases: within what they paid.
+      expect(wallet.balance * 100 + wallet.points * 100).toBeLessThan(paidIn);
+      const done = (await ledgerOf(t.app, farmer.id)).filter((e) => e.method === 'Level Reward' && e.status === 'Done');
+      expect(done.map((e) => [e.amountPaise, e.points])).toEqual([[50_000, 400]]);
+      await expectBooksBalanced(t);
+    } finally {
+      await setReferenceData(t.app, { refund_window_days: 7, level_min_purchase_paise: 0 });
     }
   });
 });

@@ -52,7 +52,7 @@ export async function advanceLevel(
   if (!count) return { achieved: null };
   const writes = new WriteBatch();
   addLadderWrite(writes, tx, referrer.id, count);
-  const counted = addCount(writes, referrer.id, count.window);
+  const counted = addCount(writes, referrer.id, count);
   await writes.run(tx);
   if (counted.value < count.level.node) return { achieved: null };
   await achieveLevel(tx, {
@@ -81,7 +81,7 @@ export function addActivationCount(
   const count = levelToCount(options.ladder, now);
   if (!count) return;
   addLadderWrite(writes, tx, referrer.id, count);
-  const countedBefore = addCount(writes, referrer.id, count.window);
+  const countedBefore = addCount(writes, referrer.id, count);
   writes.then(async (db) => {
     if (countedBefore.value + 1 >= count.level.node)
       await achieveLevel(db, { referrerId: referrer.id, count, now, earnedBy });
@@ -121,12 +121,15 @@ function addLadderWrite(writes: WriteBatch, tx: DbOrTx, referrerId: number, coun
   }
 }
 
-/** How many sub-users count for the window, as the batch's statement sees them. */
-function addCount(writes: WriteBatch, referrerId: number, window: LevelWindow): BatchValue<number> {
-  return writes.output(
-    sql`(SELECT count(*)::int FROM ${users} WHERE ${countedSubUsersWhere(referrerId, window.start, window.end)})`,
-    asNumber,
-  );
+/** How many sub-users count for the level's window, as the batch's statement sees them. */
+function addCount(writes: WriteBatch, referrerId: number, count: LevelCount): BatchValue<number> {
+  const where = countedSubUsersWhere({
+    referrerId,
+    levelNumber: count.level.number,
+    start: count.window.start,
+    end: count.window.end,
+  });
+  return writes.output(sql`(SELECT count(*)::int FROM ${users} WHERE ${where})`, asNumber);
 }
 
 /**

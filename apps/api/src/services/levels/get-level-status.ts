@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { levels, userLevels, users } from '@app/db';
 import {
   dayNumber,
@@ -14,14 +14,15 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { preparedPerDatabase } from '../database/index.ts';
-import { COUNTED_REFERRAL_STATUSES, levelByNumber, levelStateOf } from './level-data.ts';
+import { countedSubUsersWhere, levelByNumber, levelStateOf } from './level-data.ts';
 
 /** A counted sub-user as the statement gives it: name, and the activation instant in microseconds since 1970. */
 type Candidate = [name: string, activatedAtMicros: number];
 
 /**
  * Everything GET /level-status reads, in one round trip (a prepared statement): one row per level,
- * each carrying the user's user_levels row (if any) and the counted sub-users who became active
+ * each carrying the user's user_levels row (if any) and the sub-users who count for the level it points at
+ * (countedSubUsersWhere, the server's own rule: none already counted for another level) and became active
  * after the stored window start (and, once every level is done, by completed_at). The current
  * window is worked out from those in TypeScript (levelWindowAt) and can only start at or after the
  * stored start, so this is every sub-user it can count (the bounds are widened to whole milliseconds,
@@ -50,13 +51,13 @@ const levelStatusQuery = preparedPerDatabase((db) => {
       })
       .from(users)
       .where(
-        and(
-          eq(users.referrerId, sql.placeholder('userId')),
-          isNotNull(users.activatedAt),
-          sql`${users.activatedAt} > coalesce((select date_trunc('milliseconds', ${state.windowStart}) from ${state}), ${sql.placeholder('createdAt')}::timestamptz)`,
-          sql`${users.activatedAt} <= coalesce((select date_trunc('milliseconds', ${state.completedAt}) + interval '1 millisecond' from ${state}), 'infinity'::timestamptz)`,
-          inArray(users.referralStatus, [...COUNTED_REFERRAL_STATUSES]),
-        ),
+        countedSubUsersWhere({
+          referrerId: sql.placeholder('userId'),
+          // The level the ladder points at, as levelByNumber finds it (the next one up if operators removed it).
+          levelNumber: sql`(select min(${levels.number}) from ${levels} where ${levels.number} >= (select ${state.levelNumber} from ${state}))`,
+          start: sql`coalesce((select date_trunc('milliseconds', ${state.windowStart}) from ${state}), ${sql.placeholder('createdAt')}::timestamptz)`,
+          end: sql`coalesce((select date_trunc('milliseconds', ${state.completedAt}) + interval '1 millisecond' from ${state}), 'infinity'::timestamptz)`,
+        }),
       ),
   );
   return db

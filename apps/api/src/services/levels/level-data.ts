@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, sql, type Placeholder } from 'drizzle-orm';
-import { levels, userLevels, users, type DbOrTx } from '@app/db';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { levelAchievements, levels, userLevels, users, type DbOrTx } from '@app/db';
 import { preparedPerDatabase } from '../database/index.ts';
 
 export type LevelRow = typeof levels.$inferSelect;
@@ -81,18 +81,36 @@ export async function loadLadder(
   return { all, state: await loadLevelState(db, user, all, options) };
 }
 
-/** The users who count for `referrerId`'s level window (start, end]: values, or placeholders of a prepared query. */
-export function countedSubUsersWhere(
-  referrerId: number | Placeholder,
-  start: Date | Placeholder,
-  end: Date | Placeholder,
-) {
+/**
+ * The users who count for level `levelNumber` of `referrerId` in the window (start, end]: values, placeholders of a
+ * prepared query, or SQL (GET /level-status's statement).
+ *
+ * A sub-user counts for one level (decision 065): one whose activation lies inside the window of another level of the
+ * referrer achieved before `end` counted there, and is left out. Achieved levels' windows only overlap after a refund
+ * reopened a lower level on its old window (reopenLevelsNoLongerReached), which holds the windows of the levels
+ * achieved above it since; otherwise every window starts where the previous achievement ended, and nobody is left out.
+ * Of two achievements whose windows hold a sub-user, the one achieved first has them.
+ */
+export function countedSubUsersWhere(options: {
+  referrerId: number | Placeholder;
+  levelNumber: number | Placeholder | SQL;
+  start: Date | Placeholder | SQL;
+  end: Date | Placeholder | SQL;
+}) {
+  const { referrerId, levelNumber, start, end } = options;
   return and(
     eq(users.referrerId, referrerId),
     isNotNull(users.activatedAt),
     gt(users.activatedAt, start),
     lte(users.activatedAt, end),
     inArray(users.referralStatus, [...COUNTED_REFERRAL_STATUSES]),
+    sql`not exists (select 1 from ${levelAchievements} where ${and(
+      eq(levelAchievements.userId, referrerId),
+      ne(levelAchievements.levelNumber, levelNumber),
+      lt(levelAchievements.windowStart, users.activatedAt),
+      gte(levelAchievements.achievedAt, users.activatedAt),
+      lt(levelAchievements.achievedAt, end),
+    )})`,
   );
 }
 
@@ -100,19 +118,32 @@ const countedSubUsersQuery = preparedPerDatabase((db) =>
   db
     .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
     .from(users)
-    .where(countedSubUsersWhere(sql.placeholder('referrerId'), sql.placeholder('start'), sql.placeholder('end')))
+    .where(
+      countedSubUsersWhere({
+        referrerId: sql.placeholder('referrerId'),
+        levelNumber: sql.placeholder('levelNumber'),
+        start: sql.placeholder('start'),
+        end: sql.placeholder('end'),
+      }),
+    )
     .orderBy(asc(users.activatedAt), asc(users.id))
     .prepare('counted_sub_users'),
 );
 
 /**
  * Direct sub-users of `referrerId` that became active inside the window (start, end] and count
- * for levels, in the order they became active.
+ * for level `levelNumber` (countedSubUsersWhere), in the order they became active.
  */
-export async function countedSubUsers(db: DbOrTx, referrerId: number, window: { start: Date; end: Date }) {
+export async function countedSubUsers(
+  db: DbOrTx,
+  referrerId: number,
+  levelNumber: number,
+  window: { start: Date; end: Date },
+) {
   // Placeholders skip the column's encoder: timestamps go in as the ISO text it would produce.
   return countedSubUsersQuery(db).execute({
     referrerId,
+    levelNumber,
     start: window.start.toISOString(),
     end: window.end.toISOString(),
   });

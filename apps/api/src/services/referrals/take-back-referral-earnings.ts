@@ -62,7 +62,8 @@ export async function takeBackReferralEarnings(
 }
 
 /**
- * The referrer's achievements whose reward is still held are counted again on their window; one
+ * The referrer's achievements whose reward is still held are counted again on their window (less the
+ * sub-users a level achieved before it holds: a sub-user counts for one level, countedSubUsersWhere); one
  * that no longer reaches its node loses its reward (Rejected) and the level is worked on again
  * from that window, highest level first.
  */
@@ -90,7 +91,7 @@ export async function reopenLevelsNoLongerReached(
   for (const { achievement, rewardId } of held) {
     const level = levelByNumber(all, achievement.levelNumber);
     if (!level || !achievement.windowStart) continue;
-    const counted = await countedSubUsers(tx, referrer.id, {
+    const counted = await countedSubUsers(tx, referrer.id, achievement.levelNumber, {
       start: achievement.windowStart,
       end: achievement.achievedAt,
     });
