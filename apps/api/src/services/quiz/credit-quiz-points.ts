@@ -37,13 +37,7 @@ export async function creditQuizPoints(
   const [earned] = await tx
     .select({ points: sql<string>`coalesce(sum(${walletTransactions.points}), 0)`.mapWith(Number) })
     .from(walletTransactions)
-    .where(
-      and(
-        eq(walletTransactions.purchaseId, purchase.id),
-        eq(walletTransactions.method, 'Quiz Points'),
-        ne(walletTransactions.status, 'Rejected'),
-      ),
-    );
+    .where(standingEntriesOf(purchase.id, 'Quiz Points'));
   const cap = rate > 0 ? Math.floor((await quizPointsCapPaise(tx, { ...options, rate })) / rate) : Infinity;
   const points = Math.min(options.points, cap - (earned?.points ?? 0));
   if (points <= 0) return;
@@ -90,13 +84,7 @@ async function quizPointsCapPaise(
         ),
     })
     .from(walletTransactions)
-    .where(
-      and(
-        eq(walletTransactions.purchaseId, purchase.id),
-        eq(walletTransactions.method, 'Referral Commission'),
-        ne(walletTransactions.status, 'Rejected'),
-      ),
-    );
+    .where(standingEntriesOf(purchase.id, 'Referral Commission'));
   const [buyer] = await tx.select({ referrerId: users.referrerId }).from(users).where(eq(users.id, options.userId));
   const minimumPaise = await getSetting(tx, 'level_min_purchase_paise');
   let keptPaise = (invoice?.taxablePaise ?? purchase.amountPaise) - (paidOut?.paise ?? 0);
@@ -110,4 +98,13 @@ async function quizPointsCapPaise(
     keptPaise -= Math.max(0, ...shares);
   }
   return Math.max(0, keptPaise);
+}
+
+/** A purchase's ledger entries of one kind that still stand (not Rejected). */
+function standingEntriesOf(purchaseId: number, method: 'Quiz Points' | 'Referral Commission') {
+  return and(
+    eq(walletTransactions.purchaseId, purchaseId),
+    eq(walletTransactions.method, method),
+    ne(walletTransactions.status, 'Rejected'),
+  );
 }
