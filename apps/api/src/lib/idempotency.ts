@@ -46,6 +46,33 @@ function errorAnswer(error: AppError): IdempotentAnswer {
   };
 }
 
+/** Which request a key is for, and who sent it. */
+export interface IdempotentRequest {
+  userId: number;
+  key: string | undefined;
+  route: string;
+  request: unknown;
+}
+
+/** A key's stored row, or none: the first request's answer replayed, or why it cannot be. */
+function storedAnswer(
+  first: typeof idempotencyKeys.$inferSelect | undefined,
+  route: string,
+  requestHash: string,
+): IdempotentAnswer {
+  if (!first || first.statusCode === null) throw new AppError('CONFLICT', walletMessages.idempotencyKeyInFlight);
+  if (first.route !== route || first.requestHash !== requestHash) {
+    throw AppError.field('idempotency_key', walletMessages.idempotencyKeyReused);
+  }
+  return { statusCode: first.statusCode, body: first.responseBody, isReplay: true };
+}
+
+/** An error that is the request's answer, kept with its key; any other error rolls the key back. */
+function isStoredError(error: unknown): error is AppError {
+  // A 429 answers how often, not the request: stored, it would be replayed after the limit has passed.
+  return error instanceof AppError && error.statusCode !== 429;
+}
+
 /**
  * Runs a money-moving operation, or a password change (decision 061), in one transaction, at most
  * once per (user, Idempotency-Key).
@@ -57,17 +84,56 @@ function errorAnswer(error: AppError): IdempotentAnswer {
  * and a 429, rolls everything back, key included, so a retry runs afresh. The same key with a different
  * route or body → 422. Without a key the operation simply runs in a transaction.
  */
-export async function runIdempotent(
+export function runIdempotent(
   ctx: AppContext,
-  options: { userId: number; key: string | undefined; route: string; request: unknown },
+  options: IdempotentRequest,
   operation: (tx: Tx) => Promise<unknown>,
+): Promise<IdempotentAnswer> {
+  return run(ctx, options, undefined, (tx) => operation(tx));
+}
+
+/**
+ * runIdempotent with slow work that needs no connection (an argon2 check and hash) done first, outside the
+ * transaction, which would otherwise hold a pooled connection all that time (docs/decisions/061, "Later").
+ * A stored answer for the key is looked up before it, so a retry is replayed without it (or told 422 for another
+ * body). `prepare`'s business error is the key's answer, stored as the operation's would be; its result is handed
+ * to `operation`, which must check again, in its transaction, whatever `prepare` relied on and may have changed.
+ */
+export function runIdempotentPrepared<Prepared>(
+  ctx: AppContext,
+  options: IdempotentRequest,
+  prepare: () => Promise<Prepared>,
+  operation: (tx: Tx, prepared: Prepared) => Promise<unknown>,
+): Promise<IdempotentAnswer> {
+  return run(ctx, options, prepare, operation);
+}
+
+async function run<Prepared>(
+  ctx: AppContext,
+  options: IdempotentRequest,
+  prepare: (() => Promise<Prepared>) | undefined,
+  operation: (tx: Tx, prepared: Prepared) => Promise<unknown>,
 ): Promise<IdempotentAnswer> {
   const { userId, key, route } = options;
   if (key === undefined) {
-    const body = await ctx.db.transaction((tx) => operation(tx));
+    const prepared = prepare ? await prepare() : (undefined as Prepared);
+    const body = await ctx.db.transaction((tx) => operation(tx, prepared));
     return { statusCode: 200, body, isReplay: false };
   }
   const requestHash = sha256Hex(`${route}\n${stableJson(options.request)}`);
+  const keyRow = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  let prepared: { value: Prepared } | { error: AppError } = { value: undefined as Prepared };
+  if (prepare) {
+    // Only a committed row is seen here, and a committed row holds its answer.
+    const [first] = await ctx.db.select().from(idempotencyKeys).where(keyRow);
+    if (first) return storedAnswer(first, route, requestHash);
+    try {
+      prepared = { value: await prepare() };
+    } catch (error) {
+      if (!isStoredError(error)) throw error;
+      prepared = { error };
+    }
+  }
   return ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(idempotencyKeys)
@@ -75,28 +141,23 @@ export async function runIdempotent(
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (!claimed) {
-      const [first] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-      if (!first || first.statusCode === null) throw new AppError('CONFLICT', walletMessages.idempotencyKeyInFlight);
-      if (first.route !== route || first.requestHash !== requestHash) {
-        throw AppError.field('idempotency_key', walletMessages.idempotencyKeyReused);
-      }
-      return { statusCode: first.statusCode, body: first.responseBody, isReplay: true };
+      const [first] = await tx.select().from(idempotencyKeys).where(keyRow);
+      return storedAnswer(first, route, requestHash);
     }
     let answer: IdempotentAnswer;
     try {
-      answer = { statusCode: 200, body: await tx.transaction((savepoint) => operation(savepoint)), isReplay: false };
+      if ('error' in prepared) throw prepared.error;
+      const { value } = prepared;
+      answer = {
+        statusCode: 200,
+        body: await tx.transaction((savepoint) => operation(savepoint, value)),
+        isReplay: false,
+      };
     } catch (error) {
-      // A 429 answers how often, not the request: stored, it would be replayed after the limit has passed.
-      if (!(error instanceof AppError) || error.statusCode === 429) throw error;
+      if (!isStoredError(error)) throw error;
       answer = errorAnswer(error);
     }
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: answer.statusCode, responseBody: answer.body })
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    await tx.update(idempotencyKeys).set({ statusCode: answer.statusCode, responseBody: answer.body }).where(keyRow);
     return answer;
   });
 }
