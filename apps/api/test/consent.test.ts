@@ -328,13 +328,11 @@ describe('parental consent (issue 16, part 7)', () => {
       for (let i = 0; i < 3; i++) {
         const child = await createMinor(t);
         for (let j = 0; j < 4; j++) {
-          const res = await t.client
-            .as(child.token)
-            .post('/consent', {
-              guardian_name: 'P',
-              channel: 'email',
-              guardian_email: j % 2 ? victim : victim.toUpperCase(),
-            });
+          const res = await t.client.as(child.token).post('/consent', {
+            guardian_name: 'P',
+            channel: 'email',
+            guardian_email: j % 2 ? victim : victim.toUpperCase(),
+          });
           answers.push(res.statusCode);
         }
       }
