@@ -52,15 +52,18 @@ describe('admin: deleting a learner’s personal data', () => {
     client.post(`/admin/users/${id}/erase`, body);
   const db = () => t.app.ctx.db;
   const countOf = async (table: any, column: any, id: number) =>
-    (await db().select({ n: sql<number>`count(*)::int` }).from(table).where(eq(column, id)))[0]!.n;
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(eq(column, id))
+    )[0]!.n;
 
   /** A minor with everything a learner can leave behind, referred by `referrer`. */
   async function fullLearner(referrer: Learner) {
     const child = await createMinor(t, 15);
     await db().update(users).set({ referrerId: referrer.id }).where(eq(users.id, child.id));
-    await db()
-      .insert(referralSignups)
-      .values({ referrerId: referrer.id, userId: child.id, ip: '203.0.113.7' });
+    await db().insert(referralSignups).values({ referrerId: referrer.id, userId: child.id, ip: '203.0.113.7' });
     await db()
       .update(users)
       .set({
@@ -295,9 +298,9 @@ describe('admin: deleting a learner’s personal data', () => {
     expect((await t.client.post('/admin/users/abc/erase', { reference: 'r', confirm_email: 'a@b.c' })).statusCode).toBe(
       401,
     );
-    expect((await erase(learner.id, { reference: 'r', confirm_email: learner.email }, as(learner.token))).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await erase(learner.id, { reference: 'r', confirm_email: learner.email }, as(learner.token))).statusCode,
+    ).toBe(403);
     // Nothing was erased by any of them; the confirmation is compared without case or spaces around.
     expect((await getUser(t.app, learner.id)).erasedAt).toBeNull();
     const ok = await erase(learner.id, { reference: 'ticket 3', confirm_email: `  ${learner.email.toUpperCase()} ` });

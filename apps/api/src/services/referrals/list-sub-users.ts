@@ -1,6 +1,13 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { users, type DbOrTx } from '@app/db';
-import { adminMessages, ineligibleReasonSentence, lastPage, type SubUser, type SubUserPage, type SubUserStatus } from '@app/contracts';
+import {
+  adminMessages,
+  ineligibleReasonSentence,
+  lastPage,
+  type SubUser,
+  type SubUserPage,
+  type SubUserStatus,
+} from '@app/contracts';
 import { maskEmail } from '../../lib/mask-contact.ts';
 
 /*

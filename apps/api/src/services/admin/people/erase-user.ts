@@ -95,10 +95,7 @@ export async function eraseUser(
       .select({ email: guardianConsents.guardianEmail })
       .from(guardianConsents)
       .where(eq(guardianConsents.userId, id));
-    await dropQueuedMails(tx, [
-      user.email,
-      ...guardians.flatMap((g) => (g.email ? [g.email] : [])),
-    ]);
+    await dropQueuedMails(tx, [user.email, ...guardians.flatMap((g) => (g.email ? [g.email] : []))]);
 
     const now = ctx.now();
     const placeholder = erasedEmail(id);

@@ -136,9 +136,7 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
                       {user.reason && <div className="small text-body-secondary">{reasonText(user.reason)}</div>}
                     </td>
                     {idColumn === 'email' ? (
-                      <td className={CELL}>
-                        {user.email ? <EmailCell email={user.email} /> : '—'}
-                      </td>
+                      <td className={CELL}>{user.email ? <EmailCell email={user.email} /> : '—'}</td>
                     ) : (
                       <td className={`${CELL} font-monospace`}>{user.referral_code}</td>
                     )}

@@ -110,6 +110,10 @@ describe('UserErasure (operator console, decision 066)', () => {
     expect(within(done).getByTestId('erasure-done')).toHaveTextContent(/^Deleted 1 Dec 2025.* by Admin User/);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Deleted learner');
     expect(screen.queryByRole('region', { name: 'Danger zone' })).not.toBeInTheDocument();
+    // No tool writes personal data back onto the erased row.
+    expect(screen.queryByRole('button', { name: 'Correct date of birth' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save roles' })).not.toBeInTheDocument();
+    expect(screen.getByText('personal data deleted')).toBeInTheDocument();
   });
 
   it("shows the server's refusal in the dialog, and its field errors by the fields", async () => {

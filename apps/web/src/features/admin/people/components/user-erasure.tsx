@@ -91,8 +91,8 @@ export function EraseDialog({ user, onClose }: { user: AdminUserDetail; onClose:
           <p className="small">
             {profile.first_name} {profile.last_name}&apos;s name, email, mobile, date of birth, address, school, photo,
             bank details, guardian&apos;s contact, progress, quiz attempts and certificates are deleted, and every
-            session ends. This cannot be undone. Their purchases, invoices, payments, ledger and withdrawals are kept, as
-            tax law requires; they are shown as &lsquo;Deleted learner&rsquo;.
+            session ends. This cannot be undone. Their purchases, invoices, payments, ledger and withdrawals are kept,
+            as tax law requires; they are shown as &lsquo;Deleted learner&rsquo;.
           </p>
           {givenUp && (
             <Alert variant="warning" className="small py-2" data-testid="erase-wallet-warning">
