@@ -35,6 +35,14 @@ export const adminMessages = {
   quizAlreadyPassed: 'This learner has passed this quiz: they need no other attempt.',
   quizAttemptGranted:
     'Another attempt given: the learner can retake this quiz once the cool-down since their last attempt has passed.',
+  eraseReferenceRequired: 'Enter the request this comes from: the email or ticket that asked for the deletion.',
+  eraseConfirmWrong: "Type the learner's email exactly as shown to confirm.",
+  eraseAdmin: "An operator's account cannot be erased here: take away the admin role first.",
+  erasePendingWithdrawal:
+    'This learner has a withdrawal waiting or being paid: settle or reject it first, as money may still be on its way.',
+  alreadyErased: "This learner's personal data has already been deleted.",
+  erased: 'Personal data deleted. Invoices, payments and the ledger are kept, as tax law requires.',
+  deletedLearner: 'Deleted learner',
   purchaseNotFound: 'No such purchase.',
   withdrawalNotFound: 'No such withdrawal.',
   priceRequired: 'Price is required.',

@@ -77,6 +77,13 @@ export const adminUserDetail = z.object({
   sub_users: z.object({ total: z.number(), active: z.number() }),
   wallet: z.object({ points: z.number(), balance: z.number() }),
   consent: adminConsent,
+  /** Set once an operator deleted the learner's personal data (decision 066); null otherwise. */
+  erasure: z
+    .object({
+      erased_at: z.string(),
+      erased_by: personRef.nullable(),
+    })
+    .nullable(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 
@@ -102,6 +109,20 @@ export const adminGuardianNamed = adminUserDetail.extend({
   whatsapp_url: z.string().nullable(),
 });
 export type AdminGuardianNamed = z.infer<typeof adminGuardianNamed>;
+
+/**
+ * POST /admin/users/{id}/erase (decision 066): the request it answers (the email or ticket it came from) and the
+ * learner's email typed again, compared by the server.
+ */
+export const adminEraseBody = z.object({
+  reference: z
+    .string({ error: adminMessages.eraseReferenceRequired })
+    .trim()
+    .min(1, { error: adminMessages.eraseReferenceRequired, abort: true })
+    .max(500, 'At most 500 characters.'),
+  confirm_email: z.string({ error: adminMessages.eraseConfirmWrong }).trim().max(191, adminMessages.eraseConfirmWrong),
+});
+export type AdminEraseBody = z.input<typeof adminEraseBody>;
 
 /** PUT /admin/users/{id}/roles */
 export const rolesBody = z.object({

@@ -38,6 +38,11 @@ export const subUser = z.object({
   joined: z.string(),
   /** Their own direct sub-users. */
   sub_users_count: z.number(),
+  /**
+   * Their personal data was deleted on request (decision 066): `name` is 'Deleted learner' (the screen shows its
+   * own translation) and `email` is empty.
+   */
+  is_erased: z.boolean(),
 });
 export type SubUser = z.infer<typeof subUser>;
 

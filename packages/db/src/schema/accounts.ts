@@ -67,6 +67,14 @@ export const users = pgTable(
     referralStatus: text('referral_status').notNull().default('counted'),
     /** Why the sign-up is not counted (e.g. 'same mobile as the referrer'), shown to the referrer. */
     referralStatusReason: text('referral_status_reason'),
+    /**
+     * When an operator erased the learner's personal data on their (or their parent's) request (decision 066): the
+     * row stays, with its id, referral code and wallet sums, so the books and the referral tree hold; the name reads
+     * 'Deleted learner' and the email is erased-<id>@erased.invalid.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** The operator who erased it. */
+    erasedBy: integer('erased_by').references((): AnyPgColumn => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -85,6 +93,7 @@ export const users = pgTable(
       .on(t.referrerId, t.createdAt, t.id, t.activatedAt)
       .where(sql`${t.referralStatus} = 'rejected'`),
     index('users_mobile_idx').on(t.mobile),
+    check('users_erased', sql`(${t.erasedAt} IS NULL) = (${t.erasedBy} IS NULL)`),
     check('users_language', sql`${t.language} IN ('en','hi','ml')`),
     check('users_points_non_negative', sql`${t.points} >= 0`),
     check('users_balance_non_negative', sql`${t.balancePaise} >= 0`),

@@ -37,6 +37,10 @@ export const guardianConsents = pgTable(
   (t) => [
     index('guardian_consents_user_idx').on(t.userId, t.createdAt),
     check('guardian_consents_status', sql`${t.status} IN ('pending','given','withdrawn','superseded')`),
-    check('guardian_consents_contact', sql`${t.guardianEmail} IS NOT NULL OR ${t.guardianMobile} IS NOT NULL`),
+    // An erased learner's rows keep only the status and its dates: no name, no contact (decision 066).
+    check(
+      'guardian_consents_contact',
+      sql`${t.guardianEmail} IS NOT NULL OR ${t.guardianMobile} IS NOT NULL OR ${t.guardianName} = ''`,
+    ),
   ],
 );

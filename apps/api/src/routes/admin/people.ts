@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminDateOfBirthBody,
+  adminEraseBody,
   adminGuardianBody,
   adminGuardianNamed,
   adminLearnerQuiz,
@@ -23,6 +24,7 @@ import {
 import { ok } from '../../lib/reply.ts';
 import {
   correctDateOfBirth,
+  eraseUser,
   decideHeldReferral,
   listHeldReferrals,
   getUserDetail,
@@ -36,7 +38,7 @@ import { actorOf } from './actor.ts';
 
 /**
  * People: find a user, their whole picture, roles, a corrected date of birth, another guardian named, their quizzes
- * and another attempt at one; held referral sign-ups.
+ * and another attempt at one, their personal data deleted on request; held referral sign-ups.
  */
 export async function adminPeopleRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
@@ -126,6 +128,30 @@ export async function adminPeopleRoutes(fastify: FastifyInstance) {
       });
       return ok(data, data.link ? adminMessages.guardianNamedShare : adminMessages.guardianNamedMailed);
     },
+  );
+  app.post(
+    '/users/:id/erase',
+    {
+      schema: {
+        summary: "Deletes a learner's personal data (on their or their parent's request)",
+        description:
+          "The request's reference and the learner's email typed again (422 otherwise). Refused 400 for an operator, an account already erased, or a withdrawal waiting or being paid. Invoices, credit notes, payments, the ledger, withdrawals and the audit log are kept; the learner's id stays, shown as 'Deleted learner'. Audited as user.erase (decision 066).",
+        params: idParams,
+        body: adminEraseBody,
+        response: { 200: envelope(adminUserDetail) },
+      },
+    },
+    async (request) =>
+      ok(
+        await eraseUser(ctx, {
+          actorId: actorOf(request),
+          id: request.params.id,
+          reference: request.body.reference,
+          confirmEmail: request.body.confirm_email,
+          log: request.log,
+        }),
+        adminMessages.erased,
+      ),
   );
   app.get(
     '/users/:id/quizzes',

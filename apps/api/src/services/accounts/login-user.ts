@@ -32,7 +32,8 @@ export async function loginUser(
   const user = await findUserByEmail(ctx.db, email);
   decoyHash ??= hashPassword('decoy-password-never-matches');
   const isValid = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
-  if (!user || !isValid) throw AppError.field('email', messages.invalidCredentials);
+  // An erased account (decision 066) has no usable password either; said the same way as an unknown one.
+  if (!user || user.erasedAt || !isValid) throw AppError.field('email', messages.invalidCredentials);
 
   await ctx.limits.reset(failures.name, failures.key);
   const token = await issueToken(ctx.db, user.id, ctx.now());

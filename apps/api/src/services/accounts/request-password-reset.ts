@@ -24,7 +24,7 @@ export async function requestPasswordReset(
   await ctx.limits.consume('resetPerAccountDaily', options.email);
   await withAnswerFloor(OTP_POLICY.forgotAnswerMs, async (floor) => {
     const user = await findUserByEmail(ctx.db, options.email);
-    if (!user) return;
+    if (!user || user.erasedAt) return;
     const issuing = issueOtp(ctx, { user, purpose: 'reset_password' }).then(
       () => undefined,
       (error: unknown) =>

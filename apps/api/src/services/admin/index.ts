@@ -50,6 +50,7 @@ export {
 export { createOfferCode, deleteOfferCode, getOfferCode, listOfferCodes, updateOfferCode } from './offer-codes.ts';
 export { parseInput } from './parse-input.ts';
 export { correctDateOfBirth } from './people/correct-date-of-birth.ts';
+export { erasedEmail, eraseUser } from './people/erase-user.ts';
 export { nameGuardian } from './people/name-guardian.ts';
 export { grantAdmin, GrantAdminError } from './people/grant-admin.ts';
 export { decideHeldReferral, listHeldReferrals } from './people/held-referrals.ts';

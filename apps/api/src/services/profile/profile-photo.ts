@@ -74,7 +74,7 @@ export async function cleanPhoto(
 }
 
 /** The storage key behind a profile photo path we wrote, or null for anything else. */
-function ownPhotoKey(path: string | null): string | null {
+export function ownPhotoKey(path: string | null): string | null {
   if (!path?.startsWith(`${MEDIA_PREFIX}${PHOTO_FOLDER}`)) return null;
   return path.slice(MEDIA_PREFIX.length);
 }

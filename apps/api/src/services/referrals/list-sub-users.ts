@@ -1,6 +1,13 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { users, type DbOrTx } from '@app/db';
-import { ineligibleReasonSentence, lastPage, type SubUser, type SubUserPage, type SubUserStatus } from '@app/contracts';
+import {
+  adminMessages,
+  ineligibleReasonSentence,
+  lastPage,
+  type SubUser,
+  type SubUserPage,
+  type SubUserStatus,
+} from '@app/contracts';
 import { maskEmail } from '../../lib/mask-contact.ts';
 
 /*
@@ -62,21 +69,24 @@ async function selectSubUsers(db: DbOrTx, where: SQL | undefined, limit: number,
       referralStatusReason: users.referralStatusReason,
       createdAt: users.createdAt,
       subUsersCount: users.subUsersCount,
+      erasedAt: users.erasedAt,
     })
     .from(page)
     .innerJoin(users, eq(users.id, page.id))
     .orderBy(desc(page.createdAt), desc(page.id));
   return rows.map((row) => {
     const status = subUserStatus(row);
+    const isErased = row.erasedAt !== null;
     return {
       id: row.id,
-      name: `${row.firstName} ${row.lastName}`,
+      name: isErased ? adminMessages.deletedLearner : `${row.firstName} ${row.lastName}`,
       referral_code: row.referralCode,
-      email: maskEmail(row.email),
+      email: isErased ? '' : maskEmail(row.email),
       status,
       reason: status === 'ineligible' ? ineligibleReasonSentence(row.referralStatusReason) : null,
       joined: row.createdAt.toISOString(),
       sub_users_count: row.subUsersCount,
+      is_erased: isErased,
     };
   });
 }

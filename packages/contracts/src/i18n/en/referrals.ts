@@ -32,6 +32,8 @@ export default {
     empty: 'Nobody has registered through your link yet. Use ‘Invite People’ to share it.',
   },
   users: {
+    /** A sub-user whose personal data was deleted on request (decision 066): shown instead of a name. */
+    deletedLearner: 'Deleted learner',
     title: 'Users',
     loading: 'Loading…',
     total: '{{total}} in all',

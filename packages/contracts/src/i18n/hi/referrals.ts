@@ -33,6 +33,8 @@ export default {
     empty: 'अभी तक किसी ने आपके लिंक से रजिस्टर नहीं किया है। इसे शेयर करने के लिए ‘लोगों को आमंत्रित करें’ का इस्तेमाल करें।',
   },
   users: {
+    /** A sub-user whose personal data was deleted on request (decision 066): shown instead of a name. */
+    deletedLearner: 'हटाया गया विद्यार्थी',
     title: 'यूज़र',
     loading: 'लोड हो रहा है…',
     total: 'कुल {{total}}',

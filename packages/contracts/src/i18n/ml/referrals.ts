@@ -33,6 +33,8 @@ export default {
     empty: 'നിങ്ങളുടെ ലിങ്ക് വഴി ഇതുവരെ ആരും രജിസ്റ്റർ ചെയ്തിട്ടില്ല. അത് ഷെയർ ചെയ്യാൻ ‘ആളുകളെ ക്ഷണിക്കുക’ ഉപയോഗിക്കുക.',
   },
   users: {
+    /** A sub-user whose personal data was deleted on request (decision 066): shown instead of a name. */
+    deletedLearner: 'നീക്കം ചെയ്ത പഠിതാവ്',
     title: 'യൂസർമാർ',
     loading: 'ലോഡ് ചെയ്യുന്നു…',
     total: 'ആകെ {{total}}',

@@ -13,9 +13,11 @@ export async function consentOfUser(ctx: AppContext, options: { userId: number }
     date_of_birth: state.dateOfBirth,
     age: state.age,
     status: state.status,
-    guardian: consent
-      ? { name: consent.guardianName, email: consent.guardianEmail, mobile: consent.guardianMobile }
-      : null,
+    // An erased learner's consent rows keep no name or contact (decision 066).
+    guardian:
+      consent && consent.guardianName !== ''
+        ? { name: consent.guardianName, email: consent.guardianEmail, mobile: consent.guardianMobile }
+        : null,
     requested_at: consent?.createdAt.toISOString() ?? null,
     given_at: consent?.givenAt?.toISOString() ?? null,
     withdrawn_at: consent?.withdrawnAt?.toISOString() ?? null,

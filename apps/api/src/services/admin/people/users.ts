@@ -78,7 +78,7 @@ export async function findUserRow(db: DbOrTx, id: number, options: { forUpdate?:
 /** GET /admin/users/{id}: profile, roles, referrer, purchases, level, sub-users, wallet, date of birth and consent. */
 export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminUserDetail> {
   const user = await findUserRow(ctx.db, id);
-  const [referrer, school, purchaseRows, [subUsers], level, consent] = await Promise.all([
+  const [referrer, school, purchaseRows, [subUsers], level, consent, eraser] = await Promise.all([
     user.referrerId
       ? ctx.db
           .select()
@@ -103,6 +103,13 @@ export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminU
       throw error;
     }),
     consentOfUser(ctx, { userId: id }),
+    user.erasedBy
+      ? ctx.db
+          .select()
+          .from(users)
+          .where(eq(users.id, user.erasedBy))
+          .then((rows) => rows[0] ?? null)
+      : Promise.resolve(null),
   ]);
   return {
     profile: {
@@ -136,6 +143,14 @@ export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminU
     sub_users: { total: subUsers?.total ?? 0, active: subUsers?.active ?? 0 },
     wallet: { points: user.points, balance: paiseToRupees(user.balancePaise) },
     consent,
+    erasure: user.erasedAt
+      ? {
+          erased_at: user.erasedAt.toISOString(),
+          erased_by: eraser
+            ? { id: eraser.id, name: `${eraser.firstName} ${eraser.lastName}`, email: eraser.email }
+            : null,
+        }
+      : null,
   };
 }
 

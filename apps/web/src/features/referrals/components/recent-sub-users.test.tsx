@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubUser } from '@app/contracts';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
+import { applyLanguage } from '@/lib/i18n';
 import { RecentSubUsers } from './recent-sub-users';
 
 const subUser = (id: number, name: string, status: SubUser['status'], reason: string | null = null): SubUser => ({
@@ -14,6 +15,7 @@ const subUser = (id: number, name: string, status: SubUser['status'], reason: st
   reason,
   joined: '2025-02-03T06:00:00.000Z',
   sub_users_count: 0,
+  is_erased: false,
 });
 
 describe('RecentSubUsers', () => {
@@ -33,5 +35,16 @@ describe('RecentSubUsers', () => {
     expect(within(ravi).queryByText('Active')).not.toBeInTheDocument();
     const meera = screen.getByText('Meera Das').closest('.list-group-item') as HTMLElement;
     expect(within(meera).getByText('Active')).toBeInTheDocument();
+  });
+
+  it("shows a sub-user whose data was deleted as 'Deleted learner', in the learner's language", async () => {
+    mockApi({
+      'GET /recent/tree': ok([{ ...subUser(3, 'Deleted learner', 'pending'), email: '', is_erased: true }]),
+    });
+    renderWithProviders(<RecentSubUsers />);
+    expect(await screen.findByText('Deleted learner', {}, { timeout: 3000 })).toBeInTheDocument();
+    await applyLanguage('hi');
+    expect(await screen.findByText('हटाया गया विद्यार्थी')).toBeInTheDocument();
+    await applyLanguage('en');
   });
 });

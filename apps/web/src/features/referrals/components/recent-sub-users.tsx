@@ -61,7 +61,9 @@ export function RecentSubUsers() {
             {recent.data.map((user) => (
               <ListGroup.Item key={user.id} className="px-0 d-flex justify-content-between align-items-center gap-2">
                 <div style={{ minWidth: 0 }}>
-                  <div className="fw-semibold text-break">{user.name}</div>
+                  <div className="fw-semibold text-break">
+                    {user.is_erased ? <span className="fst-italic">{t('users.deletedLearner')}</span> : user.name}
+                  </div>
                   <div className="small text-body-secondary">
                     <span className="font-monospace">{user.referral_code}</span> ·{' '}
                     {t('joined', { date: date(user.joined) })}

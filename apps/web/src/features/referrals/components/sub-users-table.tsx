@@ -129,16 +129,14 @@ export function SubUsersTable({ status }: { status: SubUser['status'] }) {
                 {users.data.data.map((user) => (
                   <tr key={user.id}>
                     <td className={`${CELL} text-break`}>
-                      {user.name}
+                      {user.is_erased ? <span className="fst-italic">{t('users.deletedLearner')}</span> : user.name}
                       {showJoined && (
                         <div className="small text-body-secondary">{t('joined', { date: date(user.joined) })}</div>
                       )}
                       {user.reason && <div className="small text-body-secondary">{reasonText(user.reason)}</div>}
                     </td>
                     {idColumn === 'email' ? (
-                      <td className={CELL}>
-                        <EmailCell email={user.email} />
-                      </td>
+                      <td className={CELL}>{user.email ? <EmailCell email={user.email} /> : '—'}</td>
                     ) : (
                       <td className={`${CELL} font-monospace`}>{user.referral_code}</td>
                     )}

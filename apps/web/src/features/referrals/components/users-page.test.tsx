@@ -17,6 +17,7 @@ const subUser = (id: number, status: SubUser['status'], reason: string | null = 
   reason,
   joined: '2025-02-03T06:00:00.000Z',
   sub_users_count: 0,
+  is_erased: false,
 });
 
 const onePage = (data: SubUser[]): SubUserPage => ({

@@ -22,7 +22,16 @@ const canNameGuardian = new Set<AdminConsent['status']>(['needed', 'pending', 'w
  * A learner's date of birth, their guardian's consent (decision 024) and the operator's two tools: the
  * date's correction and another guardian named.
  */
-export function UserConsent({ userId, consent }: { userId: number; consent: AdminConsent }) {
+export function UserConsent({
+  userId,
+  consent,
+  isErased = false,
+}: {
+  userId: number;
+  consent: AdminConsent;
+  /** The learner's personal data was deleted (decision 066): the facts that are left, no tool. */
+  isErased?: boolean;
+}) {
   const { guardian } = consent;
   return (
     <Card className="admin-card mt-4">
@@ -37,20 +46,26 @@ export function UserConsent({ userId, consent }: { userId: number; consent: Admi
             {consent.is_link_expired && <StatusBadge status="inactive" label="link expired" />}
           </Fact>
           <Fact label="Guardian">
-            {guardian?.name}
-            {consent.is_named_by_operator && <span className="text-body-secondary"> (named by an operator)</span>}
+            {guardian ? (
+              <>
+                {guardian.name}
+                {consent.is_named_by_operator && <span className="text-body-secondary"> (named by an operator)</span>}
+              </>
+            ) : null}
           </Fact>
           <Fact label="Guardian contact">{guardian ? (guardian.email ?? guardian.mobile) : null}</Fact>
           <Fact label="Asked">{consent.requested_at ? formatDateTime(consent.requested_at) : null}</Fact>
           {consent.given_at && <Fact label="Given">{formatDateTime(consent.given_at)}</Fact>}
           {consent.withdrawn_at && <Fact label="Withdrawn">{formatDateTime(consent.withdrawn_at)}</Fact>}
         </dl>
-        <DateOfBirthCorrectionForm
-          key={consent.date_of_birth ?? ''}
-          userId={userId}
-          dateOfBirth={consent.date_of_birth}
-        />
-        {canNameGuardian.has(consent.status) && <NameGuardianForm userId={userId} />}
+        {!isErased && (
+          <DateOfBirthCorrectionForm
+            key={consent.date_of_birth ?? ''}
+            userId={userId}
+            dateOfBirth={consent.date_of_birth}
+          />
+        )}
+        {!isErased && canNameGuardian.has(consent.status) && <NameGuardianForm userId={userId} />}
       </Card.Body>
     </Card>
   );

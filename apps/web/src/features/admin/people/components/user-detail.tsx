@@ -17,6 +17,7 @@ import { Fact } from './fact';
 /** Everything about one user: profile, roles, referrer, level, sub-users, wallet, date of birth and consent, purchases. */
 export function UserDetail({ user }: { user: AdminUserDetail }) {
   const { profile, level } = user;
+  const isErased = user.erasure !== null;
   return (
     <Row className="g-4">
       <Col lg={6}>
@@ -26,13 +27,15 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
             <dl className="row small mb-0">
               <Fact label="Email">
                 {profile.email}{' '}
-                {profile.email_verified_at ? (
+                {isErased ? (
+                  <StatusBadge status="inactive" label="personal data deleted" />
+                ) : profile.email_verified_at ? (
                   <StatusBadge status="active" label="verified" />
                 ) : (
                   <StatusBadge status="pending" label="unverified" />
                 )}
               </Fact>
-              <Fact label="Mobile">{profile.mobile}</Fact>
+              <Fact label="Mobile">{profile.mobile || null}</Fact>
               <Fact label="Referral code">
                 <span className="font-monospace">{profile.referral_code}</span>
               </Fact>
@@ -60,7 +63,11 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
             </dl>
             <hr />
             <h3 className="h6">Roles</h3>
-            <RolesForm key={user.roles.join()} userId={profile.id} roles={user.roles} />
+            {isErased ? (
+              <p className="small mb-0">{user.roles.join(', ')}</p>
+            ) : (
+              <RolesForm key={user.roles.join()} userId={profile.id} roles={user.roles} />
+            )}
           </Card.Body>
         </Card>
       </Col>
@@ -117,7 +124,7 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
             )}
           </Card.Body>
         </Card>
-        <UserConsent userId={profile.id} consent={user.consent} />
+        <UserConsent userId={profile.id} consent={user.consent} isErased={isErased} />
       </Col>
       <Col xs={12}>
         <Card className="admin-card">

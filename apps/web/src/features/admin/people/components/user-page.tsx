@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { AsyncContent } from '../../components/async-content';
 import { useUser } from '../api/get-user';
 import { UserDetail } from './user-detail';
+import { UserErasure } from './user-erasure';
 import { UserQuizzes } from './user-quizzes';
 
 /** One user's page; the ledger (a money matter) is handed in by the route. */
@@ -28,6 +29,7 @@ export function UserPage({ userId, ledger }: { userId: number; ledger: ReactNode
                 {ledger}
               </Card.Body>
             </Card>
+            <UserErasure user={user.data} />
           </>
         )}
       </AsyncContent>

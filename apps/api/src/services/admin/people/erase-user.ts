@@ -1,0 +1,180 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  accessTokens,
+  bankDetails,
+  certificates,
+  devMailbox,
+  emailOtps,
+  guardianConsents,
+  idempotencyKeys,
+  mailOutbox,
+  quizAttemptGrants,
+  quizAttempts,
+  referralSignups,
+  subjectProgress,
+  users,
+  walletTransactions,
+  type DbOrTx,
+} from '@app/db';
+import { adminMessages, paiseToRupees, type AdminUserDetail } from '@app/contracts';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { recordAudit } from '../../audit/index.ts';
+import { ownPhotoKey } from '../../profile/index.ts';
+import { isPendingWithdrawal } from '../../wallet/index.ts';
+import { findUserRow, getUserDetail } from './users.ts';
+
+/** The address an erased learner's row holds: unique (by id), never deliverable (RFC 2606's .invalid). */
+export const erasedEmail = (id: number) => `erased-${id}@erased.invalid`;
+
+/** A password hash argon2 cannot read: verifyPassword answers false for any password. */
+const UNUSABLE_PASSWORD_HASH = 'erased';
+
+/**
+ * Mails waiting to go to one of `addresses`: the outbox (a notice written with its change), the queue (pg-boss's jobs
+ * waiting, to retry, or failed and archived: a job being sent right now is left to finish) and the dev outbox.
+ * pg-boss's tables exist only once something was queued: looked up first.
+ */
+async function dropQueuedMails(tx: DbOrTx, addresses: string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  const lowered = addresses.map((a) => a.toLowerCase());
+  const toOneOf = (column: ReturnType<typeof sql>) =>
+    sql`lower(${column}) in (${sql.join(
+      lowered.map((a) => sql`${a}`),
+      sql`, `,
+    )})`;
+  await tx.delete(mailOutbox).where(toOneOf(sql`${mailOutbox.data}->>'to'`));
+  await tx.delete(devMailbox).where(toOneOf(sql`${devMailbox.to}`));
+  const tables = await tx.execute<{ job: string | null; archive: string | null }>(
+    sql`select to_regclass('pgboss.job')::text as job, to_regclass('pgboss.archive')::text as archive`,
+  );
+  const found = tables.rows[0];
+  if (found?.job)
+    await tx.execute(
+      sql`delete from pgboss.job where name = 'mail' and state <> 'active' and ${toOneOf(sql`data->>'to'`)}`,
+    );
+  if (found?.archive)
+    await tx.execute(sql`delete from pgboss.archive where name = 'mail' and ${toOneOf(sql`data->>'to'`)}`);
+}
+
+/**
+ * POST /admin/users/{id}/erase (decision 066): deletes a learner's personal data on their, or their parent's,
+ * request (DPDP Act 2023 s.12; the privacy page's promise). In one transaction, under the learner's row lock (which a
+ * withdrawal request also takes): refused 400 for an operator's account, an account already erased, or a withdrawal
+ * still waiting or being paid; 422 when `confirmEmail` is not the learner's email. Kept: the row's id, referral code,
+ * roles and wallet sums, purchases, invoices and credit notes (their own buyer copy), the ledger, withdrawals and
+ * their bank copies, levels, the audit log. Audited as `user.erase` with the reference and what the wallet gave up,
+ * never the erased data. The profile photo's file is deleted after the commit.
+ */
+export async function eraseUser(
+  ctx: AppContext,
+  options: {
+    actorId: number;
+    id: number;
+    reference: string;
+    confirmEmail: string;
+    /** Where a photo file that could not be deleted is reported (the request's logger). */
+    log: { warn: (details: object, message: string) => void };
+  },
+): Promise<AdminUserDetail> {
+  const { id, actorId } = options;
+  const photoPath = await ctx.db.transaction(async (tx) => {
+    const user = await findUserRow(tx, id, { forUpdate: true });
+    if (user.erasedAt) throw AppError.badRequest(adminMessages.alreadyErased);
+    if (user.roles.includes('admin')) throw AppError.badRequest(adminMessages.eraseAdmin);
+    if (options.confirmEmail.trim().toLowerCase() !== user.email.trim().toLowerCase())
+      throw AppError.field('confirm_email', adminMessages.eraseConfirmWrong);
+    const [pending] = await tx
+      .select({ id: walletTransactions.id })
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.userId, id), isPendingWithdrawal))
+      .limit(1);
+    if (pending) throw AppError.badRequest(adminMessages.erasePendingWithdrawal);
+
+    const guardians = await tx
+      .select({ email: guardianConsents.guardianEmail })
+      .from(guardianConsents)
+      .where(eq(guardianConsents.userId, id));
+    await dropQueuedMails(tx, [user.email, ...guardians.flatMap((g) => (g.email ? [g.email] : []))]);
+
+    const now = ctx.now();
+    const placeholder = erasedEmail(id);
+    await tx
+      .update(users)
+      .set({
+        firstName: 'Deleted',
+        lastName: 'learner',
+        email: placeholder,
+        emailCanonical: placeholder,
+        mobile: '',
+        passwordHash: UNUSABLE_PASSWORD_HASH,
+        dateOfBirth: null,
+        genderId: null,
+        maritalStatusId: null,
+        countryId: null,
+        city: null,
+        state: null,
+        address: null,
+        landmark: null,
+        pin: null,
+        occupation: null,
+        qualification: null,
+        about: null,
+        profilePhotoPath: null,
+        emailVerifiedAt: null,
+        syllabusId: null,
+        standardId: null,
+        isStandardPicked: false,
+        signupIp: null,
+        erasedAt: now,
+        erasedBy: actorId,
+        updatedAt: now,
+      })
+      .where(eq(users.id, id));
+    // Sessions (the triggers of migration 0014 tell every API instance to drop the cached ones), codes, saved
+    // answers, bank details, learning records and certificates (the public page then answers 404).
+    await tx.delete(accessTokens).where(eq(accessTokens.userId, id));
+    await tx.delete(emailOtps).where(eq(emailOtps.userId, id));
+    await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, id));
+    await tx.delete(bankDetails).where(eq(bankDetails.userId, id));
+    await tx.delete(subjectProgress).where(eq(subjectProgress.userId, id));
+    await tx.delete(quizAttemptGrants).where(eq(quizAttemptGrants.userId, id));
+    await tx.delete(quizAttempts).where(eq(quizAttempts.userId, id));
+    await tx.delete(certificates).where(eq(certificates.userId, id));
+    // The guardian's consent keeps its status and dates (that it was asked, given, withdrawn), no name, contact or
+    // answering browser; its link stops working (no token hashes to this).
+    await tx
+      .update(guardianConsents)
+      .set({
+        guardianName: '',
+        guardianEmail: null,
+        guardianMobile: null,
+        tokenHash: sql`'erased:' || ${guardianConsents.id}`,
+        answerIp: null,
+        answerUserAgent: null,
+      })
+      .where(eq(guardianConsents.userId, id));
+    await tx.update(referralSignups).set({ ip: '' }).where(eq(referralSignups.userId, id));
+
+    await recordAudit(tx, ctx, {
+      actorId,
+      action: 'user.erase',
+      entity: 'users',
+      entityId: id,
+      before: { erased_at: null },
+      after: {
+        reference: options.reference,
+        erased_at: now.toISOString(),
+        given_up: { balance: paiseToRupees(user.balancePaise), points: user.points },
+      },
+    });
+    return user.profilePhotoPath;
+  });
+  const photoKey = ownPhotoKey(photoPath);
+  if (photoKey)
+    await ctx.storage.delete(photoKey).catch((error: unknown) => {
+      // The database no longer points at it; the file is unreachable, only left behind: logged for the operator.
+      options.log.warn({ err: error, key: photoKey }, 'an erased profile photo could not be deleted');
+    });
+  return getUserDetail(ctx, id);
+}

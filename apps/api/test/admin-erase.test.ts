@@ -1,0 +1,379 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages, messages } from '@app/contracts';
+import {
+  accessTokens,
+  bankDetails,
+  certificates,
+  courses,
+  devMailbox,
+  emailOtps,
+  guardianConsents,
+  idempotencyKeys,
+  invoices,
+  mailOutbox,
+  quizAttempts,
+  referralSignups,
+  subjectProgress,
+  users,
+  walletTransactions,
+  withdrawalAccounts,
+} from '@app/db';
+import { createTestApp, type TestApp, type TestClient } from './helpers.ts';
+import { createLearner, getUser, TEST_PASSWORD, type Learner } from './fixtures.ts';
+import { auditOf, createAdmin } from './admin-fixtures.ts';
+import { createMinor, giveConsentByEmail } from './consent-fixtures.ts';
+import { fundWithBank, ledgerOf, multipartFile, payPurchase, setReferenceData } from './wallet-fixtures.ts';
+import { assertPopplerInstalled, pdfTextLines } from './pdf-text.ts';
+import { signUp } from './accounts-helpers.ts';
+
+/**
+ * Decision 066: the privacy page promises that an account's data is deleted on request (DPDP Act 2023 s.12), except
+ * invoices and payment records; the operator does it from the console, one learner at a time.
+ */
+describe('admin: deleting a learner’s personal data', () => {
+  let t: TestApp;
+  let admin: Learner;
+
+  beforeAll(async () => {
+    assertPopplerInstalled();
+    t = await createTestApp();
+    await setReferenceData(t.app);
+    admin = await createAdmin(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const as = (token = admin.token): TestClient => t.client.as(token);
+  const erase = (id: number, body: Record<string, unknown>, client: TestClient = as()) =>
+    client.post(`/admin/users/${id}/erase`, body);
+  const db = () => t.app.ctx.db;
+  const countOf = async (table: any, column: any, id: number) =>
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(eq(column, id))
+    )[0]!.n;
+
+  /** A minor with everything a learner can leave behind, referred by `referrer`. */
+  async function fullLearner(referrer: Learner) {
+    const child = await createMinor(t, 15);
+    await db().update(users).set({ referrerId: referrer.id }).where(eq(users.id, child.id));
+    await db().insert(referralSignups).values({ referrerId: referrer.id, userId: child.id, ip: '203.0.113.7' });
+    await db()
+      .update(users)
+      .set({
+        firstName: 'Asha',
+        lastName: 'Rao',
+        mobile: '9812345678',
+        city: 'Kochi',
+        state: 'kerala',
+        address: '12 Lake Road',
+        landmark: 'Near the temple',
+        pin: '682001',
+        occupation: 'Student',
+        qualification: 'Class 9',
+        about: 'Likes physics',
+        signupIp: '203.0.113.7',
+      })
+      .where(eq(users.id, child.id));
+    await giveConsentByEmail(t, child, `parent-${child.id}@example.com`);
+    // ₹500 Done and bank details (the API's own path: the PAN and account number are stored).
+    await fundWithBank(t, child);
+    // A paid course: its invoice copies the buyer as they were.
+    const purchaseId = await payPurchase(t.app, child.id, 59_000);
+    // A photo, through the API: a real file in the app's storage.
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c83' } })
+      .png()
+      .toBuffer();
+    const { body, headers } = multipartFile('file', 'me.png', 'image/png', png);
+    const photo = await as(child.token).post('/profile/photo', body, headers);
+    expect(photo.statusCode, JSON.stringify(photo.body)).toBe(200);
+    const photoKey = (photo.body.data as string).replace(/^\/media\//, '');
+    // Learning, a quiz, a certificate, a code, a saved answer, a mail waiting in the outbox.
+    const [course] = await db().select({ id: courses.id }).from(courses).limit(1);
+    await db()
+      .insert(subjectProgress)
+      .values({ userId: child.id, subjectId: 1, courseId: course!.id, positionSeconds: 30 });
+    await db()
+      .insert(quizAttempts)
+      .values({ userId: child.id, subjectId: 1, questionIds: [1, 2, 3] });
+    const certificateId = randomBytes(16).toString('hex');
+    await db().insert(certificates).values({
+      id: certificateId,
+      userId: child.id,
+      courseId: course!.id,
+      purchaseId,
+      holderName: 'Asha Rao',
+      courseName: 'Physics',
+      issuedAt: t.clock.now(),
+    });
+    await db()
+      .insert(emailOtps)
+      .values({ userId: child.id, purpose: 'reset_password', codeHash: 'x', expiresAt: t.clock.now() });
+    await db()
+      .insert(idempotencyKeys)
+      .values({ userId: child.id, key: 'k1', route: '/withdraw', requestHash: 'h', responseBody: { name: 'Asha' } });
+    await db()
+      .insert(mailOutbox)
+      .values({ data: { to: child.email.toUpperCase(), subject: 'Password changed', sealed: 'x' } });
+    return { child, purchaseId, photoKey, certificateId, guardianEmail: `parent-${child.id}@example.com` };
+  }
+
+  it('erases every piece of personal data, keeps the books, and the learner can neither sign in nor be seen', async () => {
+    const referrer = await createLearner(t.app);
+    const { child, purchaseId, photoKey, certificateId, guardianEmail } = await fullLearner(referrer);
+    const before = await getUser(t.app, child.id);
+    const [consentBefore] = await db().select().from(guardianConsents).where(eq(guardianConsents.userId, child.id));
+    const ledgerBefore = await ledgerOf(t.app, child.id);
+    expect(await t.app.ctx.storage.get(photoKey)).not.toBeNull();
+
+    const page = await as().get(`/admin/users/${child.id}`);
+    expect(page.body.data.erasure).toBeNull();
+    expect(page.body.data.wallet).toEqual({ points: 0, balance: 500 });
+
+    const res = await erase(child.id, { reference: '  Ticket #4411 from the parent  ', confirm_email: child.email });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe(adminMessages.erased);
+    expect(res.body.data.erasure).toMatchObject({ erased_by: { id: admin.id } });
+    expect(res.body.data.profile).toMatchObject({
+      first_name: 'Deleted',
+      last_name: 'learner',
+      email: `erased-${child.id}@erased.invalid`,
+      mobile: '',
+      city: null,
+      state: null,
+      signup_ip: null,
+      referral_code: child.referralCode,
+    });
+    expect(res.body.data.consent).toMatchObject({ date_of_birth: null, guardian: null });
+
+    // The row: every personal field gone, the id, code, roles and wallet sums kept.
+    const after = await getUser(t.app, child.id);
+    expect(after).toMatchObject({
+      firstName: 'Deleted',
+      lastName: 'learner',
+      email: `erased-${child.id}@erased.invalid`,
+      emailCanonical: `erased-${child.id}@erased.invalid`,
+      mobile: '',
+      passwordHash: 'erased',
+      dateOfBirth: null,
+      city: null,
+      state: null,
+      address: null,
+      landmark: null,
+      pin: null,
+      occupation: null,
+      qualification: null,
+      about: null,
+      profilePhotoPath: null,
+      emailVerifiedAt: null,
+      signupIp: null,
+      erasedBy: admin.id,
+      referralCode: before.referralCode,
+      referrerId: referrer.id,
+      balancePaise: before.balancePaise,
+      points: before.points,
+    });
+    expect(after.erasedAt).toBeInstanceOf(Date);
+    // Tables: sessions, codes, saved answers, bank details, learning, quizzes, certificates all gone.
+    expect(await countOf(accessTokens, accessTokens.userId, child.id)).toBe(0);
+    expect(await countOf(emailOtps, emailOtps.userId, child.id)).toBe(0);
+    expect(await countOf(idempotencyKeys, idempotencyKeys.userId, child.id)).toBe(0);
+    expect(await countOf(bankDetails, bankDetails.userId, child.id)).toBe(0);
+    expect(await countOf(subjectProgress, subjectProgress.userId, child.id)).toBe(0);
+    expect(await countOf(quizAttempts, quizAttempts.userId, child.id)).toBe(0);
+    expect(await countOf(certificates, certificates.userId, child.id)).toBe(0);
+    const [signup] = await db().select().from(referralSignups).where(eq(referralSignups.userId, child.id));
+    expect(signup).toMatchObject({ referrerId: referrer.id, ip: '' });
+    // The consent keeps that it was given and when, no name, contact, address or browser; its link opens nothing.
+    const [consent] = await db().select().from(guardianConsents).where(eq(guardianConsents.userId, child.id));
+    expect(consent).toMatchObject({
+      status: 'given',
+      givenAt: consentBefore!.givenAt,
+      guardianName: '',
+      guardianEmail: null,
+      guardianMobile: null,
+      answerIp: null,
+      answerUserAgent: null,
+      tokenHash: `erased:${consent!.id}`,
+    });
+    // No mail waits for the old address or the guardian's.
+    const outbox = await db().select().from(mailOutbox);
+    expect(outbox.filter((m) => JSON.stringify(m.data).toLowerCase().includes(child.email))).toEqual([]);
+    const mailbox = await db().select().from(devMailbox);
+    expect(mailbox.filter((m) => [child.email, guardianEmail].includes(m.to.toLowerCase()))).toEqual([]);
+    // The photo's file is gone from storage.
+    expect(await t.app.ctx.storage.get(photoKey)).toBeNull();
+
+    // The old token: 401. The old email: an unknown account, said as for an address never registered.
+    expect((await as(child.token).get('/me')).statusCode).toBe(401);
+    const login = await t.client.post('/login', { email: child.email, password: TEST_PASSWORD });
+    const unknown = await t.client.post('/login', { email: 'nobody-ever@example.com', password: TEST_PASSWORD });
+    expect(login.statusCode).toBe(422);
+    expect(login.body).toEqual(unknown.body);
+    expect(login.body.errors.email).toEqual([messages.invalidCredentials]);
+    const placeholder = await t.client.post('/login', { email: after.email, password: TEST_PASSWORD });
+    expect(placeholder.statusCode).toBe(422);
+    // The certificate's public page no longer exists, so names nobody.
+    const certificate = await t.client.get(`/certificates/${certificateId}`);
+    expect(certificate.statusCode).toBe(404);
+    expect(JSON.stringify(certificate.body)).not.toContain('Asha');
+    // Their referral code signs nobody up.
+    expect((await t.client.post('/reference-user-validate', { reference_user: child.referralCode })).statusCode).toBe(
+      400,
+    );
+    // The address can register anew.
+    await signUp(t.client, { email: child.email });
+
+    // The books: the ledger as it was, the withdrawal-free wallet untouched, the invoice with the buyer as billed.
+    expect(await ledgerOf(t.app, child.id)).toEqual(ledgerBefore);
+    const [invoice] = await db()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.purchaseId, purchaseId), eq(invoices.kind, 'invoice')));
+    expect(invoice).toMatchObject({ buyerName: 'Asha Rao', buyerEmail: child.email, buyerCity: 'Kochi' });
+    const pdf = await as().get(`/admin/invoices/${purchaseId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const pdfRes = await t.app.inject({
+      method: 'GET',
+      url: `/live-connect/api/admin/invoices/${purchaseId}/pdf`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    const text = pdfTextLines(pdfRes.rawPayload).join('\n');
+    expect(text).toContain('Asha Rao');
+    expect(text).toContain(child.email);
+
+    // Their referrer sees a 'Deleted learner', no email.
+    const tree = await as(referrer.token).get('/tree');
+    expect(tree.body.data.data).toEqual([
+      expect.objectContaining({
+        id: child.id,
+        name: 'Deleted learner',
+        email: '',
+        is_erased: true,
+        referral_code: child.referralCode,
+      }),
+    ]);
+    // The console's list too.
+    const list = await as().get(`/admin/users?q=${child.referralCode}`);
+    expect(list.body.data.data[0]).toMatchObject({ id: child.id, name: 'Deleted learner' });
+
+    // Audited with the reference and what the wallet gave up, and none of the erased data.
+    const audit = (await auditOf(t.app, 'users', child.id)).filter((row) => row.action === 'user.erase');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: admin.id,
+      after: { reference: 'Ticket #4411 from the parent', given_up: { balance: 500, points: 0 } },
+    });
+    const recorded = JSON.stringify(audit[0]).toLowerCase();
+    for (const personal of [child.email, 'asha', 'rao', '9812345678', 'kochi', guardianEmail, before.dateOfBirth!])
+      expect(recorded).not.toContain(personal.toLowerCase());
+
+    // Done once.
+    const again = await erase(child.id, { reference: 'again', confirm_email: after.email });
+    expect(again).toMatchObject({ statusCode: 400, body: { message: adminMessages.alreadyErased } });
+  });
+
+  it('refuses an operator, a wrong confirmation, a missing reference, and answers 404, 403 and 422 as every route', async () => {
+    const other = await createAdmin(t.app);
+    const refused = await erase(other.id, { reference: 'ticket 1', confirm_email: other.email });
+    expect(refused).toMatchObject({ statusCode: 400, body: { message: adminMessages.eraseAdmin } });
+
+    const learner = await createLearner(t.app);
+    const wrong = await erase(learner.id, { reference: 'ticket 2', confirm_email: 'someone@example.com' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.body.errors).toEqual({ confirm_email: [adminMessages.eraseConfirmWrong] });
+    const blank = await erase(learner.id, { reference: '   ', confirm_email: learner.email });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.body.errors.reference).toEqual([adminMessages.eraseReferenceRequired]);
+    const long = await erase(learner.id, { reference: 'x'.repeat(501), confirm_email: learner.email });
+    expect(long.statusCode).toBe(422);
+    expect((await erase(learner.id, {})).statusCode).toBe(422);
+    expect((await erase(999_999, { reference: 'r', confirm_email: 'a@b.c' })).statusCode).toBe(404);
+    expect((await t.client.post('/admin/users/abc/erase', { reference: 'r', confirm_email: 'a@b.c' })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await erase(learner.id, { reference: 'r', confirm_email: learner.email }, as(learner.token))).statusCode,
+    ).toBe(403);
+    // Nothing was erased by any of them; the confirmation is compared without case or spaces around.
+    expect((await getUser(t.app, learner.id)).erasedAt).toBeNull();
+    const ok = await erase(learner.id, { reference: 'ticket 3', confirm_email: `  ${learner.email.toUpperCase()} ` });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('ATTACK: refuses while a withdrawal waits or is being paid (money may be on its way), then erases once it is settled', async () => {
+    const learner = await createLearner(t.app);
+    await fundWithBank(t, learner);
+    expect((await as(learner.token).post('/withdraw', { amount: 200 })).statusCode).toBe(200);
+    const [withdrawal] = await db()
+      .select()
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.userId, learner.id), eq(walletTransactions.method, 'Withdraw')));
+    const body = { reference: 'mail of 1 Dec', confirm_email: learner.email };
+
+    const waiting = await erase(learner.id, body);
+    expect(waiting).toMatchObject({ statusCode: 400, body: { message: adminMessages.erasePendingWithdrawal } });
+    expect((await as().post(`/admin/withdrawals/${withdrawal!.id}/payout`)).statusCode).toBe(200);
+    const paying = await erase(learner.id, body);
+    expect(paying).toMatchObject({ statusCode: 400, body: { message: adminMessages.erasePendingWithdrawal } });
+    expect((await getUser(t.app, learner.id)).email).toBe(learner.email);
+    expect(await countOf(bankDetails, bankDetails.userId, learner.id)).toBe(1);
+
+    const settled = await as().post(`/admin/withdrawals/${withdrawal!.id}/settle`, {
+      status: 'Done',
+      bank_reference: `UTR${randomBytes(4).toString('hex')}`,
+    });
+    expect(settled.statusCode, JSON.stringify(settled.body)).toBe(200);
+    const done = await erase(learner.id, body);
+    expect(done.statusCode).toBe(200);
+    expect(done.body.data.wallet).toEqual({ points: 0, balance: 300 });
+    // The settled withdrawal and the account it was paid to stay: the payouts register names them.
+    const [paid] = await db().select().from(walletTransactions).where(eq(walletTransactions.id, withdrawal!.id));
+    expect(paid).toMatchObject({ status: 'Done' });
+    const kept = await db()
+      .select()
+      .from(withdrawalAccounts)
+      .where(eq(withdrawalAccounts.walletTransactionId, withdrawal!.id));
+    expect(kept).toHaveLength(1);
+  });
+});
+
+describe('admin: deleting a learner’s personal data drops the mails queued to them (SMTP)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Mail goes through the queue (pg-boss); no worker runs here, so a queued mail waits.
+    t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' }, worker: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('deletes the waiting mail jobs to the old address, and only those', async () => {
+    const admin = await createAdmin(t.app);
+    const learner = await createLearner(t.app);
+    const other = await createLearner(t.app);
+    for (const who of [learner, other])
+      expect((await t.client.post('/forgot-password-otp', { email: who.email })).statusCode).toBe(200);
+    const queued = async (email: string) =>
+      (
+        await t.app.ctx.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pgboss.job where name = 'mail' and lower(data->>'to') = ${email}`,
+        )
+      ).rows[0]!.n;
+    expect(await queued(learner.email)).toBe(1);
+
+    const res = await t.client
+      .as(admin.token)
+      .post(`/admin/users/${learner.id}/erase`, { reference: 'ticket', confirm_email: learner.email });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(await queued(learner.email)).toBe(0);
+    expect(await queued(other.email)).toBe(1);
+  });
+});
