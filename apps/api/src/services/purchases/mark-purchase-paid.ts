@@ -80,18 +80,14 @@ export async function markPurchasePaid(
   return true;
 }
 
-/** How far ahead of this server's clock the provider's time of a payment may lie and still be believed. */
-export const CAPTURE_CLOCK_SKEW_MS = 2 * 60_000;
-
 /**
- * The provider's time of a payment as the invoice may be dated by it: that time, or now when it lies ahead of now by
- * no more than CAPTURE_CLOCK_SKEW_MS (two clocks); null, for the invoice to be dated now, when there is none, it is
- * no valid date, or it lies further ahead (a time that cannot be). That it is not before the purchase was made is
- * checked in flipPurchase's statement, against the row.
+ * The provider's time of a payment as the invoice may be dated by it: that time, or now when it is later (two clocks
+ * differ by a little; a time further ahead cannot be, and now is what an untrusted time falls back to anyway); null,
+ * for the invoice to be dated now, when there is none or it is no valid date. That it is not before the purchase was
+ * made is checked in flipPurchase's statement, against the row.
  */
 export function believedCaptureTime(capturedAt: Date | undefined, now: Date): Date | null {
   if (!(capturedAt instanceof Date) || Number.isNaN(capturedAt.getTime())) return null;
-  if (capturedAt.getTime() > now.getTime() + CAPTURE_CLOCK_SKEW_MS) return null;
   return capturedAt.getTime() < now.getTime() ? capturedAt : now;
 }
 
