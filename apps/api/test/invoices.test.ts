@@ -976,7 +976,7 @@ describe('a payment confirmed late is invoiced when the provider took it (fresh 
     const [a, b, c, d] = await Promise.all(
       [onTime, first, second, april].map(async (p) => (await invoiceOf(late.app, p.purchaseId))!),
     );
-    expect([a, b, c].map((i) => [i.financialYear, i.sequence])).toEqual([
+    expect([a!, b!, c!].map((i) => [i.financialYear, i.sequence])).toEqual([
       [oldYear, 1],
       [oldYear, 2],
       [oldYear, 3],
