@@ -134,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
   });
 
+  const now = options.now ?? (env.TEST_HOOKS ? testClock.now : () => new Date());
   const ctx: AppContext = {
     env,
     database,
@@ -159,8 +160,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         app.log.warn({ err: error }, 'Redis unreachable: rate limits count per instance until it is back'),
     }),
     storage: createStorage(env),
-    payments: createPaymentProvider({ env, db: database.db }),
-    now: options.now ?? (env.TEST_HOOKS ? testClock.now : () => new Date()),
+    payments: createPaymentProvider({ env, db: database.db, now }),
+    now,
     jobs,
     caches,
   };

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { and, asc, eq } from 'drizzle-orm';
-import { countries, courses, invoices, invoiceSeries, purchases, users } from '@app/db';
+import { createHmac } from 'node:crypto';
+import { countries, courses, invoices, invoiceSeries, purchases, sandboxPayments, users } from '@app/db';
 import { financialYearOf } from '@app/contracts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, TEST_PASSWORD, type Learner } from './fixtures.ts';
 import { createCourse, createOfferCode } from './catalogue-fixtures.ts';
 import { payThroughSandbox } from './checkout-fixtures.ts';
-import { pendingPurchase, refundPurchase, setReferenceData } from './wallet-fixtures.ts';
+import { pendingPurchase, refundPurchase, setReferenceData, signInNow } from './wallet-fixtures.ts';
+import { createAdmin } from './admin-fixtures.ts';
+import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
 import { markPurchasePaid } from '../src/services/purchases/index.ts';
+import { reconcilePendingPurchases } from '../src/services/payments/reconcile-pending-purchases.ts';
 import { renderInvoicePdf } from '../src/services/invoices/index.ts';
 import { assertPopplerInstalled, pdfFonts, pdfTextLines } from './pdf-text.ts';
 import type { App } from '../src/app.ts';
@@ -103,7 +107,13 @@ describe('tax invoice on payment', () => {
       paymentReference: purchase!.providerPaymentId,
       invoiceId: null,
     });
-    expect(invoice!.issuedAt.toISOString()).toBe(purchase!.paidAt!.toISOString());
+    // Dated when the provider took the payment (a moment before /pay-now confirmed it), which paid_at is not.
+    const [payment] = await t.app.ctx.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, purchase!.providerPaymentId!));
+    expect(invoice!.issuedAt.toISOString()).toBe(payment!.createdAt.toISOString());
+    expect(invoice!.issuedAt.getTime()).toBeLessThanOrEqual(purchase!.paidAt!.getTime());
     expect(invoice!.seller).toMatchObject({
       state: 'Kerala',
       stateCode: '32',
@@ -857,5 +867,312 @@ describe('operator console', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((await t.client.as(admin.token).get(`/admin/invoices/${id}/credit-note/pdf`)).statusCode).toBe(200);
     expect((await t.client.as(buyer.token).get(`/admin/invoices/${id}/pdf`)).statusCode).toBe(403);
+  });
+});
+
+/** The financial year that ends on 31 March of `year`, as invoices name it: 2027 → '2026-27'. */
+const yearEndingIn = (year: number) => `${year - 1}-${String(year % 100).padStart(2, '0')}`;
+/** The calendar year of the next 31 March at the app's clock. */
+const nextMarchOf = (app: App) => Number(financialYearOf(app.ctx.now()).slice(0, 4)) + 1;
+
+/** The GST register of a period, as the operator downloads it: the numbers of its documents. */
+async function registerNumbers(test: TestApp, admin: Learner, from: string, to: string): Promise<string[]> {
+  const res = await test.client.as(await signInNow(test.app, admin.id)).get(`/admin/reports/gst?from=${from}&to=${to}`);
+  expect(res.statusCode).toBe(200);
+  const [header, ...rows] = parse(res.body as string, { bom: true }) as string[][];
+  const column = header!.indexOf('Number');
+  return rows.map((row) => row[column]!);
+}
+
+async function paidAtOf(app: App, purchaseId: number): Promise<Date> {
+  const [row] = await app.ctx.db
+    .select({ paidAt: purchases.paidAt })
+    .from(purchases)
+    .where(eq(purchases.id, purchaseId));
+  return row!.paidAt!;
+}
+
+describe('a payment confirmed late is invoiced when the provider took it (fresh database, sandbox)', () => {
+  // The accountant's review: a learner pays at 23:55 IST on 31 March, the browser closes before /pay-now; the
+  // reconciler confirms at 00:15. The invoice was INV/<new year>/000001 dated 1 April, while Razorpay's report shows
+  // the payment on 31 March: GST's time of supply for a service is the earlier of the invoice and the payment.
+  let late: TestApp;
+  let admin: Learner;
+  beforeAll(async () => {
+    late = await createTestApp();
+    await setReferenceData(late.app);
+    admin = await createAdmin(late.app);
+  });
+  afterAll(async () => late?.close());
+
+  const moveTo = (iso: string) => late.clock.advance(new Date(iso).getTime() - late.app.ctx.now().getTime());
+
+  /** Checkout and the sandbox's pay call, as the browser does; /pay-now is left to the caller. */
+  async function payAtSandbox(pricePaise: number) {
+    const buyer = await learnerIn(late.app, 'Kerala');
+    const course = await createCourse(late.app, { pricePaise });
+    const checkout = await late.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    expect(checkout.statusCode).toBe(200);
+    const paid = await late.client.post('/sandbox/pay', { order_id: checkout.body.data.order_id, outcome: 'success' });
+    expect(paid.statusCode).toBe(200);
+    const [payment] = await late.app.ctx.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, paid.body.razorpay_payment_id));
+    return {
+      buyer,
+      purchaseId: checkout.body.data.purchase_id as number,
+      capturedAt: payment!.createdAt,
+      payNow: async () => {
+        const res = await late.client.as(await signInNow(late.app, buyer.id)).post('/pay-now', {
+          payment_id: paid.body.razorpay_payment_id,
+          order_id: paid.body.razorpay_order_id,
+          signature: paid.body.razorpay_signature,
+        });
+        expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      },
+    };
+  }
+
+  it('the reconciler after midnight IST: numbered and dated in March and its financial year; paid_at stays', async () => {
+    const year = nextMarchOf(late.app);
+    moveTo(`${year}-03-31T23:55:00+05:30`);
+    const payment = await payAtSandbox(118_000);
+    moveTo(`${year}-04-01T00:15:00+05:30`);
+    expect((await reconcilePendingPurchases(late.app.ctx)).paid).toBe(1);
+
+    const invoice = (await invoiceOf(late.app, payment.purchaseId))!;
+    expect(invoice).toMatchObject({
+      number: `INV/${yearEndingIn(year).slice(2)}/000001`,
+      financialYear: yearEndingIn(year),
+    });
+    expect(invoice.issuedAt.getTime()).toBe(payment.capturedAt.getTime());
+    expect(invoice.issuedAt.getTime()).toBeLessThan(new Date(`${year}-04-01T00:00:00+05:30`).getTime());
+    // The purchase was paid, for the refund window and the holding periods, when it was confirmed.
+    expect((await paidAtOf(late.app, payment.purchaseId)).getTime()).toBeGreaterThanOrEqual(
+      new Date(`${year}-04-01T00:15:00+05:30`).getTime(),
+    );
+    // The GST register, by invoice date, has it in March.
+    expect(await registerNumbers(late, admin, `${year}-03-01`, `${year}-03-31`)).toContain(invoice.number);
+    expect(await registerNumbers(late, admin, `${year}-04-01`, `${year}-04-30`)).not.toContain(invoice.number);
+  });
+
+  it('March payments confirmed after April invoices were numbered: the old series, dated in March, in order', async () => {
+    const year = nextMarchOf(late.app);
+    const [oldYear, newYear] = [yearEndingIn(year), yearEndingIn(year + 1)];
+    moveTo(`${year}-03-31T23:50:00+05:30`);
+    const onTime = await payAtSandbox(10_000);
+    await onTime.payNow();
+    moveTo(`${year}-03-31T23:52:00+05:30`);
+    const first = await payAtSandbox(20_000);
+    moveTo(`${year}-03-31T23:55:00+05:30`);
+    const second = await payAtSandbox(30_000);
+    moveTo(`${year}-04-01T00:05:00+05:30`);
+    const april = await payAtSandbox(40_000);
+    await april.payNow();
+    moveTo(`${year}-04-01T00:20:00+05:30`);
+    expect((await reconcilePendingPurchases(late.app.ctx)).paid).toBe(2);
+
+    const [a, b, c, d] = await Promise.all(
+      [onTime, first, second, april].map(async (p) => (await invoiceOf(late.app, p.purchaseId))!),
+    );
+    expect([a!, b!, c!].map((i) => [i.financialYear, i.sequence])).toEqual([
+      [oldYear, 1],
+      [oldYear, 2],
+      [oldYear, 3],
+    ]);
+    expect([d!.financialYear, d!.sequence]).toEqual([newYear, 1]);
+    // Each dated when it was paid at the provider: after the number before it (decision 063's rule holds), in March.
+    expect([b!.issuedAt, c!.issuedAt]).toEqual([first.capturedAt, second.capturedAt]);
+    expect(a!.issuedAt.getTime()).toBeLessThan(b!.issuedAt.getTime());
+    const [series] = await late.app.ctx.db
+      .select()
+      .from(invoiceSeries)
+      .where(and(eq(invoiceSeries.kind, 'invoice'), eq(invoiceSeries.financialYear, oldYear)));
+    expect(series!.lastIssuedAt).toEqual(second.capturedAt);
+    expect(await registerNumbers(late, admin, `${year}-03-01`, `${year}-03-31`)).toEqual(
+      [a, b, c].map((i) => i!.number),
+    );
+    expect(await registerNumbers(late, admin, `${year}-04-01`, `${year}-04-30`)).toEqual([d!.number]);
+  });
+
+  it('/pay-now after midnight: across 31 March → 1 April and across a month end, dated the day it was paid', async () => {
+    // A year on: both financial years' series are still empty.
+    const year = nextMarchOf(late.app) + 1;
+    moveTo(`${year}-03-31T23:59:50+05:30`);
+    const march = await payAtSandbox(10_000);
+    moveTo(`${year}-04-01T00:00:20+05:30`); // the browser comes back slowly
+    await march.payNow();
+    const marchInvoice = (await invoiceOf(late.app, march.purchaseId))!;
+    expect(marchInvoice).toMatchObject({ financialYear: yearEndingIn(year), sequence: 1 });
+    expect(marchInvoice.issuedAt).toEqual(march.capturedAt);
+
+    moveTo(`${year}-04-30T23:59:40+05:30`);
+    const april = await payAtSandbox(10_000);
+    moveTo(`${year}-05-01T00:00:30+05:30`);
+    await april.payNow();
+    const aprilInvoice = (await invoiceOf(late.app, april.purchaseId))!;
+    expect(aprilInvoice).toMatchObject({ financialYear: yearEndingIn(year + 1), sequence: 1 });
+    expect(aprilInvoice.issuedAt).toEqual(april.capturedAt);
+    expect(await registerNumbers(late, admin, `${year}-04-01`, `${year}-04-30`)).toEqual([aprilInvoice.number]);
+    expect((await paidAtOf(late.app, april.purchaseId)).getTime()).toBeGreaterThan(
+      new Date(`${year}-05-01T00:00:00+05:30`).getTime(),
+    );
+  });
+
+  it('a capture time that cannot be believed (before the purchase, ahead of now, not a date) dates it now (attack)', async () => {
+    const buyer = await learnerIn(late.app, 'Kerala');
+    const payWith = async (capturedAt: Date | undefined, purchaseId: number) => {
+      await late.app.ctx.db.transaction((tx) =>
+        markPurchasePaid(tx, late.app.ctx, {
+          purchaseId,
+          payment: { paymentId: `pay_${purchaseId}`, amountPaise: 10_000, currency: 'INR', capturedAt },
+        }),
+      );
+      return {
+        issuedAt: (await invoiceOf(late.app, purchaseId))!.issuedAt,
+        paidAt: await paidAtOf(late.app, purchaseId),
+      };
+    };
+    const MINUTE = 60_000;
+
+    // Believed: made ten minutes after the purchase, confirmed ten minutes later.
+    const believed = await pendingPurchase(late.app, buyer.id, 10_000);
+    late.clock.advance(10 * MINUTE);
+    const madeAt = late.app.ctx.now();
+    late.clock.advance(10 * MINUTE);
+    expect((await payWith(madeAt, believed)).issuedAt).toEqual(madeAt);
+
+    const untrusted: [string, (createdAt: Date, now: Date) => Date | undefined][] = [
+      ['an hour before the purchase was made', (createdAt) => new Date(createdAt.getTime() - 60 * MINUTE)],
+      ['a second before the purchase was made', (createdAt) => new Date(createdAt.getTime() - 1_500)],
+      ['an hour ahead of the server', (_, now) => new Date(now.getTime() + 60 * MINUTE)],
+      ['a year ahead, in the next financial year', (_, now) => new Date(now.getTime() + 365 * 24 * 60 * MINUTE)],
+      ['not a date', () => new Date(Number.NaN)],
+      ['not given', () => undefined],
+    ];
+    for (const [what, capturedAt] of untrusted) {
+      late.clock.advance(MINUTE);
+      const createdAt = late.app.ctx.now();
+      const id = await pendingPurchase(late.app, buyer.id, 10_000);
+      late.clock.advance(20 * MINUTE);
+      const { issuedAt, paidAt } = await payWith(capturedAt(createdAt, late.app.ctx.now()), id);
+      expect(issuedAt, what).toEqual(paidAt);
+    }
+
+    // Ahead of the server within the clocks' skew: dated now, never later.
+    late.clock.advance(MINUTE);
+    const skewed = await pendingPurchase(late.app, buyer.id, 10_000);
+    late.clock.advance(MINUTE);
+    const { issuedAt, paidAt } = await payWith(new Date(late.app.ctx.now().getTime() + 30_000), skewed);
+    expect(issuedAt).toEqual(paidAt);
+  });
+});
+
+describe('a payment confirmed late through Razorpay is invoiced when Razorpay took it (fresh database)', () => {
+  let rzp: FakeRazorpay;
+  let late: TestApp;
+  beforeAll(async () => {
+    rzp = await startFakeRazorpay();
+    late = await createTestApp({ env: razorpayEnv(rzp) });
+    await setReferenceData(late.app);
+  });
+  afterAll(async () => {
+    await late?.close();
+    await rzp?.close();
+  });
+
+  const moveTo = (iso: string) => late.clock.advance(new Date(iso).getTime() - late.app.ctx.now().getTime());
+  const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
+    late.app.inject({
+      method: 'POST',
+      url: '/live-connect/api/payments/razorpay/webhook',
+      payload: delivery.body,
+      headers: delivery.headers,
+    });
+  /** A signed delivery of the payment's event with its `created_at` as given (Razorpay signs the raw body). */
+  const withCreatedAt = (paymentId: string, createdAt: unknown) => {
+    const event = JSON.parse(rzp.webhook('payment.captured', paymentId).body);
+    if (createdAt === undefined) delete event.payload.payment.entity.created_at;
+    else event.payload.payment.entity.created_at = createdAt;
+    const body = JSON.stringify(event);
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', rzp.webhookSecret).update(body).digest('hex'),
+        'x-razorpay-event-id': `evt_${Math.random().toString(36).slice(2)}`,
+      },
+    };
+  };
+  async function order(pricePaise = 10_000) {
+    const buyer = await learnerIn(late.app, 'Kerala');
+    const course = await createCourse(late.app, { pricePaise });
+    const checkout = await late.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    expect(checkout.statusCode).toBe(200);
+    return { purchaseId: checkout.body.data.purchase_id as number, orderId: checkout.body.data.order_id as string };
+  }
+
+  it('a webhook retried past midnight (the API was down) and the reconciler asking Razorpay: dated by created_at', async () => {
+    const year = nextMarchOf(late.app);
+    moveTo(`${year}-03-31T23:50:00+05:30`);
+    const hooked = await order();
+    const asked = await order();
+    moveTo(`${year}-03-31T23:55:00+05:30`);
+    const { paymentId } = rzp.capture(hooked.orderId, { at: late.app.ctx.now() });
+    moveTo(`${year}-03-31T23:56:00+05:30`);
+    rzp.capture(asked.orderId, { at: late.app.ctx.now() });
+
+    // The deliveries at 23:55 found the API down; Razorpay retries at 00:30.
+    moveTo(`${year}-04-01T00:30:00+05:30`);
+    expect((await deliver(rzp.webhook('payment.captured', paymentId))).statusCode).toBe(200);
+    moveTo(`${year}-04-01T00:40:00+05:30`);
+    expect((await reconcilePendingPurchases(late.app.ctx)).paid).toBe(1);
+
+    const [a, b] = [(await invoiceOf(late.app, hooked.purchaseId))!, (await invoiceOf(late.app, asked.purchaseId))!];
+    expect([a.financialYear, a.sequence, b.financialYear, b.sequence]).toEqual([
+      yearEndingIn(year),
+      1,
+      yearEndingIn(year),
+      2,
+    ]);
+    expect(a.issuedAt).toEqual(new Date(`${year}-03-31T23:55:00+05:30`));
+    expect(b.issuedAt).toEqual(new Date(`${year}-03-31T23:56:00+05:30`));
+    expect((await paidAtOf(late.app, hooked.purchaseId)).getTime()).toBeGreaterThan(
+      new Date(`${year}-04-01T00:30:00+05:30`).getTime(),
+    );
+
+    // An ordinary month end: paid at 23:59 on 31 May, its order.paid delivered at 00:20 on 1 June.
+    moveTo(`${year}-05-31T23:58:00+05:30`);
+    const may = await order();
+    moveTo(`${year}-05-31T23:59:00+05:30`);
+    const captured = rzp.capture(may.orderId, { at: late.app.ctx.now() });
+    moveTo(`${year}-06-01T00:20:00+05:30`);
+    expect((await deliver(rzp.webhook('order.paid', captured.paymentId))).statusCode).toBe(200);
+    const mayInvoice = (await invoiceOf(late.app, may.purchaseId))!;
+    expect(mayInvoice).toMatchObject({ financialYear: yearEndingIn(year + 1), sequence: 1 });
+    expect(mayInvoice.issuedAt).toEqual(new Date(`${year}-05-31T23:59:00+05:30`));
+  });
+
+  it('a webhook whose created_at cannot be believed is still handled, and the invoice dated now (attack)', async () => {
+    const HOUR = 3_600_000;
+    const cases: [string, (orderedAt: Date) => unknown][] = [
+      ['not a number', () => 'yesterday'],
+      ['not whole seconds', (orderedAt) => orderedAt.getTime() / 1000 + 0.5],
+      ['missing', () => undefined],
+      ['before the order', (orderedAt) => Math.floor((orderedAt.getTime() - HOUR) / 1000)],
+      ['a day ahead', (orderedAt) => Math.floor((orderedAt.getTime() + 25 * HOUR) / 1000)],
+    ];
+    for (const [what, createdAt] of cases) {
+      late.clock.advance(HOUR);
+      const orderedAt = late.app.ctx.now();
+      const { purchaseId, orderId } = await order();
+      const { paymentId } = rzp.capture(orderId, { at: orderedAt });
+      late.clock.advance(HOUR);
+      const res = await deliver(withCreatedAt(paymentId, createdAt(orderedAt)));
+      expect(res.statusCode, what).toBe(200);
+      const invoice = await invoiceOf(late.app, purchaseId);
+      expect(invoice?.issuedAt, what).toEqual(await paidAtOf(late.app, purchaseId));
+    }
   });
 });

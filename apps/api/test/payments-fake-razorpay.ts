@@ -16,15 +16,30 @@ export interface FakeRazorpay {
   keySecret: string;
   webhookSecret: string;
   orders: Map<string, { id: string; amount: number; currency: string; receipt: string | null; status: string }>;
+  /** created_at: when the payment was made, in Unix seconds, as Razorpay's payment entity says it. */
   payments: Map<
     string,
-    { id: string; order_id: string; amount: number; currency: string; status: string; amount_refunded: number }
+    {
+      id: string;
+      order_id: string;
+      amount: number;
+      currency: string;
+      status: string;
+      amount_refunded: number;
+      created_at: number;
+    }
   >;
   refunds: { id: string; payment_id: string; amount: number }[];
   disputes: { id: string; payment_id: string; amount: number; amount_deducted: number; status: string }[];
   requests: { method: string; path: string; authorized: boolean }[];
-  /** A captured payment on the order, with the signature checkout.js would hand the browser. */
-  capture(orderId: string, options?: { amount?: number; currency?: string }): { paymentId: string; signature: string };
+  /**
+   * A captured payment on the order, with the signature checkout.js would hand the browser; made `at` (else now, by
+   * this machine's clock: a test that moves the app's clock says when the learner paid).
+   */
+  capture(
+    orderId: string,
+    options?: { amount?: number; currency?: string; at?: Date },
+  ): { paymentId: string; signature: string };
   /** A failed attempt on the order. */
   fail(orderId: string): string;
   /** The next refund is made, but its answer never arrives (the connection drops, as on a timeout). */
@@ -111,7 +126,8 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     tax: null,
     error_code: p.status === 'failed' ? 'BAD_REQUEST_ERROR' : null,
     error_description: p.status === 'failed' ? 'Payment declined' : null,
-    created_at: Math.floor(Date.now() / 1000),
+    // When the payment was made, not when it is asked about.
+    created_at: p.created_at,
   });
 
   // As Razorpay: a payment refunded in full is 'refunded'; in part, it stays 'captured'.
@@ -229,6 +245,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         currency: options.currency ?? order.currency,
         status: 'captured',
         amount_refunded: 0,
+        created_at: Math.floor((options.at?.getTime() ?? Date.now()) / 1000),
       };
       payments.set(payment.id, payment);
       order.status = 'paid';
@@ -246,6 +263,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         currency: order.currency,
         status: 'failed',
         amount_refunded: 0,
+        created_at: Math.floor(Date.now() / 1000),
       };
       payments.set(payment.id, payment);
       order.status = 'attempted';

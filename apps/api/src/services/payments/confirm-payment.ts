@@ -10,6 +10,11 @@ export interface VerifiedPayment {
   paymentId: string;
   amountPaise: number;
   currency: string;
+  /**
+   * When the provider says it took the payment (Razorpay's payment `created_at`): the invoice's date when it is
+   * earlier than the confirmation and can be trusted (markPurchasePaid); absent, the confirmation's time.
+   */
+  capturedAt?: Date | undefined;
 }
 
 /**

@@ -5,7 +5,13 @@ import { createSandboxProvider } from './create-sandbox-provider.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 /** The configured provider: sandbox by default, Razorpay with PAYMENT_PROVIDER=razorpay and its keys. */
-export function createPaymentProvider(options: { env: Env; db: Db; fetch?: typeof fetch }): PaymentProvider {
+export function createPaymentProvider(options: {
+  env: Env;
+  db: Db;
+  fetch?: typeof fetch;
+  /** The app's clock, which times the sandbox's payments. */
+  now?: () => Date;
+}): PaymentProvider {
   const { env } = options;
   if (env.PAYMENT_PROVIDER === 'razorpay') {
     return createRazorpayProvider({
@@ -16,5 +22,9 @@ export function createPaymentProvider(options: { env: Env; db: Db; fetch?: typeo
       fetch: options.fetch,
     });
   }
-  return createSandboxProvider({ db: options.db, appSecret: env.APP_SECRET });
+  return createSandboxProvider({
+    db: options.db,
+    appSecret: env.APP_SECRET,
+    ...(options.now ? { now: options.now } : {}),
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OrderPayment, PaymentProvider } from './payment-provider.ts';
-import { PaymentProviderError } from './payment-provider.ts';
+import { dateOfUnixSeconds, PaymentProviderError } from './payment-provider.ts';
 import { signatureVerifier } from './signatures.ts';
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -12,6 +12,9 @@ const paymentEntity = z.object({
   currency: z.string(),
   status: z.string(),
   order_id: z.string().nullish(),
+  // When the payment was made (Unix seconds): what dates its invoice. One the server cannot read is left out, not
+  // a reason to refuse the answer (the payment is then dated when it is confirmed).
+  created_at: z.unknown().optional(),
 });
 const paymentCollection = z.object({ items: z.array(paymentEntity) });
 const refundEntity = z.object({ id: z.string(), amount: z.number().optional(), status: z.string().optional() });
@@ -74,7 +77,13 @@ export function createRazorpayProvider(options: {
       const mine = items.filter((p) => !p.order_id || p.order_id === orderId);
       const captured = mine.find((p) => p.status === 'captured');
       if (captured)
-        return { status: 'paid', paymentId: captured.id, amountPaise: captured.amount, currency: captured.currency };
+        return {
+          status: 'paid',
+          paymentId: captured.id,
+          amountPaise: captured.amount,
+          currency: captured.currency,
+          capturedAt: dateOfUnixSeconds(captured.created_at),
+        };
       const first = mine[0];
       // Authorized (not yet captured) or created payments may still complete; an order whose payments all failed or
       // were given back in full ('refunded': an orphan refunded, a dashboard refund) paid nothing and is failed.

@@ -37,10 +37,13 @@ export interface SandboxProvider extends PaymentProvider {
 
 /**
  * A payment provider that lives in this database (sandbox_orders, sandbox_payments) and signs with
- * secrets derived from APP_SECRET through the same verification code as Razorpay's.
+ * secrets derived from APP_SECRET through the same verification code as Razorpay's. A payment is
+ * timed by the app's clock (`now`, which tests and journeys move), and its time is answered with the
+ * order's state, as Razorpay's payment `created_at` is.
  */
-export function createSandboxProvider(options: { db: Db; appSecret: string }): SandboxProvider {
+export function createSandboxProvider(options: { db: Db; appSecret: string; now?: () => Date }): SandboxProvider {
   const { db } = options;
+  const now = options.now ?? (() => new Date());
   const keySecret = hmacHex(options.appSecret, 'sandbox-payments:key-secret');
   const webhookSecret = hmacHex(options.appSecret, 'sandbox-payments:webhook-secret');
   // A payment is only ever refunded in full, once, so its refund id can be derived from it:
@@ -72,6 +75,7 @@ export function createSandboxProvider(options: { db: Db; appSecret: string }): S
           paymentId: captured.id,
           amountPaise: captured.amountPaise,
           currency: captured.currency,
+          capturedAt: captured.createdAt,
         };
       const isFailed =
         order.status === 'expired' || (payments.length > 0 && payments.every((p) => p.status === 'failed'));
@@ -143,8 +147,10 @@ export function createSandboxProvider(options: { db: Db; appSecret: string }): S
         if (order.status === 'expired') throw AppError.badRequest(checkoutMessages.sandboxOrderExpired);
         const paymentId = newId('pay');
         const isSuccess = !isDeclined;
+        const at = now();
         await tx.insert(sandboxPayments).values({
           id: paymentId,
+          createdAt: at,
           orderId,
           amountPaise: order.amountPaise,
           currency: order.currency,
@@ -158,7 +164,7 @@ export function createSandboxProvider(options: { db: Db; appSecret: string }): S
           .set({
             status: isSuccess ? 'paid' : 'attempted',
             attempts: sql`${sandboxOrders.attempts} + 1`,
-            ...(isSuccess ? { paidAt: new Date() } : {}),
+            ...(isSuccess ? { paidAt: at } : {}),
           })
           .where(eq(sandboxOrders.id, orderId));
         return { isSuccess, paymentId };

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { confirmPayment } from './confirm-payment.ts';
+import { dateOfUnixSeconds } from './payment-provider.ts';
 import { recordProviderRefund, type RefundAtProvider } from './record-provider-refund.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
@@ -19,6 +20,9 @@ const paymentEntity = z.object({
   status: z.string(),
   order_id: z.string().nullish(),
   amount_refunded: z.number().int().nullish(),
+  // When the payment was made (Unix seconds): what dates its invoice. Not a reason to refuse the event when it
+  // cannot be read (the payment is then dated when it is confirmed).
+  created_at: z.unknown().optional(),
 });
 
 const webhookEvent = z
@@ -128,7 +132,13 @@ export async function handleWebhook(
     if (purchase) {
       await confirmPayment(ctx, {
         purchaseId: purchase.id,
-        payment: { paymentId: payment.id, amountPaise: payment.amount, currency: payment.currency },
+        // A delivery retried for hours (the API was down) still dates the invoice when the money was taken.
+        payment: {
+          paymentId: payment.id,
+          amountPaise: payment.amount,
+          currency: payment.currency,
+          capturedAt: dateOfUnixSeconds(payment.created_at),
+        },
         log: options.log,
       });
       outcome = 'processed';

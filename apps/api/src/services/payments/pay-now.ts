@@ -63,7 +63,12 @@ export async function payNow(
 
   const outcome = await confirmPayment(ctx, {
     purchaseId: purchase.id,
-    payment: { paymentId: state.paymentId, amountPaise: state.amountPaise, currency: state.currency },
+    payment: {
+      paymentId: state.paymentId,
+      amountPaise: state.amountPaise,
+      currency: state.currency,
+      capturedAt: state.capturedAt,
+    },
     log: options.log,
   });
   switch (outcome) {

@@ -8,6 +8,21 @@ export interface OrderPayment {
   paymentId?: string | undefined;
   amountPaise: number;
   currency: string;
+  /**
+   * When paid: when the provider took the payment (Razorpay's payment `created_at`, the time its reports show),
+   * undefined when it did not say. The invoice is dated by it, not by when this server heard (decision 063, later).
+   */
+  capturedAt?: Date | undefined;
+}
+
+/**
+ * A provider's Unix time in seconds (Razorpay's `created_at`) as a Date; undefined when it is not a whole, positive
+ * number of seconds that makes a valid date.
+ */
+export function dateOfUnixSeconds(seconds: unknown): Date | undefined {
+  if (typeof seconds !== 'number' || !Number.isSafeInteger(seconds) || seconds <= 0) return undefined;
+  const date = new Date(seconds * 1000);
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 /** What a payment's refunds at the provider add up to. */

@@ -91,7 +91,13 @@ export async function reconcilePendingPurchases(
       if (state.status === 'paid' && state.paymentId) {
         const outcome = await confirmPayment(ctx, {
           purchaseId: purchase.id,
-          payment: { paymentId: state.paymentId, amountPaise: state.amountPaise, currency: state.currency },
+          // Confirmed minutes or hours after it was made: the payment's own time dates its invoice.
+          payment: {
+            paymentId: state.paymentId,
+            amountPaise: state.amountPaise,
+            currency: state.currency,
+            capturedAt: state.capturedAt,
+          },
           log: options.log,
         });
         if (outcome === 'confirmed' || outcome === 'already-paid') report.paid++;

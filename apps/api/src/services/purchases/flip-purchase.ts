@@ -39,8 +39,9 @@ export interface PaidPurchase extends Omit<PaidReferralPurchase, 'purchase' | 'b
   /** The invoice number's sequence, taken when something was paid (flipPurchase with an invoice year). */
   invoiceSequence: number | null;
   /**
-   * The date the invoice bears: the paid time, or the previous invoice's date when a payment that took its number
-   * while this one waited for the series is dated later (takeDocumentSequence). Null with no number.
+   * The date the invoice bears: the time the provider took the payment when it was given and is believed (see
+   * flipPurchase), else the paid time; or the previous invoice's date when a payment that took its number while this
+   * one waited for the series is dated later (takeDocumentSequence). Null with no number.
    */
   invoiceIssuedAt: Date | null;
   /**
@@ -52,7 +53,7 @@ export interface PaidPurchase extends Omit<PaidReferralPurchase, 'purchase' | 'b
 }
 
 const PURCHASE_COLUMNS = sql.raw(
-  'id, user_id, amount_paise, price_paise, discount_paise, offer_code_id, course_id, batch_id, provider_payment_id, provider_order_id, paid_at',
+  'id, user_id, amount_paise, price_paise, discount_paise, offer_code_id, course_id, batch_id, provider_payment_id, provider_order_id, paid_at, created_at',
 );
 
 /**
@@ -67,6 +68,12 @@ const PURCHASE_COLUMNS = sql.raw(
  * touch is then already locked, so no two payments can wait for each other across it. A row locked
  * after a wait is returned as its latest version; the other reads see the database as it was when
  * the statement began. Null when the purchase was not pending or does not match.
+ *
+ * The invoice is dated, and its series chosen, by `captured` (the time the provider took the payment, and its
+ * financial year; markPurchasePaid has already kept it no later than now) when that time is not before the purchase
+ * was made, checked here against the row (to the whole second: Razorpay's times are whole seconds, and a financial
+ * year begins on one, so the year holds); dated no earlier than the purchase. Otherwise, by the paid time and
+ * `invoiceYear`. The purchase's `paid_at` is the paid time either way.
  */
 export async function flipPurchase(
   tx: DbOrTx,
@@ -75,6 +82,8 @@ export async function flipPurchase(
     payment: { paymentId: string | null; amountPaise: number; currency: string };
     paidAt: Date;
     invoiceYear: string;
+    /** When the provider took the payment, no later than `paidAt`, and that time's financial year; null if unknown. */
+    captured?: { at: Date; financialYear: string } | null;
   },
 ): Promise<PaidPurchase | null> {
   const { payment } = options;
@@ -85,6 +94,8 @@ export async function flipPurchase(
     amountPaise: payment.amountPaise,
     currency: payment.currency,
     invoiceYear: options.invoiceYear,
+    capturedAt: options.captured?.at.toISOString() ?? null,
+    capturedYear: options.captured?.financialYear ?? null,
   });
   return parsePaidPurchase(row);
 }
@@ -109,6 +120,8 @@ const flipQuery = preparedPerDatabase((db) =>
     RETURNING ${PURCHASE_COLUMNS}`,
     invoiceYear: sql`${sql.placeholder('invoiceYear')}`,
     paidAt: sql`${sql.placeholder('paidAt')}::timestamptz`,
+    capturedAt: sql`${sql.placeholder('capturedAt')}::timestamptz`,
+    capturedYear: sql`${sql.placeholder('capturedYear')}`,
   }).prepare('flip_purchase'),
 );
 
@@ -117,11 +130,24 @@ const readPaidQuery = preparedPerDatabase((db) =>
     purchase: sql`SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE id = ${sql.placeholder('purchaseId')}::int AND status = 'paid' FOR NO KEY UPDATE`,
     invoiceYear: null,
     paidAt: null,
+    capturedAt: null,
+    capturedYear: null,
   }).prepare('read_paid_purchase'),
 );
 
-function paidPurchaseQuery(db: DbOrTx, options: { purchase: SQL; invoiceYear: SQL | null; paidAt: SQL | null }) {
+function paidPurchaseQuery(
+  db: DbOrTx,
+  options: {
+    purchase: SQL;
+    invoiceYear: SQL | null;
+    paidAt: SQL | null;
+    capturedAt: SQL | null;
+    capturedYear: SQL | null;
+  },
+) {
   const cte = (name: string, body: SQL) => db.$with(name, { id: sql<number>`id` }).as(body);
+  // The provider's time of the payment is believed when it is not before the purchase (false when there is none).
+  const isCaptureBelieved = sql`(${options.capturedAt ?? sql`NULL::timestamptz`} >= date_trunc('second', (SELECT created_at FROM purchase)))`;
   // `(SELECT count(*) FROM x) >= 0` holds always: it makes a query wait for x's locks before its own.
   const ctes = [
     cte('purchase', options.purchase),
@@ -166,8 +192,11 @@ function paidPurchaseQuery(db: DbOrTx, options: { purchase: SQL; invoiceYear: SQ
             'series',
             takeDocumentSequence({
               kind: 'invoice',
-              financialYear: options.invoiceYear,
-              at: options.paidAt ?? sql`NULL`,
+              financialYear: sql`CASE WHEN ${isCaptureBelieved} THEN ${options.capturedYear ?? sql`NULL`}::text
+                ELSE ${options.invoiceYear}::text END`,
+              at: sql`CASE WHEN ${isCaptureBelieved}
+                THEN greatest(${options.capturedAt ?? sql`NULL::timestamptz`}, (SELECT created_at FROM purchase))
+                ELSE ${options.paidAt ?? sql`NULL::timestamptz`} END`,
               when: sql`EXISTS (SELECT 1 FROM purchase WHERE amount_paise > 0) AND (SELECT count(*) FROM ladder) >= 0`,
             }),
           ),

@@ -17,19 +17,32 @@ import { addOfferCodeUsesCheck } from './offer-code-uses.ts';
  * and others taken the uses: the AppError thrown then rolls everything back), the paid hook's writes
  * (activation, commission, levels) and the GST tax invoice (not for a free enrolment), numbered from
  * the invoice series whose row flipPurchase locked: a rollback of anything here gives the number
- * back. The invoice is dated the paid time, or the previous number's date if that is later (a
- * payment that waited for the series' lock; decision 063), so numbers never run against dates. Then, for a learner who already submitted quizzes in what they bought (a course bought back
+ * back. The invoice is dated when the provider took the payment, if it says so believably (Razorpay's
+ * payment `created_at`: a payment made at 23:55 on 31 March and confirmed after midnight by the reconciler or a
+ * retried webhook belongs to March and its financial year), else the paid time; or the previous number's date if that
+ * is later (a payment that waited for the series' lock; decision 063), so numbers never run against dates. The
+ * purchase's paid_at (the refund window, holding periods, levels) stays the time it was confirmed. Then, for a learner who already submitted quizzes in what they bought (a course bought back
  * after a refund), the certificate those results earn. False when the purchase was not pending or
  * does not match.
  */
 export async function markPurchasePaid(
   tx: Tx,
   ctx: AppContext,
-  options: { purchaseId: number; payment: { paymentId: string | null; amountPaise: number; currency: string } },
+  options: {
+    purchaseId: number;
+    payment: { paymentId: string | null; amountPaise: number; currency: string; capturedAt?: Date | undefined };
+  },
 ): Promise<boolean> {
   const { purchaseId, payment } = options;
   const paidAt = ctx.now();
-  const paid = await flipPurchase(tx, { purchaseId, payment, paidAt, invoiceYear: financialYearOf(paidAt) });
+  const capturedAt = believedCaptureTime(payment.capturedAt, paidAt);
+  const paid = await flipPurchase(tx, {
+    purchaseId,
+    payment,
+    paidAt,
+    invoiceYear: financialYearOf(paidAt),
+    captured: capturedAt ? { at: capturedAt, financialYear: financialYearOf(capturedAt) } : null,
+  });
   if (!paid) return false;
   const { purchase } = paid;
   const writes = new WriteBatch();
@@ -65,6 +78,17 @@ export async function markPurchasePaid(
     await issueCertificateIfComplete(tx, { userId: purchase.userId, courseId, purchaseId: purchase.id, now: paidAt });
   }
   return true;
+}
+
+/**
+ * The provider's time of a payment as the invoice may be dated by it: that time, or now when it is later (two clocks
+ * differ by a little; a time further ahead cannot be, and now is what an untrusted time falls back to anyway); null,
+ * for the invoice to be dated now, when there is none or it is no valid date. That it is not before the purchase was
+ * made is checked in flipPurchase's statement, against the row.
+ */
+export function believedCaptureTime(capturedAt: Date | undefined, now: Date): Date | null {
+  if (!(capturedAt instanceof Date) || Number.isNaN(capturedAt.getTime())) return null;
+  return capturedAt.getTime() < now.getTime() ? capturedAt : now;
 }
 
 /**
