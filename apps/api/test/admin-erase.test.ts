@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages, messages } from '@app/contracts';
@@ -14,6 +14,7 @@ import {
   idempotencyKeys,
   invoices,
   mailOutbox,
+  purchases,
   quizAttempts,
   referralSignups,
   subjectProgress,
@@ -341,6 +342,25 @@ describe('admin: deleting a learner’s personal data', () => {
       .from(withdrawalAccounts)
       .where(eq(withdrawalAccounts.walletTransactionId, withdrawal!.id));
     expect(kept).toHaveLength(1);
+  });
+
+  it('ATTACK: an erased account earns nothing from its sub-users’ later purchases (a wallet nobody can use)', async () => {
+    const referrer = await createLearner(t.app);
+    const first = await createLearner(t.app);
+    const second = await createLearner(t.app);
+    await db()
+      .update(users)
+      .set({ referrerId: referrer.id })
+      .where(inArray(users.id, [first.id, second.id]));
+    await payPurchase(t.app, first.id, 50_000);
+    expect(await countOf(walletTransactions, walletTransactions.userId, referrer.id)).toBe(1); // the commission
+    const erased = await erase(referrer.id, { reference: 'mail of 1 Dec', confirm_email: referrer.email });
+    expect(erased.statusCode, JSON.stringify(erased.body)).toBe(200);
+    const purchaseId = await payPurchase(t.app, second.id, 50_000);
+    expect(await countOf(walletTransactions, walletTransactions.userId, referrer.id)).toBe(1);
+    const [paid] = await db().select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchaseId));
+    expect(paid?.status).toBe('paid'); // the sub-user's purchase itself goes through, invoice and all
+    expect(await countOf(invoices, invoices.purchaseId, purchaseId)).toBe(1);
   });
 });
 

@@ -167,7 +167,7 @@ function paidPurchaseQuery(
       'referrer',
       sql`
       SELECT id, created_at AS "createdAt", email_canonical AS "emailCanonical", mobile FROM users
-      WHERE id = (SELECT referrer_id FROM payer) FOR NO KEY UPDATE`,
+      WHERE id = (SELECT referrer_id FROM payer) AND erased_at IS NULL FOR NO KEY UPDATE`,
     ),
     cte(
       'buyer',
