@@ -1,4 +1,4 @@
-import { balanceSnapshotJob } from '../services/admin/reports/balance-snapshot-job.ts';
+import { balanceSnapshotJob } from '../services/admin/index.ts';
 import { mailJob } from '../services/mail/index.ts';
 import { reconcileJob } from '../services/payments/index.ts';
 import { transcodeJob } from '../services/video/index.ts';

@@ -2,12 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { balanceSnapshotParams, reportParams, reportQuery } from '@app/contracts';
 import { ok } from '../../lib/reply.ts';
-import {
-  balancesCsv,
-  listBalanceSnapshots,
-  openBalanceSnapshot,
-  reportCsv,
-} from '../../services/admin/index.ts';
+import { balancesCsv, listBalanceSnapshots, openBalanceSnapshot, reportCsv } from '../../services/admin/index.ts';
 import { actorOf } from './actor.ts';
 
 /** The accountant's registers (GST, payouts, earnings by PAN) for a period, as CSV files. */

@@ -67,3 +67,4 @@ export {
   openBalanceSnapshot,
   writeBalanceSnapshot,
 } from './reports/balance-snapshots.ts';
+export { balanceSnapshotJob } from './reports/balance-snapshot-job.ts';

@@ -51,9 +51,9 @@ export function BalancesOwed() {
             </h2>
             <p className="small text-body-secondary mb-0">
               What the business owes each learner right now: wallet balance, withdrawals asked for and not yet paid,
-              credits still held in their refund window, points at today’s redeem rate; and what learners owe back
-              after refunds. Totals on the last lines, with the moment it was taken (India time). Not for a period:
-              the dates above do not apply.
+              credits still held in their refund window, points at today’s redeem rate; and what learners owe back after
+              refunds. Totals on the last lines, with the moment it was taken (India time). Not for a period: the dates
+              above do not apply.
             </p>
           </div>
           <SubmitButton
