@@ -137,7 +137,12 @@ describe('GET /admin/jobs', () => {
     expect(body.status).toBe(true);
     const transcode = body.data.queues.find((q: { name: string }) => q.name === 'transcode');
     expect(transcode).toEqual({ name: 'transcode', created: 0, active: 0, retry: 0, failed: 1 });
-    expect(body.data.queues.map((q: { name: string }) => q.name)).toEqual(['mail', 'reconcile', 'transcode']);
+    expect(body.data.queues.map((q: { name: string }) => q.name)).toEqual([
+      'balance-snapshot',
+      'mail',
+      'reconcile',
+      'transcode',
+    ]);
     const [failed] = body.data.failed;
     expect(failed).toMatchObject({
       id,

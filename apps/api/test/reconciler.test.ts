@@ -144,10 +144,14 @@ describe('the reconcile job', () => {
       while (Date.now() < deadline && (await statusOf(purchaseId)) !== 'paid')
         await new Promise((r) => setTimeout(r, 100));
       expect(await statusOf(purchaseId)).toBe('paid');
-      const schedules = await t.app.ctx.database.db.execute<{ name: string; cron: string }>(
-        sql`select name, cron from pgboss.schedule`,
+      const schedules = await t.app.ctx.database.db.execute<{ name: string; cron: string; timezone: string }>(
+        sql`select name, cron, timezone from pgboss.schedule order by name`,
       );
-      expect(schedules.rows).toEqual([{ name: 'reconcile', cron: '*/5 * * * *' }]);
+      // The month-end snapshot of Balances owed is read in India time (decision 067).
+      expect(schedules.rows).toEqual([
+        { name: 'balance-snapshot', cron: '0 0 1 * *', timezone: 'Asia/Kolkata' },
+        { name: 'reconcile', cron: '*/5 * * * *', timezone: 'UTC' },
+      ]);
     } finally {
       await app.close();
     }

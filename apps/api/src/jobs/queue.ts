@@ -334,7 +334,14 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
           );
         }
         if (definition.options.cron && worker.schedules !== false) {
-          await instance.schedule(definition.name, definition.options.cron, {}, { tz: 'UTC' });
+          await instance.schedule(
+            definition.name,
+            definition.options.cron,
+            {},
+            {
+              tz: definition.options.cronTimeZone ?? 'UTC',
+            },
+          );
         }
       }
     },

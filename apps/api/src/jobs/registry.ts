@@ -27,10 +27,12 @@ export interface JobDataMap {
   reconcile: { olderThanMinutes?: number; expireAfterHours?: number; batchSize?: number };
   /** A chapter's video into HLS renditions (services/video; the handler is theirs to define). */
   transcode: { subjectId: number; force?: boolean };
+  /** The month-end snapshot of "Balances owed" (services/admin/reports/balance-snapshot-job.ts). */
+  'balance-snapshot': Record<string, never>;
 }
 
 export type JobName = keyof JobDataMap;
-export const JOB_NAMES = ['mail', 'reconcile', 'transcode'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['mail', 'reconcile', 'transcode', 'balance-snapshot'] as const satisfies readonly JobName[];
 
 export interface JobLog {
   info: (obj: object, msg: string) => void;
@@ -61,8 +63,10 @@ export interface JobOptions<N extends JobName = JobName> {
   expireInSeconds?: number;
   /** 'stately': at most one job waiting and one running, across every worker. Default 'standard'. */
   policy?: 'standard' | 'stately';
-  /** A cron expression (UTC): the worker enqueues the job on that schedule. */
+  /** A cron expression: the worker enqueues the job on that schedule, read in `cronTimeZone`. */
   cron?: string;
+  /** The IANA time zone the cron is read in; default 'UTC'. */
+  cronTimeZone?: string;
   /** Jobs of this queue one worker process runs at once; default 1. */
   concurrency?: number;
   /**

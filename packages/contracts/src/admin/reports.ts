@@ -35,3 +35,20 @@ export const reportQuery = z
     error: reportMessages.periodTooLong,
   });
 export type ReportQuery = z.infer<typeof reportQuery>;
+
+/**
+ * "Balances owed" (decision 067): what the business owes its learners as at now (GET /admin/reports/balances), and
+ * the month-end snapshots of it the workers store at 00:00 India time on the 1st (GET /admin/reports/balances/snapshots).
+ */
+export interface BalanceSnapshot {
+  /** The month that ended, YYYY-MM. */
+  month: string;
+  file_name: string;
+  /** Bytes. */
+  size: number;
+}
+
+/** GET /admin/reports/balances/snapshots/{month}: a month, YYYY-MM. */
+export const balanceSnapshotParams = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Enter a month as YYYY-MM.' }),
+});

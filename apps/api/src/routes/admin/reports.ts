@@ -1,13 +1,64 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reportParams, reportQuery } from '@app/contracts';
-import { reportCsv } from '../../services/admin/index.ts';
+import { balanceSnapshotParams, reportParams, reportQuery } from '@app/contracts';
+import { ok } from '../../lib/reply.ts';
+import { balancesCsv, listBalanceSnapshots, openBalanceSnapshot, reportCsv } from '../../services/admin/index.ts';
 import { actorOf } from './actor.ts';
 
 /** The accountant's registers (GST, payouts, earnings by PAN) for a period, as CSV files. */
 export async function adminReportRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/reports/balances',
+    {
+      schema: {
+        summary: 'Balances owed: what the business owes each learner now, as CSV',
+        description:
+          'One line per learner with a wallet balance, a withdrawal not yet paid (waiting or being paid), a held ' +
+          'credit, points or a debt; a totals line; the instant it was taken (India time). Audited (decision 067).',
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await balancesCsv(ctx, { actorId: actorOf(request) });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/reports/balances/snapshots',
+    { schema: { summary: 'The month-end snapshots of Balances owed, newest first' } },
+    async () => ok(await listBalanceSnapshots(ctx)),
+  );
+
+  app.get(
+    '/reports/balances/snapshots/:month',
+    {
+      schema: {
+        summary: 'One month-end snapshot of Balances owed, as CSV (served here, never a public link; audited)',
+        params: balanceSnapshotParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { fileName, stream, size } = await openBalanceSnapshot(ctx, {
+        actorId: actorOf(request),
+        month: request.params.month,
+      });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('content-length', size)
+        .type('text/csv; charset=utf-8')
+        .send(stream);
+    },
+  );
 
   app.get(
     '/reports/:report',

@@ -61,3 +61,10 @@ export { getRates, updateRates } from './settings/rates.ts';
 export { deleteOwnFile, PDF_MAX_BYTES, readSmallUpload, UPLOAD_MAX_BYTES } from './uploads.ts';
 export type { StoredUpload } from './uploads.ts';
 export { reportCsv } from './reports/report-csv.ts';
+export {
+  balancesCsv,
+  listBalanceSnapshots,
+  openBalanceSnapshot,
+  writeBalanceSnapshot,
+} from './reports/balance-snapshots.ts';
+export { balanceSnapshotJob } from './reports/balance-snapshot-job.ts';

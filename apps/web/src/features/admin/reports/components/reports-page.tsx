@@ -9,6 +9,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { downloadFile } from '../../api/download-file';
+import { BalancesOwed } from './balances-owed';
 
 const reports: { report: Report; title: string; about: string }[] = [
   {
@@ -52,7 +53,7 @@ function presets(): { label: string; period: ReportQuery }[] {
   ];
 }
 
-/** The accountant's registers: a period, then one CSV per register. */
+/** The accountant's registers: a period, then one CSV per register; then Balances owed, now and at month ends. */
 export function ReportsPage() {
   const [busy, setBusy] = useState<Report | null>(null);
   const {
@@ -143,6 +144,7 @@ export function ReportsPage() {
           </li>
         ))}
       </ul>
+      <BalancesOwed />
     </>
   );
 }
