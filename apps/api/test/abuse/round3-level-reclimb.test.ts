@@ -157,4 +157,63 @@ describe('abuse round 3: a reopened lower level lets the referrer climb the achi
       await setReferenceData(t.app, { refund_window_days: 7, level_min_purchase_paise: 0 });
     }
   });
+
+  /** The farmer's level rewards released (Done) once every hold is over, as levels (1 Starter, 2 Bronze, 3 Silver). */
+  const paidLevels = async () => {
+    t.clock.advance(10 * DAY_MS);
+    expect((await t.client.as(await signInNow(t.app, farmer.id)).get('/transactions')).statusCode).toBe(200);
+    const level = (paise: number) => TEST_LEVELS.find((l) => l.rewardPaise === paise)!.number;
+    return (await ledgerOf(t.app, farmer.id))
+      .filter((e) => e.method === 'Level Reward' && e.status === 'Done')
+      .map((e) => level(e.amountPaise));
+  };
+
+  it('ATTACK: a refunded Bronze sub-user does not stay counted for the re-reached Starter, whose window holds them (refund window shortened)', async () => {
+    farmer = await createLearner(t.app);
+    const a = await buy(await subUser());
+    await buy(await subUser()); // B: Starter achieved, held 7 days
+    const bronze: number[] = [];
+    for (let i = 0; i < 4; i++) bronze.push(await buy(await subUser())); // C..F: Bronze achieved, held 7 days
+    await setReferenceData(t.app, { refund_window_days: 1 }); // the operator shortens the refund window
+    try {
+      await refund(a); // Starter reopened on its old window, which holds Bronze's
+      await buy(await subUser()); // G: Starter reached again with B and G, held one day
+      t.clock.advance(2 * DAY_MS); // Starter released; Bronze still held (7 days)
+      // Bronze's four refunded while its reward is held: they counted for Bronze alone, so they are no longer active
+      // and Bronze's recount cancels it. Read as "counted for the released Starter" (its window holds them), they
+      // stayed active and Bronze was paid for four refunded sub-users.
+      for (const id of bronze) await refund(id);
+      expect(await paidLevels()).toEqual([1]);
+      await expectBooksBalanced(t);
+    } finally {
+      await setReferenceData(t.app, { refund_window_days: 7 });
+    }
+  });
+
+  it('ATTACK: a re-reached Starter’s hold, extended by a second purchase, does not keep Bronze’s refunded sub-users (refunds after their window)', async () => {
+    farmer = await createLearner(t.app);
+    const a = await buy(await subUser());
+    const bUser = await subUser();
+    const b = await buy(bUser); // Starter (A, B)
+    const [c, d, e, f] = [
+      await buy(await subUser()),
+      await buy(await subUser()),
+      await buy(await subUser()),
+      await buy(await subUser()),
+    ]; // Bronze
+    await refund(a); // Starter reopened (B)
+    const g = await buy(await subUser()); // Starter reached again: B and G
+    await refund(c); // Bronze reopened (D, E, F)
+    for (let i = 0; i < 4; i++) await buy(await subUser()); // H..K: Bronze reached again
+    t.clock.advance(DAY_MS);
+    bUser.token = await signInNow(t.app, bUser.id);
+    await buy(bUser); // B buys again; B's first refunded: B stays active, Starter's hold extended to day 8
+    await refund(b);
+    t.clock.advance(6.5 * DAY_MS); // day 7.5: Bronze released, Starter still held
+    // D, E, F and G refunded after their own windows. D, E, F counted for Bronze (its first window); read as counted
+    // for the released Bronze of H..K, or for Starter's window that holds them, they stayed active and Starter stood.
+    for (const id of [d, e, f, g]) await refund(id);
+    expect(await paidLevels()).toEqual([2]);
+    await expectBooksBalanced(t);
+  });
 });

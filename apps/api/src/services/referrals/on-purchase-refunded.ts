@@ -2,6 +2,7 @@ import { and, eq, exists, gte, isNull, lt, ne, notExists, or, sql } from 'drizzl
 import { ledgerDescription } from '@app/contracts';
 import { levelAchievements, purchases, users, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
+import { notCountedForAnotherLevel } from '../levels/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { NOTHING_TAKEN, refundWindowEnd, releaseHeldCredits, type TakenBack } from '../wallet/index.ts';
 import { activatesSql } from './on-purchase-paid.ts';
@@ -123,11 +124,23 @@ async function holdRewardsCounting(
     );
 }
 
-/** A level achievement whose window counted a sub-user activated at `activatedAt` (windows are (start, achieved]). */
+/**
+ * A level achievement that counted a sub-user activated at `activatedAt`: its window (start, achieved] holds them and
+ * no other achievement of the referrer's achieved before it does (decision 065, notCountedForAnotherLevel, the rule every
+ * count applies). Without the second half, a reopened level reached again, whose old window holds the windows of the
+ * levels above it, "counted" their sub-users too: refunded, they stayed active for a level that never counted them, and
+ * the higher level's reward outlived the refund of every sub-user it was paid for.
+ */
 const countedThere = (activatedAt: Date) =>
   and(
     or(isNull(levelAchievements.windowStart), lt(levelAchievements.windowStart, activatedAt)),
     gte(levelAchievements.achievedAt, activatedAt),
+    notCountedForAnotherLevel({
+      referrerId: levelAchievements.userId,
+      levelNumber: levelAchievements.levelNumber,
+      activatedAt,
+      end: levelAchievements.achievedAt,
+    }),
   );
 
 /** True when an activation at `activatedAt` counted for one of the referrer's achieved levels whose reward is no longer held. */
