@@ -216,4 +216,23 @@ describe('abuse round 3: a reopened lower level lets the referrer climb the achi
     expect(await paidLevels()).toEqual([2]);
     await expectBooksBalanced(t);
   });
+
+  it('a refund of a Starter sub-user, then of a Bronze one: the ladder stays on the reopened Starter, which is paid again', async () => {
+    farmer = await createLearner(t.app);
+    const a = await buy(await subUser());
+    await buy(await subUser()); // A, B: Starter achieved, held
+    const c = await buy(await subUser());
+    for (let i = 0; i < 3; i++) await buy(await subUser()); // C..F: Bronze achieved, held
+    await refund(a); // Starter reopened (B)
+    await refund(c); // Bronze reopened (D, E, F): the ladder is not moved up to it, past Starter
+    expect(await levelOf(farmer)).toBe(1);
+    await buy(await subUser()); // Starter reached again
+    expect(await levelOf(farmer)).toBe(2);
+    for (let i = 0; i < 4; i++) await buy(await subUser()); // Bronze reached again
+    expect(await levelOf(farmer)).toBe(3);
+    // Starter counts B, D, E, F and the new one (Bronze's row is gone), then Bronze four new ones. Moved up to Bronze,
+    // the ladder never came back to Starter: only Bronze was paid, and Starter's reward was lost for good.
+    expect((await paidLevels()).sort()).toEqual([1, 2]);
+    await expectBooksBalanced(t);
+  });
 });
