@@ -235,4 +235,35 @@ describe('abuse round 3: a reopened lower level lets the referrer climb the achi
     expect((await paidLevels()).sort()).toEqual([1, 2]);
     await expectBooksBalanced(t);
   });
+
+  it('a finished ladder whose Starter was reopened and reached again shows the last level completed, not Starter', async () => {
+    const ladder = (levels: typeof TEST_LEVELS) =>
+      levels.map((level) => ({
+        number: level.number,
+        name: level.name,
+        days: level.days,
+        node: level.node,
+        reward_points: level.rewardPoints,
+        reward_amount: level.rewardPaise / 100,
+      }));
+    const small = TEST_LEVELS.slice(0, 3).map((level) => ({ ...level, node: 2 }));
+    expect((await t.client.as(admin.token).put('/admin/levels', { levels: ladder(small) })).statusCode).toBe(200);
+    try {
+      farmer = await createLearner(t.app);
+      const a = await buy(await subUser());
+      for (let i = 0; i < 5; i++) await buy(await subUser()); // Starter, Bronze, Silver: two each
+      const finished = (await t.client.as(farmer.token).get('/level-status')).body.data;
+      expect(finished).toMatchObject({ level_number: 3, level_name: small[2]!.name, is_completed: true });
+      await refund(a); // Starter reopened
+      expect(await levelOf(farmer)).toBe(1);
+      await buy(await subUser()); // Starter reached again: every level achieved
+      const again = (await t.client.as(farmer.token).get('/level-status')).body.data;
+      // As it was when the ladder was first finished: Silver and its two sub-users, not "Starter" completed.
+      expect(again).toEqual(finished);
+    } finally {
+      expect((await t.client.as(admin.token).put('/admin/levels', { levels: ladder(TEST_LEVELS) })).statusCode).toBe(
+        200,
+      );
+    }
+  });
 });
