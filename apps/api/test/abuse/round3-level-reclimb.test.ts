@@ -266,4 +266,26 @@ describe('abuse round 3: a reopened lower level lets the referrer climb the achi
       );
     }
   });
+
+  it('ATTACK: the sub-user who completed Starter does not keep its reward with a second purchase (refunds after the window)', async () => {
+    farmer = await createLearner(t.app);
+    const a = await buy(await subUser());
+    const bUser = await subUser();
+    const b1 = await buy(bUser); // completes Starter: the reward is b1's
+    t.clock.advance(DAY_MS);
+    bUser.token = await signInNow(t.app, bUser.id);
+    const b2 = await buy(bUser); // B's second purchase
+    await refund(b1); // inside its window: B stays active (b2), Starter held until b2's window ends
+    t.clock.advance(8 * DAY_MS); // Starter released
+    expect((await t.client.as(await signInNow(t.app, farmer.id)).get('/transactions')).statusCode).toBe(200);
+    await refund(a); // after its window: a released level keeps its sub-users
+    await refund(b2); // after its window: it stood in for b1, so it takes the reward back
+    const ledger = await ledgerOf(t.app, farmer.id);
+    // As with one purchase of B's refunded after its window: Starter's ₹100 and 100 points taken back from the wallet.
+    // Otherwise the reward, b1's, outlived every purchase of B's.
+    expect(ledger.filter((e) => e.method === 'Level Reward Reversal').map((e) => [e.amountPaise, e.points])).toEqual([
+      [-10_000, -100],
+    ]);
+    await expectBooksBalanced(t);
+  });
 });
