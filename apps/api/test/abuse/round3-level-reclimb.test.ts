@@ -157,4 +157,135 @@ describe('abuse round 3: a reopened lower level lets the referrer climb the achi
       await setReferenceData(t.app, { refund_window_days: 7, level_min_purchase_paise: 0 });
     }
   });
+
+  /** The farmer's level rewards released (Done) once every hold is over, as levels (1 Starter, 2 Bronze, 3 Silver). */
+  const paidLevels = async () => {
+    t.clock.advance(10 * DAY_MS);
+    expect((await t.client.as(await signInNow(t.app, farmer.id)).get('/transactions')).statusCode).toBe(200);
+    const level = (paise: number) => TEST_LEVELS.find((l) => l.rewardPaise === paise)!.number;
+    return (await ledgerOf(t.app, farmer.id))
+      .filter((e) => e.method === 'Level Reward' && e.status === 'Done')
+      .map((e) => level(e.amountPaise));
+  };
+
+  it('ATTACK: a refunded Bronze sub-user does not stay counted for the re-reached Starter, whose window holds them (refund window shortened)', async () => {
+    farmer = await createLearner(t.app);
+    const a = await buy(await subUser());
+    await buy(await subUser()); // B: Starter achieved, held 7 days
+    const bronze: number[] = [];
+    for (let i = 0; i < 4; i++) bronze.push(await buy(await subUser())); // C..F: Bronze achieved, held 7 days
+    await setReferenceData(t.app, { refund_window_days: 1 }); // the operator shortens the refund window
+    try {
+      await refund(a); // Starter reopened on its old window, which holds Bronze's
+      await buy(await subUser()); // G: Starter reached again with B and G, held one day
+      t.clock.advance(2 * DAY_MS); // Starter released; Bronze still held (7 days)
+      // Bronze's four refunded while its reward is held: they counted for Bronze alone, so they are no longer active
+      // and Bronze's recount cancels it. Read as "counted for the released Starter" (its window holds them), they
+      // stayed active and Bronze was paid for four refunded sub-users.
+      for (const id of bronze) await refund(id);
+      expect(await paidLevels()).toEqual([1]);
+      await expectBooksBalanced(t);
+    } finally {
+      await setReferenceData(t.app, { refund_window_days: 7 });
+    }
+  });
+
+  it('ATTACK: a re-reached Starter’s hold, extended by a second purchase, does not keep Bronze’s refunded sub-users (refunds after their window)', async () => {
+    farmer = await createLearner(t.app);
+    const a = await buy(await subUser());
+    const bUser = await subUser();
+    const b = await buy(bUser); // Starter (A, B)
+    const [c, d, e, f] = [
+      await buy(await subUser()),
+      await buy(await subUser()),
+      await buy(await subUser()),
+      await buy(await subUser()),
+    ]; // Bronze
+    await refund(a); // Starter reopened (B)
+    const g = await buy(await subUser()); // Starter reached again: B and G
+    await refund(c); // Bronze reopened (D, E, F)
+    for (let i = 0; i < 4; i++) await buy(await subUser()); // H..K: Bronze reached again
+    t.clock.advance(DAY_MS);
+    bUser.token = await signInNow(t.app, bUser.id);
+    await buy(bUser); // B buys again; B's first refunded: B stays active, Starter's hold extended to day 8
+    await refund(b);
+    t.clock.advance(6.5 * DAY_MS); // day 7.5: Bronze released, Starter still held
+    // D, E, F and G refunded after their own windows. D, E, F counted for Bronze (its first window); read as counted
+    // for the released Bronze of H..K, or for Starter's window that holds them, they stayed active and Starter stood.
+    for (const id of [d, e, f, g]) await refund(id);
+    expect(await paidLevels()).toEqual([2]);
+    await expectBooksBalanced(t);
+  });
+
+  it('a refund of a Starter sub-user, then of a Bronze one: the ladder stays on the reopened Starter, which is paid again', async () => {
+    farmer = await createLearner(t.app);
+    const a = await buy(await subUser());
+    await buy(await subUser()); // A, B: Starter achieved, held
+    const c = await buy(await subUser());
+    for (let i = 0; i < 3; i++) await buy(await subUser()); // C..F: Bronze achieved, held
+    await refund(a); // Starter reopened (B)
+    await refund(c); // Bronze reopened (D, E, F): the ladder is not moved up to it, past Starter
+    expect(await levelOf(farmer)).toBe(1);
+    await buy(await subUser()); // Starter reached again
+    expect(await levelOf(farmer)).toBe(2);
+    for (let i = 0; i < 4; i++) await buy(await subUser()); // Bronze reached again
+    expect(await levelOf(farmer)).toBe(3);
+    // Starter counts B, D, E, F and the new one (Bronze's row is gone), then Bronze four new ones. Moved up to Bronze,
+    // the ladder never came back to Starter: only Bronze was paid, and Starter's reward was lost for good.
+    expect((await paidLevels()).sort()).toEqual([1, 2]);
+    await expectBooksBalanced(t);
+  });
+
+  it('a finished ladder whose Starter was reopened and reached again shows the last level completed, not Starter', async () => {
+    const ladder = (levels: typeof TEST_LEVELS) =>
+      levels.map((level) => ({
+        number: level.number,
+        name: level.name,
+        days: level.days,
+        node: level.node,
+        reward_points: level.rewardPoints,
+        reward_amount: level.rewardPaise / 100,
+      }));
+    const small = TEST_LEVELS.slice(0, 3).map((level) => ({ ...level, node: 2 }));
+    expect((await t.client.as(admin.token).put('/admin/levels', { levels: ladder(small) })).statusCode).toBe(200);
+    try {
+      farmer = await createLearner(t.app);
+      const a = await buy(await subUser());
+      for (let i = 0; i < 5; i++) await buy(await subUser()); // Starter, Bronze, Silver: two each
+      const finished = (await t.client.as(farmer.token).get('/level-status')).body.data;
+      expect(finished).toMatchObject({ level_number: 3, level_name: small[2]!.name, is_completed: true });
+      await refund(a); // Starter reopened
+      expect(await levelOf(farmer)).toBe(1);
+      await buy(await subUser()); // Starter reached again: every level achieved
+      const again = (await t.client.as(farmer.token).get('/level-status')).body.data;
+      // As it was when the ladder was first finished: Silver and its two sub-users, not "Starter" completed.
+      expect(again).toEqual(finished);
+    } finally {
+      expect((await t.client.as(admin.token).put('/admin/levels', { levels: ladder(TEST_LEVELS) })).statusCode).toBe(
+        200,
+      );
+    }
+  });
+
+  it('ATTACK: the sub-user who completed Starter does not keep its reward with a second purchase (refunds after the window)', async () => {
+    farmer = await createLearner(t.app);
+    const a = await buy(await subUser());
+    const bUser = await subUser();
+    const b1 = await buy(bUser); // completes Starter: the reward is b1's
+    t.clock.advance(DAY_MS);
+    bUser.token = await signInNow(t.app, bUser.id);
+    const b2 = await buy(bUser); // B's second purchase
+    await refund(b1); // inside its window: B stays active (b2), Starter held until b2's window ends
+    t.clock.advance(8 * DAY_MS); // Starter released
+    expect((await t.client.as(await signInNow(t.app, farmer.id)).get('/transactions')).statusCode).toBe(200);
+    await refund(a); // after its window: a released level keeps its sub-users
+    await refund(b2); // after its window: it stood in for b1, so it takes the reward back
+    const ledger = await ledgerOf(t.app, farmer.id);
+    // As with one purchase of B's refunded after its window: Starter's ₹100 and 100 points taken back from the wallet.
+    // Otherwise the reward, b1's, outlived every purchase of B's.
+    expect(ledger.filter((e) => e.method === 'Level Reward Reversal').map((e) => [e.amountPaise, e.points])).toEqual([
+      [-10_000, -100],
+    ]);
+    await expectBooksBalanced(t);
+  });
 });

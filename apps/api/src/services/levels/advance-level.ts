@@ -161,15 +161,27 @@ async function achieveLevel(
     })
     .onConflictDoNothing()
     .returning({ levelNumber: levelAchievements.levelNumber });
-  const achieved = new Set(
+  const achieved = new Map(
     (
       await db
-        .select({ levelNumber: levelAchievements.levelNumber })
+        .select({
+          levelNumber: levelAchievements.levelNumber,
+          windowStart: levelAchievements.windowStart,
+          achievedAt: levelAchievements.achievedAt,
+        })
         .from(levelAchievements)
         .where(eq(levelAchievements.userId, referrerId))
-    ).map((row) => row.levelNumber),
+    ).map((row) => [row.levelNumber, row]),
   );
   const next = above.find((candidate) => !achieved.has(candidate.number));
+  // The end of the ladder: it stands on the last level, as it was completed. A reopened lower level reached again
+  // with every level above it achieved finishes the ladder too, and GET /level-status describes the last level then,
+  // not the reopened one ("Starter", completed).
+  const top = above.at(-1);
+  const last = top && achieved.get(top.number);
+  const finished = last
+    ? { levelNumber: last.levelNumber, windowStart: last.windowStart ?? window.start, completedAt: last.achievedAt }
+    : { completedAt: now };
   const writes = new WriteBatch();
   if (inserted.length > 0 && (level.rewardPaise > 0 || level.rewardPoints > 0)) {
     const reward = { number: level.number, level: level.name, points: level.rewardPoints };
@@ -193,7 +205,7 @@ async function achieveLevel(
   writes.add(
     db
       .update(userLevels)
-      .set(next ? { levelNumber: next.number, windowStart: now } : { completedAt: now })
+      .set(next ? { levelNumber: next.number, windowStart: now } : finished)
       .where(eq(userLevels.userId, referrerId)),
   );
   await writes.run(db);

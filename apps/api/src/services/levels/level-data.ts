@@ -1,4 +1,20 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  sql,
+  type Column,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { levelAchievements, levels, userLevels, users, type DbOrTx } from '@app/db';
 import { preparedPerDatabase } from '../database/index.ts';
 
@@ -86,10 +102,10 @@ export async function loadLadder(
  * prepared query, or SQL (GET /level-status's statement).
  *
  * A sub-user counts for one level (decision 065): one whose activation lies inside the window of another level of the
- * referrer achieved before `end` counted there, and is left out. Achieved levels' windows only overlap after a refund
- * reopened a lower level on its old window (reopenLevelsNoLongerReached), which holds the windows of the levels
- * achieved above it since; otherwise every window starts where the previous achievement ended, and nobody is left out.
- * Of two achievements whose windows hold a sub-user, the one achieved first has them.
+ * referrer achieved before `end` counted there, and is left out (notCountedForAnotherLevel). Achieved levels' windows
+ * only overlap after a refund reopened a lower level on its old window (reopenLevelsNoLongerReached), which holds the
+ * windows of the levels achieved above it since; otherwise every window starts where the previous achievement ended,
+ * and nobody is left out.
  */
 export function countedSubUsersWhere(options: {
   referrerId: number | Placeholder;
@@ -104,14 +120,37 @@ export function countedSubUsersWhere(options: {
     gt(users.activatedAt, start),
     lte(users.activatedAt, end),
     inArray(users.referralStatus, [...COUNTED_REFERRAL_STATUSES]),
-    sql`not exists (select 1 from ${levelAchievements} where ${and(
-      eq(levelAchievements.userId, referrerId),
-      ne(levelAchievements.levelNumber, levelNumber),
-      lt(levelAchievements.windowStart, users.activatedAt),
-      gte(levelAchievements.achievedAt, users.activatedAt),
-      lt(levelAchievements.achievedAt, end),
-    )})`,
+    notCountedForAnotherLevel({ referrerId, levelNumber, activatedAt: users.activatedAt, end }),
   );
+}
+
+/** Another achievement of the same referrer, as notCountedForAnotherLevel reads it (the caller may read level_achievements too). */
+const OTHER_ACHIEVEMENT = 'other_achievement';
+const otherAchievement = alias(levelAchievements, OTHER_ACHIEVEMENT);
+
+/**
+ * Decision 065's ownership rule, the one place it is written: a sub-user activated at `activatedAt` (a column or a
+ * value) inside the window of level `levelNumber` ending at `end` counts there unless the window (start, achieved] of
+ * another of the referrer's achievements, achieved before `end`, holds them: of two achievements whose windows hold a
+ * sub-user, the one achieved first has them. Used by every count (countedSubUsersWhere) and by the refund's question
+ * whether a sub-user counted for an achieved level (countedThere in on-purchase-refunded.ts), whose `end` is that
+ * achievement's own achieved_at.
+ */
+export function notCountedForAnotherLevel(options: {
+  referrerId: number | Placeholder | Column;
+  levelNumber: number | Placeholder | SQL | Column;
+  activatedAt: Date | Column;
+  end: Date | Placeholder | SQL | Column;
+}): SQL {
+  const { referrerId, levelNumber, activatedAt, end } = options;
+  // An aliased table renders as its alias alone: the FROM names the table.
+  return sql`not exists (select 1 from ${levelAchievements} as ${sql.identifier(OTHER_ACHIEVEMENT)} where ${and(
+    eq(otherAchievement.userId, referrerId),
+    ne(otherAchievement.levelNumber, levelNumber),
+    lt(otherAchievement.windowStart, activatedAt),
+    gte(otherAchievement.achievedAt, activatedAt),
+    lt(otherAchievement.achievedAt, end),
+  )})`;
 }
 
 const countedSubUsersQuery = preparedPerDatabase((db) =>

@@ -1,7 +1,9 @@
-import { and, eq, exists, gte, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, gte, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ledgerDescription } from '@app/contracts';
 import { levelAchievements, purchases, users, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
+import { notCountedForAnotherLevel } from '../levels/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { NOTHING_TAKEN, refundWindowEnd, releaseHeldCredits, type TakenBack } from '../wallet/index.ts';
 import { activatesSql } from './on-purchase-paid.ts';
@@ -77,13 +79,65 @@ export async function onPurchaseRefunded(
 
   const taken = await takeBackReferralEarnings(tx, ctx, {
     referrerId: referrer.id,
-    purchaseIds: [purchase.id],
+    purchaseIds: [purchase.id, ...(otherPaid ? [] : await rewardsStoodInFor(tx, referrer.id, purchase))],
     why: (id) => ledgerDescription('refundReversed', { id }),
     now,
   });
   if (isDeactivated) await reopenLevelsNoLongerReached(tx, { referrer, now });
   return taken;
 }
+
+/**
+ * The buyer's purchases refunded earlier whose level reward (earned by their activation) is not yet taken back: while
+ * the reward was held, another purchase of the buyer's kept them active and stood in for it (holdRewardsCounting), so
+ * the refund left the reward alone (a reward that stood on the other sub-users' count when the buyer stopped counting
+ * is not theirs to take back). The last purchase standing in for it takes it back when refunded, even after its
+ * window, as the purchase that earned it would have (takeBackReferralEarnings takes a reward back once; one cancelled
+ * by a recount since is left alone). The ledger is append-only, so the reward stays recorded against the purchase that
+ * earned it. Without this, the sub-user who completed a level kept its reward with a second purchase: the first
+ * refunded in its window, the second after its own.
+ */
+async function rewardsStoodInFor(
+  tx: Tx,
+  referrerId: number,
+  purchase: { id: number; userId: number },
+): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ id: purchases.id })
+    .from(purchases)
+    .innerJoin(
+      walletTransactions,
+      and(
+        eq(walletTransactions.purchaseId, purchases.id),
+        eq(walletTransactions.userId, referrerId),
+        eq(walletTransactions.method, 'Level Reward'),
+      ),
+    )
+    .where(
+      and(
+        eq(purchases.userId, purchase.userId),
+        eq(purchases.status, 'refunded'),
+        ne(purchases.id, purchase.id),
+        // Stood in for: another purchase of the buyer's was paid, and not yet refunded, when it was refunded.
+        exists(
+          tx
+            .select({ id: standIn.id })
+            .from(standIn)
+            .where(
+              and(
+                eq(standIn.userId, purchases.userId),
+                ne(standIn.id, purchases.id),
+                lt(standIn.paidAt, purchases.refundedAt),
+                or(isNull(standIn.refundedAt), gt(standIn.refundedAt, purchases.refundedAt)),
+              ),
+            ),
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+const standIn = alias(purchases, 'stand_in');
 
 /**
  * A sub-user refunded inside a held level reward's window but kept active by another purchase still counts there, so
@@ -123,11 +177,23 @@ async function holdRewardsCounting(
     );
 }
 
-/** A level achievement whose window counted a sub-user activated at `activatedAt` (windows are (start, achieved]). */
+/**
+ * A level achievement that counted a sub-user activated at `activatedAt`: its window (start, achieved] holds them and
+ * no other achievement of the referrer's achieved before it does (decision 065, notCountedForAnotherLevel, the rule every
+ * count applies). Without the second half, a reopened level reached again, whose old window holds the windows of the
+ * levels above it, "counted" their sub-users too: refunded, they stayed active for a level that never counted them, and
+ * the higher level's reward outlived the refund of every sub-user it was paid for.
+ */
 const countedThere = (activatedAt: Date) =>
   and(
     or(isNull(levelAchievements.windowStart), lt(levelAchievements.windowStart, activatedAt)),
     gte(levelAchievements.achievedAt, activatedAt),
+    notCountedForAnotherLevel({
+      referrerId: levelAchievements.userId,
+      levelNumber: levelAchievements.levelNumber,
+      activatedAt,
+      end: levelAchievements.achievedAt,
+    }),
   );
 
 /** True when an activation at `activatedAt` counted for one of the referrer's achieved levels whose reward is no longer held. */

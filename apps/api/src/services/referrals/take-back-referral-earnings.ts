@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import { levelAchievements, userLevels, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { countedSubUsers, levelByNumber, loadLadder } from '../levels/index.ts';
@@ -65,7 +65,8 @@ export async function takeBackReferralEarnings(
  * The referrer's achievements whose reward is still held are counted again on their window (less the
  * sub-users a level achieved before it holds: a sub-user counts for one level, countedSubUsersWhere); one
  * that no longer reaches its node loses its reward (Rejected) and the level is worked on again
- * from that window, highest level first.
+ * from that window, highest level first, so the ladder ends on the lowest level reopened; it is never moved up past a
+ * level it is already working on (one reopened by an earlier refund).
  */
 export async function reopenLevelsNoLongerReached(
   tx: Tx,
@@ -102,9 +103,16 @@ export async function reopenLevelsNoLongerReached(
       .where(
         and(eq(levelAchievements.userId, referrer.id), eq(levelAchievements.levelNumber, achievement.levelNumber)),
       );
+    // The ladder only ever moves down: onto a reopened level above the one it is on (reopened by an earlier refund,
+    // its achievement gone, so not in `held`), the lower one would never be worked on again and its reward never paid.
     await tx
       .update(userLevels)
       .set({ levelNumber: achievement.levelNumber, windowStart: achievement.windowStart, completedAt: null })
-      .where(eq(userLevels.userId, referrer.id));
+      .where(
+        and(
+          eq(userLevels.userId, referrer.id),
+          or(isNotNull(userLevels.completedAt), gt(userLevels.levelNumber, achievement.levelNumber)),
+        ),
+      );
   }
 }
