@@ -153,7 +153,9 @@ describe('admin access matrix', () => {
           },
           ...(c.payload === undefined ? {} : { payload: c.payload }),
         });
-        const body = res.json();
+        // A download that takes no query (Balances owed, as at now) ignores the junk and answers its file.
+        const isFile = res.statusCode === 200 && !String(res.headers['content-type']).startsWith('application/json');
+        const body = isFile ? { status: true, message: '' } : res.json();
         expect({
           route: `${route.method} ${c.url}`,
           payload: c.payload,
