@@ -249,6 +249,22 @@ describe('admin: deleting a learner’s personal data', () => {
     expect(text).toContain('Asha Rao');
     expect(text).toContain(child.email);
 
+    // Their referrer's commission no longer names them; its amount stays, and the ledger still refuses any other change.
+    const commissions = await db()
+      .select({ id: walletTransactions.id, description: walletTransactions.description })
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.userId, referrer.id), eq(walletTransactions.purchaseId, purchaseId)));
+    expect(commissions.map((row) => row.description)).toEqual(["10% commission on Deleted learner's purchase"]);
+    const refused = await db()
+      .update(walletTransactions)
+      .set({ amountPaise: 1 })
+      .where(eq(walletTransactions.id, commissions[0]!.id))
+      .then(
+        () => 'changed',
+        (error: unknown) => String((error as { cause?: unknown }).cause ?? error),
+      );
+    expect(refused).toContain('only a Pending row can be settled');
+
     // Their referrer sees a 'Deleted learner', no email.
     const tree = await as(referrer.token).get('/tree');
     expect(tree.body.data.data).toEqual([
