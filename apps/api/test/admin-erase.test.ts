@@ -26,7 +26,15 @@ import { createTestApp, type TestApp, type TestClient } from './helpers.ts';
 import { createLearner, getUser, TEST_PASSWORD, type Learner } from './fixtures.ts';
 import { auditOf, createAdmin } from './admin-fixtures.ts';
 import { createMinor, giveConsentByEmail } from './consent-fixtures.ts';
-import { fundWithBank, ledgerOf, multipartFile, payPurchase, setReferenceData } from './wallet-fixtures.ts';
+import {
+  fundWithBank,
+  ledgerOf,
+  multipartFile,
+  payPurchase,
+  pendingPurchase,
+  setReferenceData,
+} from './wallet-fixtures.ts';
+import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
 import { assertPopplerInstalled, pdfTextLines } from './pdf-text.ts';
 import { signUp } from './accounts-helpers.ts';
 
@@ -377,6 +385,24 @@ describe('admin: deleting a learner’s personal data', () => {
     const [paid] = await db().select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchaseId));
     expect(paid?.status).toBe('paid'); // the sub-user's purchase itself goes through, invoice and all
     expect(await countOf(invoices, invoices.purchaseId, purchaseId)).toBe(1);
+  });
+
+  it('fails a checkout left open: a payment arriving after the erasure is given back, not invoiced to nobody', async () => {
+    const learner = await createLearner(t.app);
+    const purchaseId = await pendingPurchase(t.app, learner.id, 49_900);
+    const erased = await erase(learner.id, { reference: 'mail of 1 Dec', confirm_email: learner.email });
+    expect(erased.statusCode, JSON.stringify(erased.body)).toBe(200);
+    const [purchase] = await db()
+      .select({ status: purchases.status })
+      .from(purchases)
+      .where(eq(purchases.id, purchaseId));
+    expect(purchase?.status).toBe('failed');
+    const outcome = await confirmPayment(t.app.ctx, {
+      purchaseId,
+      payment: { paymentId: null, amountPaise: 49_900, currency: 'INR' },
+    });
+    expect(outcome).toBe('closed');
+    expect(await countOf(invoices, invoices.purchaseId, purchaseId)).toBe(0);
   });
 });
 

@@ -159,6 +159,12 @@ export async function eraseUser(
       })
       .where(eq(guardianConsents.userId, id));
     await tx.update(referralSignups).set({ ip: '' }).where(eq(referralSignups.userId, id));
+    // A checkout left open fails, as the reconciler fails an order left unpaid: a payment that still arrives for it is
+    // given back ('order closed'), instead of invoicing a learner whose name and address are gone.
+    await tx
+      .update(purchases)
+      .set({ status: 'failed' })
+      .where(and(eq(purchases.userId, id), eq(purchases.status, 'pending')));
     // The referrer's commissions on this learner's purchases named them ("10% commission on Asha Rao's purchase"):
     // the name goes, the rest stays (migration 0035 lets an erased buyer's name out of the append-only ledger).
     await tx.execute(sql`
