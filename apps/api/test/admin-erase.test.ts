@@ -399,7 +399,7 @@ describe('admin: deleting a learner’s personal data', () => {
     expect(purchase?.status).toBe('failed');
     const outcome = await confirmPayment(t.app.ctx, {
       purchaseId,
-      payment: { paymentId: null, amountPaise: 49_900, currency: 'INR' },
+      payment: { paymentId: 'pay_after_erasure', amountPaise: 49_900, currency: 'INR' },
     });
     expect(outcome).toBe('closed');
     expect(await countOf(invoices, invoices.purchaseId, purchaseId)).toBe(0);
