@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { and, asc, eq } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
@@ -10,6 +10,7 @@ import { createCourse, createOfferCode } from './catalogue-fixtures.ts';
 import { payThroughSandbox } from './checkout-fixtures.ts';
 import { pendingPurchase, refundPurchase, setReferenceData, signInNow } from './wallet-fixtures.ts';
 import { createAdmin } from './admin-fixtures.ts';
+import { mailTo } from './accounts-helpers.ts';
 import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
 import { markPurchasePaid } from '../src/services/purchases/index.ts';
 import { reconcilePendingPurchases } from '../src/services/payments/reconcile-pending-purchases.ts';
@@ -955,6 +956,10 @@ describe('a payment confirmed late is invoiced when the provider took it (fresh 
     // The GST register, by invoice date, has it in March.
     expect(await registerNumbers(late, admin, `${year}-03-01`, `${year}-03-31`)).toContain(invoice.number);
     expect(await registerNumbers(late, admin, `${year}-04-01`, `${year}-04-30`)).not.toContain(invoice.number);
+    // The receipt mail says what its invoice says: paid on 31 March.
+    await vi.waitFor(async () => expect(await mailTo(late.client, payment.buyer.email)).not.toHaveLength(0));
+    const [receipt] = await mailTo(late.client, payment.buyer.email);
+    expect(receipt!.text).toMatch(/Paid on\s*:?\s*31 Mar/);
   });
 
   it('March payments confirmed after April invoices were numbered: the old series, dated in March, in order', async () => {

@@ -32,6 +32,7 @@ export async function sendReceipt(ctx: AppContext, options: { purchaseId: number
           courseName: courses.name,
           batchName: batches.name,
           invoiceNumber: invoices.number,
+          invoiceIssuedAt: invoices.issuedAt,
         })
         .from(purchases)
         .innerJoin(users, eq(users.id, purchases.userId))
@@ -52,7 +53,9 @@ export async function sendReceipt(ctx: AppContext, options: { purchaseId: number
             ? { kind: 'course', name: row.courseName ?? '' }
             : { kind: 'batch', name: row.batchName ?? '' },
         amountPaise: purchase.amountPaise,
-        paidAt: purchase.paidAt,
+        // The date the attached invoice bears (when the provider took the payment: decision 063, later), so the mail
+        // and its invoice never disagree across a midnight; a purchase without an invoice, its paid time.
+        paidAt: row.invoiceIssuedAt ?? purchase.paidAt,
         orderReference: purchase.providerOrderId,
         paymentReference: purchase.providerPaymentId,
         invoiceNumber: row.invoiceNumber,
