@@ -3,7 +3,7 @@ import { isoDay, dayNumber, type BalanceSnapshot } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
-import { balancesRegister, type BalanceTotals } from './balances-register.ts';
+import { balancesRegister, indiaIso, type BalanceTotals } from './balances-register.ts';
 
 /** Where the month-end snapshots are stored: `reports/balances/2026-11.csv` is the one taken when November ended. */
 export const BALANCE_SNAPSHOT_PREFIX = 'reports/balances/';
@@ -82,6 +82,6 @@ export async function balancesCsv(
     after: { at: now.toISOString() },
   });
   const { csv } = await balancesRegister(ctx.db, now);
-  const stamp = new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace(':', '').replace('T', '-');
+  const stamp = indiaIso(now).slice(0, 16).replace(':', '').replace('T', '-');
   return { fileName: `balances-owed-${stamp}-IST.csv`, csv };
 }

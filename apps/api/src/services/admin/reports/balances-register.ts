@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@app/db';
+import { IST_OFFSET_MS } from '@app/contracts';
 import { convertValuePaise } from '../../wallet/index.ts';
 import { toCsv, type Cell } from './to-csv.ts';
 
@@ -19,9 +20,8 @@ const HEADER = [
   'Debt owed by the learner (₹)',
 ] as const;
 
-/** What the business owes its learners (and they owe it) at one instant: the sums of the register's columns. */
-export interface BalanceTotals {
-  learners: number;
+/** A line's money and points, in the register's column order: a learner's, or the sums of them all. */
+interface BalanceFigures {
   balancePaise: number;
   waitingPaise: number;
   beingPaidPaise: number;
@@ -31,28 +31,45 @@ export interface BalanceTotals {
   pointsValuePaise: number;
   owedPaise: number;
   debtPaise: number;
+}
+const FIGURES = [
+  'balancePaise',
+  'waitingPaise',
+  'beingPaidPaise',
+  'heldPaise',
+  'heldPoints',
+  'points',
+  'pointsValuePaise',
+  'owedPaise',
+  'debtPaise',
+] as const satisfies readonly (keyof BalanceFigures)[];
+
+/** What the business owes its learners (and they owe it) at one instant: the sums of the register's columns. */
+export interface BalanceTotals extends BalanceFigures {
+  learners: number;
   /** The redeem rate the points were valued at (setting convert_value_paise). */
   convertValuePaise: number;
 }
 
-interface BalanceLine {
+/** A learner's line as the statement reads it; the points' value and what is owed are worked out from it. */
+interface BalanceLine extends Omit<BalanceFigures, 'pointsValuePaise' | 'owedPaise'> {
   userId: number;
   name: string;
   email: string;
   pan: string | null;
-  balancePaise: number;
-  waitingPaise: number;
-  beingPaidPaise: number;
-  heldPaise: number;
-  heldPoints: number;
-  points: number;
-  debtPaise: number;
 }
+
+/** India's wall clock at `at`, as an ISO string without its zone (IST is UTC+05:30 all year). */
+export const indiaIso = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString();
 
 /** An instant as India time, `2026-12-01 00:00:00 IST`. */
 export function indiaInstant(at: Date): string {
-  return `${new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ')} IST`;
+  return `${indiaIso(at).slice(0, 19).replace('T', ' ')} IST`;
 }
+
+/** The figures' cells: rupees as amounts, points as plain counts. */
+const figureCells = (figures: BalanceFigures): Cell[] =>
+  FIGURES.map((key) => (key === 'heldPoints' || key === 'points' ? String(figures[key]) : figures[key]));
 
 /**
  * Every learner with something to report, read in one statement (one snapshot of the database: the wallets and the
@@ -106,63 +123,27 @@ async function balanceLines(db: DbOrTx): Promise<BalanceLine[]> {
  */
 export async function balancesRegister(db: DbOrTx, now: Date): Promise<{ csv: string; totals: BalanceTotals }> {
   const rate = await convertValuePaise(db);
-  const lines = await balanceLines(db);
-  const totals: BalanceTotals = {
-    learners: lines.length,
-    balancePaise: 0,
-    waitingPaise: 0,
-    beingPaidPaise: 0,
-    heldPaise: 0,
-    heldPoints: 0,
-    points: 0,
-    pointsValuePaise: 0,
-    owedPaise: 0,
-    debtPaise: 0,
-    convertValuePaise: rate,
-  };
-  const rows: Cell[][] = lines.map((line) => {
-    const pointsValue = (line.points + line.heldPoints) * rate;
-    const owed = line.balancePaise + line.waitingPaise + line.beingPaidPaise + line.heldPaise + pointsValue;
-    totals.balancePaise += line.balancePaise;
-    totals.waitingPaise += line.waitingPaise;
-    totals.beingPaidPaise += line.beingPaidPaise;
-    totals.heldPaise += line.heldPaise;
-    totals.heldPoints += line.heldPoints;
-    totals.points += line.points;
-    totals.pointsValuePaise += pointsValue;
-    totals.owedPaise += owed;
-    totals.debtPaise += line.debtPaise;
-    return [
-      String(line.userId),
-      line.name,
-      line.email,
-      line.pan,
-      line.balancePaise,
-      line.waitingPaise,
-      line.beingPaidPaise,
-      line.heldPaise,
-      String(line.heldPoints),
-      String(line.points),
-      pointsValue,
-      owed,
-      line.debtPaise,
-    ];
+  const lines = (await balanceLines(db)).map((line) => {
+    const pointsValuePaise = (line.points + line.heldPoints) * rate;
+    const owedPaise = line.balancePaise + line.waitingPaise + line.beingPaidPaise + line.heldPaise + pointsValuePaise;
+    return { ...line, pointsValuePaise, owedPaise };
   });
-  rows.push([
-    'Total',
-    `${totals.learners} learners`,
-    null,
-    null,
-    totals.balancePaise,
-    totals.waitingPaise,
-    totals.beingPaidPaise,
-    totals.heldPaise,
-    String(totals.heldPoints),
-    String(totals.points),
-    totals.pointsValuePaise,
-    totals.owedPaise,
-    totals.debtPaise,
+  const totals: BalanceTotals = { learners: lines.length, convertValuePaise: rate, ...sumOf(lines) };
+  const rows: Cell[][] = lines.map((line) => [
+    String(line.userId),
+    line.name,
+    line.email,
+    line.pan,
+    ...figureCells(line),
   ]);
+  rows.push(['Total', `${totals.learners} learners`, null, null, ...figureCells(totals)]);
   rows.push(['As at', indiaInstant(now), `Points valued at ₹${(rate / 100).toFixed(2)} each`]);
   return { csv: toCsv(HEADER, rows), totals };
+}
+
+/** Each figure summed over the lines. */
+function sumOf(lines: BalanceFigures[]): BalanceFigures {
+  const sums = Object.fromEntries(FIGURES.map((key) => [key, 0])) as unknown as BalanceFigures;
+  for (const line of lines) for (const key of FIGURES) sums[key] += line[key];
+  return sums;
 }
