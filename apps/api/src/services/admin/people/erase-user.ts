@@ -28,9 +28,6 @@ import { findUserRow, getUserDetail } from './users.ts';
 /** The address an erased learner's row holds: unique (by id), never deliverable (RFC 2606's .invalid). */
 export const erasedEmail = (id: number) => `erased-${id}@erased.invalid`;
 
-/** What an erased learner is called wherever they still appear (lists, a referrer's ledger). */
-const ERASED_NAME = 'Deleted learner';
-
 /** A password hash argon2 cannot read: verifyPassword answers false for any password. */
 const UNUSABLE_PASSWORD_HASH = 'erased';
 
@@ -106,6 +103,7 @@ export async function eraseUser(
     await tx
       .update(users)
       .set({
+        // Read as 'Deleted learner' (adminMessages.deletedLearner) wherever the name is shown.
         firstName: 'Deleted',
         lastName: 'learner',
         email: placeholder,
@@ -169,7 +167,7 @@ export async function eraseUser(
     // the name goes, the rest stays (migration 0035 lets an erased buyer's name out of the append-only ledger).
     await tx.execute(sql`
       UPDATE ${walletTransactions} SET description = regexp_replace(description,
-        '^([0-9.]+% commission on ).*(''s purchase)', ${`\\1${ERASED_NAME}\\2`})
+        '^([0-9.]+% commission on ).*(''s purchase)', ${`\\1${adminMessages.deletedLearner}\\2`})
       WHERE method = 'Referral Commission' AND user_id <> ${id}
         AND purchase_id IN (SELECT ${purchases.id} FROM ${purchases} WHERE ${purchases.userId} = ${id})`);
 
