@@ -642,26 +642,24 @@ describe('admin money: withdrawals and ledgers', () => {
     ).toBe(200);
     expect(await debtOf(first)).toEqual({ owed: 150, from_this: 150 });
 
-    // A withdrawal of later earnings does not pay a debt found before it was asked.
+    // Later earnings pay it before any of them can be withdrawn (decision 068).
     await buyThroughSandbox(t, await createLearner(t.app, { referrerId: referrer.id }), 150_000);
-    const second = await withdrawalOf();
-    expect(await debtOf(second)).toEqual({ owed: 150, from_this: 0 });
-    const rejected = await t.as().post(`/admin/withdrawals/${second}/settle`, { status: 'Rejected', reason: 'Check' });
-    expect(rejected.body.data.withdrawal.debt).toEqual({ owed: 150, from_this: 0 });
-    const balance = (await walletOf(t.app, referrer.id)).balancePaise;
-    expect(balance).toBeGreaterThanOrEqual(15_000);
+    const refused = await t.client.as(referrer.token).post('/withdraw', { amount: 150 });
+    expect(refused.statusCode).toBe(422);
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
+    expect(await debtOf(first)).toEqual({ owed: 0, from_this: 0 });
 
-    // The first comes back from the bank: what it showed as paying the debt does (nothing of it reaches the wallet).
+    // The first comes back from the bank: nothing is owed any more, so all of it is back in the wallet.
     const returned = await t.as().post(`/admin/withdrawals/${first}/returned`, {
       reason: 'Account closed',
       bank_reference: `UTR-DEBT${first}`,
     });
     expect(returned.statusCode).toBe(200);
     expect(returned.body.data.withdrawal.debt).toEqual({ owed: 0, from_this: 0 });
-    expect((await walletOf(t.app, referrer.id)).balancePaise).toBe(balance);
+    expect((await walletOf(t.app, referrer.id)).balancePaise).toBe(15_000);
   });
 
-  it('ATTACK: a debt an earlier rejection already paid is not counted again: a later withdrawal keeps its money from an older debt', async () => {
+  it('ATTACK: a debt one withdrawal coming back paid is not paid again by another', async () => {
     const referrer = await createLearner(t.app);
     expect((await t.client.as(referrer.token).post('/bank-details', validBank)).statusCode).toBe(200);
     // One buyer's courses: one sub-user, so no level reward is earned on the way.
@@ -675,43 +673,29 @@ describe('admin money: withdrawals and ledgers', () => {
       return id;
     };
     const debtOf = async (id: number) => (await t.as().get(`/admin/withdrawals/${id}`)).body.data.debt;
-    const refund = async (purchaseId: number) =>
-      expect((await t.as().post(`/admin/purchases/${purchaseId}/refund`)).body.data).toMatchObject({
-        commission_shortfall: 150,
-      });
 
-    // The old debt: a commission refunded after it had been withdrawn and paid.
-    const oldPurchase = await earn();
-    const paid = await withdrawalBeingPaid();
-    await refund(oldPurchase);
-    expect(
-      (await t.as().post(`/admin/withdrawals/${paid}/settle`, { status: 'Done', bank_reference: `UTR-OLD${paid}` }))
-        .statusCode,
-    ).toBe(200);
-    // Two withdrawals of later earnings, both being paid; then the new debt, found after both were asked.
-    await earn();
+    // Two withdrawals being paid; then the first one's commission is refunded: ₹150 owed.
+    const refunded = await earn();
     const w0 = await withdrawalBeingPaid();
-    const newPurchase = await earn();
+    await earn();
     const w1 = await withdrawalBeingPaid();
-    await refund(newPurchase);
-    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
-    expect(await debtOf(w0)).toEqual({ owed: 300, from_this: 150 });
-    expect(await debtOf(w1)).toEqual({ owed: 300, from_this: 150 });
+    expect((await t.as().post(`/admin/purchases/${refunded}/refund`)).body.data).toMatchObject({
+      commission_shortfall: 150,
+    });
+    expect(await debtOf(w0)).toEqual({ owed: 150, from_this: 150 });
+    expect(await debtOf(w1)).toEqual({ owed: 150, from_this: 150 });
 
-    // The first is rejected: its money pays the new debt, the one debt found after it was asked.
+    // The first is rejected: its money pays the debt, nothing of it comes back.
     const first = await t.as().post(`/admin/withdrawals/${w0}/settle`, { status: 'Rejected', reason: 'Bounced' });
-    expect(first.statusCode).toBe(200);
-    expect(first.body.data.withdrawal.debt).toEqual({ owed: 150, from_this: 0 });
+    expect(first.body.data.withdrawal.debt).toEqual({ owed: 0, from_this: 0 });
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
-    // What is left is the old debt, found before the second was asked: the second's money does not pay it.
-    expect(await debtOf(w1)).toEqual({ owed: 150, from_this: 0 });
+    // The second owes nothing of it: all of its money comes back.
+    expect(await debtOf(w1)).toEqual({ owed: 0, from_this: 0 });
     const second = await t.as().post(`/admin/withdrawals/${w1}/settle`, { status: 'Rejected', reason: 'Bounced' });
     expect(second.statusCode).toBe(200);
-    expect(second.body.data.withdrawal.debt).toEqual({ owed: 150, from_this: 0 });
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 15_000, points: 0 });
     expect((await entriesOf(referrer.id, 'Commission Reversal')).map((e) => [e.amountPaise, e.shortfallPaise])).toEqual(
       [
-        [0, 15_000],
         [0, 15_000],
         [-15_000, -15_000],
       ],

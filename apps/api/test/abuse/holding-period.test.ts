@@ -320,18 +320,26 @@ describe('abuse: holding period and refunds', () => {
     expect((await settle(rejected.id, { status: 'Rejected', reason: 'Transfer failed' })).statusCode).toBe(200);
     await expectRecovered(rejected);
 
-    // A debt is paid by the money that had left when it was found, not by later earnings: a withdrawal asked after
-    // it (a new commission) and rejected comes back whole.
+    // Later earnings pay the debt too (decision 068): the next commission, released, pays it before anything can be
+    // withdrawn; what is left is the learner's.
     const owing = await withdrawn();
     expect((await refund(owing.purchaseId)).body.data).toMatchObject({ commission_shortfall: 150 });
     expect((await settle(owing.id, { status: 'Done', bank_reference: 'UTR3' })).statusCode).toBe(200);
     await buy(await createLearner(t.app, { referrerId: owing.referrer.id }), 200_000);
     t.clock.advance(7 * DAY_MS + 60_000);
     const token = await signInNow(t.app, owing.referrer.id);
-    expect((await t.client.as(token).post('/withdraw', { amount: 200 })).statusCode).toBe(200);
-    const later = (await ledgerOf(t.app, owing.referrer.id)).filter((e) => e.method === 'Withdraw').at(-1)!;
-    expect((await settle(later.id, { status: 'Rejected', reason: 'Wrong IFSC' })).statusCode).toBe(200);
-    expect(await walletOf(t.app, owing.referrer.id)).toEqual({ balancePaise: 20_000, points: 0 });
+    const refused = await t.client.as(token).post('/withdraw', { amount: 200 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body.errors.amount).toBeDefined();
+    expect(await walletOf(t.app, owing.referrer.id)).toEqual({ balancePaise: 5_000, points: 0 });
+    expect((await ledgerOf(t.app, owing.referrer.id)).at(-1)).toMatchObject({
+      method: 'Commission Reversal',
+      amountPaise: -15_000,
+      shortfallPaise: -15_000,
+      recoveredFromId: null,
+      description: '₹150.00 a refund could not take back earlier, recovered from your earnings',
+    });
+    expect((await t.client.as(token).get('/transactions')).body.data).toMatchObject({ balance: 50, owed: 0 });
     await expectBooksBalanced(t);
   });
 

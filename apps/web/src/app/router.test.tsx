@@ -129,7 +129,16 @@ describe('routes', () => {
 
   it("starts a page's requests alongside GET /me instead of after it", async () => {
     const me = deferred();
-    const ledger = { points: 0, balance: 0, transactions: [], current_page: 1, per_page: 20, total: 0, last_page: 1 };
+    const ledger = {
+      points: 0,
+      balance: 0,
+      owed: 0,
+      transactions: [],
+      current_page: 1,
+      per_page: 20,
+      total: 0,
+      last_page: 1,
+    };
     const server = mockApi({ 'GET /me': me.handler, 'GET /transactions': ok(ledger) });
     await signIn();
     renderRoutes(createRoutes, '/wallet');

@@ -115,8 +115,8 @@ export const adminWithdrawal = z.object({
   /**
    * What the learner owes (rupees): take-backs of refunds that found the money already withdrawn (decision 046).
    * `from_this` is how much of this withdrawal would pay it if the money came back (rejected, or returned by the
-   * bank): only debts recorded after it was asked. Marking it Done pays the learner the full amount and recovers
-   * nothing.
+   * bank): money reaching the wallet pays what is owed first (decision 068). Marking it Done pays the learner the full
+   * amount and recovers nothing.
    */
   debt: z.object({ owed: z.number(), from_this: z.number() }),
 });

@@ -75,6 +75,11 @@ export const transactionsQuery = z.object({
 export const transactionsData = z.object({
   points: z.number(),
   balance: z.number(),
+  /**
+   * Rupees the learner owes: what refunds could not take back because it had been withdrawn. Paid from the learner's
+   * next earnings (and money coming back from a withdrawal) before any of it can be withdrawn; 0 almost always.
+   */
+  owed: z.number(),
   transactions: z.array(walletTransaction),
   current_page: z.number(),
   per_page: z.number(),

@@ -45,13 +45,13 @@ export const walletTransactions = pgTable(
     availableAt: timestamp('available_at', { withTimezone: true }),
     /**
      * What a take-back could not recover because the money had left the wallet (withdrawn), positive; a recovery of
-     * it later (money coming back from a withdrawal), negative. Their sum per user and method is what is still owed.
+     * it later (money coming back from a withdrawal, or later earnings: decision 068), negative. Their sum per user and
+     * method is what is still owed.
      */
     shortfallPaise: bigint('shortfall_paise', { mode: 'number' }).notNull().default(0),
     /**
-     * A recovery's withdrawal (negative shortfall_paise): the one whose money came back and paid it. It pays only
-     * debts recorded after that withdrawal was asked (decision 059). Null on everything else, and on recoveries from
-     * before migration 0031 (they paid the oldest debts).
+     * A recovery's withdrawal (negative shortfall_paise): the one whose money came back and paid it. Null on
+     * everything else: recoveries from later earnings (decision 068) and from before migration 0031.
      */
     recoveredFromId: integer('recovered_from_id').references((): AnyPgColumn => walletTransactions.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -75,6 +75,10 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_bank_reference_idx')
       .on(sql`lower(${t.bankReference})`)
       .where(sql`${t.bankReference} IS NOT NULL`),
+    // What a learner owes (their shortfall rows), read by the wallet page's statement and before money leaves.
+    index('wallet_transactions_debts_idx')
+      .on(t.userId)
+      .where(sql`${t.shortfallPaise} <> 0`),
     check('wallet_transactions_status', sql`${t.status} IN ('Done','Pending','Rejected')`),
     check('wallet_transactions_recovered_from', sql`${t.recoveredFromId} IS NULL OR ${t.shortfallPaise} < 0`),
   ],

@@ -14,7 +14,13 @@ import {
 import { idempotencyKeyOf, runIdempotent, sendAnswer } from '../../lib/idempotency.ts';
 import { ok } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { getConvertValue, listTransactions, redeemPoints, withdrawBalance } from '../../services/wallet/index.ts';
+import {
+  getConvertValue,
+  listTransactions,
+  redeemPoints,
+  settleEarnings,
+  withdrawBalance,
+} from '../../services/wallet/index.ts';
 import { requireMoneyConsent } from '../../services/consent/index.ts';
 
 const tags = ['wallet'];
@@ -93,6 +99,8 @@ export async function walletRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const userId = sessionOf(request).user.id;
       await requireMoneyConsent(ctx, { userId });
+      // What the learner owes is paid from their earnings first, and stays paid if the withdrawal is then refused.
+      await settleEarnings(ctx.db, { userId, now: ctx.now() });
       const answer = await runIdempotent(
         ctx,
         { userId, key: idempotencyKeyOf(request.headers), route: 'POST /withdraw', request: request.body },

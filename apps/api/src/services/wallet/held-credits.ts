@@ -4,6 +4,7 @@ import type { LedgerMethod } from '@app/contracts';
 import { getSetting } from '../settings/index.ts';
 import type { WriteBatch } from '../database/index.ts';
 import { addEntry, newTransactionId } from './post-entry.ts';
+import { payDebtsFromEarnings } from './recover-shortfalls.ts';
 
 /*
  * Held credits: commissions, level rewards and Quiz Points are posted as Pending, outside the wallet, until the
@@ -115,15 +116,27 @@ export async function releaseHeldCredits(db: DbOrTx, options: { userId: number; 
   await db.execute(sql`WITH released AS (${released}) ${credited}`);
 }
 
-/** Releases every due held credit, user by user (the reconciler's periodic run). Returns how many users. */
+/** Releases every due held credit, user by user (the reconciler's periodic run: settleEarnings). Returns how many users. */
 export async function releaseDueHeldCredits(db: DbOrTx, options: { now: Date; batchSize?: number }): Promise<number> {
   const due = await db
     .selectDistinct({ userId: walletTransactions.userId })
     .from(walletTransactions)
     .where(and(eq(walletTransactions.status, 'Pending'), sql`${walletTransactions.availableAt} <= ${options.now}`))
     .limit(options.batchSize ?? 500);
-  for (const { userId } of due) await releaseHeldCredits(db, { userId, now: options.now });
+  for (const { userId } of due) await settleEarnings(db, { userId, now: options.now });
   return due.length;
+}
+
+/**
+ * In a transaction of its own: the user's due held credits released, and what they owe paid from the wallet
+ * (payDebtsFromEarnings). Before POST /withdraw's own transaction, so that a debt paid stays paid when the
+ * withdrawal is then refused for want of money.
+ */
+export async function settleEarnings(db: DbOrTx, options: { userId: number; now: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await releaseHeldCredits(tx, options);
+    await payDebtsFromEarnings(tx, { userId: options.userId, at: options.now });
+  });
 }
 
 /**

@@ -6,10 +6,11 @@ export {
   refundWindowEndAt,
   releaseDueHeldCredits,
   releaseHeldCredits,
+  settleEarnings,
 } from './held-credits.ts';
 export { listTransactions } from './list-transactions.ts';
 export { postEntry } from './post-entry.ts';
-export { debtsAgainst, recoverShortfalls, type DebtAgainstWithdrawal } from './recover-shortfalls.ts';
+export { debtsOf, owedPaiseOf, payDebtsFromEarnings, recoverShortfalls, type Debt } from './recover-shortfalls.ts';
 export { redeemPoints } from './redeem-points.ts';
 export { takeBackQuizPoints } from './take-back-quiz-points.ts';
 export type { QuizPointsTakenBack } from './take-back-quiz-points.ts';

@@ -2,7 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { users, walletTransactions, type DbOrTx } from '@app/db';
 import { lastPage, ledgerKind, paiseToRupees, type LedgerStatus, type TransactionsData } from '@app/contracts';
 import { preparedPerDatabase } from '../database/index.ts';
-import { releaseHeldCreditsSql } from './held-credits.ts';
+import { releaseHeldCreditsSql, settleEarnings } from './held-credits.ts';
+import { owedPaiseSql } from './recover-shortfalls.ts';
 
 /**
  * A ledger row of the page as the statement builds it: a JSON array in this order (timestamps as
@@ -56,6 +57,7 @@ const walletPageQuery = preparedPerDatabase((db) => {
     .select({
       balancePaise: sql<number>`coalesce(${credited}.balance_paise, ${users.balancePaise})`.mapWith(Number),
       points: sql<number>`coalesce(${credited}.points, ${users.points})`.mapWith(Number),
+      owedPaise: owedPaiseSql(sql`${sql.placeholder('userId')}::integer`).mapWith(Number),
       // Not correlated with the row: PostgreSQL counts once.
       entries:
         sql<number>`(select count(*) from ${walletTransactions} where ${walletTransactions.userId} = ${sql.placeholder('userId')})`.mapWith(
@@ -83,16 +85,27 @@ export async function listTransactions(
 ): Promise<TransactionsData> {
   const { userId, page, perPage } = options;
   // Placeholders skip the column's encoder: the instant goes in as the ISO text it would produce.
-  const [wallet] = await walletPageQuery(db).execute({
-    userId,
-    now: options.now.toISOString(),
-    limit: perPage,
-    offset: (page - 1) * perPage,
-  });
+  const read = async () =>
+    (
+      await walletPageQuery(db).execute({
+        userId,
+        now: options.now.toISOString(),
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      })
+    )[0];
+  let wallet = await read();
+  // A learner who owes with money in the wallet (earnings that came in since): it pays the debt first (decision 068),
+  // and the page is read again. Rare: everyone else is served by the one statement.
+  if (wallet && wallet.owedPaise > 0 && wallet.balancePaise > 0) {
+    await settleEarnings(db, { userId, now: options.now });
+    wallet = await read();
+  }
   const totalRows = wallet?.entries ?? 0;
   return {
     points: wallet?.points ?? 0,
     balance: paiseToRupees(wallet?.balancePaise ?? 0),
+    owed: paiseToRupees(wallet?.owedPaise ?? 0),
     transactions: (wallet?.page ?? []).map((entry) => {
       const [
         createdAt,

@@ -1,98 +1,40 @@
-import { and, asc, inArray, ne } from 'drizzle-orm';
-import { walletTransactions, type DbOrTx } from '@app/db';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { users, walletTransactions, type DbOrTx, type Tx } from '@app/db';
 import { formatInr, ledgerDescription, paiseToRupees, type LedgerMethod } from '@app/contracts';
 import { postEntry } from './post-entry.ts';
 
-/**
- * Money a take-back could not recover because it had left the wallet (a withdrawal being paid, or paid) is owed: the
- * take-back's entry keeps it as `shortfall_paise`. When that money comes back (a withdrawal rejected by the operator
- * paying it, or returned by the bank), it pays what is owed first, up to `paise`, oldest debt first: an entry of the
- * take-back's own method takes it (its `shortfall_paise` negative), so a refunded commission cannot be withdrawn again
- * through a transfer that bounced. Only debts recorded after the withdrawal was asked are paid from it: its money had
- * left the wallet when they were found, whereas a withdrawal asked after a debt is made of later earnings, which do not
- * pay it (decision 046). Each recovery names the withdrawal that paid it, so the debts it paid are not counted again
- * for another withdrawal (decision 059). Call it in the transaction that gave the money back (the wallet's row locked), after it.
- * Returns the paise recovered.
+/*
+ * Debts. Money a take-back could not recover because it had left the wallet (a withdrawal being paid, or paid) is owed:
+ * the take-back's entry keeps it as `shortfall_paise`. Any money that later enters the wallet pays what is owed first,
+ * oldest debt first (decision 068): money coming back from a withdrawal (recoverShortfalls) and the learner's later
+ * earnings (payDebtsFromEarnings). Each payment is an entry of the debt's own method taking the money, its
+ * `shortfall_paise` negative, so a refunded commission withdrawn once cannot be withdrawn again from what comes next.
  */
-export async function recoverShortfalls(
-  tx: DbOrTx,
-  options: { userId: number; paise: number; withdrawal: { id: number; transactionId: string }; at: Date },
-): Promise<number> {
-  const { userId, withdrawal, at } = options;
-  const [debts = []] = (await debtsAgainst(tx, [{ id: withdrawal.id, userId }])).values();
-  let recovered = 0;
-  for (const debt of debts) {
-    const paise = Math.min(debt.payablePaise, options.paise - recovered);
-    if (paise <= 0) continue;
-    await postEntry(tx, {
-      userId,
-      method: debt.method,
-      amountPaise: -paise,
-      points: 0,
-      status: 'Done',
-      description: ledgerDescription('shortfallRecovered', {
-        amount: formatInr(paiseToRupees(paise)),
-        id: withdrawal.transactionId,
-      }),
-      shortfallPaise: -paise,
-      recoveredFromId: withdrawal.id,
-      at,
-    });
-    recovered += paise;
-  }
-  return recovered;
-}
 
-/** One method's debt of a learner, as seen from one of their withdrawals (debtsAgainst). */
-export interface DebtAgainstWithdrawal {
+/** One method's debt of a learner: what is still owed of its shortfalls. */
+export interface Debt {
   method: LedgerMethod;
-  /** Still owed of it: its shortfalls less what was recovered. */
   owedPaise: number;
-  /** What money coming back from the withdrawal pays of it: what is still owed of the debts recorded after it was asked. */
-  payablePaise: number;
-}
-
-/** A debt (a positive shortfall) and what is still owed of it. */
-interface OpenDebt {
-  id: number;
-  remainingPaise: number;
 }
 
 /**
- * For each withdrawal, its learner's debts by method, the oldest first: what recoverShortfalls pays from that
- * withdrawal's money if it comes back, and what the console shows the operator paying it (one query for a page).
- *
- * Each user's and method's shortfall rows are replayed in id order: a debt opens; a recovery pays the oldest debts
- * still open that its withdrawal's money could pay (recorded after that withdrawal was asked; any, for a recovery from
- * before migration 0031 that names none, as those were paid). A withdrawal's payable amount is what is still owed of
- * the debts recorded after it; what is owed is what is still open of all. Summing the shortfalls recorded after a
- * withdrawal instead counted a debt an earlier rejection had paid as still payable, and took the later withdrawal's
- * money for an older debt (decision 059).
+ * Each learner's debts by method, the method of the oldest debt still open first (one query for many learners).
+ * A learner's shortfall rows are replayed in id order, per method: a debt opens, a recovery pays the oldest still open.
  */
-export async function debtsAgainst(
-  db: DbOrTx,
-  withdrawals: { id: number; userId: number }[],
-): Promise<Map<number, DebtAgainstWithdrawal[]>> {
-  const found = new Map<number, DebtAgainstWithdrawal[]>(withdrawals.map((w) => [w.id, []]));
-  if (withdrawals.length === 0) return found;
+export async function debtsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, Debt[]>> {
+  const found = new Map<number, Debt[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return found;
   const t = walletTransactions;
   const rows = await db
-    .select({
-      id: t.id,
-      userId: t.userId,
-      method: t.method,
-      shortfallPaise: t.shortfallPaise,
-      recoveredFromId: t.recoveredFromId,
-    })
+    .select({ id: t.id, userId: t.userId, method: t.method, shortfallPaise: t.shortfallPaise })
     .from(t)
-    .where(and(inArray(t.userId, [...new Set(withdrawals.map((w) => w.userId))]), ne(t.shortfallPaise, 0)))
+    .where(and(inArray(t.userId, [...new Set(userIds)]), ne(t.shortfallPaise, 0)))
     .orderBy(asc(t.id));
 
-  // Per user, per method (in the order of their first row), the debts still open after every recovery.
-  const ledgers = new Map<number, Map<LedgerMethod, OpenDebt[]>>();
+  const open = new Map<number, Map<LedgerMethod, { id: number; remainingPaise: number }[]>>();
   for (const row of rows) {
-    const methods = ledgers.get(row.userId) ?? new Map<LedgerMethod, OpenDebt[]>();
-    ledgers.set(row.userId, methods);
+    const methods = open.get(row.userId) ?? new Map<LedgerMethod, { id: number; remainingPaise: number }[]>();
+    open.set(row.userId, methods);
     const method = row.method as LedgerMethod;
     const debts = methods.get(method) ?? [];
     methods.set(method, debts);
@@ -101,41 +43,114 @@ export async function debtsAgainst(
       continue;
     }
     let left = -row.shortfallPaise;
-    const after = row.recoveredFromId ?? 0;
-    // What its withdrawal could pay first; anything more (rows that never fit the rule) from the oldest debts, so
-    // that what is owed stays the sum of the shortfalls.
-    for (const eligible of [(debt: OpenDebt) => debt.id > after, () => true]) {
-      for (const debt of debts) {
-        if (left === 0) break;
-        if (debt.remainingPaise === 0 || !eligible(debt)) continue;
-        const paid = Math.min(debt.remainingPaise, left);
-        debt.remainingPaise -= paid;
-        left -= paid;
-      }
+    for (const debt of debts) {
+      const paid = Math.min(debt.remainingPaise, left);
+      debt.remainingPaise -= paid;
+      left -= paid;
     }
   }
 
-  for (const withdrawal of withdrawals) {
-    const methods = ledgers.get(withdrawal.userId);
-    if (!methods) continue;
-    const debts: (DebtAgainstWithdrawal & { oldest: number })[] = [];
-    for (const [method, open] of methods) {
-      const owed = open.filter((debt) => debt.remainingPaise > 0);
-      if (owed.length === 0) continue;
-      const payable = owed.filter((debt) => debt.id > withdrawal.id);
-      debts.push({
-        method,
-        owedPaise: owed.reduce((sum, debt) => sum + debt.remainingPaise, 0),
-        payablePaise: payable.reduce((sum, debt) => sum + debt.remainingPaise, 0),
-        // The method whose oldest debt this withdrawal pays is paid first.
-        oldest: (payable[0] ?? owed[0]!).id,
-      });
-    }
-    debts.sort((a, b) => a.oldest - b.oldest);
+  for (const [userId, methods] of open) {
+    const debts = [...methods]
+      .map(([method, rows]) => ({ method, rows: rows.filter((debt) => debt.remainingPaise > 0) }))
+      .filter(({ rows }) => rows.length > 0)
+      .sort((a, b) => a.rows[0]!.id - b.rows[0]!.id);
     found.set(
-      withdrawal.id,
-      debts.map(({ method, owedPaise, payablePaise }) => ({ method, owedPaise, payablePaise })),
+      userId,
+      debts.map(({ method, rows }) => ({
+        method,
+        owedPaise: rows.reduce((sum, debt) => sum + debt.remainingPaise, 0),
+      })),
     );
   }
   return found;
+}
+
+/** What a list of debts adds up to. */
+export function owedPaiseOf(debts: Debt[]): number {
+  return debts.reduce((sum, debt) => sum + debt.owedPaise, 0);
+}
+
+/**
+ * Pays the learner's debts, oldest first, up to `paise`, with one entry per method taking the money from the wallet.
+ * The wallet's row must be locked by the caller's transaction. Returns the paise paid.
+ */
+async function payDebts(
+  tx: DbOrTx,
+  options: {
+    userId: number;
+    paise: number;
+    at: Date;
+    describe: (amount: string) => string;
+    recoveredFromId: number | null;
+  },
+): Promise<number> {
+  const { userId, at } = options;
+  const [debts = []] = (await debtsOf(tx, [userId])).values();
+  let paidPaise = 0;
+  for (const debt of debts) {
+    const paise = Math.min(debt.owedPaise, options.paise - paidPaise);
+    if (paise <= 0) break;
+    await postEntry(tx, {
+      userId,
+      method: debt.method,
+      amountPaise: -paise,
+      points: 0,
+      status: 'Done',
+      description: options.describe(formatInr(paiseToRupees(paise))),
+      shortfallPaise: -paise,
+      recoveredFromId: options.recoveredFromId,
+      at,
+    });
+    paidPaise += paise;
+  }
+  return paidPaise;
+}
+
+/**
+ * Money that came back from a withdrawal (rejected by the operator paying it, or returned by the bank) pays what is
+ * owed first, up to `paise`; each entry names the withdrawal. Call it in the transaction that gave the money back
+ * (the wallet's row locked), after it. Returns the paise recovered.
+ */
+export async function recoverShortfalls(
+  tx: DbOrTx,
+  options: { userId: number; paise: number; withdrawal: { id: number; transactionId: string }; at: Date },
+): Promise<number> {
+  return payDebts(tx, {
+    userId: options.userId,
+    paise: options.paise,
+    at: options.at,
+    describe: (amount) => ledgerDescription('shortfallRecovered', { amount, id: options.withdrawal.transactionId }),
+    recoveredFromId: options.withdrawal.id,
+  });
+}
+
+/**
+ * The learner's later earnings pay what they owe: whatever the wallet holds goes to their debts first, oldest first,
+ * before any of it can be withdrawn (decision 068). Locks the wallet's row (the first lock of every money change) and
+ * reads the balance under it. Called where money is about to leave (POST /withdraw), where it has just come in (points
+ * redeemed, the reconciler's release of due held credits), and by the wallet page when it finds a learner owing with
+ * money in the wallet. Not by a refund's own release: its take-back comes next and takes from the same wallet. Returns
+ * the paise paid.
+ */
+export async function payDebtsFromEarnings(tx: Tx, options: { userId: number; at: Date }): Promise<number> {
+  const [wallet] = await tx
+    .select({ balancePaise: users.balancePaise })
+    .from(users)
+    .where(eq(users.id, options.userId))
+    .for('no key update');
+  if (!wallet || wallet.balancePaise <= 0) return 0;
+  return payDebts(tx, {
+    userId: options.userId,
+    paise: wallet.balancePaise,
+    at: options.at,
+    describe: (amount) => ledgerDescription('debtRecovered', { amount }),
+    recoveredFromId: null,
+  });
+}
+
+/** The SQL for what a learner owes, in paise (the sum of their shortfalls), for statements that read it with other things. */
+export function owedPaiseSql(userId: number | SQL): SQL<number> {
+  return sql<number>`(SELECT coalesce(sum(${walletTransactions.shortfallPaise}), 0) FROM ${walletTransactions}
+    WHERE ${walletTransactions.userId} = ${userId} AND ${walletTransactions.shortfallPaise} <> 0)`;
 }

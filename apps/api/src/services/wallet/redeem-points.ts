@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { releaseHeldCredits } from './held-credits.ts';
 import { convertValuePaise } from './get-convert-value.ts';
 import { postEntry } from './post-entry.ts';
+import { payDebtsFromEarnings } from './recover-shortfalls.ts';
 
 /**
  * POST /redeem-point: 1 <= point <= points held (held credits not yet released are not); the points go and point × convert_value rupees
@@ -40,5 +41,7 @@ export async function redeemPoints(
     }),
     at: ctx.now(),
   });
-  return { points: entry.points, balance: paiseToRupees(entry.balancePaise) };
+  // The points' rupees are earnings: they pay what the learner owes first (decision 068).
+  const paidPaise = await payDebtsFromEarnings(tx, { userId, at: ctx.now() });
+  return { points: entry.points, balance: paiseToRupees(entry.balancePaise - paidPaise) };
 }

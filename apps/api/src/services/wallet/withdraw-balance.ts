@@ -14,10 +14,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { getSetting } from '../settings/index.ts';
 import { releaseHeldCredits } from './held-credits.ts';
 import { postEntry } from './post-entry.ts';
+import { payDebtsFromEarnings } from './recover-shortfalls.ts';
 
 /**
  * POST /withdraw: needs bank details (400 'Please fill account details'), at least the minimum,
- * at most the balance (held credits not yet released are not in it). The amount is held at once as a Pending 'Withdraw' entry; an operator
+ * at most the balance (held credits not yet released are not in it; what the learner owes is paid from it first). The amount is held at once as a Pending 'Withdraw' entry; an operator
  * later marks it Done, or Rejected with a 'Withdraw Reversal' giving it back. The bank account is copied with it
  * (withdrawal_accounts, with its hash: the console shows who else uses it): the operator pays that account, whatever
  * the bank details say by then.
@@ -29,6 +30,8 @@ export async function withdrawBalance(
 ): Promise<WalletSummary> {
   const { userId } = options;
   await releaseHeldCredits(tx, { userId, now: ctx.now() });
+  // What the learner owes is paid from the wallet before anything leaves it (decision 068).
+  await payDebtsFromEarnings(tx, { userId, at: ctx.now() });
   const amountPaise = rupeesToPaise(options.amountRupees);
   const [bank] = await tx
     .select({ bankName: bankDetails.bankName, last4: bankDetails.accountLast4 })

@@ -11,6 +11,9 @@ export default {
   redeemPoint: 'Redeem Point',
   withdrawToAccount: 'Withdraw to account',
   transactions: 'Transactions',
+  /** What the learner owes (GET /transactions' owed): refunds took back earnings already withdrawn. */
+  owedNote:
+    'You owe {{amount}}: a refund took back earnings you had already withdrawn. Your next earnings pay it first; then you can redeem or withdraw again.',
   heldNote:
     'Commissions, level rewards and Quiz Points are held until the refund window of the purchase has passed. Then you can redeem or withdraw them.',
   /** The ledger (GET /transactions). */

@@ -229,6 +229,7 @@ export default {
     redeemedTakenBack: '{{points}} पॉइंट पहले ही रिडीम हो चुके थे, {{amount}} के रूप में वापस लिए गए',
     notRecovered: '{{amount}} वापस नहीं लिए जा सके (पहले ही निकाले जा चुके थे)',
     shortfallRecovered: '{{amount}}, जो पहले किसी रिफ़ंड में वापस नहीं लिए जा सके थे, लौटाई गई निकासी {{id}} से वापस लिए गए',
+    debtRecovered: '{{amount}}, जो पहले किसी रिफ़ंड में वापस नहीं लिए जा सके थे, आपकी कमाई से वापस लिए गए',
     earningsTakenBack: 'जो पैसे यह निकासी भेजती, वे वापस ले लिए गए',
     guardianWithdrewConsent: 'आपके अभिभावक ने अपनी सहमति वापस ले ली',
   },

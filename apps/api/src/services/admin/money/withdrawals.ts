@@ -33,7 +33,8 @@ import { recordAudit } from '../../audit/index.ts';
 import { consentStatus } from '../../consent/index.ts';
 import {
   currentPayout,
-  debtsAgainst,
+  debtsOf,
+  owedPaiseOf,
   isPendingWithdrawal,
   lockPendingWithdrawal,
   lockWithdrawal,
@@ -41,7 +42,7 @@ import {
   postEntry,
   recoverShortfalls,
   rejectWithdrawal,
-  type DebtAgainstWithdrawal,
+  type Debt,
 } from '../../wallet/index.ts';
 import { flushMailOutbox, sendWithdrawalMail } from '../../mail/index.ts';
 import { pageOf } from '../page-of.ts';
@@ -117,7 +118,7 @@ function toAdminWithdrawal(
   ctx: AppContext,
   row: WithdrawalRow,
   sharing: WithdrawalSharing,
-  debts: DebtAgainstWithdrawal[],
+  debts: Debt[],
   options: { isFullAccount?: boolean } = {},
 ): AdminWithdrawal {
   const { entry, bank } = row;
@@ -162,14 +163,10 @@ function toAdminWithdrawal(
           }
         : null,
     shared_with: sharing,
+    // Money coming back from it pays what the learner owes first (decision 068).
     debt: {
-      owed: paiseToRupees(debts.reduce((sum, debt) => sum + debt.owedPaise, 0)),
-      from_this: paiseToRupees(
-        Math.min(
-          amountPaise,
-          debts.reduce((sum, debt) => sum + debt.payablePaise, 0),
-        ),
-      ),
+      owed: paiseToRupees(owedPaiseOf(debts)),
+      from_this: paiseToRupees(Math.min(amountPaise, owedPaiseOf(debts))),
     },
   };
 }
@@ -181,9 +178,9 @@ async function toAdminWithdrawals(
   rows: WithdrawalRow[],
   options: { isFullAccount?: boolean } = {},
 ): Promise<AdminWithdrawal[]> {
-  const debts = await debtsAgainst(
+  const debts = await debtsOf(
     db,
-    rows.map((row) => ({ id: row.entry.id, userId: row.entry.userId })),
+    rows.map((row) => row.entry.userId),
   );
   const sharing = await findSharing(
     ctx,
@@ -197,7 +194,7 @@ async function toAdminWithdrawals(
     })),
   );
   return rows.map((row) =>
-    toAdminWithdrawal(ctx, row, sharing.get(row.entry.id)!, debts.get(row.entry.id) ?? [], options),
+    toAdminWithdrawal(ctx, row, sharing.get(row.entry.id)!, debts.get(row.entry.userId) ?? [], options),
   );
 }
 

@@ -21,6 +21,7 @@ export const transaction = (overrides: Partial<WalletTransaction> = {}): WalletT
 export const ledger = (overrides: Partial<TransactionsData> = {}): TransactionsData => ({
   points: 0,
   balance: 0,
+  owed: 0,
   transactions: [],
   current_page: 1,
   per_page: 20,

@@ -13,6 +13,20 @@ describe('WalletPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
   });
 
+  it('says what the learner owes and why, only when they owe something', async () => {
+    mockApi({ 'GET /transactions': ok(ledger({ balance: 0, owed: 1250 })) });
+    const first = renderWallet();
+    expect(await screen.findByTestId('owed-note')).toHaveTextContent(
+      'You owe ₹1,250.00: a refund took back earnings you had already withdrawn. Your next earnings pay it first; then you can redeem or withdraw again.',
+    );
+    first.unmount();
+
+    mockApi({ 'GET /transactions': ok(ledger({ balance: 10, owed: 0 })) });
+    renderWallet();
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₹10.00');
+    expect(screen.queryByTestId('owed-note')).not.toBeInTheDocument();
+  });
+
   it("hides 'Redeem Point' and 'Withdraw to account' when there are no points and no balance", async () => {
     mockApi({ 'GET /transactions': ok(ledger({ points: 0, balance: 0 })) });
     renderWallet();

@@ -87,6 +87,18 @@ export function WalletPage({ referralCode, withdrawDestination, ConsentGate }: W
                   <span className="fs-5">{referralCode}</span>
                 </Stat>
               </Row>
+              {data.owed > 0 && (
+                // A standing note (role), shown until the debt is paid: why the balance is less than the earnings.
+                <Alert
+                  variant="warning"
+                  role="note"
+                  transition={false}
+                  className="small py-2 mb-3"
+                  data-testid="owed-note"
+                >
+                  {t('owedNote', { amount: inr(data.owed) })}
+                </Alert>
+              )}
               {(data.points > 0 || data.balance > 0) && (
                 <ConsentGate>
                   <div className="d-flex flex-wrap gap-2">

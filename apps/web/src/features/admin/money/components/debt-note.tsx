@@ -4,24 +4,17 @@ import { formatInr, type AdminWithdrawal } from '@app/contracts';
 /**
  * What the learner still owes (refunds that took back earnings already withdrawn: decision 046) and what of this
  * withdrawal goes to it, for the operator about to pay or reject it. Marking it Done pays the full amount and recovers
- * nothing; money coming back from it (a rejection, a return by the bank) pays the debts found after it was asked for.
- * Nothing when nothing is owed.
+ * nothing; money coming back from it (a rejection, a return by the bank) pays the debt first, as any money reaching
+ * the wallet does (decision 068). Nothing when nothing is owed.
  */
 export function DebtNote({ withdrawal, isPaying }: { withdrawal: AdminWithdrawal; isPaying: boolean }) {
   const { owed, from_this: fromThis } = withdrawal.debt;
   if (owed <= 0) return null;
   const back = Math.round((withdrawal.amount - fromThis) * 100) / 100;
   const owes = `${withdrawal.user.name} owes ${formatInr(owed)}: refunds took back earnings already withdrawn.`;
-  let what: string;
-  if (fromThis <= 0) {
-    what = isPaying
-      ? `None of this withdrawal goes to it (it was asked for after the debt, from later earnings): pay the full ${formatInr(withdrawal.amount)}.`
-      : 'None of this withdrawal goes to it (it was asked for after the debt): the whole amount goes back to the wallet.';
-  } else {
-    what = isPaying
-      ? `Marking it Done pays the full ${formatInr(withdrawal.amount)} and recovers none of it. If your transfer has not gone out, reject it instead: ${formatInr(fromThis)} of it then pays the debt and ${formatInr(back)} goes back to the wallet.`
-      : `Rejecting it pays ${formatInr(fromThis)} of this withdrawal to the debt first; ${formatInr(back)} goes back to the wallet.`;
-  }
+  const what = isPaying
+    ? `Marking it Done pays the full ${formatInr(withdrawal.amount)} and recovers none of it. If your transfer has not gone out, reject it instead: ${formatInr(fromThis)} of it then pays the debt and ${formatInr(back)} goes back to the wallet.`
+    : `Rejecting it pays ${formatInr(fromThis)} of this withdrawal to the debt first; ${formatInr(back)} goes back to the wallet.`;
   return (
     <Alert variant="warning" className="small py-2" data-testid="debt-note">
       <strong className="d-block">{owes}</strong>

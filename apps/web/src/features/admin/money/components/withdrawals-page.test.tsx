@@ -365,12 +365,12 @@ describe('WithdrawalsPage', () => {
   it('shows what the learner owes and what of this withdrawal goes to it, when paying and when rejecting', async () => {
     const owing = { ...pending, debt: { owed: 150, from_this: 150 } };
     mockApi({
-      'GET /admin/withdrawals': ok(page([owing, { ...pending, id: 8, debt: { owed: 40, from_this: 0 } }])),
+      'GET /admin/withdrawals': ok(page([owing, { ...pending, id: 8, debt: { owed: 40, from_this: 40 } }])),
       'POST /admin/withdrawals/7/payout': ok({ ...owing, bank: { ...bank, account_number: '1234567890' } }),
       'POST /admin/withdrawals/8/payout': ok({
         ...pending,
         id: 8,
-        debt: { owed: 40, from_this: 0 },
+        debt: { owed: 40, from_this: 40 },
         bank: { ...bank, account_number: '1234567890' },
       }),
     });
@@ -395,11 +395,11 @@ describe('WithdrawalsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    // A debt older than the withdrawal: none of it goes there.
+    // A debt smaller than the withdrawal: the rest goes back.
     await user.click(screen.getAllByRole('button', { name: 'Mark as Done' })[1]!);
     dialog = await screen.findByRole('dialog', { name: 'Mark withdrawal as Done' });
     expect(await within(dialog).findByTestId('debt-note')).toHaveTextContent(
-      'None of this withdrawal goes to it (it was asked for after the debt, from later earnings): pay the full ₹250.00.',
+      'reject it instead: ₹40.00 of it then pays the debt and ₹210.00 goes back to the wallet.',
     );
   });
 

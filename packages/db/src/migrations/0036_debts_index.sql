@@ -1,0 +1,1 @@
+CREATE INDEX "wallet_transactions_debts_idx" ON "wallet_transactions" USING btree ("user_id") WHERE "wallet_transactions"."shortfall_paise" <> 0;
