@@ -35,7 +35,10 @@ export function SharedMarker({ sharing }: { sharing: WithdrawalSharing }) {
   if (sharing.total === 0) return null;
   // What the others owe ends the last line: a debt a refund could not take back is the strongest sign of a ring.
   const owes = sharing.owed > 0 && (
-    <span className="fw-semibold text-danger-emphasis"> · others owe {formatInr(sharing.owed)}</span>
+    <span className="fw-semibold text-danger-emphasis">
+      {' · '}
+      <span className="text-nowrap">others owe {formatInr(sharing.owed)}</span>
+    </span>
   );
   const line = (what: string, n: number, isLast: boolean) =>
     n > 0 && (
@@ -88,7 +91,12 @@ export function SharedWarning({ sharing, isPaying }: { sharing: WithdrawalSharin
             <span className="text-body-secondary text-break">
               #{user.id} · <span className="font-monospace">{user.referral_code}</span> · {sharedByText[user.by]}
             </span>
-            {user.owed > 0 && <span className="fw-semibold text-danger-emphasis"> · owes {formatInr(user.owed)}</span>}
+            {user.owed > 0 && (
+              <span className="fw-semibold text-danger-emphasis">
+                {' · '}
+                <span className="text-nowrap">owes {formatInr(user.owed)}</span>
+              </span>
+            )}
           </li>
         ))}
       </ul>
