@@ -944,12 +944,13 @@ describe('admin money: withdrawals and ledgers', () => {
     expect(res.statusCode).toBe(200);
     return res.body.data.shared_with;
   };
-  const named = (learner: Learner, by: 'account' | 'pan' | 'both') => ({
+  const named = (learner: Learner, by: 'account' | 'pan' | 'both', owed = 0) => ({
     id: learner.id,
     name: 'Test Learner',
     email: learner.email,
     referral_code: learner.referralCode,
     by,
+    owed,
   });
 
   it('flags an account two learners are paid to on both their withdrawals, each naming the other', async () => {
@@ -961,12 +962,14 @@ describe('admin money: withdrawals and ledgers', () => {
       total: 1,
       account: 1,
       pan: 0,
+      owed: 0,
       users: [named(second.learner, 'account')],
     });
     expect(await sharedWith(second.id)).toEqual({
       total: 1,
       account: 1,
       pan: 0,
+      owed: 0,
       users: [named(first.learner, 'account')],
     });
     // 'Mark as Done' (the payout) answers it too, with the account in full.
@@ -996,6 +999,7 @@ describe('admin money: withdrawals and ledgers', () => {
       total: 1,
       account: 1,
       pan: 0,
+      owed: 0,
       users: [named(earlier.learner, 'account')],
     });
     // The earlier withdrawal is still to the shared account (its copy), whatever its learner's details say now.
@@ -1003,6 +1007,7 @@ describe('admin money: withdrawals and ledgers', () => {
       total: 1,
       account: 1,
       pan: 0,
+      owed: 0,
       users: [named(later.learner, 'account')],
     });
   });
@@ -1016,6 +1021,7 @@ describe('admin money: withdrawals and ledgers', () => {
       total: 2,
       account: 1,
       pan: 2,
+      owed: 0,
       users: [named(samePan, 'pan'), named(sameBoth, 'both')],
     });
     // Nothing of the learner's own is counted: their withdrawals to their own account are theirs.
@@ -1040,7 +1046,7 @@ describe('admin money: withdrawals and ledgers', () => {
     const { learner, id } = await pendingWithdrawal(200, freshBank());
     // A second withdrawal of the same learner to the same account is theirs, not another's.
     await t.client.as(learner.token).post('/withdraw', { amount: 100 });
-    expect(await sharedWith(id)).toEqual({ total: 0, account: 0, pan: 0, users: [] });
+    expect(await sharedWith(id)).toEqual({ total: 0, account: 0, pan: 0, owed: 0, users: [] });
   });
 
   it('names the first 20 users sharing an account and counts them all', async () => {
@@ -1066,11 +1072,86 @@ describe('admin money: withdrawals and ledgers', () => {
       total: 2,
       account: 1,
       pan: 1,
+      owed: 0,
       users: [named(second.learner, 'account'), named(byPan.learner, 'pan')],
     });
     expect(rowOf(second.id).shared_with).toMatchObject({ total: 1, users: [named(first.learner, 'account')] });
     expect(rowOf(byPan.id).shared_with).toMatchObject({ total: 1, users: [named(first.learner, 'pan')] });
-    expect(rowOf(alone.id).shared_with).toEqual({ total: 0, account: 0, pan: 0, users: [] });
+    expect(rowOf(alone.id).shared_with).toEqual({ total: 0, account: 0, pan: 0, owed: 0, users: [] });
+  });
+
+  /**
+   * A ring's abandoned account: paid to `bank` the commission a sub-user's purchase earned it (no refund window in
+   * these tests: Done at once), then the purchase was refunded: the take-back found the money withdrawn, so it owes
+   * ₹150.
+   */
+  const accountInDebt = async (bank: typeof validBank) => {
+    const ring = await learnerWithBank(bank);
+    const { purchaseId } = await buyThroughSandbox(t, await createLearner(t.app, { referrerId: ring.id }), 150_000);
+    expect((await t.client.as(ring.token).post('/withdraw', { amount: 150 })).statusCode).toBe(200);
+    const withdrawal = (await entriesOf(ring.id, 'Withdraw')).at(-1)!.id;
+    const paid = await t
+      .as()
+      .post(`/admin/withdrawals/${withdrawal}/settle`, { status: 'Done', bank_reference: `UTR-RING${withdrawal}` });
+    expect(paid.statusCode).toBe(200);
+    expect((await t.as().post(`/admin/purchases/${purchaseId}/refund`)).body.data).toMatchObject({
+      commission_shortfall: 150,
+    });
+    expect((await t.as().get(`/admin/withdrawals/${withdrawal}`)).body.data.debt.owed).toBe(150);
+    return { ring, withdrawal };
+  };
+
+  it('ATTACK: a new account withdrawing to the bank account of one that owes shows the operator that debt, named and in the total', async () => {
+    const bank = freshBank();
+    const abandoned = await accountInDebt(bank);
+    // Someone else paid to the account who owes nothing (a family shares one honestly).
+    const family = await learnerWithBank({ ...bank, pan_card: freshBank().pan_card });
+    // The ring starts again: a new account asks to be paid to the same bank account.
+    const again = await pendingWithdrawal(200, { ...bank, full_name: 'Someone Else', pan_card: freshBank().pan_card });
+    const expected = {
+      total: 2,
+      account: 2,
+      pan: 0,
+      owed: 150,
+      users: [named(abandoned.ring, 'account', 150), named(family, 'account')],
+    };
+    expect(await sharedWith(again.id)).toEqual(expected);
+    // The list's row, and 'Mark as Done' (the payout), say it too.
+    const list = await t.as().get(`/admin/withdrawals?user=${encodeURIComponent(again.learner.email)}`);
+    expect(list.body.data.data.find((w: { id: number }) => w.id === again.id).shared_with).toEqual(expected);
+    expect((await t.as().post(`/admin/withdrawals/${again.id}/payout`)).body.data.shared_with).toEqual(expected);
+    // The new account owes nothing of its own: only shared_with tells the operator.
+    expect((await t.as().get(`/admin/withdrawals/${again.id}`)).body.data.debt).toEqual({ owed: 0, from_this: 0 });
+    // A signal, not a block: the operator can still pay it.
+    const done = await t
+      .as()
+      .post(`/admin/withdrawals/${again.id}/settle`, { status: 'Done', bank_reference: `UTR-AGAIN${again.id}` });
+    expect(done.statusCode).toBe(200);
+    expect(done.body.data.withdrawal.shared_with).toEqual(expected);
+    // What comes back pays the debt (a negative shortfall): the bank returns the abandoned account's transfer.
+    const returned = await t.as().post(`/admin/withdrawals/${abandoned.withdrawal}/returned`, {
+      reason: 'Account closed',
+      bank_reference: `UTR-RING${abandoned.withdrawal}`,
+    });
+    expect(returned.statusCode).toBe(200);
+    expect(await sharedWith(again.id)).toEqual({
+      ...expected,
+      owed: 0,
+      users: [named(abandoned.ring, 'account'), named(family, 'account')],
+    });
+  });
+
+  it('counts in the total what users beyond the 20 named owe', async () => {
+    const bank = freshBank();
+    const { id } = await pendingWithdrawal(200, bank);
+    for (let i = 0; i < 20; i++) await learnerWithBank({ ...bank, pan_card: freshBank().pan_card });
+    // The 21st, the newest, shares the PAN only and owes: not named, but counted in what they owe.
+    const abandoned = await accountInDebt({ ...freshBank(), pan_card: bank.pan_card });
+    const shared = await sharedWith(id);
+    expect(shared).toMatchObject({ total: 21, account: 20, pan: 1, owed: 150 });
+    expect(shared.users).toHaveLength(20);
+    expect(shared.users.map((u: { id: number }) => u.id)).not.toContain(abandoned.ring.id);
+    expect(shared.users.map((u: { owed: number }) => u.owed)).toEqual(Array(20).fill(0));
   });
 
   /**

@@ -75,8 +75,14 @@ export const withdrawalSharing = z.object({
   total: z.number(),
   account: z.number(),
   pan: z.number(),
-  /** The first SHARED_USERS_NAMED of them, the oldest user first. */
-  users: z.array(personRef.extend({ referral_code: z.string(), by: z.enum(SHARED_BY) })),
+  /**
+   * Rupees: what all of them (not only those named) still owe, as `debt.owed` is the learner's own: take-backs of
+   * refunds that found their money already withdrawn. A ring that abandons an account in debt and withdraws again
+   * to its bank account from a new one shows here (decision 069).
+   */
+  owed: z.number(),
+  /** The first SHARED_USERS_NAMED of them, the oldest user first; `owed` (rupees) is what each still owes. */
+  users: z.array(personRef.extend({ referral_code: z.string(), by: z.enum(SHARED_BY), owed: z.number() })),
 });
 export type WithdrawalSharing = z.infer<typeof withdrawalSharing>;
 

@@ -1,6 +1,6 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { walletTransactions, withdrawalAccounts, type DbOrTx } from '@app/db';
-import { SHARED_USERS_NAMED, type SharedBy, type WithdrawalSharing } from '@app/contracts';
+import { paiseToRupees, SHARED_USERS_NAMED, type SharedBy, type WithdrawalSharing } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { decryptText } from '../../../lib/crypto.ts';
 import { accountNumberHash } from '../../profile/index.ts';
@@ -15,7 +15,7 @@ export interface SharingSubject {
   pan: string | null;
 }
 
-const NONE: WithdrawalSharing = { total: 0, account: 0, pan: 0, users: [] };
+const NONE: WithdrawalSharing = { total: 0, account: 0, pan: 0, owed: 0, users: [] };
 
 /** The HMAC of a withdrawal's account: kept with it, or (rows from before migration 0023) of its decrypted number. */
 export function withdrawalAccountHash(
@@ -58,6 +58,8 @@ interface SharingRow extends Record<string, unknown> {
   total: number | string;
   account: number | string;
   pan: number | string;
+  owed: number | string;
+  owed_total: number | string;
   first_name: string;
   last_name: string;
   email: string;
@@ -68,6 +70,8 @@ interface SharingRow extends Record<string, unknown> {
  * For each withdrawal, the other users who share its bank account (their bank details now have the same account
  * number HMAC, or a withdrawal of theirs was to that account) or its PAN (their bank details now have it, or a
  * withdrawal of theirs was asked with it): counted, and the first SHARED_USERS_NAMED of them named, oldest user first.
+ * With what each still owes (the sum of their shortfall_paise: refunds' take-backs that found the money withdrawn,
+ * less what came back since) and what they all owe together, named or not (decision 069).
  * One query for any number of withdrawals (a page of the list), on the indexes of bank_details (account hash, PAN) and
  * withdrawal_accounts (account hash, PAN).
  */
@@ -110,15 +114,22 @@ export async function findSharing(
       SELECT withdrawal_id, user_id, bool_or(by_account) AS by_account, bool_or(by_pan) AS by_pan
       FROM matched GROUP BY withdrawal_id, user_id
     ),
+    owing AS (
+      SELECT w.user_id, greatest(sum(w.shortfall_paise), 0) AS owed
+      FROM wallet_transactions w
+      WHERE w.user_id IN (SELECT user_id FROM per_user) AND w.shortfall_paise <> 0
+      GROUP BY w.user_id
+    ),
     counted AS (
-      SELECT p.*,
-        row_number() OVER (PARTITION BY withdrawal_id ORDER BY user_id) AS n,
-        count(*) OVER (PARTITION BY withdrawal_id) AS total,
-        count(*) FILTER (WHERE by_account) OVER (PARTITION BY withdrawal_id) AS account,
-        count(*) FILTER (WHERE by_pan) OVER (PARTITION BY withdrawal_id) AS pan
-      FROM per_user p
+      SELECT p.*, coalesce(o.owed, 0) AS owed,
+        row_number() OVER (PARTITION BY p.withdrawal_id ORDER BY p.user_id) AS n,
+        count(*) OVER (PARTITION BY p.withdrawal_id) AS total,
+        count(*) FILTER (WHERE p.by_account) OVER (PARTITION BY p.withdrawal_id) AS account,
+        count(*) FILTER (WHERE p.by_pan) OVER (PARTITION BY p.withdrawal_id) AS pan,
+        sum(coalesce(o.owed, 0)) OVER (PARTITION BY p.withdrawal_id) AS owed_total
+      FROM per_user p LEFT JOIN owing o ON o.user_id = p.user_id
     )
-    SELECT c.withdrawal_id, c.user_id, c.by_account, c.by_pan, c.total, c.account, c.pan,
+    SELECT c.withdrawal_id, c.user_id, c.by_account, c.by_pan, c.total, c.account, c.pan, c.owed, c.owed_total,
       u.first_name, u.last_name, u.email, u.referral_code
     FROM counted c JOIN users u ON u.id = c.user_id
     WHERE c.n <= ${SHARED_USERS_NAMED}
@@ -129,6 +140,7 @@ export async function findSharing(
     sharing.total = Number(row.total);
     sharing.account = Number(row.account);
     sharing.pan = Number(row.pan);
+    sharing.owed = paiseToRupees(Number(row.owed_total));
     const by: SharedBy = row.by_account && row.by_pan ? 'both' : row.by_account ? 'account' : 'pan';
     sharing.users.push({
       id: Number(row.user_id),
@@ -136,6 +148,7 @@ export async function findSharing(
       email: row.email,
       referral_code: row.referral_code,
       by,
+      owed: paiseToRupees(Number(row.owed)),
     });
   }
   return found;

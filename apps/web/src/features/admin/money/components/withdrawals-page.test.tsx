@@ -23,7 +23,7 @@ const pending = {
   bank: { ...bank, account_number: 'XXXXXX7890' },
   payout: null,
   returned: null,
-  shared_with: { total: 0, account: 0, pan: 0, users: [] },
+  shared_with: { total: 0, account: 0, pan: 0, owed: 0, users: [] },
   debt: { owed: 0, from_this: 0 },
 };
 const ravi = { id: 1, name: 'Ravi Admin', email: 'r@x.in' };
@@ -123,11 +123,13 @@ describe('WithdrawalsPage', () => {
       email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
       referral_code: `REF${id}`,
       by,
+      owed: 0,
     });
     const sharedWith = {
       total: 3,
       account: 2,
       pan: 2,
+      owed: 0,
       users: [other(11, 'Ravi Kumar', 'account'), other(12, 'Meena Das', 'both'), other(13, 'Kiran Rao', 'pan')],
     };
     const server = mockApi({
@@ -163,6 +165,10 @@ describe('WithdrawalsPage', () => {
     expect(warning).toHaveTextContent('This account is also used by 2 other users.');
     expect(warning).toHaveTextContent("This learner's PAN is also on the bank details of 2 other users.");
     expect(warning).toHaveTextContent('You can still pay it');
+    // Nobody sharing owes anything: nothing is said of debts.
+    expect(within(warning).queryByTestId('shared-owed')).not.toBeInTheDocument();
+    expect(warning).not.toHaveTextContent('owe');
+    expect(markers[0]).not.toHaveTextContent('owe');
     // Each one links to their page (their ledger), in a new tab: the dialog stays open.
     const links = within(warning).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('target')])).toEqual([
@@ -193,12 +199,14 @@ describe('WithdrawalsPage', () => {
               total: 25,
               account: 25,
               pan: 0,
+              owed: 0,
               users: Array.from({ length: 20 }, (_, i) => ({
                 id: 100 + i,
                 name: `Farm User ${i}`,
                 email: `farm${i}@example.com`,
                 referral_code: `FARM${i}`,
                 by: 'account',
+                owed: 0,
               })),
             },
           },
@@ -217,6 +225,70 @@ describe('WithdrawalsPage', () => {
     expect(within(warning).getAllByRole('link')).toHaveLength(20);
     expect(warning).toHaveTextContent('…and 5 more, not listed here.');
     expect(warning).not.toHaveTextContent('You can still pay it');
+  });
+
+  it('says what the users sharing the account owe: in the marker, and in total and beside each name in both dialogs', async () => {
+    const farm = (i: number, owed: number) => ({
+      id: 100 + i,
+      name: `Farm User ${i}`,
+      email: `farm${i}@example.com`,
+      referral_code: `FARM${i}`,
+      by: 'account',
+      owed,
+    });
+    // 22 share the account; two of the 20 named owe, and those not named owe ₹75.50 more.
+    const sharedWith = {
+      total: 22,
+      account: 22,
+      pan: 0,
+      owed: 1225.5,
+      users: Array.from({ length: 20 }, (_, i) => farm(i, i === 0 ? 1000 : i === 3 ? 150 : 0)),
+    };
+    const server = mockApi({
+      'GET /admin/withdrawals': ok(page([{ ...pending, shared_with: sharedWith }])),
+      'POST /admin/withdrawals/7/payout': ok({
+        ...pending,
+        bank: { ...bank, account_number: '1234567890' },
+        shared_with: sharedWith,
+      }),
+      'POST /admin/withdrawals/7/settle': ok(
+        {
+          withdrawal: { ...pending, status: 'Done', bank_reference: 'UTR43', settled_at: '2025-01-03T09:00:00.000Z' },
+          reversal_transaction_id: null,
+        },
+        'Withdrawal settled.',
+      ),
+    });
+    const { user } = renderWithProviders(<WithdrawalsPage />);
+    expect(await screen.findByTestId('shared-marker')).toHaveTextContent(
+      'Shared account with 22 other users · others owe ₹1,225.50',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Reject withdrawal' });
+    expect(within(dialog).getByTestId('shared-owed')).toHaveTextContent(
+      'Users sharing this account owe ₹1,225.50 from refunds that could not be taken back.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Mark as Done' }));
+    dialog = await screen.findByRole('dialog', { name: 'Mark withdrawal as Done' });
+    const warning = await within(dialog).findByTestId('shared-warning');
+    expect(within(warning).getByTestId('shared-owed')).toHaveTextContent(
+      'Users sharing this account owe ₹1,225.50 from refunds that could not be taken back.',
+    );
+    // Beside each one who owes, and only them.
+    const items = within(warning).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Farm User 0 (opens in a new tab) #100 · FARM0 · same account · owes ₹1,000.00');
+    expect(items[3]).toHaveTextContent('#103 · FARM3 · same account · owes ₹150.00');
+    expect(items.filter((item) => item.textContent.includes('owes'))).toHaveLength(2);
+    expect(warning).toHaveTextContent('…and 2 more, not listed here; they owe ₹75.50.');
+
+    // A signal, not a block: the operator still pays it.
+    await user.type(within(dialog).getByLabelText('Bank reference'), 'UTR43');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as Done' }));
+    expect(await screen.findByTestId('settle-result')).toHaveTextContent('marked as Done (bank reference UTR43)');
+    expect(server.callsTo('POST', '/admin/withdrawals/7/settle')).toHaveLength(1);
   });
 
   it('asks for the reason before rejecting, then sends it', async () => {
