@@ -6,7 +6,7 @@ import { createLearner, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin } from '../admin-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, validBank, walletOf } from '../wallet-fixtures.ts';
 import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
-import { releaseDueHeldCredits } from '../../src/services/wallet/index.ts';
+import { settleDueWallets } from '../../src/services/wallet/index.ts';
 
 /**
  * Decision 068: what a refund could not take back (the commission had been withdrawn and paid out) is owed, and the
@@ -80,7 +80,7 @@ describe('abuse: a debt is paid from later earnings', () => {
       method: 'Commission Reversal',
       amount: -300,
       status: 'Done',
-      description: '₹300.00 a refund could not take back earlier, recovered from your earnings',
+      description: '₹300.00 owed from earnings taken back after you had withdrawn them, recovered from your earnings',
     });
     const refused = await t.client.as(token).post('/withdraw', { amount: 100 });
     expect(refused.statusCode).toBe(422);
@@ -126,11 +126,44 @@ describe('abuse: a debt is paid from later earnings', () => {
     const referrer = await owingReferrer(150_000);
     await buyThroughSandbox(t, await createLearner(t.app, { referrerId: referrer.id }), 200_000);
     afterWindow();
-    await releaseDueHeldCredits(t.app.ctx.db, { now: t.app.ctx.now() });
+    await settleDueWallets(t.app.ctx.db, { now: t.app.ctx.now() });
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 5_000, points: 0 });
     expect(await owedPaise(referrer.id)).toBe(0);
     const profile = await t.client.as(await signInNow(t.app, referrer.id)).get('/profile');
     expect(profile.body.data).toMatchObject({ balance: 50 });
+    await expectBooksBalanced(t);
+  });
+
+  it("ATTACK: a refund's own release pays older debts with what its take-back leaves", async () => {
+    const referrer = await owingReferrer(300_000); // ₹300 owed
+    // One sub-user buys twice (no level on the way): ₹200 and ₹100 of commission, held.
+    const buyer = await createLearner(t.app, { referrerId: referrer.id });
+    await buyThroughSandbox(t, buyer, 200_000);
+    const { purchaseId } = await buyThroughSandbox(t, buyer, 100_000);
+    afterWindow();
+    // Refunded after the window, before the reconciler or the learner came by: the refund releases both commissions
+    // and takes one back; the ₹200 left pays the debt.
+    expect((await ops().post(`/admin/purchases/${purchaseId}/refund`)).body.data).toMatchObject({
+      commission_reversed: 100,
+      commission_shortfall: 0,
+    });
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
+    expect(await owedPaise(referrer.id)).toBe(10_000);
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: with no refund window a commission enters the wallet at once; the reconciler pays the debt from it', async () => {
+    const referrer = await owingReferrer(150_000); // ₹150 owed
+    await setReferenceData(t.app, { refund_window_days: 0 });
+    try {
+      await buyThroughSandbox(t, await createLearner(t.app, { referrerId: referrer.id }), 100_000);
+    } finally {
+      await setReferenceData(t.app, { refund_window_days: 7 });
+    }
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 10_000, points: 0 });
+    await settleDueWallets(t.app.ctx.db, { now: t.app.ctx.now() });
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 0, points: 0 });
+    expect(await owedPaise(referrer.id)).toBe(5_000);
     await expectBooksBalanced(t);
   });
 

@@ -337,7 +337,7 @@ describe('abuse: holding period and refunds', () => {
       amountPaise: -15_000,
       shortfallPaise: -15_000,
       recoveredFromId: null,
-      description: '₹150.00 a refund could not take back earlier, recovered from your earnings',
+      description: '₹150.00 owed from earnings taken back after you had withdrawn them, recovered from your earnings',
     });
     expect((await t.client.as(token).get('/transactions')).body.data).toMatchObject({ balance: 50, owed: 0 });
     await expectBooksBalanced(t);

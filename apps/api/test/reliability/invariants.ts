@@ -23,6 +23,8 @@ export async function findLedgerViolations(db: Db): Promise<string[]> {
     levelRewardsOncePerLevel,
     withdrawalsSettledOnce,
     reversalsBelongToRejections,
+    debtsNeverOverpaid,
+    noWithdrawalWhileOwing,
   ];
   const found: string[] = [];
   for (const check of checks) found.push(...(await check(db)).slice(0, 5));
@@ -42,6 +44,35 @@ async function walletsNeverNegative(db: Db): Promise<string[]> {
     select id, balance_paise as balance, points from users where balance_paise < 0 or points < 0 limit ${LIMIT}`,
   );
   return found.map((r) => `user ${r.id}: wallet below zero (${r.balance} paise, ${r.points} points)`);
+}
+
+/** What a learner owes (their shortfalls, less what paid them) never goes below zero: no debt is paid twice. */
+async function debtsNeverOverpaid(db: Db): Promise<string[]> {
+  const found = await rows<{ user_id: number; method: string; owed: string }>(
+    db,
+    sql`
+    select user_id, method, sum(shortfall_paise) as owed from wallet_transactions where shortfall_paise <> 0
+    group by user_id, method having sum(shortfall_paise) < 0 limit ${LIMIT}`,
+  );
+  return found.map((r) => `user ${r.user_id}: ${r.method} debts paid beyond what was owed (${r.owed} paise)`);
+}
+
+/**
+ * A withdrawal is asked only once what the learner owed was paid (decision 068): the debt is paid from the wallet,
+ * under its lock, in the withdrawal's own transaction, so every debt recorded before a withdrawal was paid before it.
+ */
+async function noWithdrawalWhileOwing(db: Db): Promise<string[]> {
+  const found = await rows<{ id: number; user_id: number; owed: string }>(
+    db,
+    sql`
+    select w.id, w.user_id, d.owed from wallet_transactions w
+    cross join lateral (
+      select coalesce(sum(shortfall_paise), 0) as owed from wallet_transactions s
+      where s.user_id = w.user_id and s.shortfall_paise <> 0 and s.id < w.id
+    ) d
+    where w.method = 'Withdraw' and d.owed <> 0 limit ${LIMIT}`,
+  );
+  return found.map((r) => `withdrawal ${r.id} of user ${r.user_id}: asked while owing ${r.owed} paise`);
 }
 
 async function walletsEqualTheirLedger(db: Db): Promise<string[]> {

@@ -27,7 +27,7 @@ export const ledgerDescriptionTemplates = {
   redeemedTakenBack: '{{points}} points already redeemed, taken back as {{amount}}',
   notRecovered: '{{amount}} not recovered (already spent)',
   shortfallRecovered: '{{amount}} a refund could not take back earlier, recovered from withdrawal {{id}} given back',
-  debtRecovered: '{{amount}} a refund could not take back earlier, recovered from your earnings',
+  debtRecovered: '{{amount}} owed from earnings taken back after you had withdrawn them, recovered from your earnings',
   /** Reasons the server gives itself for a withdrawal it stops. */
   earningsTakenBack: 'money it would have paid out was taken back',
   guardianWithdrewConsent: 'your guardian withdrew their consent',

@@ -4,7 +4,7 @@ import type { LedgerMethod } from '@app/contracts';
 import { getSetting } from '../settings/index.ts';
 import type { WriteBatch } from '../database/index.ts';
 import { addEntry, newTransactionId } from './post-entry.ts';
-import { payDebtsFromEarnings } from './recover-shortfalls.ts';
+import { payDebtsFromEarnings, usersOwingWithMoney } from './recover-shortfalls.ts';
 
 /*
  * Held credits: commissions, level rewards and Quiz Points are posted as Pending, outside the wallet, until the
@@ -125,6 +125,18 @@ export async function releaseDueHeldCredits(db: DbOrTx, options: { now: Date; ba
     .limit(options.batchSize ?? 500);
   for (const { userId } of due) await settleEarnings(db, { userId, now: options.now });
   return due.length;
+}
+
+/**
+ * The reconciler's periodic run: every due held credit released and the debts it pays (releaseDueHeldCredits), then
+ * every learner still owing with money in the wallet settled (credits posted Done at once, balances from before
+ * decision 068), so the balance a learner sees is what they can withdraw. Returns how many users were settled.
+ */
+export async function settleDueWallets(db: DbOrTx, options: { now: Date; batchSize?: number }): Promise<number> {
+  const released = await releaseDueHeldCredits(db, options);
+  const owing = await usersOwingWithMoney(db, options.batchSize ?? 500);
+  for (const userId of owing) await settleEarnings(db, { userId, now: options.now });
+  return released + owing.length;
 }
 
 /**

@@ -4,8 +4,8 @@ export {
   cancelHeldCredit,
   refundWindowEnd,
   refundWindowEndAt,
-  releaseDueHeldCredits,
   releaseHeldCredits,
+  settleDueWallets,
   settleEarnings,
 } from './held-credits.ts';
 export { listTransactions } from './list-transactions.ts';

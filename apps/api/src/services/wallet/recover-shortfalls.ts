@@ -129,9 +129,9 @@ export async function recoverShortfalls(
  * The learner's later earnings pay what they owe: whatever the wallet holds goes to their debts first, oldest first,
  * before any of it can be withdrawn (decision 068). Locks the wallet's row (the first lock of every money change) and
  * reads the balance under it. Called where money is about to leave (POST /withdraw), where it has just come in (points
- * redeemed, the reconciler's release of due held credits), and by the wallet page when it finds a learner owing with
- * money in the wallet. Not by a refund's own release: its take-back comes next and takes from the same wallet. Returns
- * the paise paid.
+ * redeemed, the reconciler's release of due held credits, what a take-back leaves of a refund's own release), by the
+ * wallet page when it finds a learner owing with money in the wallet, and by the reconciler for every such learner
+ * (settleDueWallets). Returns the paise paid.
  */
 export async function payDebtsFromEarnings(tx: Tx, options: { userId: number; at: Date }): Promise<number> {
   const [wallet] = await tx
@@ -149,8 +149,23 @@ export async function payDebtsFromEarnings(tx: Tx, options: { userId: number; at
   });
 }
 
+/**
+ * Learners who owe with money in the wallet, at most `limit`: credits posted Done at once (no refund window), a
+ * balance from before decision 068. Found through the partial index of the shortfall rows.
+ */
+export async function usersOwingWithMoney(db: DbOrTx, limit: number): Promise<number[]> {
+  const rows = await db.execute<{ user_id: number }>(sql`
+    SELECT d.user_id FROM (
+      SELECT ${walletTransactions.userId} AS user_id FROM ${walletTransactions} WHERE ${walletTransactions.shortfallPaise} <> 0
+      GROUP BY ${walletTransactions.userId} HAVING sum(${walletTransactions.shortfallPaise}) > 0
+    ) d JOIN ${users} ON ${users.id} = d.user_id
+    WHERE ${users.balancePaise} > 0
+    LIMIT ${limit}`);
+  return rows.rows.map((row) => Number(row.user_id));
+}
+
 /** The SQL for what a learner owes, in paise (the sum of their shortfalls), for statements that read it with other things. */
 export function owedPaiseSql(userId: number | SQL): SQL<number> {
-  return sql<number>`(SELECT coalesce(sum(${walletTransactions.shortfallPaise}), 0) FROM ${walletTransactions}
+  return sql<number>`(SELECT greatest(coalesce(sum(${walletTransactions.shortfallPaise}), 0), 0) FROM ${walletTransactions}
     WHERE ${walletTransactions.userId} = ${userId} AND ${walletTransactions.shortfallPaise} <> 0)`;
 }

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { isPendingWithdrawal } from './pending-withdrawal.ts';
 import { convertValuePaise } from './get-convert-value.ts';
 import { postEntry } from './post-entry.ts';
+import { payDebtsFromEarnings } from './recover-shortfalls.ts';
 import { stopWithdrawal } from './reject-withdrawal.ts';
 
 export interface TakenBack {
@@ -49,8 +50,8 @@ export function addTakenBack(a: TakenBack, b: TakenBack): TakenBack {
  * is taken back, their withdrawals no operator has started paying are rejected first, oldest first, until it can
  * (the amount back in the wallet, a 'Withdraw Reversal', an audit row and a mail saying why), so a refund after the
  * commission was withdrawn takes it back instead of recording it lost while the operator pays it out. What is still
- * short (a withdrawal being paid, or paid) is owed, and paid first by money that comes back from a withdrawal
- * (recoverShortfalls).
+ * short (a withdrawal being paid, or paid) is owed, and paid first by any money that reaches the wallet next
+ * (recover-shortfalls.ts); what the wallet still holds after the take-back pays older debts at once.
  */
 export async function takeBack(
   tx: Tx,
@@ -110,6 +111,8 @@ export async function takeBack(
     shortfallPaise: money.shortfallPaise,
     at: entry.at,
   });
+  // What the refund's own release brought in beyond what it took back pays older debts (decision 068).
+  await payDebtsFromEarnings(tx, { userId: entry.userId, at: entry.at });
   return {
     paise: money.reversedPaise,
     points: points.reversedPaise,

@@ -13,7 +13,7 @@ export default {
   transactions: 'Transactions',
   /** What the learner owes (GET /transactions' owed): refunds took back earnings already withdrawn. */
   owedNote:
-    'You owe {{amount}}: a refund took back earnings you had already withdrawn. Your next earnings pay it first; then you can redeem or withdraw again.',
+    'You owe {{amount}}: earnings you had already withdrawn were taken back (a refund, or a referral found not eligible). Your next earnings pay it before you can withdraw again.',
   heldNote:
     'Commissions, level rewards and Quiz Points are held until the refund window of the purchase has passed. Then you can redeem or withdraw them.',
   /** The ledger (GET /transactions). */

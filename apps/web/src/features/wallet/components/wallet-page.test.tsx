@@ -17,7 +17,7 @@ describe('WalletPage', () => {
     mockApi({ 'GET /transactions': ok(ledger({ balance: 0, owed: 1250 })) });
     const first = renderWallet();
     expect(await screen.findByTestId('owed-note')).toHaveTextContent(
-      'You owe ₹1,250.00: a refund took back earnings you had already withdrawn. Your next earnings pay it first; then you can redeem or withdraw again.',
+      'You owe ₹1,250.00: earnings you had already withdrawn were taken back (a refund, or a referral found not eligible). Your next earnings pay it before you can withdraw again.',
     );
     first.unmount();
 
