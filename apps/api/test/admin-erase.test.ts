@@ -37,7 +37,7 @@ import {
 } from './wallet-fixtures.ts';
 import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
 import { assertPopplerInstalled, pdfTextLines } from './pdf-text.ts';
-import { signUp } from './accounts-helpers.ts';
+import { registerForm, signUp } from './accounts-helpers.ts';
 import { postgresErrorCode } from '../src/lib/postgres-error.ts';
 
 /** What a write ends with: 'written', or the SQLSTATE the database refused it with. */
@@ -46,6 +46,9 @@ const outcomeOf = (write: PromiseLike<unknown>) =>
     () => 'written',
     (error: unknown) => postgresErrorCode(error) ?? String(error),
   );
+
+/** An erased learner's address: the id and a random part (unguessable, so nobody can take it first). */
+const placeholderOf = (id: number) => expect.stringMatching(new RegExp(`^erased-${id}-[0-9a-f]{16}@erased\\.invalid$`));
 
 /** A small PNG, as a learner uploads it. */
 const photoUpload = async () => {
@@ -166,7 +169,7 @@ describe('admin: deleting a learner’s personal data', () => {
     expect(res.body.data.profile).toMatchObject({
       first_name: 'Deleted',
       last_name: 'learner',
-      email: `erased-${child.id}@erased.invalid`,
+      email: placeholderOf(child.id),
       mobile: '',
       city: null,
       state: null,
@@ -180,8 +183,8 @@ describe('admin: deleting a learner’s personal data', () => {
     expect(after).toMatchObject({
       firstName: 'Deleted',
       lastName: 'learner',
-      email: `erased-${child.id}@erased.invalid`,
-      emailCanonical: `erased-${child.id}@erased.invalid`,
+      email: placeholderOf(child.id),
+      emailCanonical: res.body.data.profile.email,
       mobile: '',
       passwordHash: 'erased',
       dateOfBirth: null,
@@ -471,6 +474,48 @@ describe('admin: deleting a learner’s personal data', () => {
           .values({ ...bank, userId: other.id }),
       ),
     ).toBe('written');
+  });
+
+  it('ATTACK: nobody can take an erased account’s address first and block its erasure', async () => {
+    const victim = await createLearner(t.app);
+    // The placeholder's domain is refused at sign-up and in the profile, with the email field's 422.
+    const guessed = `erased-${victim.id}@erased.invalid`;
+    const signup = await t.client.post('/register', registerForm({ email: guessed.toUpperCase() }));
+    expect(signup.statusCode).toBe(422);
+    expect(signup.body.errors.email).toEqual([messages.emailReserved]);
+    const attacker = await createLearner(t.app);
+    const move = await as(attacker.token).put('/profile', {
+      first_name: 'A',
+      last_name: 'B',
+      email: guessed,
+      mobile: attacker.mobile,
+      current_password: TEST_PASSWORD,
+    });
+    expect(move.statusCode).toBe(422);
+    expect(move.body.errors.email).toEqual([messages.emailReserved]);
+    // An account that took the old, guessable form before the field refused it blocks nothing: the address the
+    // erasure writes has a random part.
+    await db().update(users).set({ email: guessed, emailCanonical: guessed }).where(eq(users.id, attacker.id));
+    const res = await erase(victim.id, { reference: 'ticket', confirm_email: victim.email });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.profile.email).toEqual(placeholderOf(victim.id));
+  });
+
+  it('answers a unique index refusing what the erasure writes with a 400, nothing erased', async () => {
+    // The two rows' mobiles made unique by an index for this test alone: erased, both would be ''.
+    const first = await createLearner(t.app);
+    const second = await createLearner(t.app);
+    expect((await erase(first.id, { reference: 'ticket', confirm_email: first.email })).statusCode).toBe(200);
+    await db().execute(
+      sql.raw(`CREATE UNIQUE INDEX zz_erased_mobile ON users (mobile) WHERE id IN (${first.id}, ${second.id})`),
+    );
+    try {
+      const res = await erase(second.id, { reference: 'ticket', confirm_email: second.email });
+      expect(res).toMatchObject({ statusCode: 400, body: { message: adminMessages.eraseConflict } });
+      expect((await getUser(t.app, second.id)).erasedAt).toBeNull();
+    } finally {
+      await db().execute(sql`DROP INDEX zz_erased_mobile`);
+    }
   });
 
   it('fails a checkout left open: a payment arriving after the erasure is given back, not invoiced to nobody', async () => {
