@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,8 @@ import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
 import { assertPopplerInstalled, pdfTextLines } from './pdf-text.ts';
 import { registerForm, signUp } from './accounts-helpers.ts';
 import { postgresErrorCode } from '../src/lib/postgres-error.ts';
+import { balanceSnapshotKey, writeBalanceSnapshot } from '../src/services/admin/reports/balance-snapshots.ts';
+import { balancesRegister } from '../src/services/admin/reports/balances-register.ts';
 
 /** What a write ends with: 'written', or the SQLSTATE the database refused it with. */
 const outcomeOf = (write: PromiseLike<unknown>) =>
@@ -516,6 +519,43 @@ describe('admin: deleting a learner’s personal data', () => {
     } finally {
       await db().execute(sql`DROP INDEX zz_erased_mobile`);
     }
+  });
+
+  it('ATTACK: the stored month-end balance snapshots lose the learner’s name and email, keep the PAN and every other byte', async () => {
+    const learner = await createLearner(t.app);
+    await fundWithBank(t, learner, { pan_card: 'ERASD1234E' });
+    // Another learner whose name needs quoting and formula escaping: their line must come back as it was written.
+    const other = await createLearner(t.app);
+    await db().update(users).set({ firstName: '=Ravi, "R"', lastName: 'Nair' }).where(eq(users.id, other.id));
+    await fundWithBank(t, other, { pan_card: 'OTHER1234F' });
+    // This month's end, as the job stores it, and an older month's file.
+    const { month } = await writeBalanceSnapshot(t.app.ctx);
+    const older = balanceSnapshotKey('2020-01');
+    await t.app.ctx.storage.put(older, Buffer.from((await balancesRegister(db(), t.clock.now())).csv), 'text/csv');
+    const keys = [balanceSnapshotKey(month), older];
+    const read = async (key: string) => (await buffer((await t.app.ctx.storage.get(key))!.stream)).toString('utf8');
+    const before = await Promise.all(keys.map(read));
+    for (const text of before) {
+      expect(text).toContain(`${learner.id},Test Learner,${learner.email},ERASD1234E,500.00,`);
+      expect(text).toContain(`${other.id},"'=Ravi, ""R"" Nair",${other.email},OTHER1234F,500.00,`);
+    }
+
+    const res = await erase(learner.id, { reference: 'ticket', confirm_email: learner.email });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const placeholder = res.body.data.profile.email as string;
+    const after = await Promise.all(keys.map(read));
+    after.forEach((text, i) =>
+      expect(text).toBe(
+        before[i]!.replace(
+          `${learner.id},Test Learner,${learner.email},`,
+          `${learner.id},${adminMessages.deletedLearner},${placeholder},`,
+        ),
+      ),
+    );
+    // As the operator downloads it.
+    const download = await as().get(`/admin/reports/balances/snapshots/${month}`);
+    expect(download.body).not.toContain(learner.email);
+    expect(download.body).toContain('ERASD1234E');
   });
 
   it('fails a checkout left open: a payment arriving after the erasure is given back, not invoiced to nobody', async () => {

@@ -24,6 +24,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { isUniqueViolation } from '../../../lib/postgres-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { ownPhotoKey } from '../../profile/index.ts';
+import { eraseFromBalanceSnapshots } from '../reports/balance-snapshots.ts';
 import { isPendingWithdrawal } from '../../wallet/index.ts';
 import { findUserRow, getUserDetail } from './users.ts';
 
@@ -71,7 +72,8 @@ async function dropQueuedMails(tx: DbOrTx, addresses: string[]): Promise<void> {
  * still waiting or being paid; 422 when `confirmEmail` is not the learner's email. Kept: the row's id, referral code,
  * roles and wallet sums, purchases, invoices and credit notes (their own buyer copy), the ledger, withdrawals and
  * their bank copies, levels, the audit log. Audited as `user.erase` with the reference and what the wallet gave up,
- * never the erased data. The profile photo's file is deleted after the commit.
+ * never the erased data. After the commit, the profile photo's file is deleted and the stored month-end balance
+ * snapshots are rewritten without their name and email (eraseFromBalanceSnapshots).
  */
 export async function eraseUser(
   ctx: AppContext,
@@ -85,7 +87,7 @@ export async function eraseUser(
   },
 ): Promise<AdminUserDetail> {
   const { id, actorId } = options;
-  const photoPath = await eraseRows(ctx, options).catch((error: unknown) => {
+  const { photoPath, placeholder } = await eraseRows(ctx, options).catch((error: unknown) => {
     // A unique index refusing a value the erasure writes (the placeholder address): nothing was erased, a 400 that
     // says so rather than a 500.
     if (isUniqueViolation(error)) throw AppError.badRequest(adminMessages.eraseConflict);
@@ -97,14 +99,18 @@ export async function eraseUser(
       // The database no longer points at it; the file is unreachable, only left behind: logged for the operator.
       options.log.warn({ err: error, key: photoKey }, 'an erased profile photo could not be deleted');
     });
+  // The month-end snapshots of "Balances owed" (decision 067) name them: the name and email go, the PAN stays.
+  await eraseFromBalanceSnapshots(ctx, { userId: id, placeholderEmail: placeholder }).catch((error: unknown) => {
+    options.log.warn({ err: error, userId: id }, 'the balance snapshots could not be rewritten for an erasure');
+  });
   return getUserDetail(ctx, id);
 }
 
-/** The erasure's transaction; returns the photo path the row held. */
+/** The erasure's transaction; returns the photo path the row held and the address it holds now. */
 async function eraseRows(
   ctx: AppContext,
   options: { actorId: number; id: number; reference: string; confirmEmail: string },
-): Promise<string | null> {
+): Promise<{ photoPath: string | null; placeholder: string }> {
   const { id, actorId } = options;
   return ctx.db.transaction(async (tx) => {
     const user = await findUserRow(tx, id, { forUpdate: true });
@@ -210,6 +216,6 @@ async function eraseRows(
         given_up: { balance: paiseToRupees(user.balancePaise), points: user.points },
       },
     });
-    return user.profilePhotoPath;
+    return { photoPath: user.profilePhotoPath, placeholder };
   });
 }
