@@ -486,12 +486,12 @@ describe('admin: deleting a learner’s personal data', () => {
     const signup = await t.client.post('/register', registerForm({ email: guessed.toUpperCase() }));
     expect(signup.statusCode).toBe(422);
     expect(signup.body.errors.email).toEqual([messages.emailReserved]);
-    const attacker = await createLearner(t.app);
+    const attacker = await createLearner(t.app, { mobile: '9812300001' });
     const move = await as(attacker.token).put('/profile', {
       first_name: 'A',
       last_name: 'B',
       email: guessed,
-      mobile: attacker.mobile,
+      mobile: '9812300001',
       current_password: TEST_PASSWORD,
     });
     expect(move.statusCode).toBe(422);
