@@ -86,7 +86,7 @@ export async function eraseUser(
     log: { warn: (details: object, message: string) => void };
   },
 ): Promise<AdminUserDetail> {
-  const { id, actorId } = options;
+  const { id } = options;
   const { photoPath, placeholder } = await eraseRows(ctx, options).catch((error: unknown) => {
     // A unique index refusing a value the erasure writes (the placeholder address): nothing was erased, a 400 that
     // says so rather than a 500.
