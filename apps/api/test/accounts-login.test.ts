@@ -6,6 +6,7 @@ import { defaultLimitRules } from '../src/lib/rate-limits.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, TEST_PASSWORD } from './fixtures.ts';
 import { registerForm, signUp } from './accounts-helpers.ts';
+import { createAdmin } from './admin-fixtures.ts';
 
 const WRONG = 'Wrong@1234';
 const badCredentials = {
@@ -125,6 +126,22 @@ describe('POST /login', () => {
     const again = await loginWith(device, learner.email, TEST_PASSWORD);
     expect(again.statusCode).toBe(200);
     expect(deviceCookieOf(again)).toBe(device);
+  });
+
+  it('ATTACK: a browser trusted by an erased account is not trusted by an account registered anew with its email', async () => {
+    const erased = await createLearner(t.app);
+    const oldPhone = deviceCookieOf(await t.client.post('/login', { email: erased.email, password: TEST_PASSWORD }));
+    const admin = await createAdmin(t.app);
+    const res = await t.client
+      .as(admin.token)
+      .post(`/admin/users/${erased.id}/erase`, { reference: 'ticket', confirm_email: erased.email });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    // Someone else registers the address (it is free again), and a classmate's wrong passwords lock new browsers.
+    await signUp(t.client, { email: erased.email, password: 'Fresh#Pass9', password_confirmation: 'Fresh#Pass9' });
+    for (let i = 0; i < 10; i++)
+      expect((await loginWith(null, erased.email, WRONG, '198.51.100.10')).statusCode).toBe(422);
+    // The erased account's old phone is a new browser to this account: locked out with the rest.
+    expect((await loginWith(oldPhone, erased.email, 'Fresh#Pass9')).statusCode).toBe(429);
   });
 
   it('locks a trusted browser after its own 10 wrong passwords, that browser only', async () => {

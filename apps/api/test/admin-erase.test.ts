@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,10 +23,10 @@ import {
   walletTransactions,
   withdrawalAccounts,
 } from '@app/db';
-import { createTestApp, type TestApp, type TestClient } from './helpers.ts';
+import { createTestApp, lockWaits, waitFor, type TestApp, type TestClient } from './helpers.ts';
 import { createLearner, getUser, TEST_PASSWORD, type Learner } from './fixtures.ts';
 import { auditOf, createAdmin } from './admin-fixtures.ts';
-import { createMinor, giveConsentByEmail } from './consent-fixtures.ts';
+import { createMinor, dobForAge, giveConsentByEmail } from './consent-fixtures.ts';
 import {
   fundWithBank,
   ledgerOf,
@@ -33,10 +34,32 @@ import {
   payPurchase,
   pendingPurchase,
   setReferenceData,
+  validBank,
 } from './wallet-fixtures.ts';
 import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
 import { assertPopplerInstalled, pdfTextLines } from './pdf-text.ts';
-import { signUp } from './accounts-helpers.ts';
+import { registerForm, signUp } from './accounts-helpers.ts';
+import { postgresErrorCode } from '../src/lib/postgres-error.ts';
+import { balanceSnapshotKey, writeBalanceSnapshot } from '../src/services/admin/reports/balance-snapshots.ts';
+import { balancesRegister } from '../src/services/admin/reports/balances-register.ts';
+
+/** What a write ends with: 'written', or the SQLSTATE the database refused it with. */
+const outcomeOf = (write: PromiseLike<unknown>) =>
+  Promise.resolve(write).then(
+    () => 'written',
+    (error: unknown) => postgresErrorCode(error) ?? String(error),
+  );
+
+/** An erased learner's address: the id and a random part (unguessable, so nobody can take it first). */
+const placeholderOf = (id: number) => expect.stringMatching(new RegExp(`^erased-${id}-[0-9a-f]{16}@erased\\.invalid$`));
+
+/** A small PNG, as a learner uploads it. */
+const photoUpload = async () => {
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c83' } })
+    .png()
+    .toBuffer();
+  return multipartFile('file', 'me.png', 'image/png', png);
+};
 
 /**
  * Decision 066: the privacy page promises that an account's data is deleted on request (DPDP Act 2023 s.12), except
@@ -96,10 +119,7 @@ describe('admin: deleting a learner’s personal data', () => {
     // A paid course: its invoice copies the buyer as they were.
     const purchaseId = await payPurchase(t.app, child.id, 59_000);
     // A photo, through the API: a real file in the app's storage.
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c83' } })
-      .png()
-      .toBuffer();
-    const { body, headers } = multipartFile('file', 'me.png', 'image/png', png);
+    const { body, headers } = await photoUpload();
     const photo = await as(child.token).post('/profile/photo', body, headers);
     expect(photo.statusCode, JSON.stringify(photo.body)).toBe(200);
     const photoKey = (photo.body.data as string).replace(/^\/media\//, '');
@@ -152,7 +172,7 @@ describe('admin: deleting a learner’s personal data', () => {
     expect(res.body.data.profile).toMatchObject({
       first_name: 'Deleted',
       last_name: 'learner',
-      email: `erased-${child.id}@erased.invalid`,
+      email: placeholderOf(child.id),
       mobile: '',
       city: null,
       state: null,
@@ -166,8 +186,8 @@ describe('admin: deleting a learner’s personal data', () => {
     expect(after).toMatchObject({
       firstName: 'Deleted',
       lastName: 'learner',
-      email: `erased-${child.id}@erased.invalid`,
-      emailCanonical: `erased-${child.id}@erased.invalid`,
+      email: placeholderOf(child.id),
+      emailCanonical: res.body.data.profile.email,
       mobile: '',
       passwordHash: 'erased',
       dateOfBirth: null,
@@ -387,6 +407,157 @@ describe('admin: deleting a learner’s personal data', () => {
     expect(await countOf(invoices, invoices.purchaseId, purchaseId)).toBe(1);
   });
 
+  it('ATTACK: an erased row takes no personal data back: the database refuses every write of it, the API answers 400', async () => {
+    const learner = await createLearner(t.app);
+    await fundWithBank(t, learner);
+    expect((await erase(learner.id, { reference: 'ticket', confirm_email: learner.email })).statusCode).toBe(200);
+
+    // An operator's correction reaching the erased row: 400, nothing written.
+    const dob = await as().put(`/admin/users/${learner.id}/date-of-birth`, {
+      date_of_birth: dobForAge(t.clock.now(), 15),
+    });
+    expect(dob).toMatchObject({ statusCode: 400, body: { message: messages.accountErased } });
+    expect((await getUser(t.app, learner.id)).dateOfBirth).toBeNull();
+
+    // Whatever path a write takes (migration 0038): the row's personal columns, a column added later...
+    const onRow = (values: Partial<typeof users.$inferInsert>) =>
+      outcomeOf(db().update(users).set(values).where(eq(users.id, learner.id)));
+    for (const values of [
+      { firstName: 'Asha' },
+      { email: learner.email, emailCanonical: learner.email },
+      { mobile: '9812345678' },
+      { city: 'Kochi', address: '12 Lake Road' },
+      { profilePhotoPath: '/media/profile-photos/x.png' },
+      { passwordHash: 'argon2id$x' },
+      { signupIp: '203.0.113.7' },
+      { referralCode: 'NEWCODE1' },
+    ])
+      expect(await onRow(values), JSON.stringify(values)).toBe('ER066');
+    // ...and the tables the erasure emptied: bank details, sessions, codes, a guardian's contact.
+    const now = t.clock.now();
+    const bank = {
+      userId: learner.id,
+      fullName: 'Asha Rao',
+      bankName: 'SBI',
+      bankBranch: 'Kochi',
+      accountNumberEncrypted: 'x',
+      accountLast4: '9012',
+      accountNumberHash: 'h',
+      ifscCode: 'SBIN0001234',
+      panCard: 'ABCDE1234F',
+    };
+    expect(await outcomeOf(db().insert(bankDetails).values(bank))).toBe('ER066');
+    expect(
+      await outcomeOf(db().insert(accessTokens).values({ userId: learner.id, tokenHash: 'x', createdAt: now })),
+    ).toBe('ER066');
+    expect(
+      await outcomeOf(
+        db().insert(emailOtps).values({ userId: learner.id, purpose: 'verify_email', codeHash: 'x', expiresAt: now }),
+      ),
+    ).toBe('ER066');
+    const consent = { userId: learner.id, guardianName: 'Ravi', tokenHash: 'x', status: 'pending', createdAt: now };
+    expect(
+      await outcomeOf(
+        db()
+          .insert(guardianConsents)
+          .values({ ...consent, guardianEmail: 'r@example.com' }),
+      ),
+    ).toBe('ER066');
+    // What the books and the referral tree still change passes: wallet sums, activation, the review, the language.
+    expect(await onRow({ points: 5, activatedAt: now, referralStatus: 'held', language: 'hi', updatedAt: now })).toBe(
+      'written',
+    );
+    // And another learner's rows are untouched by the rule.
+    const other = await createLearner(t.app);
+    expect(await outcomeOf(db().update(users).set({ city: 'Kochi' }).where(eq(users.id, other.id)))).toBe('written');
+    expect(
+      await outcomeOf(
+        db()
+          .insert(bankDetails)
+          .values({ ...bank, userId: other.id }),
+      ),
+    ).toBe('written');
+  });
+
+  it('ATTACK: nobody can take an erased account’s address first and block its erasure', async () => {
+    const victim = await createLearner(t.app);
+    // The placeholder's domain is refused at sign-up and in the profile, with the email field's 422.
+    const guessed = `erased-${victim.id}@erased.invalid`;
+    const signup = await t.client.post('/register', registerForm({ email: guessed.toUpperCase() }));
+    expect(signup.statusCode).toBe(422);
+    expect(signup.body.errors.email).toEqual([messages.emailReserved]);
+    const attacker = await createLearner(t.app, { mobile: '9812300001' });
+    const move = await as(attacker.token).put('/profile', {
+      first_name: 'A',
+      last_name: 'B',
+      email: guessed,
+      mobile: '9812300001',
+      current_password: TEST_PASSWORD,
+    });
+    expect(move.statusCode).toBe(422);
+    expect(move.body.errors.email).toEqual([messages.emailReserved]);
+    // An account that took the old, guessable form before the field refused it blocks nothing: the address the
+    // erasure writes has a random part.
+    await db().update(users).set({ email: guessed, emailCanonical: guessed }).where(eq(users.id, attacker.id));
+    const res = await erase(victim.id, { reference: 'ticket', confirm_email: victim.email });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.profile.email).toEqual(placeholderOf(victim.id));
+  });
+
+  it('answers a unique index refusing what the erasure writes with a 400, nothing erased', async () => {
+    // The two rows' mobiles made unique by an index for this test alone: erased, both would be ''.
+    const first = await createLearner(t.app);
+    const second = await createLearner(t.app);
+    expect((await erase(first.id, { reference: 'ticket', confirm_email: first.email })).statusCode).toBe(200);
+    await db().execute(
+      sql.raw(`CREATE UNIQUE INDEX zz_erased_mobile ON users (mobile) WHERE id IN (${first.id}, ${second.id})`),
+    );
+    try {
+      const res = await erase(second.id, { reference: 'ticket', confirm_email: second.email });
+      expect(res).toMatchObject({ statusCode: 400, body: { message: adminMessages.eraseConflict } });
+      expect((await getUser(t.app, second.id)).erasedAt).toBeNull();
+    } finally {
+      await db().execute(sql`DROP INDEX zz_erased_mobile`);
+    }
+  });
+
+  it('ATTACK: the stored month-end balance snapshots lose the learner’s name and email, keep the PAN and every other byte', async () => {
+    const learner = await createLearner(t.app);
+    await fundWithBank(t, learner, { pan_card: 'ERASD1234E' });
+    // Another learner whose name needs quoting and formula escaping: their line must come back as it was written.
+    const other = await createLearner(t.app);
+    await db().update(users).set({ firstName: '=Ravi, "R"', lastName: 'Nair' }).where(eq(users.id, other.id));
+    await fundWithBank(t, other, { pan_card: 'OTHER1234F' });
+    // This month's end, as the job stores it, and an older month's file.
+    const { month } = await writeBalanceSnapshot(t.app.ctx);
+    const older = balanceSnapshotKey('2020-01');
+    await t.app.ctx.storage.put(older, Buffer.from((await balancesRegister(db(), t.clock.now())).csv), 'text/csv');
+    const keys = [balanceSnapshotKey(month), older];
+    const read = async (key: string) => (await buffer((await t.app.ctx.storage.get(key))!.stream)).toString('utf8');
+    const before = await Promise.all(keys.map(read));
+    for (const text of before) {
+      expect(text).toContain(`${learner.id},Test Learner,${learner.email},ERASD1234E,500.00,`);
+      expect(text).toContain(`${other.id},"'=Ravi, ""R"" Nair",${other.email},OTHER1234F,500.00,`);
+    }
+
+    const res = await erase(learner.id, { reference: 'ticket', confirm_email: learner.email });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const placeholder = res.body.data.profile.email as string;
+    const after = await Promise.all(keys.map(read));
+    after.forEach((text, i) =>
+      expect(text).toBe(
+        before[i]!.replace(
+          `${learner.id},Test Learner,${learner.email},`,
+          `${learner.id},${adminMessages.deletedLearner},${placeholder},`,
+        ),
+      ),
+    );
+    // As the operator downloads it.
+    const download = await as().get(`/admin/reports/balances/snapshots/${month}`);
+    expect(download.body).not.toContain(learner.email);
+    expect(download.body).toContain('ERASD1234E');
+  });
+
   it('fails a checkout left open: a payment arriving after the erasure is given back, not invoiced to nobody', async () => {
     const learner = await createLearner(t.app);
     const purchaseId = await pendingPurchase(t.app, learner.id, 49_900);
@@ -439,3 +610,89 @@ describe('admin: deleting a learner’s personal data drops the mails queued to 
     expect(await queued(other.email)).toBe(1);
   });
 });
+
+/**
+ * A learner's request that passed its session check just before the erasure, and reached the learner's row while
+ * the erasure held it: it must not write what it carries onto the erased row once the erasure commits. Two
+ * connections: the test holds the learner's row, the erasure queues for it first, the learner's request second.
+ */
+describe.skipIf(process.env.TEST_DB !== 'postgres')(
+  'admin: a learner’s request in flight while their data is deleted (two connections)',
+  () => {
+    let t: TestApp;
+    let admin: Learner;
+
+    beforeAll(async () => {
+      t = await createTestApp();
+      await setReferenceData(t.app);
+      admin = await createAdmin(t.app);
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    type Answer = Awaited<ReturnType<TestClient['get']>>;
+
+    /** The erasure and `request` both waiting on the learner's row, in that order; then both let go. */
+    async function eraseDuring(learner: Learner, request: () => Promise<Answer>) {
+      let erasure: Promise<Answer> | undefined;
+      let inFlight: Promise<Answer> | undefined;
+      let answered = 0;
+      await t.app.ctx.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, learner.id)).for('update');
+        erasure = t.client
+          .as(admin.token)
+          .post(`/admin/users/${learner.id}/erase`, { reference: 'ticket', confirm_email: learner.email });
+        void erasure.then(() => answered++);
+        await waitFor(async () => answered > 0 || (await lockWaits(t)) >= 1, 10_000);
+        inFlight = request();
+        void inFlight.then(() => answered++);
+        await waitFor(async () => answered > 0 || (await lockWaits(t)) >= 2, 10_000);
+      });
+      const [erased, res] = [await erasure!, await inFlight!];
+      expect(erased.statusCode, JSON.stringify(erased.body)).toBe(200);
+      return res;
+    }
+
+    it('ATTACK: a profile save waiting on the erasure does not write the name, email, mobile and address back', async () => {
+      const learner = await createLearner(t.app);
+      const res = await eraseDuring(learner, () =>
+        t.client.as(learner.token).put('/profile', {
+          first_name: 'Asha',
+          last_name: 'Rao',
+          email: learner.email,
+          mobile: '9812345678',
+          city: 'Kochi',
+          address: '12 Lake Road',
+        }),
+      );
+      expect(res).toMatchObject({ statusCode: 400, body: { message: messages.accountErased } });
+      expect(await getUser(t.app, learner.id)).toMatchObject({
+        firstName: 'Deleted',
+        lastName: 'learner',
+        email: expect.stringMatching(/@erased\.invalid$/),
+        mobile: '',
+        city: null,
+        address: null,
+      });
+    });
+
+    it('ATTACK: a bank-details save waiting on the erasure does not put the account number and PAN back', async () => {
+      const learner = await createLearner(t.app);
+      const res = await eraseDuring(learner, () => t.client.as(learner.token).post('/bank-details', validBank));
+      expect(res).toMatchObject({ statusCode: 400, body: { message: messages.accountErased } });
+      const rows = await t.app.ctx.db.select().from(bankDetails).where(eq(bankDetails.userId, learner.id));
+      expect(rows).toEqual([]);
+    });
+
+    it('ATTACK: a photo upload waiting on the erasure neither points the row at it nor leaves the file public', async () => {
+      const learner = await createLearner(t.app);
+      const { body, headers } = await photoUpload();
+      const res = await eraseDuring(learner, () => t.client.as(learner.token).post('/profile/photo', body, headers));
+      expect(res).toMatchObject({ statusCode: 400, body: { message: messages.accountErased } });
+      expect((await getUser(t.app, learner.id)).profilePhotoPath).toBeNull();
+      const files = await t.app.ctx.storage.list('profile-photos/');
+      expect(files.filter((key) => key.startsWith(`profile-photos/${learner.id}-`))).toEqual([]);
+    });
+  },
+);

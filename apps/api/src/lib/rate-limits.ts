@@ -39,11 +39,15 @@ export const defaultLimitRules = {
   consentRequestsPerAccount: { points: 5, durationSeconds: 60 * 60 },
   consentRequestsPerIp: { points: 100, durationSeconds: 60 * 60 },
   /**
-   * Consent mails to one address, from any number of accounts: the address is not proved, and the mail carries names
-   * the learner typed, so fifty accounts must not make it a way to flood, or write to, someone else's inbox. Ten a
-   * day leaves room for a family's children and their reminders.
+   * Accounts that mail one guardian's address in a day (its canonical form: Gmail's dots and +tags, case folded). The
+   * address is not proved, and the mail carries names the learner typed, so fifty accounts must not make it a way to
+   * flood, or write to, someone else's inbox; each account counts once, its own reminders do not count again, so
+   * strangers asking first do not lock the real child out of asking their parent (decision 024, later). Ten leaves
+   * room for a family's children.
    */
   consentMailsPerGuardianEmail: { points: 10, durationSeconds: 24 * 60 * 60 },
+  /** Consent mails from one account to one guardian's address (canonical) in a day: the first and two reminders. */
+  consentMailsPerLearnerAndGuardianEmail: { points: 3, durationSeconds: 24 * 60 * 60 },
   /**
    * New emails asked for by one learner (PUT /profile): each answers whether the address has an account ('This email
    * is already registered.'), so they are few, as sign-ups from one address are (decision 064).
@@ -60,12 +64,12 @@ export type LimitRules = Record<LimitName, LimitRule>;
 
 export interface RateLimits {
   /**
-   * Counts one attempt; throws 429 once the limit is passed. A limit on guesses (passwords, codes) counts each guess
-   * here, before it is tried: requests sent together then cannot all pass a limit that is counted only after the
-   * slow check (argon2, a database read). A guess that turns out not to count (the right password, a code that
-   * exists) gets its point back with `giveBack`.
+   * Counts one attempt; throws 429 once the limit is passed, else answers how many the window has counted, this one
+   * included. A limit on guesses (passwords, codes) counts each guess here, before it is tried: requests sent
+   * together then cannot all pass a limit that is counted only after the slow check (argon2, a database read). A
+   * guess that turns out not to count (the right password, a code that exists) gets its point back with `giveBack`.
    */
-  consume(name: LimitName, key: string): Promise<void>;
+  consume(name: LimitName, key: string): Promise<number>;
   /** Gives back the point of one attempt `consume` counted. */
   giveBack(name: LimitName, key: string): Promise<void>;
   /**
@@ -122,7 +126,7 @@ export function createRateLimits(options: {
   return {
     async consume(name, key) {
       try {
-        await limiter(name).consume(keyOf(name, key));
+        return (await limiter(name).consume(keyOf(name, key))).consumedPoints;
       } catch (error) {
         if (error instanceof RateLimiterRes) throw tooMany(error);
         throw error;

@@ -21,6 +21,13 @@ const UNSTORABLE_CHARACTER = new Set(['22021', '22P05']);
 const CONTENDED = new Set(['40P01', '40001']);
 const CONTENDED_RETRY_AFTER_SECONDS = 1;
 
+/**
+ * The database refused to write personal data of an erased account (migration 0038, decision 066): a request that
+ * passed its session check before the erasure and reached the row after it. Nothing was saved; the next request of
+ * that session gets 401.
+ */
+const ERASED_ACCOUNT = 'ER066';
+
 /** Collects validation issues as the spec's { field: [messages] }. */
 function fieldErrors(
   issues: { instancePath?: string; message?: string; params?: unknown }[],
@@ -36,7 +43,8 @@ function fieldErrors(
 /**
  * One place maps errors to HTTP: AppError by its code, schema failures to 422, Fastify's own
  * client errors (bad JSON, too large, wrong content type, a malformed URL) to their 4xx with a
- * message, a transaction PostgreSQL gave up on to 503, anything else to a bare 500. Every answer is the envelope { status: false, message }.
+ * message, a transaction PostgreSQL gave up on to 503, a write refused
+ * for an erased account to 400, anything else to a bare 500. Every answer is the envelope { status: false, message }.
  */
 export function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
@@ -59,6 +67,9 @@ export function answerError(error: FastifyError | AppError, request: FastifyRequ
   const code = postgresErrorCode(error) ?? '';
   if (UNSTORABLE_CHARACTER.has(code)) {
     return reply.code(400).send({ status: false, message: messages.invalidInput });
+  }
+  if (code === ERASED_ACCOUNT) {
+    return reply.code(400).send({ status: false, message: messages.accountErased });
   }
   if (CONTENDED.has(code)) {
     // Logged for the operator: a deadlock that keeps coming back names a lock order to fix.

@@ -41,6 +41,8 @@ export const adminMessages = {
   erasePendingWithdrawal:
     'This learner has a withdrawal waiting or being paid: settle or reject it first, as money may still be on its way.',
   alreadyErased: "This learner's personal data has already been deleted.",
+  eraseConflict:
+    'The deletion could not be finished: another account holds a value it writes. Nothing was deleted; try again.',
   erased: 'Personal data deleted. Invoices, payments and the ledger are kept, as tax law requires.',
   deletedLearner: 'Deleted learner',
   purchaseNotFound: 'No such purchase.',

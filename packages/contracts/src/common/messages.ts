@@ -31,6 +31,8 @@ export const messages = {
     'Password must have an uppercase letter, a lowercase letter, a digit, a special character and at least 8 characters.',
   passwordMismatch: 'Password confirmation does not match.',
   emailTaken: 'This email is already registered.',
+  /** An address at the domain an erased account's placeholder uses (decision 066): never deliverable, never anyone's. */
+  emailReserved: 'This address is reserved and cannot receive mail. Enter your own email.',
   invalidReferral: 'Invalid referral code.',
   invalidCredentials: 'These credentials do not match our records.',
   unauthenticated: 'Unauthenticated.',
@@ -68,6 +70,8 @@ export const messages = {
   perPageInvalid: 'per_page must be a whole number from 1 to 100.',
   /** 416 to a Range header outside a stored file (video seeking): HTTP's own reason phrase. */
   rangeNotSatisfiable: 'Range Not Satisfiable',
+  /** A write that reached an account erased meanwhile (decision 066): nothing was saved. */
+  accountErased: "This account's personal data has been deleted.",
 } as const;
 
 /** The common messages with values in them, as templates the catalogues translate (i18n/<lang>/messages.ts). */

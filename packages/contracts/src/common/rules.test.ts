@@ -98,6 +98,11 @@ describe('email rule', () => {
     expect(firstError(emailField(), 'asha@')).toBe('Invalid Email.');
     expect(firstError(emailField(), 'asha example.com')).toBe('Invalid Email.');
   });
+
+  it('refuses the domain of an erased account’s placeholder address (decision 066)', () => {
+    expect(firstError(emailField(), 'Erased-12@ERASED.invalid')).toBe(messages.emailReserved);
+    expect(emailField().parse('asha@erased.invalid.example.com')).toBe('asha@erased.invalid.example.com');
+  });
 });
 
 describe('OTP and required text rules', () => {

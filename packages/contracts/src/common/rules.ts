@@ -46,6 +46,15 @@ export const perPageField = z.coerce
 export const requiredText = (message: string, max = 191) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, tooLongMessage(max));
 
+/**
+ * The domain of the address an erased account's row holds (decision 066; RFC 2606's .invalid: never deliverable).
+ * Nobody may sign up or move to an address there: it would collide with, or pass for, an erased account's.
+ */
+export const ERASED_EMAIL_DOMAIN = 'erased.invalid';
+
+/** True for an address at ERASED_EMAIL_DOMAIN (any case). */
+export const isErasedEmailDomain = (email: string) => email.trim().toLowerCase().endsWith(`@${ERASED_EMAIL_DOMAIN}`);
+
 export const emailField = (requiredMessage: string = messages.emailRequired) =>
   z
     .string({ error: requiredMessage })
@@ -53,7 +62,8 @@ export const emailField = (requiredMessage: string = messages.emailRequired) =>
     .min(1, { error: requiredMessage, abort: true })
     .max(191, messages.emailInvalid)
     .pipe(z.email(messages.emailInvalid))
-    .transform((v) => v.toLowerCase());
+    .transform((v) => v.toLowerCase())
+    .refine((v) => !isErasedEmailDomain(v), messages.emailReserved);
 
 /**
  * An Indian mobile number as people write and paste it ('98765 43210', '98765-43210', '+91 98765 43210', '0 98765

@@ -70,7 +70,8 @@ export const users = pgTable(
     /**
      * When an operator erased the learner's personal data on their (or their parent's) request (decision 066): the
      * row stays, with its id, referral code and wallet sums, so the books and the referral tree hold; the name reads
-     * 'Deleted learner' and the email is erased-<id>@erased.invalid.
+     * 'Deleted learner' and the email is erased-<id>-<random>@erased.invalid (migration 0038 then refuses
+     * any change to its personal columns).
      */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** The operator who erased it. */

@@ -24,13 +24,13 @@ import {
   describeProfile,
   loginUser,
   newDeviceId,
-  readTrustedDevice,
   registerUser,
   requestPasswordReset,
   resetPassword,
   sendVerificationOtp,
   revokeToken,
   trustedDeviceSetCookie,
+  type TrustedAccount,
   validateReferral,
   verifyEmail,
 } from '../../services/accounts/index.ts';
@@ -43,13 +43,13 @@ const isPublic = { auth: 'public' } as const;
 export async function accountRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  /** Marks the browser as one that signed in to `email` (its later wrong passwords lock only itself). */
-  const trustDevice = (reply: FastifyReply, email: string, deviceId: string) =>
+  /** Marks the browser as one that signed in to the account (its later wrong passwords lock only itself). */
+  const trustDevice = (reply: FastifyReply, account: TrustedAccount, deviceId: string) =>
     reply.header(
       'set-cookie',
       trustedDeviceSetCookie({
         secret: ctx.env.APP_SECRET,
-        email,
+        account,
         deviceId,
         path: `${fastify.prefix}/login`,
         secure: ctx.env.NODE_ENV === 'production',
@@ -69,8 +69,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const auth = await registerUser(ctx, { input: request.body, ip: request.ip, language: request.language });
-      trustDevice(reply, request.body.email, newDeviceId());
+      const { auth, userId } = await registerUser(ctx, {
+        input: request.body,
+        ip: request.ip,
+        language: request.language,
+      });
+      trustDevice(reply, { userId, email: request.body.email }, newDeviceId());
       return ok(auth, accountMessages.registered);
     },
   );
@@ -104,9 +108,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { email } = request.body;
-      const trustedDevice = readTrustedDevice(ctx.env.APP_SECRET, email, request.headers.cookie);
-      const { auth, deviceId } = await loginUser(ctx, { ...request.body, ip: request.ip, trustedDevice });
-      trustDevice(reply, email, deviceId);
+      const { auth, userId, deviceId } = await loginUser(ctx, {
+        ...request.body,
+        ip: request.ip,
+        cookieHeader: request.headers.cookie,
+      });
+      trustDevice(reply, { userId, email }, deviceId);
       return ok(auth, accountMessages.loggedIn);
     },
   );

@@ -9,7 +9,7 @@ export { requestPasswordReset } from './request-password-reset.ts';
 export { resetPassword } from './reset-password.ts';
 export { revokeToken, revokeUserTokens } from './revoke-token.ts';
 export { sendVerificationOtp } from './send-verification-otp.ts';
-export { newDeviceId, readTrustedDevice, trustedDeviceSetCookie } from './trusted-device.ts';
+export { newDeviceId, trustedDeviceSetCookie, type TrustedAccount } from './trusted-device.ts';
 export { validateReferral } from './validate-referral.ts';
 export { verifyEmail } from './verify-email.ts';
 export { withFreshReferralCode } from './with-fresh-referral-code.ts';

@@ -30,7 +30,7 @@ async function answerRetriedSignUp(
   existing: UserRow,
   input: RegisterInput,
   referrerId: number | null,
-): Promise<AuthData | null> {
+): Promise<{ auth: AuthData; userId: number } | null> {
   const isSameSignUp =
     existing.emailVerifiedAt === null &&
     ctx.now().getTime() - existing.createdAt.getTime() <= RETRY_WINDOW_MS &&
@@ -44,12 +44,13 @@ async function answerRetriedSignUp(
   if (!(await verifyPassword(existing.passwordHash, input.password))) return null;
   await ctx.limits.giveBack('loginFailuresPerAccount', input.email);
   const token = await issueToken(ctx.db, existing.id, ctx.now());
-  return {
+  const auth = {
     token,
     first_name: existing.firstName,
     last_name: existing.lastName,
     profile_photo_path: existing.profilePhotoPath,
   };
+  return { auth, userId: existing.id };
 }
 
 /** Sign-ups through one code from one address in this window count towards the hold rule. */
@@ -87,7 +88,7 @@ async function referralStatusFor(
 export async function registerUser(
   ctx: AppContext,
   options: { input: RegisterInput; ip: string; language?: Language },
-): Promise<AuthData> {
+): Promise<{ auth: AuthData; userId: number }> {
   const { input, ip } = options;
   await ctx.limits.consume('registerPerIp', ip);
 
@@ -159,12 +160,13 @@ export async function registerUser(
           });
         }
         const token = await issueToken(tx, user!.id, ctx.now());
-        return {
+        const auth = {
           token,
           first_name: user!.firstName,
           last_name: user!.lastName,
           profile_photo_path: user!.profilePhotoPath,
         };
+        return { auth, userId: user!.id };
       }),
     );
   } catch (error) {

@@ -29,6 +29,7 @@ export default {
     passwordWeak: 'पासवर्ड कम से कम 8 अक्षरों का हो और उसमें एक बड़ा अक्षर, एक छोटा अक्षर, एक अंक और एक विशेष चिह्न हो।',
     passwordMismatch: 'पासवर्ड की पुष्टि मेल नहीं खाती।',
     emailTaken: 'यह ईमेल पहले से रजिस्टर है।',
+    emailReserved: 'यह पता आरक्षित है और इस पर ईमेल नहीं पहुँच सकता। अपना ईमेल डालिए।',
     invalidReferral: 'रेफ़रल कोड सही नहीं है।',
     invalidCredentials: 'ये लॉग इन विवरण हमारे रिकॉर्ड से मेल नहीं खाते।',
     unauthenticated: 'आप लॉग इन नहीं हैं।',
@@ -60,6 +61,7 @@ export default {
     pageTooLarge: 'पेज नंबर बहुत बड़ा है।',
     perPageInvalid: 'per_page 1 से 100 तक की पूरी संख्या होनी चाहिए।',
     rangeNotSatisfiable: 'माँगा गया हिस्सा फ़ाइल में नहीं है।',
+    accountErased: 'इस खाते का निजी डेटा हटा दिया गया है।',
     tooLong: 'ज़्यादा से ज़्यादा {{max}} अक्षर डाले जा सकते हैं।',
   },
   accounts: {

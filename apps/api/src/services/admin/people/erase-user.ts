@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   accessTokens,
@@ -17,16 +18,22 @@ import {
   walletTransactions,
   type DbOrTx,
 } from '@app/db';
-import { adminMessages, paiseToRupees, type AdminUserDetail } from '@app/contracts';
+import { adminMessages, ERASED_EMAIL_DOMAIN, paiseToRupees, type AdminUserDetail } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { isUniqueViolation } from '../../../lib/postgres-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { ownPhotoKey } from '../../profile/index.ts';
+import { eraseFromBalanceSnapshots } from '../reports/balance-snapshots.ts';
 import { isPendingWithdrawal } from '../../wallet/index.ts';
 import { findUserRow, getUserDetail } from './users.ts';
 
-/** The address an erased learner's row holds: unique (by id), never deliverable (RFC 2606's .invalid). */
-export const erasedEmail = (id: number) => `erased-${id}@erased.invalid`;
+/**
+ * The address an erased learner's row holds: never deliverable (RFC 2606's .invalid), unique by the id and
+ * unguessable by the random part, so that no account can take it first and make the erasure fail (the email field
+ * refuses the domain too: contracts' ERASED_EMAIL_DOMAIN).
+ */
+export const erasedEmail = (id: number) => `erased-${id}-${randomBytes(8).toString('hex')}@${ERASED_EMAIL_DOMAIN}`;
 
 /** A password hash argon2 cannot read: verifyPassword answers false for any password. */
 const UNUSABLE_PASSWORD_HASH = 'erased';
@@ -65,7 +72,8 @@ async function dropQueuedMails(tx: DbOrTx, addresses: string[]): Promise<void> {
  * still waiting or being paid; 422 when `confirmEmail` is not the learner's email. Kept: the row's id, referral code,
  * roles and wallet sums, purchases, invoices and credit notes (their own buyer copy), the ledger, withdrawals and
  * their bank copies, levels, the audit log. Audited as `user.erase` with the reference and what the wallet gave up,
- * never the erased data. The profile photo's file is deleted after the commit.
+ * never the erased data. After the commit, the profile photo's file is deleted and the stored month-end balance
+ * snapshots are rewritten without their name and email (eraseFromBalanceSnapshots).
  */
 export async function eraseUser(
   ctx: AppContext,
@@ -78,8 +86,33 @@ export async function eraseUser(
     log: { warn: (details: object, message: string) => void };
   },
 ): Promise<AdminUserDetail> {
+  const { id } = options;
+  const { photoPath, placeholder } = await eraseRows(ctx, options).catch((error: unknown) => {
+    // A unique index refusing a value the erasure writes (the placeholder address): nothing was erased, a 400 that
+    // says so rather than a 500.
+    if (isUniqueViolation(error)) throw AppError.badRequest(adminMessages.eraseConflict);
+    throw error;
+  });
+  const photoKey = ownPhotoKey(photoPath);
+  if (photoKey)
+    await ctx.storage.delete(photoKey).catch((error: unknown) => {
+      // The database no longer points at it; the file is unreachable, only left behind: logged for the operator.
+      options.log.warn({ err: error, key: photoKey }, 'an erased profile photo could not be deleted');
+    });
+  // The month-end snapshots of "Balances owed" (decision 067) name them: the name and email go, the PAN stays.
+  await eraseFromBalanceSnapshots(ctx, { userId: id, placeholderEmail: placeholder }).catch((error: unknown) => {
+    options.log.warn({ err: error, userId: id }, 'the balance snapshots could not be rewritten for an erasure');
+  });
+  return getUserDetail(ctx, id);
+}
+
+/** The erasure's transaction; returns the photo path the row held and the address it holds now. */
+async function eraseRows(
+  ctx: AppContext,
+  options: { actorId: number; id: number; reference: string; confirmEmail: string },
+): Promise<{ photoPath: string | null; placeholder: string }> {
   const { id, actorId } = options;
-  const photoPath = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const user = await findUserRow(tx, id, { forUpdate: true });
     if (user.erasedAt) throw AppError.badRequest(adminMessages.alreadyErased);
     if (user.roles.includes('admin')) throw AppError.badRequest(adminMessages.eraseAdmin);
@@ -183,13 +216,6 @@ export async function eraseUser(
         given_up: { balance: paiseToRupees(user.balancePaise), points: user.points },
       },
     });
-    return user.profilePhotoPath;
+    return { photoPath: user.profilePhotoPath, placeholder };
   });
-  const photoKey = ownPhotoKey(photoPath);
-  if (photoKey)
-    await ctx.storage.delete(photoKey).catch((error: unknown) => {
-      // The database no longer points at it; the file is unreachable, only left behind: logged for the operator.
-      options.log.warn({ err: error, key: photoKey }, 'an erased profile photo could not be deleted');
-    });
-  return getUserDetail(ctx, id);
 }

@@ -1,5 +1,10 @@
 import type { Readable } from 'node:stream';
-import { isoDay, dayNumber, type BalanceSnapshot } from '@app/contracts';
+import { buffer } from 'node:stream/consumers';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { sql } from 'drizzle-orm';
+import { adminMessages, isoDay, dayNumber, type BalanceSnapshot } from '@app/contracts';
+import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
@@ -28,10 +33,53 @@ export async function writeBalanceSnapshot(
   const now = ctx.now();
   const month = monthEnded(now);
   const key = balanceSnapshotKey(month);
-  if ((await ctx.storage.size(key)) !== null) return { month, written: false };
-  const { csv, totals } = await balancesRegister(ctx.db, now);
-  await ctx.storage.put(key, Buffer.from(csv, 'utf8'), 'text/csv; charset=utf-8');
-  return { month, written: true, totals };
+  return ctx.db.transaction(async (tx) => {
+    // Read and written in turn with an erasure's rewrite: a sheet read before an erasure committed is stored before
+    // the erasure rewrites the files, never after.
+    await lockBalanceSnapshots(tx);
+    if ((await ctx.storage.size(key)) !== null) return { month, written: false };
+    const { csv, totals } = await balancesRegister(tx, now);
+    await ctx.storage.put(key, Buffer.from(csv, 'utf8'), 'text/csv; charset=utf-8');
+    return { month, written: true, totals };
+  });
+}
+
+/** The advisory lock key of the stored snapshots (single-bigint key space, 'snap' in the high 32 bits). */
+async function lockBalanceSnapshots(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock((x'736e6170'::bigint << 32))`);
+}
+
+/**
+ * An erased learner (decision 066, later) out of the stored snapshots: their line keeps its id, PAN and figures (the
+ * business's record of what it owed, as the ledger and the payouts' bank copies are kept), the name becomes
+ * 'Deleted learner' and the email the row's placeholder, as a sheet taken now would read. Every other byte of a file
+ * stays as written (the cells are written back as they were read: formula escaping and codes already applied); a
+ * file without their line is not touched. Returns the months rewritten.
+ */
+export async function eraseFromBalanceSnapshots(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  options: { userId: number; placeholderEmail: string },
+): Promise<string[]> {
+  const id = String(options.userId);
+  return ctx.db.transaction(async (tx) => {
+    await lockBalanceSnapshots(tx);
+    const rewritten: string[] = [];
+    for (const key of (await ctx.storage.list(BALANCE_SNAPSHOT_PREFIX)).sort()) {
+      const file = await ctx.storage.get(key);
+      if (!file) continue;
+      const rows: string[][] = parse(await buffer(file.stream), { bom: true, relax_column_count: true });
+      const lines = rows.slice(1).filter((row) => row[0] === id);
+      if (lines.length === 0) continue;
+      for (const row of lines) {
+        row[1] = adminMessages.deletedLearner;
+        row[2] = options.placeholderEmail;
+      }
+      const csv = stringify(rows, { bom: true, record_delimiter: 'windows' });
+      await ctx.storage.put(key, Buffer.from(csv, 'utf8'), 'text/csv; charset=utf-8');
+      rewritten.push(key.slice(BALANCE_SNAPSHOT_PREFIX.length).replace(/\.csv$/, ''));
+    }
+    return rewritten;
+  });
 }
 
 /** The stored snapshots, newest month first. */
