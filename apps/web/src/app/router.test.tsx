@@ -4,6 +4,7 @@ import { deferred, fail, mockApi, ok } from '@/testing/mock-api';
 import { learner, renderRoutes, signIn, studiedLast } from '@/testing/test-utils';
 import { profile } from '@/features/profile/components/test-data';
 import { levelStatus } from '@/features/referrals/components/test-data';
+import { ledger } from '@/features/wallet/components/wallet-page.fixtures';
 import { meQueryKey } from '@/lib/auth/get-me';
 import { createQueryClient } from '@/lib/query';
 import { keepPages, restoreKeptPages } from '@/lib/query-persistence';
@@ -129,17 +130,7 @@ describe('routes', () => {
 
   it("starts a page's requests alongside GET /me instead of after it", async () => {
     const me = deferred();
-    const ledger = {
-      points: 0,
-      balance: 0,
-      owed: 0,
-      transactions: [],
-      current_page: 1,
-      per_page: 20,
-      total: 0,
-      last_page: 1,
-    };
-    const server = mockApi({ 'GET /me': me.handler, 'GET /transactions': ok(ledger) });
+    const server = mockApi({ 'GET /me': me.handler, 'GET /transactions': ok(ledger()) });
     await signIn();
     renderRoutes(createRoutes, '/wallet');
     await waitFor(() => expect(server.callsTo('GET', '/transactions')).toHaveLength(1), lazyChunk);
