@@ -52,8 +52,10 @@ export const requiredText = (message: string, max = 191) =>
  */
 export const ERASED_EMAIL_DOMAIN = 'erased.invalid';
 
+const ERASED_EMAIL_SUFFIX = `@${ERASED_EMAIL_DOMAIN}`;
+
 /** True for an address at ERASED_EMAIL_DOMAIN (any case). */
-export const isErasedEmailDomain = (email: string) => email.trim().toLowerCase().endsWith(`@${ERASED_EMAIL_DOMAIN}`);
+export const isErasedEmailDomain = (email: string) => email.trim().toLowerCase().endsWith(ERASED_EMAIL_SUFFIX);
 
 export const emailField = (requiredMessage: string = messages.emailRequired) =>
   z

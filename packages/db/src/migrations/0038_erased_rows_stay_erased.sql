@@ -19,8 +19,9 @@ BEGIN
   RETURN NEW;
 END $$;
 --> statement-breakpoint
+-- Only an erased row calls the function: every money change updates users, and the rest pay nothing for this rule.
 CREATE TRIGGER users_erased_stay_erased BEFORE UPDATE ON users
-  FOR EACH ROW EXECUTE FUNCTION users_erased_stay_erased();
+  FOR EACH ROW WHEN (OLD.erased_at IS NOT NULL) EXECUTE FUNCTION users_erased_stay_erased();
 --> statement-breakpoint
 
 -- Tables the erasure empties of the learner's rows: no new row of an erased learner. The learner's row is locked
