@@ -108,7 +108,9 @@ export async function reopenLevelsNoLongerReached(
         and(eq(levelAchievements.userId, referrer.id), eq(levelAchievements.levelNumber, achievement.levelNumber)),
       );
     const isLadderMoved =
-      ladder !== null && ladder.isStored && (ladder.completedAt !== null || ladder.levelNumber > achievement.levelNumber);
+      ladder !== null &&
+      ladder.isStored &&
+      (ladder.completedAt !== null || ladder.levelNumber > achievement.levelNumber);
     // The window the ladder does not work on keeps its sub-users until the ladder is back: the reopened level's, when
     // the ladder stays on a lower one; else the level the ladder was counting (unless the ladder was finished).
     const leftOpen = !isLadderMoved
@@ -131,6 +133,11 @@ export async function reopenLevelsNoLongerReached(
       .update(userLevels)
       .set({ levelNumber: achievement.levelNumber, windowStart: achievement.windowStart, completedAt: null })
       .where(eq(userLevels.userId, referrer.id));
-    ladder = { ...ladder!, levelNumber: achievement.levelNumber, windowStart: achievement.windowStart, completedAt: null };
+    ladder = {
+      ...ladder!,
+      levelNumber: achievement.levelNumber,
+      windowStart: achievement.windowStart,
+      completedAt: null,
+    };
   }
 }
