@@ -21,6 +21,7 @@ interface Achievement {
   userId: number;
   levelNumber: number;
   at: Date;
+  windowStart: Date;
   level: Level;
 }
 
@@ -33,10 +34,13 @@ export interface LevelsLoad {
  * One referrer's level history, replayed the way advanceLevel lives it: each counted activation
  * (in time order) rolls an expired window forward, counts the window's activations, and on
  * reaching the level's node records the achievement and starts the next level's window at that
- * instant. `activations` are the counted sub-users' activation instants in ms, ascending.
+ * instant. `activations` are the counted sub-users' activation instants in ms, ascending. Each activation counts
+ * for the level being worked on when it came (users.counted_level, decision 070): `countedLevels`, in the same order
+ * (null once the ladder is finished).
  */
 function replayReferrer(userId: number, createdAt: number, activations: number[], levels: Level[]) {
   const achievements: Achievement[] = [];
+  const countedLevels: Array<number | null> = activations.map(() => null);
   let levelIndex = 0;
   let windowStart = new Date(createdAt);
   let completedAt: Date | null = null;
@@ -45,12 +49,13 @@ function replayReferrer(userId: number, createdAt: number, activations: number[]
   for (const [i, t] of activations.entries()) {
     const level = levels[levelIndex];
     if (completedAt || !level) break;
+    countedLevels[i] = level.number;
     const window = levelWindowAt(windowStart, level.days, new Date(t));
     windowStart = window.start;
     while (firstInWindow <= i && activations[firstInWindow]! <= windowStart.getTime()) firstInWindow += 1;
     if (i + 1 - firstInWindow < level.node) continue;
     const at = new Date(t);
-    achievements.push({ userId, levelNumber: level.number, at, level });
+    achievements.push({ userId, levelNumber: level.number, at, windowStart, level });
     levelIndex += 1;
     if (levelIndex < levels.length) {
       windowStart = at;
@@ -61,7 +66,7 @@ function replayReferrer(userId: number, createdAt: number, activations: number[]
   }
   const current = levels[Math.min(levelIndex, levels.length - 1)]!;
   const row: LevelRow = { userId, levelNumber: current.number, windowStart, completedAt };
-  return { row, achievements };
+  return { row, achievements, countedLevels };
 }
 
 /** 'Level 1 Starter achieved: ₹100.00 and 100 points', as advanceLevel writes it. */
@@ -86,8 +91,8 @@ export async function replayLevels(client: pg.Client): Promise<LevelsLoad> {
     ...level,
     reward_paise: Number(level.reward_paise),
   }));
-  const { rows } = await client.query<[number, string, string]>({
-    text: `select c.referrer_id, (extract(epoch from r.created_at) * 1000)::bigint, (extract(epoch from c.activated_at) * 1000)::bigint
+  const { rows } = await client.query<[number, string, string, number]>({
+    text: `select c.referrer_id, (extract(epoch from r.created_at) * 1000)::bigint, (extract(epoch from c.activated_at) * 1000)::bigint, c.id
            from users c join users r on r.id = c.referrer_id
            where c.activated_at is not null and c.referral_status in ('counted', 'released')
            order by c.referrer_id, c.activated_at, c.id`,
@@ -96,6 +101,7 @@ export async function replayLevels(client: pg.Client): Promise<LevelsLoad> {
 
   const levelRows: LevelRow[] = [];
   const achievements: Achievement[] = [];
+  const counted: Array<{ id: number; level: number }> = [];
   let start = 0;
   while (start < rows.length) {
     const referrerId = rows[start]![0];
@@ -105,6 +111,9 @@ export async function replayLevels(client: pg.Client): Promise<LevelsLoad> {
     const replayed = replayReferrer(referrerId, Number(rows[start]![1]), activations, levels);
     levelRows.push(replayed.row);
     achievements.push(...replayed.achievements);
+    replayed.countedLevels.forEach((level, i) => {
+      if (level !== null) counted.push({ id: rows[start + i]![3], level });
+    });
     start = end;
   }
 
@@ -119,13 +128,18 @@ export async function replayLevels(client: pg.Client): Promise<LevelsLoad> {
     ],
   );
   await client.query(
-    `insert into level_achievements (user_id, level_number, achieved_at)
-     select * from unnest($1::int[], $2::int[], $3::timestamptz[])`,
+    `insert into level_achievements (user_id, level_number, achieved_at, window_start)
+     select * from unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[])`,
     [
       achievements.map((a) => a.userId),
       achievements.map((a) => a.levelNumber),
       achievements.map((a) => a.at.toISOString()),
+      achievements.map((a) => a.windowStart.toISOString()),
     ],
+  );
+  await client.query(
+    `update users set counted_level = c.level from unnest($1::int[], $2::int[]) as c(id, level) where users.id = c.id`,
+    [counted.map((c) => c.id), counted.map((c) => c.level)],
   );
   await client.query(
     `insert into wallet_transactions (transaction_id, user_id, method, amount_paise, points, status, description, created_at)

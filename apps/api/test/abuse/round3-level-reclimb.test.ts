@@ -204,14 +204,16 @@ describe('abuse round 3: a reopened lower level lets the referrer climb the achi
     await refund(a); // Starter reopened (B)
     const g = await buy(await subUser()); // Starter reached again: B and G
     await refund(c); // Bronze reopened (D, E, F)
-    for (let i = 0; i < 4; i++) await buy(await subUser()); // H..K: Bronze reached again
+    // H: Bronze reached again with D, E and F, still counted for it (decision 070); I..K count for Silver.
+    for (let i = 0; i < 4; i++) await buy(await subUser());
     t.clock.advance(DAY_MS);
     bUser.token = await signInNow(t.app, bUser.id);
     await buy(bUser); // B buys again; B's first refunded: B stays active, Starter's hold extended to day 8
     await refund(b);
     t.clock.advance(6.5 * DAY_MS); // day 7.5: Bronze released, Starter still held
-    // D, E, F and G refunded after their own windows. D, E, F counted for Bronze (its first window); read as counted
-    // for the released Bronze of H..K, or for Starter's window that holds them, they stayed active and Starter stood.
+    // D, E, F and G refunded after their own windows. D, E, F counted for Bronze, released: they stay counted there;
+    // G counted for the held Starter and stops counting, so Starter's recount (B) cancels it. Read as counted for
+    // Starter's window that holds them, D, E, F stayed counted for Starter and it stood.
     for (const id of [d, e, f, g]) await refund(id);
     expect(await paidLevels()).toEqual([2]);
     await expectBooksBalanced(t);
@@ -230,8 +232,9 @@ describe('abuse round 3: a reopened lower level lets the referrer climb the achi
     expect(await levelOf(farmer)).toBe(2);
     for (let i = 0; i < 4; i++) await buy(await subUser()); // Bronze reached again
     expect(await levelOf(farmer)).toBe(3);
-    // Starter counts B, D, E, F and the new one (Bronze's row is gone), then Bronze four new ones. Moved up to Bronze,
-    // the ladder never came back to Starter: only Bronze was paid, and Starter's reward was lost for good.
+    // Starter counts B and the new one, then the ladder resumes Bronze's window, where D, E and F still count, and the
+    // next one reaches it (decision 070). Moved up to Bronze, the ladder never came back to Starter: only Bronze was
+    // paid, and Starter's reward was lost for good.
     expect((await paidLevels()).sort()).toEqual([1, 2]);
     await expectBooksBalanced(t);
   });

@@ -5,13 +5,14 @@
 -- (plugins/errors.ts).
 
 -- users: once erased_at is set, only the columns the erasure keeps for the books and the referral tree may change
--- (wallet sums, activation, the referral review, roles, language, referrer, updated_at). The erasure's own UPDATE
+-- (wallet sums, activation, the referral review, roles, language, referrer, the level counted for (0037),
+-- updated_at). The erasure's own UPDATE
 -- passes (erased_at is still NULL in OLD); every other column, a personal column added later included, is refused.
 CREATE FUNCTION users_erased_stay_erased() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   kept CONSTANT text[] := ARRAY['points', 'balance_paise', 'activated_at', 'sub_users_count',
     'active_sub_users_count', 'referral_status', 'referral_status_reason', 'roles', 'language', 'referrer_id',
-    'updated_at'];
+    'counted_level', 'updated_at'];
 BEGIN
   IF OLD.erased_at IS NOT NULL AND to_jsonb(NEW) - kept IS DISTINCT FROM to_jsonb(OLD) - kept THEN
     RAISE EXCEPTION 'users: the personal data of an erased account cannot be written back' USING ERRCODE = 'ER066';

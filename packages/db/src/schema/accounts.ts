@@ -57,6 +57,12 @@ export const users = pgTable(
     /** Set by the first paid purchase: the user becomes an active sub-user of their referrer. */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     /**
+     * The level of their referrer's ladder this sub-user counts for (decision 070): the level the ladder was working on
+     * when their activation was counted. Null when not counted (not active, held, rejected, or the ladder finished).
+     * A sub-user counts for one level; a refund that stops them counting clears it.
+     */
+    countedLevel: integer('counted_level'),
+    /**
      * Direct sub-users (referrer_id = this user), and how many of them are active. Kept by triggers
      * on users (migration 0005), so GET /tree's totals and counts are read, not counted.
      */

@@ -37,3 +37,21 @@ export const levelAchievements = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.levelNumber] })],
 );
+
+/**
+ * A level's window the ladder left before the level was achieved (decision 070): a level reopened by a refund while the
+ * ladder works on a lower one, or the level the ladder was counting when a reopen moved it down. Its counted sub-users
+ * (users.counted_level) stay with it, and the ladder resumes the window when it comes back to the level, if the window
+ * has not ended by then. Deleted when the ladder comes back to the level or achieves it.
+ */
+export const levelWindows = pgTable(
+  'level_windows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    levelNumber: integer('level_number').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.levelNumber] })],
+);

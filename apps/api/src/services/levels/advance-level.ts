@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { levelAchievements, userLevels, users, type DbOrTx } from '@app/db';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { levelAchievements, levelWindows, userLevels, users, type DbOrTx } from '@app/db';
 import { formatInr, ledgerDescription, levelWindowAt, paiseToRupees, type LevelWindow } from '@app/contracts';
 import { asNumber, WriteBatch, type BatchValue } from '../database/index.ts';
 import { addHeldCredit, refundWindowEnd } from '../wallet/index.ts';
@@ -42,14 +42,28 @@ interface EarnedBy {
  * releases a held sign-up who is already active (the reward is held from now, and belongs to the
  * purchase that made them active, so that its refund takes the reward back); a purchase's
  * activation is counted by addActivationCount, inside the purchase's own statements.
+ *
+ * The released sub-user (`subUserId`) counts for the level being worked on when the window holds their activation: it
+ * is recorded on them (users.counted_level) before the count.
  */
 export async function advanceLevel(
   tx: DbOrTx,
-  options: { referrer: { id: number; createdAt: Date }; now: Date; earnedByPurchaseId: number },
+  options: { referrer: { id: number; createdAt: Date }; subUserId: number; now: Date; earnedByPurchaseId: number },
 ): Promise<LevelAdvance> {
-  const { referrer, now, earnedByPurchaseId } = options;
+  const { referrer, subUserId, now, earnedByPurchaseId } = options;
   const count = levelToCount(await loadLadder(tx, referrer, { forUpdate: true }), now);
   if (!count) return { achieved: null };
+  await tx
+    .update(users)
+    .set({ countedLevel: count.level.number })
+    .where(
+      and(
+        eq(users.id, subUserId),
+        eq(users.referrerId, referrer.id),
+        gt(users.activatedAt, count.window.start),
+        lte(users.activatedAt, count.window.end),
+      ),
+    );
   const writes = new WriteBatch();
   addLadderWrite(writes, tx, referrer.id, count);
   const counted = addCount(writes, referrer.id, count);
@@ -70,7 +84,7 @@ export async function advanceLevel(
  * node, is written right after it. The count reads the database as it was before the batch's
  * statement, so the activation in that statement is added to it: the caller only counts a sub-user
  * who counts for levels and was not active before, and activationInstant keeps the instant inside
- * the window.
+ * the window. The caller records on the sub-user the level they count for (countedLevelAt), in the same batch.
  */
 export function addActivationCount(
   writes: WriteBatch,
@@ -86,6 +100,14 @@ export function addActivationCount(
     if (countedBefore.value + 1 >= count.level.node)
       await achieveLevel(db, { referrerId: referrer.id, count, now, earnedBy });
   });
+}
+
+/**
+ * The level an activation at `now` counts for (users.counted_level): the level the ladder is working on, or none
+ * once every level is achieved (or none is configured). The same level addActivationCount counts.
+ */
+export function countedLevelAt(ladder: Ladder, now: Date): number | null {
+  return levelToCount(ladder, now)?.level.number ?? null;
 }
 
 function levelToCount(ladder: Ladder, now: Date): LevelCount | null {
@@ -139,6 +161,10 @@ function addCount(writes: WriteBatch, referrerId: number, count: LevelCount): Ba
  * achieved (reopenLevelsNoLongerReached); the ladder then moves on from the reopened level to the first level not yet
  * achieved, and a level found achieved already (its row is there: the ladder pointed at it, e.g. after an operator
  * removed the level below) is passed without a second reward.
+ *
+ * The next level's window starts now, unless the ladder left that level's window unfinished (level_windows: a level
+ * reopened above the one reached again, or the level being counted when a reopen moved the ladder down) and it has
+ * not ended: the ladder resumes it, with the sub-users counted for the level there (decision 070).
  */
 async function achieveLevel(
   db: DbOrTx,
@@ -161,19 +187,30 @@ async function achieveLevel(
     })
     .onConflictDoNothing()
     .returning({ levelNumber: levelAchievements.levelNumber });
-  const achieved = new Map(
-    (
-      await db
+  // The achievements, and the windows left open (no achieved_at), in one round trip.
+  const rows = await db
+    .select({
+      levelNumber: levelAchievements.levelNumber,
+      windowStart: levelAchievements.windowStart,
+      achievedAt: levelAchievements.achievedAt,
+    })
+    .from(levelAchievements)
+    .where(eq(levelAchievements.userId, referrerId))
+    .unionAll(
+      db
         .select({
-          levelNumber: levelAchievements.levelNumber,
-          windowStart: levelAchievements.windowStart,
-          achievedAt: levelAchievements.achievedAt,
+          levelNumber: levelWindows.levelNumber,
+          windowStart: levelWindows.windowStart,
+          achievedAt: sql<Date>`null::timestamptz`,
         })
-        .from(levelAchievements)
-        .where(eq(levelAchievements.userId, referrerId))
-    ).map((row) => [row.levelNumber, row]),
-  );
+        .from(levelWindows)
+        .where(eq(levelWindows.userId, referrerId)),
+    );
+  const achieved = new Map(rows.filter((row) => row.achievedAt !== null).map((row) => [row.levelNumber, row]));
+  const open = new Map(rows.filter((row) => row.achievedAt === null).map((row) => [row.levelNumber, row.windowStart]));
   const next = above.find((candidate) => !achieved.has(candidate.number));
+  const left = next && open.get(next.number);
+  const nextStart = left && levelWindowAt(left, next.days, now).rolled === 0 ? left : now;
   // The end of the ladder: it stands on the last level, as it was completed. A reopened lower level reached again
   // with every level above it achieved finishes the ladder too, and GET /level-status describes the last level then,
   // not the reopened one ("Starter", completed).
@@ -205,9 +242,17 @@ async function achieveLevel(
   writes.add(
     db
       .update(userLevels)
-      .set(next ? { levelNumber: next.number, windowStart: now } : finished)
+      .set(next ? { levelNumber: next.number, windowStart: nextStart } : finished)
       .where(eq(userLevels.userId, referrerId)),
   );
+  // The ladder now holds the next level's window, and the achieved level has none open.
+  const closed = [level.number, next?.number].filter((number) => number !== undefined && open.has(number));
+  if (closed.length > 0)
+    writes.add(
+      db
+        .delete(levelWindows)
+        .where(and(eq(levelWindows.userId, referrerId), inArray(levelWindows.levelNumber, closed as number[]))),
+    );
   await writes.run(db);
 }
 

@@ -22,7 +22,7 @@ type Candidate = [name: string, activatedAtMicros: number];
 /**
  * Everything GET /level-status reads, in one round trip (a prepared statement): one row per level,
  * each carrying the user's user_levels row (if any) and the sub-users who count for the level it points at
- * (countedSubUsersWhere, the server's own rule: none already counted for another level) and became active
+ * (countedSubUsersWhere, the server's own rule: those recorded as counted for that level) and became active
  * after the stored window start (and, once every level is done, by completed_at). The current
  * window is worked out from those in TypeScript (levelWindowAt) and can only start at or after the
  * stored start, so this is every sub-user it can count (the bounds are widened to whole milliseconds,

@@ -1,21 +1,5 @@
-import {
-  and,
-  asc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  lt,
-  lte,
-  ne,
-  sql,
-  type Column,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { levelAchievements, levels, userLevels, users, type DbOrTx } from '@app/db';
+import { and, asc, eq, gt, inArray, isNotNull, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { levels, userLevels, users, type DbOrTx } from '@app/db';
 import { preparedPerDatabase } from '../database/index.ts';
 
 export type LevelRow = typeof levels.$inferSelect;
@@ -101,11 +85,11 @@ export async function loadLadder(
  * The users who count for level `levelNumber` of `referrerId` in the window (start, end]: values, placeholders of a
  * prepared query, or SQL (GET /level-status's statement).
  *
- * A sub-user counts for one level (decision 065): one whose activation lies inside the window of another level of the
- * referrer achieved before `end` counted there, and is left out (notCountedForAnotherLevel). Achieved levels' windows
- * only overlap after a refund reopened a lower level on its old window (reopenLevelsNoLongerReached), which holds the
- * windows of the levels achieved above it since; otherwise every window starts where the previous achievement ended,
- * and nobody is left out.
+ * A sub-user counts for one level (decisions 065, 070): the level their activation was counted for is recorded on
+ * them (users.counted_level, set under the referrer's row lock by the purchase that activates them, or an operator's
+ * release), so a level's count is its own sub-users active inside its window. A reopened level goes back to its old
+ * window, which may hold the windows of levels achieved above it since: their sub-users are theirs, not its; and a
+ * window the ladder resumes (level_windows) holds sub-users counted meanwhile for the levels below it.
  */
 export function countedSubUsersWhere(options: {
   referrerId: number | Placeholder;
@@ -120,37 +104,8 @@ export function countedSubUsersWhere(options: {
     gt(users.activatedAt, start),
     lte(users.activatedAt, end),
     inArray(users.referralStatus, [...COUNTED_REFERRAL_STATUSES]),
-    notCountedForAnotherLevel({ referrerId, levelNumber, activatedAt: users.activatedAt, end }),
+    eq(users.countedLevel, levelNumber),
   );
-}
-
-/** Another achievement of the same referrer, as notCountedForAnotherLevel reads it (the caller may read level_achievements too). */
-const OTHER_ACHIEVEMENT = 'other_achievement';
-const otherAchievement = alias(levelAchievements, OTHER_ACHIEVEMENT);
-
-/**
- * Decision 065's ownership rule, the one place it is written: a sub-user activated at `activatedAt` (a column or a
- * value) inside the window of level `levelNumber` ending at `end` counts there unless the window (start, achieved] of
- * another of the referrer's achievements, achieved before `end`, holds them: of two achievements whose windows hold a
- * sub-user, the one achieved first has them. Used by every count (countedSubUsersWhere) and by the refund's question
- * whether a sub-user counted for an achieved level (countedThere in on-purchase-refunded.ts), whose `end` is that
- * achievement's own achieved_at.
- */
-export function notCountedForAnotherLevel(options: {
-  referrerId: number | Placeholder | Column;
-  levelNumber: number | Placeholder | SQL | Column;
-  activatedAt: Date | Column;
-  end: Date | Placeholder | SQL | Column;
-}): SQL {
-  const { referrerId, levelNumber, activatedAt, end } = options;
-  // An aliased table renders as its alias alone: the FROM names the table.
-  return sql`not exists (select 1 from ${levelAchievements} as ${sql.identifier(OTHER_ACHIEVEMENT)} where ${and(
-    eq(otherAchievement.userId, referrerId),
-    ne(otherAchievement.levelNumber, levelNumber),
-    lt(otherAchievement.windowStart, activatedAt),
-    gte(otherAchievement.achievedAt, activatedAt),
-    lt(otherAchievement.achievedAt, end),
-  )})`;
 }
 
 const countedSubUsersQuery = preparedPerDatabase((db) =>

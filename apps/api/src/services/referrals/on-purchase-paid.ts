@@ -6,6 +6,7 @@ import { WriteBatch } from '../database/index.ts';
 import {
   activationInstant,
   addActivationCount,
+  countedLevelAt,
   COUNTED_REFERRAL_STATUSES,
   levelStateOf,
   type Ladder,
@@ -103,7 +104,7 @@ async function addPaidReferralWrites(
   const selfReferral = findSelfReferral(buyer, referrer, paid.banks);
   if (selfReferral && status !== 'rejected') {
     status = 'rejected';
-    // One UPDATE of the buyer's row: one statement must not update a row twice.
+    // One UPDATE of the buyer's row: one statement must not update a row twice. A rejected sign-up counts for no level.
     writes.add(
       tx
         .update(users)
@@ -111,6 +112,7 @@ async function addPaidReferralWrites(
           ...(isActivation && { activatedAt: now }),
           referralStatus: status,
           referralStatusReason: selfReferral,
+          countedLevel: null,
         })
         .where(eq(users.id, buyer.id)),
     );
@@ -124,7 +126,9 @@ async function addPaidReferralWrites(
       }),
     );
   } else if (isActivation) {
-    writes.add(activate(tx, buyer.id, now));
+    // The level the activation counts for is recorded on the buyer (decision 070): the one addActivationCount counts.
+    const isCounted = (COUNTED_REFERRAL_STATUSES as readonly string[]).includes(status);
+    writes.add(activate(tx, buyer.id, now, isCounted ? countedLevelAt(ladder, now) : null));
   }
   if (!(COUNTED_REFERRAL_STATUSES as readonly string[]).includes(status)) return;
 
@@ -163,10 +167,10 @@ export function activatesSql(
   return and(gt(amount, 0), gte(amount, settings.level_min_purchase_paise))!;
 }
 
-function activate(tx: DbOrTx, userId: number, at: Date) {
+function activate(tx: DbOrTx, userId: number, at: Date, countedLevel: number | null = null) {
   return tx
     .update(users)
-    .set({ activatedAt: at })
+    .set({ activatedAt: at, countedLevel })
     .where(and(eq(users.id, userId), isNull(users.activatedAt)));
 }
 

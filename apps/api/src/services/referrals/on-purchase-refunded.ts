@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import { ledgerDescription } from '@app/contracts';
 import { levelAchievements, purchases, users, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { notCountedForAnotherLevel } from '../levels/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { NOTHING_TAKEN, refundWindowEnd, releaseHeldCredits, type TakenBack } from '../wallet/index.ts';
 import { activatesSql } from './on-purchase-paid.ts';
@@ -33,7 +32,7 @@ export async function onPurchaseRefunded(
 ): Promise<TakenBack> {
   const now = ctx.now();
   const [buyer] = await tx
-    .select({ referrerId: users.referrerId, activatedAt: users.activatedAt })
+    .select({ referrerId: users.referrerId, activatedAt: users.activatedAt, countedLevel: users.countedLevel })
     .from(users)
     .where(eq(users.id, purchase.userId));
   const { level_min_purchase_paise: minimum } = await getSettings(tx, ['level_min_purchase_paise']);
@@ -53,7 +52,8 @@ export async function onPurchaseRefunded(
     .orderBy(sql`${purchases.paidAt} asc nulls last`)
     .limit(1);
   if (!buyer?.referrerId) {
-    if (!otherPaid) await tx.update(users).set({ activatedAt: null }).where(eq(users.id, purchase.userId));
+    if (!otherPaid)
+      await tx.update(users).set({ activatedAt: null, countedLevel: null }).where(eq(users.id, purchase.userId));
     return NOTHING_TAKEN;
   }
 
@@ -66,14 +66,16 @@ export async function onPurchaseRefunded(
   if (!referrer) return NOTHING_TAKEN;
   await releaseHeldCredits(tx, { userId: referrer.id, now });
   // A sub-user who counted for a level whose reward is already released stays counted there (that
-  // level stays achieved), so a later purchase cannot count them again for the next level.
-  const isDeactivated =
-    !otherPaid && !(buyer.activatedAt && (await countedForSettledLevel(tx, referrer.id, buyer.activatedAt)));
-  if (isDeactivated) await tx.update(users).set({ activatedAt: null }).where(eq(users.id, purchase.userId));
-  else if (otherPaid?.paidAt && buyer.activatedAt)
+  // level stays achieved), so a later purchase cannot count them again for the next level. One who stops counting
+  // is released from the level they counted for (decision 070): its recount below finds them gone.
+  const counted = buyer.activatedAt && { activatedAt: buyer.activatedAt, level: buyer.countedLevel };
+  const isDeactivated = !otherPaid && !(counted && (await countedForSettledLevel(tx, referrer.id, counted)));
+  if (isDeactivated)
+    await tx.update(users).set({ activatedAt: null, countedLevel: null }).where(eq(users.id, purchase.userId));
+  else if (otherPaid?.paidAt && counted)
     await holdRewardsCounting(tx, {
       referrerId: referrer.id,
-      activatedAt: buyer.activatedAt,
+      counted,
       until: await refundWindowEnd(tx, otherPaid.paidAt),
     });
 
@@ -149,9 +151,10 @@ const standIn = alias(purchases, 'stand_in');
  */
 async function holdRewardsCounting(
   tx: Tx,
-  options: { referrerId: number; activatedAt: Date; until: Date },
+  options: { referrerId: number; counted: CountedSubUser; until: Date },
 ): Promise<void> {
-  const { referrerId, activatedAt, until } = options;
+  const { referrerId, counted, until } = options;
+  if (counted.level === null) return;
   await tx
     .update(walletTransactions)
     .set({ availableAt: until })
@@ -169,7 +172,7 @@ async function holdRewardsCounting(
               and(
                 eq(levelAchievements.userId, referrerId),
                 eq(levelAchievements.purchaseId, walletTransactions.purchaseId),
-                countedThere(activatedAt),
+                countedThere(counted.activatedAt, counted.level),
               ),
             ),
         ),
@@ -177,34 +180,35 @@ async function holdRewardsCounting(
     );
 }
 
+/** A sub-user's activation and the level it counted for (users.counted_level; null: none). */
+interface CountedSubUser {
+  activatedAt: Date;
+  level: number | null;
+}
+
 /**
- * A level achievement that counted a sub-user activated at `activatedAt`: its window (start, achieved] holds them and
- * no other achievement of the referrer's achieved before it does (decision 065, notCountedForAnotherLevel, the rule every
- * count applies). Without the second half, a reopened level reached again, whose old window holds the windows of the
- * levels above it, "counted" their sub-users too: refunded, they stayed active for a level that never counted them, and
- * the higher level's reward outlived the refund of every sub-user it was paid for.
+ * The level achievement that counted a sub-user: the level recorded on them (decision 070), achieved in a window
+ * (start, achieved] that holds their activation (one activated in an earlier window of the level, which ended
+ * unfinished, counted for nothing). The level their activation was counted for, and no other: a reopened level reached
+ * again, whose old window holds the windows of the levels above it, did not count their sub-users (decision 065).
  */
-const countedThere = (activatedAt: Date) =>
+const countedThere = (activatedAt: Date, level: number) =>
   and(
+    eq(levelAchievements.levelNumber, level),
     or(isNull(levelAchievements.windowStart), lt(levelAchievements.windowStart, activatedAt)),
     gte(levelAchievements.achievedAt, activatedAt),
-    notCountedForAnotherLevel({
-      referrerId: levelAchievements.userId,
-      levelNumber: levelAchievements.levelNumber,
-      activatedAt,
-      end: levelAchievements.achievedAt,
-    }),
   );
 
-/** True when an activation at `activatedAt` counted for one of the referrer's achieved levels whose reward is no longer held. */
-async function countedForSettledLevel(tx: Tx, referrerId: number, activatedAt: Date): Promise<boolean> {
+/** True when the sub-user counted for one of the referrer's achieved levels whose reward is no longer held. */
+async function countedForSettledLevel(tx: Tx, referrerId: number, counted: CountedSubUser): Promise<boolean> {
+  if (counted.level === null) return false;
   const [found] = await tx
     .select({ level: levelAchievements.levelNumber })
     .from(levelAchievements)
     .where(
       and(
         eq(levelAchievements.userId, referrerId),
-        countedThere(activatedAt),
+        countedThere(counted.activatedAt, counted.level),
         notExists(
           tx
             .select({ id: walletTransactions.id })

@@ -102,7 +102,7 @@ async function rejectSelfReferrals(
   for (const { subUser, reason } of options.found) {
     const [row] = await tx
       .update(users)
-      .set({ referralStatus: 'rejected', referralStatusReason: reason, updatedAt: now })
+      .set({ referralStatus: 'rejected', referralStatusReason: reason, countedLevel: null, updatedAt: now })
       .where(and(eq(users.id, subUser.id), ne(users.referralStatus, 'rejected')))
       .returning({ id: users.id });
     if (!row) continue;

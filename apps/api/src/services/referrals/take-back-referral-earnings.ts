@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
-import { levelAchievements, userLevels, walletTransactions, type Tx } from '@app/db';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { levelAchievements, levelWindows, userLevels, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { countedSubUsers, levelByNumber, loadLadder } from '../levels/index.ts';
 import { addTakenBack, cancelHeldCredit, NOTHING_TAKEN, takeBack, type TakenBack } from '../wallet/index.ts';
@@ -62,11 +62,14 @@ export async function takeBackReferralEarnings(
 }
 
 /**
- * The referrer's achievements whose reward is still held are counted again on their window (less the
- * sub-users a level achieved before it holds: a sub-user counts for one level, countedSubUsersWhere); one
- * that no longer reaches its node loses its reward (Rejected) and the level is worked on again
- * from that window, highest level first, so the ladder ends on the lowest level reopened; it is never moved up past a
- * level it is already working on (one reopened by an earlier refund).
+ * The referrer's achievements whose reward is still held are counted again on their window (their own sub-users still
+ * counted, users.counted_level: decision 070); one that no longer reaches its node loses its reward (Rejected) and the
+ * level is reopened, highest level first: the ladder is put back on it, on that window, unless it is already working
+ * on a lower level (one reopened by an earlier refund), so it ends on the lowest level reopened and never moves up.
+ *
+ * The reopened level's sub-users still counted stay counted for it, and a window the ladder leaves keeps its own
+ * (level_windows): the reopened level's, when the ladder is on a lower level, and the one the ladder was counting
+ * when it is moved down. The ladder resumes them when it comes back up (achieveLevel).
  */
 export async function reopenLevelsNoLongerReached(
   tx: Tx,
@@ -88,7 +91,8 @@ export async function reopenLevelsNoLongerReached(
     .where(eq(levelAchievements.userId, referrer.id))
     .orderBy(desc(levelAchievements.levelNumber));
   if (held.length === 0) return;
-  const { all } = await loadLadder(tx, referrer, { forUpdate: true });
+  const { all, state } = await loadLadder(tx, referrer, { forUpdate: true });
+  let ladder = state;
   for (const { achievement, rewardId } of held) {
     const level = levelByNumber(all, achievement.levelNumber);
     if (!level || !achievement.windowStart) continue;
@@ -103,16 +107,37 @@ export async function reopenLevelsNoLongerReached(
       .where(
         and(eq(levelAchievements.userId, referrer.id), eq(levelAchievements.levelNumber, achievement.levelNumber)),
       );
+    const isLadderMoved =
+      ladder !== null &&
+      ladder.isStored &&
+      (ladder.completedAt !== null || ladder.levelNumber > achievement.levelNumber);
+    // The window the ladder does not work on keeps its sub-users until the ladder is back: the reopened level's, when
+    // the ladder stays on a lower one; else the level the ladder was counting (unless the ladder was finished).
+    const leftOpen = !isLadderMoved
+      ? { levelNumber: achievement.levelNumber, windowStart: achievement.windowStart }
+      : ladder!.completedAt === null
+        ? { levelNumber: ladder!.levelNumber, windowStart: ladder!.windowStart }
+        : null;
+    if (leftOpen)
+      await tx
+        .insert(levelWindows)
+        .values({ userId: referrer.id, ...leftOpen })
+        .onConflictDoUpdate({
+          target: [levelWindows.userId, levelWindows.levelNumber],
+          set: { windowStart: sql`excluded.window_start` },
+        });
+    if (!isLadderMoved) continue;
     // The ladder only ever moves down: onto a reopened level above the one it is on (reopened by an earlier refund,
     // its achievement gone, so not in `held`), the lower one would never be worked on again and its reward never paid.
     await tx
       .update(userLevels)
       .set({ levelNumber: achievement.levelNumber, windowStart: achievement.windowStart, completedAt: null })
-      .where(
-        and(
-          eq(userLevels.userId, referrer.id),
-          or(isNotNull(userLevels.completedAt), gt(userLevels.levelNumber, achievement.levelNumber)),
-        ),
-      );
+      .where(eq(userLevels.userId, referrer.id));
+    ladder = {
+      ...ladder!,
+      levelNumber: achievement.levelNumber,
+      windowStart: achievement.windowStart,
+      completedAt: null,
+    };
   }
 }

@@ -123,6 +123,7 @@ export async function decideHeldReferral(
     if (activatedBy) {
       const advance = await advanceLevel(tx, {
         referrer: referrer!,
+        subUserId: userId,
         now: ctx.now(),
         earnedByPurchaseId: activatedBy.id,
       });
