@@ -25,7 +25,7 @@ import {
 } from '@app/db';
 import { createTestApp, lockWaits, waitFor, type TestApp, type TestClient } from './helpers.ts';
 import { createLearner, getUser, TEST_PASSWORD, type Learner } from './fixtures.ts';
-import { auditOf, createAdmin } from './admin-fixtures.ts';
+import { auditOf, buyThroughSandbox, createAdmin } from './admin-fixtures.ts';
 import { createMinor, dobForAge, giveConsentByEmail } from './consent-fixtures.ts';
 import {
   fundWithBank,
@@ -405,6 +405,23 @@ describe('admin: deleting a learner’s personal data', () => {
     const [paid] = await db().select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchaseId));
     expect(paid?.status).toBe('paid'); // the sub-user's purchase itself goes through, invoice and all
     expect(await countOf(invoices, invoices.purchaseId, purchaseId)).toBe(1);
+  });
+
+  it("an erased sub-user's purchase can still be refunded: the referral bookkeeping on their row may change", async () => {
+    const referrer = await createLearner(t.app);
+    const buyer = await createLearner(t.app);
+    await db().update(users).set({ referrerId: referrer.id }).where(eq(users.id, buyer.id));
+    const { purchaseId } = await buyThroughSandbox(t, buyer, 50_000);
+    const [counted] = await db().select({ level: users.countedLevel }).from(users).where(eq(users.id, buyer.id));
+    expect(counted?.level).toBe(1); // counted for Starter (decision 070)
+    expect((await erase(buyer.id, { reference: 'mail of 1 Dec', confirm_email: buyer.email })).statusCode).toBe(200);
+    const refunded = await as().post(`/admin/purchases/${purchaseId}/refund`);
+    expect(refunded.statusCode, JSON.stringify(refunded.body)).toBe(200);
+    const [after] = await db()
+      .select({ level: users.countedLevel, activatedAt: users.activatedAt })
+      .from(users)
+      .where(eq(users.id, buyer.id));
+    expect(after).toEqual({ level: null, activatedAt: null });
   });
 
   it('ATTACK: an erased row takes no personal data back: the database refuses every write of it, the API answers 400', async () => {
