@@ -219,9 +219,12 @@ describe('admin reports: payments at the provider', () => {
     const adminName = await nameOf(admin.id);
 
     const docs = async (purchaseId: number) => documentsOf(purchaseId);
-    const [ashaDocs, binaDocs, chetanDocs, eshaDocs, farahDocs, gopalDocs] = await Promise.all(
-      [before, normal, refundedByOperator, dashboard, partial, disputed].map((p) => docs(p.purchaseId)),
-    );
+    const ashaDocs = await docs(before.purchaseId);
+    const binaDocs = await docs(normal.purchaseId);
+    const chetanDocs = await docs(refundedByOperator.purchaseId);
+    const eshaDocs = await docs(dashboard.purchaseId);
+    const farahDocs = await docs(partial.purchaseId);
+    const gopalDocs = await docs(disputed.purchaseId);
     const devPaid = (
       await t.app.ctx.db
         .select()
