@@ -6,16 +6,18 @@ import { calendarDay, isCalendarDay } from './common.ts';
  * The accountant's registers (docs/product/admin-console.md#reports), each a CSV of one period in India days:
  * - gst: every GST tax invoice and credit note issued;
  * - payouts: every withdrawal paid, and every one the bank sent back;
- * - earnings: what each person (one PAN, however many accounts) earned: commission, level rewards, points redeemed.
+ * - earnings: what each person (one PAN, however many accounts) earned: commission, level rewards, points redeemed;
+ * - provider: every movement of money at the payment provider (Razorpay) the API knows of: payments, payments that
+ *   bought nothing and their refunds, refunds (decision 071).
  */
-export const REPORTS = ['gst', 'payouts', 'earnings'] as const;
+export const REPORTS = ['gst', 'payouts', 'earnings', 'provider'] as const;
 export type Report = (typeof REPORTS)[number];
 
 /** The longest period one download covers: a financial year, give or take a leap day. */
 export const REPORT_MAX_DAYS = 366;
 
 export const reportMessages = {
-  reportUnknown: "report must be 'gst', 'payouts' or 'earnings'.",
+  reportUnknown: "report must be 'gst', 'payouts', 'earnings' or 'provider'.",
   periodReversed: 'The end date must not be before the start date.',
   periodTooLong: `A report covers at most ${REPORT_MAX_DAYS} days.`,
 } as const;

@@ -5,7 +5,7 @@ import { ok } from '../../lib/reply.ts';
 import { balancesCsv, listBalanceSnapshots, openBalanceSnapshot, reportCsv } from '../../services/admin/index.ts';
 import { actorOf } from './actor.ts';
 
-/** The accountant's registers (GST, payouts, earnings by PAN) for a period, as CSV files. */
+/** The accountant's registers (GST, payouts, earnings by PAN, payments at the provider) for a period, as CSV files. */
 export async function adminReportRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -67,7 +67,9 @@ export async function adminReportRoutes(fastify: FastifyInstance) {
         summary: "One of the accountant's registers for a period, as CSV",
         description:
           'gst: every tax invoice and credit note issued (credit notes negative); payouts: withdrawals paid and ' +
-          'returned by the bank; earnings: commission, level rewards and points redeemed per PAN. `from` and `to` ' +
+          'returned by the bank; earnings: commission, level rewards and points redeemed per PAN; provider: every ' +
+          'payment and refund at the payment provider (Razorpay), with totals to tie out to its settlements. ' +
+          '`from` and `to` ' +
           'are India days, both included, at most 366 days apart. Each download is audited.',
         params: reportParams,
         querystring: reportQuery,

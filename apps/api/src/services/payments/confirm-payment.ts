@@ -31,7 +31,8 @@ export interface VerifiedPayment {
 export type ConfirmOutcome =
   'confirmed' | 'already-paid' | 'second-payment' | 'mismatch' | 'duplicate' | 'closed' | 'refunded' | 'code-used-up';
 
-const ORPHAN_REASONS = {
+/** Why a payment bought nothing, as its refund claim records it (`reason`); the provider register words them. */
+export const ORPHAN_REASONS = {
   duplicate: 'already owned',
   closed: 'order closed',
   'code-used-up': 'offer code used up',
@@ -95,6 +96,7 @@ export async function confirmPayment(
       paymentId: payment.paymentId,
       amountPaise: payment.amountPaise,
       reason: ORPHAN_REASONS[outcome],
+      capturedAt: payment.capturedAt,
       log: options.log,
     });
     if (isRefunded && outcome === 'duplicate') {

@@ -1,3 +1,4 @@
+export { ORPHAN_REASONS } from './confirm-payment.ts';
 export { createPaymentProvider } from './create-payment-provider.ts';
 export type { SandboxProvider } from './create-sandbox-provider.ts';
 export { handleWebhook } from './handle-webhook.ts';

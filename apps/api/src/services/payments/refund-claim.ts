@@ -35,6 +35,8 @@ export async function claimRefund(
       provider: ctx.payments.name,
       eventId: claimId(paymentId),
       payload: { purchase_id: purchaseId, ...options.payload },
+      // By the app's clock, as every other record: the provider register dates an orphan's refund by it (decision 071).
+      receivedAt: ctx.now(),
     })
     .onConflictDoNothing()
     .returning({ eventId: paymentEvents.eventId });

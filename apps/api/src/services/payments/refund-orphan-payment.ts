@@ -19,13 +19,27 @@ export interface PaymentLog {
  */
 export async function refundOrphanPayment(
   ctx: AppContext,
-  options: { purchaseId: number; paymentId: string; amountPaise: number; reason: string; log?: PaymentLog | undefined },
+  options: {
+    purchaseId: number;
+    paymentId: string;
+    amountPaise: number;
+    reason: string;
+    /** When the provider says the payment was made (VerifiedPayment.capturedAt); kept on the claim for the registers. */
+    capturedAt?: Date | undefined;
+    log?: PaymentLog | undefined;
+  },
 ): Promise<boolean> {
   const { purchaseId, paymentId } = options;
+  const capturedAt = options.capturedAt && !Number.isNaN(options.capturedAt.getTime()) ? options.capturedAt : null;
   const claim = await claimRefund(ctx, {
     paymentId,
     purchaseId,
-    payload: { amount_paise: options.amountPaise, reason: options.reason },
+    payload: {
+      amount_paise: options.amountPaise,
+      reason: options.reason,
+      // The provider register dates the orphan payment by it (decision 071); none when the provider gave no time.
+      ...(capturedAt ? { captured_at: capturedAt.toISOString() } : {}),
+    },
   });
   try {
     const refundId = await ctx.db.transaction(async (tx) => {

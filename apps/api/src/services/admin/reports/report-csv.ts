@@ -4,9 +4,15 @@ import { recordAudit } from '../../audit/index.ts';
 import { earningsRegister } from './earnings-register.ts';
 import { gstRegister } from './gst-register.ts';
 import { payoutsRegister } from './payouts-register.ts';
+import { providerRegister } from './provider-register.ts';
 import { periodOf } from './period.ts';
 
-const FILE_NAMES: Record<Report, string> = { gst: 'gst-register', payouts: 'payouts', earnings: 'earnings-by-pan' };
+const FILE_NAMES: Record<Report, string> = {
+  gst: 'gst-register',
+  payouts: 'payouts',
+  earnings: 'earnings-by-pan',
+  provider: 'payments-at-razorpay',
+};
 
 /**
  * One of the accountant's registers for a period (India days, both included), as a CSV file. The registers name
@@ -29,6 +35,8 @@ export async function reportCsv(
       ? await gstRegister(ctx.db, period)
       : options.report === 'payouts'
         ? await payoutsRegister(ctx.db, period)
-        : await earningsRegister(ctx.db, period, ctx.now());
+        : options.report === 'provider'
+          ? await providerRegister(ctx.db, period, ctx.payments.name)
+          : await earningsRegister(ctx.db, period, ctx.now());
   return { fileName: `${FILE_NAMES[options.report]}-${options.from}-to-${options.to}.csv`, csv };
 }

@@ -37,6 +37,23 @@ describe('ReportsPage (operator console)', () => {
     expect(call?.headers.get('authorization')).toBe('Bearer admin-token');
   });
 
+  it('downloads the payments at Razorpay for the period chosen', async () => {
+    await signIn('admin-token');
+    const saved = catchDownloads();
+    const server = mockApi({ 'GET /admin/reports/provider': ok(null) });
+    const { user } = renderWithProviders(<ReportsPage />);
+    expect(screen.getByRole('heading', { name: 'Payments at Razorpay' })).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('From'));
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2026-11-30');
+    await user.click(screen.getByRole('button', { name: 'Download CSV: Payments at Razorpay' }));
+    await waitFor(() => expect(saved).toEqual(['payments-at-razorpay-2026-11-01-to-2026-11-30.csv']));
+    const [call] = server.callsTo('GET', '/admin/reports/provider');
+    expect(call?.search).toBe('?from=2026-11-01&to=2026-11-30');
+    expect(call?.headers.get('authorization')).toBe('Bearer admin-token');
+  });
+
   it('says what is wrong with the period before asking, and shows the server’s refusal by its field', async () => {
     await signIn('admin-token');
     catchDownloads();

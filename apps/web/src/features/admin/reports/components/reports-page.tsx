@@ -33,6 +33,15 @@ const reports: { report: Report; title: string; about: string }[] = [
       'Referral commission, level rewards and points redeemed per person, less what refunds took back: accounts ' +
       'that share a PAN add up on one line. Held money counts on the day its hold ends.',
   },
+  {
+    report: 'provider',
+    title: 'Payments at Razorpay',
+    about:
+      'Every payment and refund at Razorpay: course payments with their invoice, payments that bought nothing and ' +
+      'their automatic refunds, refunds by an operator, in Razorpay’s dashboard or by a dispute lost, with payment, ' +
+      'order and refund ids. Totals, money in, money out and the net to compare with Razorpay’s settlements ' +
+      '(before its fees).',
+  },
 ];
 
 /** India's calendar today and the first of its month, as the date inputs hold them. */
