@@ -18,6 +18,7 @@ import {
   purchases,
   quizAttempts,
   referralSignups,
+  sandboxPayments,
   subjectProgress,
   users,
   walletTransactions,
@@ -26,6 +27,7 @@ import {
 import { createTestApp, lockWaits, waitFor, type TestApp, type TestClient } from './helpers.ts';
 import { createLearner, getUser, TEST_PASSWORD, type Learner } from './fixtures.ts';
 import { auditOf, buyThroughSandbox, createAdmin } from './admin-fixtures.ts';
+import { createCourse } from './catalogue-fixtures.ts';
 import { createMinor, dobForAge, giveConsentByEmail } from './consent-fixtures.ts';
 import {
   fundWithBank,
@@ -590,6 +592,30 @@ describe('admin: deleting a learner’s personal data', () => {
       payment: { paymentId: 'pay_after_erasure', amountPaise: 49_900, currency: 'INR' },
     });
     expect(outcome).toBe('closed');
+    expect(await countOf(invoices, invoices.purchaseId, purchaseId)).toBe(0);
+  });
+
+  it('ATTACK: a checkout paid just before the erasure, its answer not yet in, is given back at once, not left to a webhook', async () => {
+    const learner = await createLearner(t.app);
+    const course = await createCourse(t.app, { pricePaise: 49_900 });
+    const checkout = await t.client.as(learner.token).post('/checkout', { course_id: course.id });
+    expect(checkout.statusCode, JSON.stringify(checkout.body)).toBe(200);
+    // Paid at the provider; the browser never came back with /pay-now and no webhook has arrived yet.
+    const paid = await t.client.post('/sandbox/pay', { order_id: checkout.body.data.order_id, outcome: 'success' });
+    expect(paid.statusCode).toBe(200);
+    const erased = await erase(learner.id, { reference: 'mail of 1 Dec', confirm_email: learner.email });
+    expect(erased.statusCode, JSON.stringify(erased.body)).toBe(200);
+    const purchaseId = checkout.body.data.purchase_id as number;
+    const [purchase] = await db()
+      .select({ status: purchases.status })
+      .from(purchases)
+      .where(eq(purchases.id, purchaseId));
+    expect(purchase?.status).toBe('failed');
+    const [payment] = await db()
+      .select({ amount: sandboxPayments.amountPaise, refunded: sandboxPayments.amountRefundedPaise })
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, paid.body.razorpay_payment_id));
+    expect(payment).toEqual({ amount: 49_900, refunded: 49_900 });
     expect(await countOf(invoices, invoices.purchaseId, purchaseId)).toBe(0);
   });
 });

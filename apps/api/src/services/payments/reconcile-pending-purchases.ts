@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { purchases } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { confirmPayment } from './confirm-payment.ts';
+import { confirmOrderPayment } from './settle-closed-order.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 export interface ReconcileOptions {
@@ -89,15 +89,10 @@ export async function reconcilePendingPurchases(
       const orderId = purchase.orderId!;
       const state = await ctx.payments.fetchOrderPayment(orderId);
       if (state.status === 'paid' && state.paymentId) {
-        const outcome = await confirmPayment(ctx, {
+        // Confirmed minutes or hours after it was made: the payment's own time dates its invoice.
+        const outcome = await confirmOrderPayment(ctx, {
           purchaseId: purchase.id,
-          // Confirmed minutes or hours after it was made: the payment's own time dates its invoice.
-          payment: {
-            paymentId: state.paymentId,
-            amountPaise: state.amountPaise,
-            currency: state.currency,
-            capturedAt: state.capturedAt,
-          },
+          state: { ...state, paymentId: state.paymentId },
           log: options.log,
         });
         if (outcome === 'confirmed' || outcome === 'already-paid') report.paid++;

@@ -25,6 +25,7 @@ import { isUniqueViolation } from '../../../lib/postgres-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { ownPhotoKey } from '../../profile/index.ts';
 import { eraseFromBalanceSnapshots } from '../reports/balance-snapshots.ts';
+import { settleClosedOrder } from '../../payments/index.ts';
 import { isPendingWithdrawal } from '../../wallet/index.ts';
 import { findUserRow, getUserDetail } from './users.ts';
 
@@ -72,7 +73,8 @@ async function dropQueuedMails(tx: DbOrTx, addresses: string[]): Promise<void> {
  * still waiting or being paid; 422 when `confirmEmail` is not the learner's email. Kept: the row's id, referral code,
  * roles and wallet sums, purchases, invoices and credit notes (their own buyer copy), the ledger, withdrawals and
  * their bank copies, levels, the audit log. Audited as `user.erase` with the reference and what the wallet gave up,
- * never the erased data. After the commit, the profile photo's file is deleted and the stored month-end balance
+ * never the erased data. After the commit, each checkout it closed is asked about at the provider (a payment taken
+ * just before is given back: settleClosedOrder), the profile photo's file is deleted and the stored month-end balance
  * snapshots are rewritten without their name and email (eraseFromBalanceSnapshots).
  */
 export async function eraseUser(
@@ -82,12 +84,12 @@ export async function eraseUser(
     id: number;
     reference: string;
     confirmEmail: string;
-    /** Where a photo file that could not be deleted is reported (the request's logger). */
-    log: { warn: (details: object, message: string) => void };
+    /** Where a photo file that could not be deleted, or a closed order the provider could not be asked about, is reported (the request's logger). */
+    log: { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };
   },
 ): Promise<AdminUserDetail> {
   const { id } = options;
-  const { photoPath, placeholder } = await eraseRows(ctx, options).catch((error: unknown) => {
+  const { photoPath, placeholder, closedOrders } = await eraseRows(ctx, options).catch((error: unknown) => {
     // A unique index refusing a value the erasure writes (the placeholder address): nothing was erased, a 400 that
     // says so rather than a 500.
     if (isUniqueViolation(error)) throw AppError.badRequest(adminMessages.eraseConflict);
@@ -99,6 +101,12 @@ export async function eraseUser(
       // The database no longer points at it; the file is unreachable, only left behind: logged for the operator.
       options.log.warn({ err: error, key: photoKey }, 'an erased profile photo could not be deleted');
     });
+  // A checkout the erasure closed may have been paid just before: asked now, such a payment is given back at once.
+  for (const order of closedOrders) {
+    await settleClosedOrder(ctx, { ...order, log: options.log }).catch((error: unknown) => {
+      options.log.warn({ err: error, ...order }, 'an order closed by an erasure could not be checked at the provider');
+    });
+  }
   // The month-end snapshots of "Balances owed" (decision 067) name them: the name and email go, the PAN stays.
   await eraseFromBalanceSnapshots(ctx, { userId: id, placeholderEmail: placeholder }).catch((error: unknown) => {
     options.log.warn({ err: error, userId: id }, 'the balance snapshots could not be rewritten for an erasure');
@@ -110,7 +118,7 @@ export async function eraseUser(
 async function eraseRows(
   ctx: AppContext,
   options: { actorId: number; id: number; reference: string; confirmEmail: string },
-): Promise<{ photoPath: string | null; placeholder: string }> {
+): Promise<{ photoPath: string | null; placeholder: string; closedOrders: { purchaseId: number; orderId: string }[] }> {
   const { id, actorId } = options;
   return ctx.db.transaction(async (tx) => {
     const user = await findUserRow(tx, id, { forUpdate: true });
@@ -192,10 +200,11 @@ async function eraseRows(
     await tx.update(referralSignups).set({ ip: '' }).where(eq(referralSignups.userId, id));
     // A checkout left open fails, as the reconciler fails an order left unpaid: a payment that still arrives for it is
     // given back ('order closed'), instead of invoicing a learner whose name and address are gone.
-    await tx
+    const closedOrders = await tx
       .update(purchases)
       .set({ status: 'failed' })
-      .where(and(eq(purchases.userId, id), eq(purchases.status, 'pending')));
+      .where(and(eq(purchases.userId, id), eq(purchases.status, 'pending')))
+      .returning({ purchaseId: purchases.id, orderId: purchases.providerOrderId, provider: purchases.provider });
     // The referrer's commissions on this learner's purchases named them ("10% commission on Asha Rao's purchase"):
     // the name goes, the rest stays (migration 0035 lets an erased buyer's name out of the append-only ledger).
     await tx.execute(sql`
@@ -216,6 +225,12 @@ async function eraseRows(
         given_up: { balance: paiseToRupees(user.balancePaise), points: user.points },
       },
     });
-    return { photoPath: user.profilePhotoPath, placeholder };
+    return {
+      photoPath: user.profilePhotoPath,
+      placeholder,
+      closedOrders: closedOrders.flatMap(({ purchaseId, orderId, provider }) =>
+        orderId && provider === ctx.payments.name ? [{ purchaseId, orderId }] : [],
+      ),
+    };
   });
 }
