@@ -3,6 +3,7 @@ import { purchases } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { isAlreadyOwnedViolation, markPurchasePaid, OfferCodeLimitError } from '../purchases/index.ts';
 import { sendReceipt } from '../mail/index.ts';
+import type { OrderPayment } from './payment-provider.ts';
 import { refundOrphanPayment, type PaymentLog } from './refund-orphan-payment.ts';
 
 /** A captured payment as the provider reported it (checked by signature or by asking the provider). */
@@ -108,4 +109,25 @@ export async function confirmPayment(
     }
   }
   return outcome;
+}
+
+/**
+ * A payment the provider reports on an order (fetchOrderPayment: `state`, its `paymentId`), confirmed through
+ * confirmPayment, dated by the provider's time of the payment: /pay-now, the reconciler and settleClosedOrder.
+ */
+export function confirmOrderPayment(
+  ctx: AppContext,
+  options: { purchaseId: number; paymentId: string; state: OrderPayment; log?: PaymentLog | undefined },
+): Promise<ConfirmOutcome> {
+  const { state } = options;
+  return confirmPayment(ctx, {
+    purchaseId: options.purchaseId,
+    payment: {
+      paymentId: options.paymentId,
+      amountPaise: state.amountPaise,
+      currency: state.currency,
+      capturedAt: state.capturedAt,
+    },
+    log: options.log,
+  });
 }

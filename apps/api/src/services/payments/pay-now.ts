@@ -3,7 +3,7 @@ import { purchases } from '@app/db';
 import { checkoutMessages, type PayNowBody, type PayNowData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { confirmPayment } from './confirm-payment.ts';
+import { confirmOrderPayment } from './confirm-payment.ts';
 import type { OrderPayment } from './payment-provider.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
@@ -61,14 +61,10 @@ export async function payNow(
     throw AppError.badRequest(checkoutMessages.paymentMismatch);
   }
 
-  const outcome = await confirmPayment(ctx, {
+  const outcome = await confirmOrderPayment(ctx, {
     purchaseId: purchase.id,
-    payment: {
-      paymentId: state.paymentId,
-      amountPaise: state.amountPaise,
-      currency: state.currency,
-      capturedAt: state.capturedAt,
-    },
+    paymentId: state.paymentId,
+    state,
     log: options.log,
   });
   switch (outcome) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { purchases } from '@app/db';
 import type { AppContext } from '../../context.ts';
-import { confirmOrderPayment } from './settle-closed-order.ts';
+import { confirmOrderPayment } from './confirm-payment.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 export interface ReconcileOptions {
@@ -92,7 +92,8 @@ export async function reconcilePendingPurchases(
         // Confirmed minutes or hours after it was made: the payment's own time dates its invoice.
         const outcome = await confirmOrderPayment(ctx, {
           purchaseId: purchase.id,
-          state: { ...state, paymentId: state.paymentId },
+          paymentId: state.paymentId,
+          state,
           log: options.log,
         });
         if (outcome === 'confirmed' || outcome === 'already-paid') report.paid++;

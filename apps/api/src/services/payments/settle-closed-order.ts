@@ -1,29 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import { confirmPayment, type ConfirmOutcome } from './confirm-payment.ts';
-import type { OrderPayment } from './payment-provider.ts';
+import { confirmOrderPayment, type ConfirmOutcome } from './confirm-payment.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
-
-/**
- * A payment the provider reports on an order (fetchOrderPayment), confirmed through the one path every payment takes:
- * the purchase paid, or, for a purchase that failed meanwhile, the payment given back ('order closed'). The
- * reconciler and settleClosedOrder use it; the invoice is dated by the provider's time of the payment.
- */
-export function confirmOrderPayment(
-  ctx: AppContext,
-  options: { purchaseId: number; state: OrderPayment & { paymentId: string }; log?: PaymentLog | undefined },
-): Promise<ConfirmOutcome> {
-  const { state } = options;
-  return confirmPayment(ctx, {
-    purchaseId: options.purchaseId,
-    payment: {
-      paymentId: state.paymentId,
-      amountPaise: state.amountPaise,
-      currency: state.currency,
-      capturedAt: state.capturedAt,
-    },
-    log: options.log,
-  });
-}
 
 /**
  * For a purchase failed without asking the provider (an erasure closing the learner's open checkouts): asks whether
@@ -40,7 +17,8 @@ export async function settleClosedOrder(
   if (state.status !== 'paid' || !state.paymentId) return null;
   return confirmOrderPayment(ctx, {
     purchaseId: options.purchaseId,
-    state: { ...state, paymentId: state.paymentId },
+    paymentId: state.paymentId,
+    state,
     log: options.log,
   });
 }
