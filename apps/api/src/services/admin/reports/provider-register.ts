@@ -145,19 +145,24 @@ export async function providerRegister(db: DbOrTx, period: Period, provider: str
 const nameOf = (row: { firstName: string | null; lastName: string | null }) =>
   row.firstName === null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim();
 
+/** A purchase's columns the rows show: its ids, its order and payment, its learner (purchases joined to users). */
+const purchaseColumns = {
+  purchaseId: purchases.id,
+  paymentId: purchases.providerPaymentId,
+  orderId: purchases.providerOrderId,
+  learnerId: purchases.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
 /** The purchases paid through the provider, by their invoice's date (else paid_at). */
 async function payments(db: DbOrTx, period: Period, provider: string): Promise<Line[]> {
   const at = sql<Date>`coalesce(${invoices.issuedAt}, ${purchases.paidAt})`.mapWith(purchases.paidAt);
   const rows = await db
     .select({
       at,
-      purchaseId: purchases.id,
-      paymentId: purchases.providerPaymentId,
-      orderId: purchases.providerOrderId,
+      ...purchaseColumns,
       amountPaise: purchases.amountPaise,
-      learnerId: purchases.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
       invoice: invoices.number,
     })
     .from(purchases)
@@ -284,13 +289,8 @@ async function refunds(db: DbOrTx, period: Period, provider: string): Promise<Li
   const refunded = await db
     .select({
       at: purchases.refundedAt,
-      purchaseId: purchases.id,
-      paymentId: purchases.providerPaymentId,
-      orderId: purchases.providerOrderId,
+      ...purchaseColumns,
       amountPaise: purchases.amountPaise,
-      learnerId: purchases.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
       creditNote: creditNote.number,
     })
     .from(purchases)
@@ -367,12 +367,7 @@ async function refunds(db: DbOrTx, period: Period, provider: string): Promise<Li
 
   const purchaseRows = await db
     .select({
-      purchaseId: purchases.id,
-      paymentId: purchases.providerPaymentId,
-      orderId: purchases.providerOrderId,
-      learnerId: purchases.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      ...purchaseColumns,
       provider: purchases.provider,
     })
     .from(purchases)
