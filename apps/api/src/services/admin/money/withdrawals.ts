@@ -42,7 +42,6 @@ import {
   postEntry,
   recoverShortfalls,
   rejectWithdrawal,
-  type Debt,
 } from '../../wallet/index.ts';
 import { flushMailOutbox, sendWithdrawalMail } from '../../mail/index.ts';
 import { pageOf } from '../page-of.ts';
@@ -118,7 +117,8 @@ function toAdminWithdrawal(
   ctx: AppContext,
   row: WithdrawalRow,
   sharing: WithdrawalSharing,
-  debts: Debt[],
+  /** What the learner owes (debtsOf). */
+  owedPaise: number,
   options: { isFullAccount?: boolean } = {},
 ): AdminWithdrawal {
   const { entry, bank } = row;
@@ -165,8 +165,8 @@ function toAdminWithdrawal(
     shared_with: sharing,
     // Money coming back from it pays what the learner owes first (decision 068).
     debt: {
-      owed: paiseToRupees(owedPaiseOf(debts)),
-      from_this: paiseToRupees(Math.min(amountPaise, owedPaiseOf(debts))),
+      owed: paiseToRupees(owedPaise),
+      from_this: paiseToRupees(Math.min(amountPaise, owedPaise)),
     },
   };
 }
@@ -194,7 +194,7 @@ async function toAdminWithdrawals(
     })),
   );
   return rows.map((row) =>
-    toAdminWithdrawal(ctx, row, sharing.get(row.entry.id)!, debts.get(row.entry.userId) ?? [], options),
+    toAdminWithdrawal(ctx, row, sharing.get(row.entry.id)!, owedPaiseOf(debts.get(row.entry.userId) ?? []), options),
   );
 }
 
