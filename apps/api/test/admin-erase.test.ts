@@ -11,6 +11,7 @@ import {
   courses,
   devMailbox,
   emailOtps,
+  erasureFollowUps,
   guardianConsents,
   idempotencyKeys,
   invoices,
@@ -44,6 +45,8 @@ import { registerForm, signUp } from './accounts-helpers.ts';
 import { postgresErrorCode } from '../src/lib/postgres-error.ts';
 import { balanceSnapshotKey, writeBalanceSnapshot } from '../src/services/admin/reports/balance-snapshots.ts';
 import { balancesRegister } from '../src/services/admin/reports/balances-register.ts';
+import { erasureFollowUpJob } from '../src/services/admin/people/erasure-follow-up-job.ts';
+import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
 
 /** What a write ends with: 'written', or the SQLSTATE the database refused it with. */
 const outcomeOf = (write: PromiseLike<unknown>) =>
@@ -617,6 +620,92 @@ describe('admin: deleting a learner’s personal data', () => {
       .where(eq(sandboxPayments.id, paid.body.razorpay_payment_id));
     expect(payment).toEqual({ amount: 49_900, refunded: 49_900 });
     expect(await countOf(invoices, invoices.purchaseId, purchaseId)).toBe(0);
+  });
+});
+
+describe('admin: an erasure’s steps after its commit are done again until they succeed (Razorpay)', () => {
+  let t: TestApp;
+  let rzp: FakeRazorpay;
+  let admin: Learner;
+
+  beforeAll(async () => {
+    rzp = await startFakeRazorpay();
+    t = await createTestApp({ env: razorpayEnv(rzp) });
+    await setReferenceData(t.app);
+    admin = await createAdmin(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rzp?.close();
+  });
+
+  const warnings: object[] = [];
+  const run = {
+    id: 'test',
+    retryCount: 0,
+    retryLimit: 0,
+    log: { info: () => {}, warn: (details: object) => warnings.push(details), error: () => {} },
+  };
+  const followUpOf = async (id: number) =>
+    (await t.app.ctx.db.select().from(erasureFollowUps).where(eq(erasureFollowUps.userId, id)))[0];
+
+  it('ATTACK: a payment taken just before an erasure, while Razorpay is down, is given back by the job once it is up', async () => {
+    const learner = await createLearner(t.app);
+    await fundWithBank(t, learner);
+    const { month } = await writeBalanceSnapshot(t.app.ctx);
+    const course = await createCourse(t.app, { pricePaise: 49_900 });
+    const checkout = await t.client.as(learner.token).post('/checkout', { course_id: course.id });
+    expect(checkout.statusCode, JSON.stringify(checkout.body)).toBe(200);
+    const { paymentId } = rzp.capture(checkout.body.data.order_id);
+    const payment = rzp.payments.get(paymentId)!;
+
+    rzp.isDown = true;
+    const erased = await t.client
+      .as(admin.token)
+      .post(`/admin/users/${learner.id}/erase`, { reference: 'ticket 7', confirm_email: learner.email });
+    expect(erased.statusCode, JSON.stringify(erased.body)).toBe(200);
+    // The provider could not be asked: the payment is still taken, and the step is recorded as undone.
+    expect(payment.amount_refunded).toBe(0);
+    expect(await followUpOf(learner.id)).toMatchObject({
+      failedRuns: 1,
+      lastError: expect.stringContaining('closed order'),
+      closedOrders: [{ purchaseId: checkout.body.data.purchase_id, orderId: checkout.body.data.order_id }],
+    });
+    // The steps that could be done were: the snapshot no longer holds the address.
+    const snapshot = await buffer((await t.app.ctx.storage.get(balanceSnapshotKey(month)))!.stream);
+    expect(snapshot.toString('utf8')).not.toContain(learner.email);
+
+    // The job leaves a follow-up younger than two minutes to its request, then fails while Razorpay is still down
+    // (the operator sees it in the job list).
+    await erasureFollowUpJob.handler(t.app.ctx, {}, run);
+    expect((await followUpOf(learner.id))?.failedRuns).toBe(1);
+    t.clock.advance(3 * 60_000);
+    await expect(erasureFollowUpJob.handler(t.app.ctx, {}, run)).rejects.toThrow(/1 erasure follow-up/);
+    expect((await followUpOf(learner.id))?.failedRuns).toBe(2);
+    expect(payment.amount_refunded).toBe(0);
+
+    rzp.isDown = false;
+    await erasureFollowUpJob.handler(t.app.ctx, {}, run);
+    expect(payment).toMatchObject({ amount_refunded: 49_900, status: 'refunded' });
+    expect(await followUpOf(learner.id)).toBeUndefined();
+    const [purchase] = await t.app.ctx.db
+      .select({ status: purchases.status })
+      .from(purchases)
+      .where(eq(purchases.id, checkout.body.data.purchase_id));
+    expect(purchase?.status).toBe('failed');
+    // A later run finds nothing to do and gives nothing back twice.
+    t.clock.advance(5 * 60_000);
+    await erasureFollowUpJob.handler(t.app.ctx, {}, run);
+    expect(rzp.refunds.filter((r) => r.payment_id === paymentId)).toHaveLength(1);
+  });
+
+  it('an erasure whose every step succeeds leaves nothing for the job', async () => {
+    const learner = await createLearner(t.app);
+    const erased = await t.client
+      .as(admin.token)
+      .post(`/admin/users/${learner.id}/erase`, { reference: 'ticket 8', confirm_email: learner.email });
+    expect(erased.statusCode, JSON.stringify(erased.body)).toBe(200);
+    expect(await followUpOf(learner.id)).toBeUndefined();
   });
 });
 

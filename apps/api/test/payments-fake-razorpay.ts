@@ -44,6 +44,8 @@ export interface FakeRazorpay {
   fail(orderId: string): string;
   /** The next refund is made, but its answer never arrives (the connection drops, as on a timeout). */
   loseNextRefundAnswer(): void;
+  /** An outage: every request is answered 503 until `isDown` is set back to false. */
+  isDown: boolean;
   /**
    * A refund made in Razorpay's dashboard, outside the API (the whole payment, or `amount`): what the dashboard
    * does to the payment, without a webhook. Its id.
@@ -156,6 +158,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const authorized = req.headers.authorization === expectedAuth;
     requests.push({ method: req.method ?? '', path, authorized });
+    if (fake.isDown) return error(res, 503, 'Service Unavailable');
     if (!authorized) return error(res, 401, 'Authentication failed');
     try {
       if (req.method === 'POST' && path === '/v1/orders') {
@@ -225,8 +228,9 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const fake: FakeRazorpay = {
     url: `http://127.0.0.1:${port}`,
+    isDown: false,
     keyId,
     keySecret,
     webhookSecret,
@@ -349,4 +353,5 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

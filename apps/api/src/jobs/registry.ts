@@ -29,10 +29,18 @@ export interface JobDataMap {
   transcode: { subjectId: number; force?: boolean };
   /** The month-end snapshot of "Balances owed" (services/admin/reports/balance-snapshot-job.ts). */
   'balance-snapshot': Record<string, never>;
+  /** An erasure's steps after its transaction, left undone (services/admin/people/erasure-follow-up-job.ts). */
+  'erasure-follow-up': Record<string, never>;
 }
 
 export type JobName = keyof JobDataMap;
-export const JOB_NAMES = ['mail', 'reconcile', 'transcode', 'balance-snapshot'] as const satisfies readonly JobName[];
+export const JOB_NAMES = [
+  'mail',
+  'reconcile',
+  'transcode',
+  'balance-snapshot',
+  'erasure-follow-up',
+] as const satisfies readonly JobName[];
 
 export interface JobLog {
   info: (obj: object, msg: string) => void;

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -149,3 +150,25 @@ export const emailOtps = pgTable(
     check('email_otps_purpose', sql`${t.purpose} IN ('verify_email','reset_password')`),
   ],
 );
+
+/**
+ * What an erasure (decision 066) still has to do outside its transaction: delete the photo's file, ask the provider
+ * about the checkouts it closed, rewrite the stored balance snapshots. Written in the erasure's transaction and
+ * deleted once every step has succeeded, so that a crash or a failed step after the commit is picked up again by the
+ * 'erasure-follow-up' job. Holds no personal data: a storage key, the placeholder address, order ids.
+ */
+export const erasureFollowUps = pgTable('erasure_follow_ups', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** The profile photo's file in storage, or null. */
+  photoKey: text('photo_key'),
+  /** The address the erased row now holds, written into the snapshots in place of the old one. */
+  placeholderEmail: text('placeholder_email').notNull(),
+  /** The checkouts the erasure failed, to ask the provider about. */
+  closedOrders: jsonb('closed_orders').$type<{ purchaseId: number; orderId: string }[]>().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Runs that did not finish, and what stopped the last one (for the operator's log). */
+  failedRuns: integer('failed_runs').notNull().default(0),
+  lastError: text('last_error'),
+});

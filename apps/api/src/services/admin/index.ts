@@ -51,6 +51,7 @@ export { createOfferCode, deleteOfferCode, getOfferCode, listOfferCodes, updateO
 export { parseInput } from './parse-input.ts';
 export { correctDateOfBirth } from './people/correct-date-of-birth.ts';
 export { erasedEmail, eraseUser } from './people/erase-user.ts';
+export { erasureFollowUpJob } from './people/erasure-follow-up-job.ts';
 export { nameGuardian } from './people/name-guardian.ts';
 export { grantAdmin, GrantAdminError } from './people/grant-admin.ts';
 export { decideHeldReferral, listHeldReferrals } from './people/held-referrals.ts';

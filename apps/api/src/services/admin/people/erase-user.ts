@@ -6,6 +6,7 @@ import {
   certificates,
   devMailbox,
   emailOtps,
+  erasureFollowUps,
   guardianConsents,
   idempotencyKeys,
   mailOutbox,
@@ -24,9 +25,8 @@ import { AppError } from '../../../lib/app-error.ts';
 import { isUniqueViolation } from '../../../lib/postgres-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { ownPhotoKey } from '../../profile/index.ts';
-import { eraseFromBalanceSnapshots } from '../reports/balance-snapshots.ts';
-import { settleClosedOrder } from '../../payments/index.ts';
 import { isPendingWithdrawal } from '../../wallet/index.ts';
+import { followUpErasure } from './follow-up-erasure.ts';
 import { findUserRow, getUserDetail } from './users.ts';
 
 /**
@@ -73,9 +73,9 @@ async function dropQueuedMails(tx: DbOrTx, addresses: string[]): Promise<void> {
  * still waiting or being paid; 422 when `confirmEmail` is not the learner's email. Kept: the row's id, referral code,
  * roles and wallet sums, purchases, invoices and credit notes (their own buyer copy), the ledger, withdrawals and
  * their bank copies, levels, the audit log. Audited as `user.erase` with the reference and what the wallet gave up,
- * never the erased data. After the commit, each checkout it closed is asked about at the provider (a payment taken
- * just before is given back: settleClosedOrder), the profile photo's file is deleted and the stored month-end balance
- * snapshots are rewritten without their name and email (eraseFromBalanceSnapshots).
+ * never the erased data. After the commit, followUpErasure deletes the profile photo's file, asks the provider about
+ * each checkout it closed and rewrites the stored month-end balance snapshots; the transaction records those steps, so
+ * that one that fails, or a crash before them, is done again by the 'erasure-follow-up' job.
  */
 export async function eraseUser(
   ctx: AppContext,
@@ -84,41 +84,27 @@ export async function eraseUser(
     id: number;
     reference: string;
     confirmEmail: string;
-    /** Where a photo file that could not be deleted, or a closed order the provider could not be asked about, is reported (the request's logger). */
+    /** Where a follow-up step that failed (to be tried again by the job) is reported: the request's logger. */
     log: { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };
   },
 ): Promise<AdminUserDetail> {
   const { id } = options;
-  const { photoPath, placeholder, closedOrders } = await eraseRows(ctx, options).catch((error: unknown) => {
+  await eraseRows(ctx, options).catch((error: unknown) => {
     // A unique index refusing a value the erasure writes (the placeholder address): nothing was erased, a 400 that
     // says so rather than a 500.
     if (isUniqueViolation(error)) throw AppError.badRequest(adminMessages.eraseConflict);
     throw error;
   });
-  const photoKey = ownPhotoKey(photoPath);
-  if (photoKey)
-    await ctx.storage.delete(photoKey).catch((error: unknown) => {
-      // The database no longer points at it; the file is unreachable, only left behind: logged for the operator.
-      options.log.warn({ err: error, key: photoKey }, 'an erased profile photo could not be deleted');
-    });
-  // A checkout the erasure closed may have been paid just before: asked now, such a payment is given back at once.
-  for (const order of closedOrders) {
-    await settleClosedOrder(ctx, { ...order, log: options.log }).catch((error: unknown) => {
-      options.log.warn({ err: error, ...order }, 'an order closed by an erasure could not be checked at the provider');
-    });
-  }
-  // The month-end snapshots of "Balances owed" (decision 067) name them: the name and email go, the PAN stays.
-  await eraseFromBalanceSnapshots(ctx, { userId: id, placeholderEmail: placeholder }).catch((error: unknown) => {
-    options.log.warn({ err: error, userId: id }, 'the balance snapshots could not be rewritten for an erasure');
-  });
+  // What is left outside the database, done now; what fails is done again by the job (erasure-follow-up).
+  await followUpErasure(ctx, { userId: id, log: options.log });
   return getUserDetail(ctx, id);
 }
 
-/** The erasure's transaction; returns the photo path the row held and the address it holds now. */
+/** The erasure's transaction, with the record of what it leaves to do after the commit (followUpErasure). */
 async function eraseRows(
   ctx: AppContext,
   options: { actorId: number; id: number; reference: string; confirmEmail: string },
-): Promise<{ photoPath: string | null; placeholder: string; closedOrders: { purchaseId: number; orderId: string }[] }> {
+): Promise<void> {
   const { id, actorId } = options;
   return ctx.db.transaction(async (tx) => {
     const user = await findUserRow(tx, id, { forUpdate: true });
@@ -225,12 +211,14 @@ async function eraseRows(
         given_up: { balance: paiseToRupees(user.balancePaise), points: user.points },
       },
     });
-    return {
-      photoPath: user.profilePhotoPath,
-      placeholder,
+    await tx.insert(erasureFollowUps).values({
+      userId: id,
+      photoKey: ownPhotoKey(user.profilePhotoPath),
+      placeholderEmail: placeholder,
       closedOrders: closedOrders.flatMap(({ purchaseId, orderId, provider }) =>
         orderId && provider === ctx.payments.name ? [{ purchaseId, orderId }] : [],
       ),
-    };
+      createdAt: now,
+    });
   });
 }
