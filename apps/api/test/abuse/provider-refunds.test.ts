@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, devMailbox, invoices, purchases, walletTransactions } from '@app/db';
+import { dayNumber, isoDay } from '@app/contracts';
+import { auditLog, devMailbox, invoices, purchases, users, walletTransactions } from '@app/db';
 import { createTestApp, waitFor, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
@@ -155,6 +157,99 @@ describe('abuse: money given back at the provider', () => {
       after: { source: 'dispute lost', dispute_id: disputeId, commission_reversed: 100 },
     });
     await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: a chargeback lost for a part (₹398 of ₹399) refunds the purchase: the ring keeps no commission, count or level reward', async () => {
+    // Decision 072: two sub-users each dispute all but ₹1 of their purchase; the purchases kept paying the referrer
+    // its commission on the whole, counting both sub-users for a level (the minimum is met by ₹399, not by ₹1) and
+    // its level reward: about ₹280 to withdraw for ₹2 paid.
+    await setReferenceData(t.app, { refund_window_days: 7, level_min_purchase_paise: 20_000 });
+    try {
+      const referrer = await createLearner(t.app);
+      const subs = [
+        await createLearner(t.app, { referrerId: referrer.id }),
+        await createLearner(t.app, { referrerId: referrer.id }),
+      ];
+      const bought: Awaited<ReturnType<typeof buy>>[] = [];
+      for (const sub of subs) bought.push(await buy(sub, 39_900));
+      expect((await ledgerOf(t.app, referrer.id)).map((e) => e.method)).toEqual(
+        expect.arrayContaining(['Referral Commission', 'Referral Commission', 'Level Reward']),
+      );
+
+      for (const { paymentId } of bought) {
+        const disputeId = rzp.loseDispute(paymentId, 39_800);
+        const res = await webhook(rzp.webhook('payment.dispute.lost', paymentId));
+        expect(res.json().data.outcome).toBe('processed');
+        // The rest of the payment goes back to the payer, so that all of it has, as the credit note says.
+        expect(rzp.refunds.filter((r) => r.payment_id === paymentId).map((r) => r.amount)).toEqual([100]);
+        const purchaseId = bought.find((b) => b.paymentId === paymentId)!.purchaseId;
+        expect((await auditOf(purchaseId)).at(-1)).toMatchObject({
+          action: 'purchase.refund',
+          after: { status: 'refunded', source: 'dispute lost', dispute_id: disputeId, returned: 398 },
+        });
+        expect((await auditOf(purchaseId)).at(-1)?.after).toHaveProperty('rest_refund_id', expect.any(String));
+      }
+      for (const [i, b] of bought.entries()) {
+        expect(await statusOf(b.purchaseId)).toBe('refunded');
+        expect(await owns(subs[i]!, b.courseId)).toBe(false);
+        expect(await creditNotesOf(b.purchaseId)).toBe(1);
+      }
+      const [counted] = await t.app.ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(and(eq(users.referrerId, referrer.id), isNotNull(users.activatedAt)));
+      expect(counted?.n).toBe(0);
+      // Nothing held or in the wallet: every credit cancelled.
+      expect((await ledgerOf(t.app, referrer.id)).filter((e) => e.status !== 'Rejected')).toEqual([]);
+
+      // The operator, told by Razorpay, clicks Refund: already refunded, nothing more goes back.
+      const clicked = await consoleRefund(bought[0]!.purchaseId);
+      expect(clicked.statusCode).toBe(400);
+      expect(rzp.refunds.filter((r) => r.payment_id === bought[0]!.paymentId)).toHaveLength(1);
+      // Razorpay's refund.processed for the rest changes nothing more.
+      expect((await webhook(rzp.webhook('refund.processed', bought[0]!.paymentId))).json().data.outcome).toBe(
+        'ignored',
+      );
+      await expectBooksBalanced(t);
+      // The month's "Payments at Razorpay" register: the payment in, one refund out of all of it (the dispute's
+      // part and the rest), never the rest's refund as a payment that bought nothing.
+      const today = isoDay(dayNumber(t.app.ctx.now()));
+      const register = await t.client.as(admin.token).get(`/admin/reports/provider?from=${today}&to=${today}`);
+      const rows = parse(register.body as string, { bom: true, relax_column_count: true }) as string[][];
+      const [header, ...lines] = rows;
+      const of = (name: string) => header!.indexOf(name);
+      expect(
+        lines
+          .filter((line) => line[of('Payment id')] === bought[0]!.paymentId)
+          .map((line) => [line[of('Event')], line[of('Amount (₹)')]]),
+      ).toEqual([
+        ['Payment', '399.00'],
+        ['Refund', '-399.00'],
+      ]);
+    } finally {
+      await setReferenceData(t.app, { refund_window_days: 7, level_min_purchase_paise: 0 });
+    }
+  });
+
+  it('a chargeback lost for a part while Razorpay cannot refund the rest still refunds the purchase, and tells the operator', async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    rzp.loseDispute(bought.paymentId, 20_000);
+    const delivery = rzp.webhook('payment.dispute.lost', bought.paymentId);
+    rzp.isDown = true;
+    try {
+      expect((await webhook(delivery)).json().data.outcome).toBe('processed');
+    } finally {
+      rzp.isDown = false;
+    }
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Rejected']);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+    expect((await auditOf(bought.purchaseId)).at(-1)?.after).toMatchObject({
+      status: 'refunded',
+      returned: 200,
+      rest_not_refunded: 199,
+    });
   });
 
   it('ATTACK: the console records a refund Razorpay already made (its webhook lost) instead of failing for good', async () => {

@@ -7,5 +7,5 @@ export { PaymentProviderError } from './payment-provider.ts';
 export type { PaymentProvider } from './payment-provider.ts';
 export { reconcileJob } from './reconcile-job.ts';
 export { settleClosedOrder } from './settle-closed-order.ts';
-export { claimRefund, dropFreshClaim, refundClaimed } from './refund-claim.ts';
+export { claimRefund, dropFreshClaim, PURCHASE_REFUND_REASONS, refundClaimed } from './refund-claim.ts';
 export type { PaymentLog } from './refund-orphan-payment.ts';

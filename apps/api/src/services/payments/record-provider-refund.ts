@@ -1,10 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { purchases } from '@app/db';
+import { purchases, type DbOrTx, type Tx } from '@app/db';
 import { paiseToRupees } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { flushMailOutbox } from '../mail/index.ts';
 import { markPurchaseRefunded, refundEffectsForAudit } from '../purchases/index.ts';
+import { PaymentProviderError } from './payment-provider.ts';
+import {
+  PURCHASE_REFUND_REASONS,
+  claimRefund,
+  dropFreshClaim,
+  refundClaimed,
+  type RefundClaim,
+} from './refund-claim.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 /** Money the provider reports as gone back to the payer, by a refund made there or by a chargeback lost. */
@@ -25,9 +33,12 @@ export type ProviderRefundOutcome = 'refunded' | 'partial' | 'unchanged';
  * Records money given back at the provider outside the console (decision 051): a refund made in Razorpay's dashboard
  * or a dispute the merchant lost. The purchase it paid for is refunded as the operator's Refund does it
  * (markPurchaseRefunded: the course closes, the commission, level reward and Quiz Points are taken back, a credit
- * note is issued), when all of what was paid has gone back; a part given back is written to the audit log for the
- * operator, and the purchase stays paid. Only the purchase paid with that very payment: a refund of an orphan
- * payment (a second payment on the order, decision 010) leaves the order's purchase alone.
+ * note is issued), when all of what was paid has gone back. A part refunded in the dashboard (the operator's own
+ * act) is written to the audit log for the operator, and the purchase stays paid. A dispute lost for a part (decision
+ * 072) refunds the purchase all the same, and the rest of the payment is given back at the provider, so that the
+ * payer has all of it back, as the credit note says: a chargeback of ₹398 on ₹399 no longer keeps the course, the
+ * sub-user's count, the commission and the level reward. Only the purchase paid with that very payment: a refund of
+ * an orphan payment (a second payment on the order, decision 010) leaves the order's purchase alone.
  *
  * Under the purchase's row lock (FOR NO KEY UPDATE, then the wallets, the order of the console's refund, decision
  * 046), waiting for it rather than failing: the operator's refund holds it while Razorpay answers and sends this
@@ -41,22 +52,32 @@ export async function recordProviderRefund(
   const source = options.kind === 'refund' ? 'refund at the provider' : 'dispute lost';
   const reference = options.kind === 'refund' ? { refund_id: options.providerId } : { dispute_id: options.providerId };
 
+  // A part lost in a dispute: the rest is claimed before the transaction (refund-claim.ts), as the console's refund
+  // claims it, so that a crash after Razorpay refunded finds that refund again instead of making a second.
+  const paid = await findPaidPurchase(ctx.db, ctx, options);
+  const rest = paid && options.kind === 'dispute' ? paid.amountPaise - options.returnedPaise : 0;
+  const claim =
+    rest > 0 && paid
+      ? await claimRefund(ctx, {
+          paymentId: options.paymentId,
+          purchaseId: paid.id,
+          payload: {
+            amount_paise: rest,
+            reason: PURCHASE_REFUND_REASONS.restAfterDispute,
+            dispute_id: options.providerId,
+          },
+        })
+      : null;
+  // Another purchase's claim on this payment cannot be: the payment paid this purchase. The console's refund of this
+  // purchase may hold it; its transaction holds the row lock, and this one finds the purchase refunded.
+  const ownClaim = claim && claim.purchaseId === paid?.id ? claim : null;
+
   const [outcome, purchaseId] = await ctx.db.transaction(async (tx): Promise<[ProviderRefundOutcome, number?]> => {
-    const [current] = await tx
-      .select({ id: purchases.id, status: purchases.status, amountPaise: purchases.amountPaise })
-      .from(purchases)
-      .where(
-        and(
-          eq(purchases.provider, ctx.payments.name),
-          eq(purchases.providerOrderId, options.orderId),
-          eq(purchases.providerPaymentId, options.paymentId),
-        ),
-      )
-      .for('no key update');
+    const current = await findPaidPurchase(tx, ctx, options, { lock: true });
     // Never paid with this payment (an orphan's refund), or refunded already (by the console, or an earlier event).
     if (current?.status !== 'paid') return ['unchanged'];
     const before = { status: current.status, amount: paiseToRupees(current.amountPaise) };
-    if (options.returnedPaise < current.amountPaise) {
+    if (options.returnedPaise < current.amountPaise && options.kind === 'refund') {
       await recordAudit(tx, ctx, {
         actorId: null,
         action: 'purchase.provider_partial_refund',
@@ -67,6 +88,9 @@ export async function recordProviderRefund(
       });
       return ['partial', current.id];
     }
+    const restRefund = ownClaim
+      ? await refundTheRest(tx, ctx, ownClaim, current.amountPaise - options.returnedPaise, log)
+      : {};
     const effects = await markPurchaseRefunded(tx, ctx, { purchaseId: current.id });
     if (!effects) return ['unchanged'];
     await recordAudit(tx, ctx, {
@@ -75,10 +99,19 @@ export async function recordProviderRefund(
       entity: 'purchases',
       entityId: current.id,
       before,
-      after: { status: 'refunded', source, ...reference, ...refundEffectsForAudit(effects) },
+      after: {
+        status: 'refunded',
+        source,
+        ...reference,
+        ...(options.returnedPaise < current.amountPaise ? { returned: paiseToRupees(options.returnedPaise) } : {}),
+        ...restRefund,
+        ...refundEffectsForAudit(effects),
+      },
     });
     return ['refunded', current.id];
   });
+  // A claim this event made and did not use (the purchase was refunded meanwhile) goes, as a refused one does.
+  if (ownClaim && outcome === 'unchanged') await dropFreshClaim(ctx, ownClaim);
   if (outcome !== 'unchanged') {
     log?.warn({ purchaseId, ...reported, outcome }, 'money given back at the provider');
   }
@@ -86,4 +119,50 @@ export async function recordProviderRefund(
   // reconciler's next run.
   if (outcome === 'refunded') await flushMailOutbox(ctx);
   return outcome;
+}
+
+/** The purchase paid with the reported payment, if any (locked FOR NO KEY UPDATE, waiting, with `lock`). */
+async function findPaidPurchase(
+  db: DbOrTx,
+  ctx: AppContext,
+  options: RefundAtProvider,
+  { lock = false } = {},
+): Promise<{ id: number; status: string; amountPaise: number } | undefined> {
+  const query = db
+    .select({ id: purchases.id, status: purchases.status, amountPaise: purchases.amountPaise })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.provider, ctx.payments.name),
+        eq(purchases.providerOrderId, options.orderId),
+        eq(purchases.providerPaymentId, options.paymentId),
+      ),
+    );
+  const [row] = await (lock ? query.for('no key update') : query);
+  return row;
+}
+
+/**
+ * Gives back at the provider what a dispute lost for a part left with the business (decision 072). What it answers
+ * goes into the refund's audit row: the refund's id, or why it could not be made; the purchase is refunded either
+ * way (the payer has won the dispute), and a refund the provider refused or did not answer is left to the operator,
+ * logged as an error.
+ */
+async function refundTheRest(
+  tx: Tx,
+  ctx: AppContext,
+  claim: RefundClaim,
+  restPaise: number,
+  log: PaymentLog | undefined,
+): Promise<{ rest_refund_id?: string; rest_not_refunded?: number; rest_refund_error?: string }> {
+  try {
+    return { rest_refund_id: await refundClaimed(tx, ctx, claim, restPaise) };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    log?.error(
+      { err: error, paymentId: claim.paymentId, restPaise },
+      'the rest of a payment after a dispute lost could not be refunded at the provider: the operator must',
+    );
+    return { rest_not_refunded: paiseToRupees(restPaise), rest_refund_error: error.message };
+  }
 }

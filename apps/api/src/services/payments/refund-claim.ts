@@ -15,6 +15,16 @@ export interface RefundClaim {
   purchaseId: number | null;
 }
 
+/**
+ * The reasons of the claims that refund a purchase's own payment (the purchase's Refund line in the provider register,
+ * decision 071), as against an orphan payment's: the operator's refund, and the rest of a payment after a dispute
+ * lost for a part (decision 072).
+ */
+export const PURCHASE_REFUND_REASONS = {
+  operator: 'operator refund',
+  restAfterDispute: 'the rest after a dispute lost',
+} as const;
+
 const claimId = (paymentId: string) => `refund:${paymentId}`;
 const whereClaim = (ctx: AppContext, paymentId: string) =>
   and(eq(paymentEvents.provider, ctx.payments.name), eq(paymentEvents.eventId, claimId(paymentId)));

@@ -8,6 +8,7 @@ import { recordAudit } from '../../audit/index.ts';
 import { flushMailOutbox } from '../../mail/index.ts';
 import {
   PaymentProviderError,
+  PURCHASE_REFUND_REASONS,
   claimRefund,
   dropFreshClaim,
   refundClaimed,
@@ -84,7 +85,11 @@ export async function refundPurchase(
       : await claimRefund(ctx, {
           paymentId,
           purchaseId,
-          payload: { amount_paise: current.purchase.amountPaise, reason: 'operator refund', actor_id: options.actorId },
+          payload: {
+            amount_paise: current.purchase.amountPaise,
+            reason: PURCHASE_REFUND_REASONS.operator,
+            actor_id: options.actorId,
+          },
         });
   // Another purchase's claim on this payment (an orphan refund) means it is being given back already.
   if (claim && claim.purchaseId !== purchaseId) throw AppError.badRequest(adminMessages.refundInProgress);

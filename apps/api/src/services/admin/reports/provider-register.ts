@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, like, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, like, lt, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditLog, invoices, paymentEvents, purchases, users, type DbOrTx } from '@app/db';
 import { rupeesToPaise } from '@app/contracts';
-import type { ORPHAN_REASONS } from '../../payments/index.ts';
+import { PURCHASE_REFUND_REASONS, type ORPHAN_REASONS } from '../../payments/index.ts';
 import { indiaIso } from './balances-register.ts';
 import type { Period } from './period.ts';
 import { indiaDay, toCsv, type Cell } from './to-csv.ts';
@@ -73,7 +73,7 @@ const operator = alias(users, 'operator');
  * - Payment: each purchase paid through the provider, dated as its invoice (the provider's time of the payment since
  *   decision 063's later work), or paid_at without one;
  * - Payment that bought nothing, and its Refund: the automatic refunds of orphan payments (the refund claims,
- *   `refund:<payment id>` rows of payment_events whose reason is not the operator's), the payment dated by the
+ *   `refund:<payment id>` rows of payment_events but those refunding a purchase: PURCHASE_REFUND_REASONS), the payment dated by the
  *   provider's time kept on the claim (else the claim's time), the refund by the claim's time;
  * - Refund: each purchase refunded (by the operator, in Razorpay's dashboard, by a dispute lost), by refunded_at,
  *   with its credit note; the refund's or dispute's id from the refund's audit row (the operator's claim as a
@@ -232,7 +232,7 @@ async function orphans(db: DbOrTx, period: Period, provider: string): Promise<Li
       and(
         eq(paymentEvents.provider, provider),
         like(paymentEvents.eventId, 'refund:%'),
-        ne(sql`coalesce(${paymentEvents.payload}->>'reason', '')`, 'operator refund'),
+        notInArray(sql`coalesce(${paymentEvents.payload}->>'reason', '')`, Object.values(PURCHASE_REFUND_REASONS)),
         lt(paymentEvents.receivedAt, period.end),
         // The payment may fall in the period while its refund, a moment later, falls in the next.
         or(gte(paymentEvents.receivedAt, period.start), gte(capturedAt, period.start)),
