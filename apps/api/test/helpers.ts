@@ -30,6 +30,7 @@ const relaxedLimits: LimitRules = Object.fromEntries(
     'otpPerIp',
     'resetPerAccount',
     'resetPerIp',
+    'offerCodeMissesPerIp',
   ].map((name) => [name, { points: 10_000, durationSeconds: 60 }]),
 ) as LimitRules;
 

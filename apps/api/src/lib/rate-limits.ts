@@ -57,6 +57,12 @@ export const defaultLimitRules = {
   profilePhotosPerUser: { points: 20, durationSeconds: 60 * 60 },
   /** Unknown offer codes tried by one account (a mistyped code or two is normal; a word list is not). */
   offerCodeMissesPerAccount: { points: 20, durationSeconds: 15 * 60 },
+  /**
+   * Unknown offer codes tried from one network, all its accounts together: otherwise fifty accounts (registerPerIp
+   * lets one address make them in two hours) try fifty times the codes. A code that exists is not counted, so a school
+   * lab whose children all type the right code never spends it; 60 leaves room for a lab's typos (decision 064, later).
+   */
+  offerCodeMissesPerIp: { points: 60, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '@app/db';
+import { messages } from '@app/contracts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner } from '../fixtures.ts';
-import { createCourse, createOfferCode } from '../catalogue-fixtures.ts';
+import { createBatch, createCourse, createOfferCode } from '../catalogue-fixtures.ts';
 import { setReferenceData } from '../wallet-fixtures.ts';
 import { countPurchases, expectBooksBalanced } from './abuse-fixtures.ts';
 import { payThroughSandbox } from '../checkout-fixtures.ts';
@@ -154,5 +155,89 @@ describe('abuse: guessing offer codes', () => {
     // Another learner is not held back; looking up a code that exists is never counted.
     const other = t.client.as((await createLearner(t.app)).token);
     for (let i = 0; i <= points; i++) expect((await other.get('/fetch-code/SCHOOL42')).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Accounts are cheap (registerPerIp lets one address make 30 an hour), so the limit per account alone let one place
+ * try codes as fast as it made accounts: unknown codes are counted per network too, all its accounts together (an IPv6
+ * address as its /64, as the sign-up limits count it). Decision 064, later (2026-12-02).
+ */
+describe('abuse: guessing offer codes from many accounts on one network', () => {
+  let t: TestApp;
+  const perAccount = defaultLimitRules.offerCodeMissesPerAccount.points;
+  const perNetwork = defaultLimitRules.offerCodeMissesPerIp.points;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      rateLimits: {
+        offerCodeMissesPerAccount: defaultLimitRules.offerCodeMissesPerAccount,
+        offerCodeMissesPerIp: defaultLimitRules.offerCodeMissesPerIp,
+      },
+    });
+    await setReferenceData(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A learner signed in from `ip`. */
+  const learnerAt = async (ip: string) => t.client.as((await createLearner(t.app)).token).from(ip);
+
+  it("ATTACK: many accounts on one network share its budget of unknown codes: past it, the school's 100% code is refused there on every route, and still works from elsewhere", async () => {
+    await createOfferCode(t.app, { code: 'SCHOOL42', discountValue: 10_000 });
+    const course = await createCourse(t.app, { pricePaise: 50_000 });
+    // One phone's /64 (Jio, Airtel): each account on a fresh address of it, each staying under its own limit.
+    const inNetwork = (n: number) => `2401:4900:1c2a:7f01::${(n + 1).toString(16)}`;
+    const perGuesser = perAccount - 5;
+    let tried = 0;
+    for (let g = 0; tried < perNetwork; g++) {
+      const guesser = await learnerAt(inNetwork(g));
+      for (let i = 0; i < perGuesser && tried < perNetwork; i++, tried++) {
+        const miss = await guesser.get(`/fetch-code/WORD${tried}`);
+        expect(miss.statusCode, `guess ${tried + 1}`).toBe(400);
+        expect(miss.body.message).toBe('Invalid offer code.');
+      }
+    }
+
+    // The network's budget is spent: a fresh account there, on a fresh address, is refused as an account past its own
+    // limit is, the right code included, on the preview, a course's checkout and the batch fee's.
+    const fresh = await createLearner(t.app);
+    await createBatch(t.app, { learnerId: fresh.id, feePaise: 100_000 });
+    const late = t.client.as(fresh.token).from(inNetwork(1_000));
+    const answers = [
+      await late.get('/fetch-code/NEXTWORD'),
+      await late.get('/fetch-code/SCHOOL42'),
+      await late.post('/checkout', { course_id: course.id, offer_code: 'school42' }),
+      await late.post('/first-payment', { offer_code: 'SCHOOL42' }),
+    ];
+    expect(answers.map((a) => [a.statusCode, a.body.message])).toEqual(
+      answers.map(() => [429, messages.tooManyRequests]),
+    );
+    expect(Number(answers[1]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await countPurchases(t, { userId: fresh.id })).toBe(0);
+
+    // Another network, an IPv4 address or the next /64, is not held back.
+    for (const ip of ['198.51.100.7', '2401:4900:1c2a:7f02::1']) {
+      const elsewhere = await learnerAt(ip);
+      expect((await elsewhere.get('/fetch-code/SCHOOL42')).statusCode).toBe(200);
+      const bought = await elsewhere.post('/checkout', { course_id: course.id, offer_code: 'SCHOOL42' });
+      expect(bought.statusCode).toBe(200);
+      expect(bought.body.data).toMatchObject({ payment: false, amount: 0 });
+    }
+  });
+
+  it("a school's children all typing the right code from one address never spend its budget; their typos do", async () => {
+    await createOfferCode(t.app, { code: 'LABCODE', discountValue: 2_000 });
+    const school = '203.0.113.50';
+    const children = await Promise.all(Array.from({ length: 5 }, () => learnerAt(school)));
+    for (let i = 0; i < perNetwork + 10; i++) {
+      const right = await children[i % children.length]!.get('/fetch-code/labcode');
+      expect(right.statusCode, `lookup ${i + 1}`).toBe(200);
+    }
+    // A typo is a miss: the budget counts it.
+    for (let i = 0; i < perNetwork; i++)
+      expect((await children[i % children.length]!.get(`/fetch-code/LABC0DE${i}`)).statusCode).toBe(400);
+    expect((await (await learnerAt(school)).get('/fetch-code/LABCODE')).statusCode).toBe(429);
   });
 });

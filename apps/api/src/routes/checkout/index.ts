@@ -41,6 +41,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         await fetchOfferCode(ctx, {
           code: request.params.code,
           user: sessionOf(request).user,
+          ip: request.ip,
           for: request.query.for,
         }),
       ),
@@ -62,6 +63,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         user: sessionOf(request).user,
         courseId: request.body.course_id,
         offerCode: request.body.offer_code,
+        ip: request.ip,
         log: request.log,
       });
       return ok(data, data.payment ? checkoutMessages.checkoutStarted : checkoutMessages.purchaseCompleted);
@@ -84,6 +86,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       const data = await payBatchFee(ctx, {
         user: sessionOf(request).user,
         offerCode: request.body.offer_code,
+        ip: request.ip,
         log: request.log,
       });
       return ok(data, data.payment ? checkoutMessages.checkoutStarted : checkoutMessages.purchaseCompleted);

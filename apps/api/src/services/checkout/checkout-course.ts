@@ -15,7 +15,7 @@ import { requireMoneyConsent } from '../consent/index.ts';
  */
 export async function checkoutCourse(
   ctx: AppContext,
-  options: { user: AuthUser; courseId: number; offerCode: string | null; log?: PaymentLog },
+  options: { user: AuthUser; courseId: number; offerCode: string | null; ip: string; log?: PaymentLog },
 ): Promise<CheckoutData> {
   const course = await findPublishedCourse(ctx, options.courseId);
   if (course.batchId !== null) throw AppError.badRequest(checkoutMessages.batchSubjectNotSold);
@@ -32,6 +32,7 @@ export async function checkoutCourse(
       display: toCourseItem(course),
     },
     offerCode: options.offerCode,
+    ip: options.ip,
     ...(options.log ? { log: options.log } : {}),
   });
 }

@@ -11,10 +11,15 @@ import { assertOfferCodeFits, findUsableOfferCode } from './find-usable-offer-co
  */
 export async function fetchOfferCode(
   ctx: AppContext,
-  options: { code: string; user: AuthUser; for?: OfferCodeTarget | undefined },
+  options: { code: string; user: AuthUser; ip: string; for?: OfferCodeTarget | undefined },
 ): Promise<OfferCodeData> {
   const { user } = options;
-  const found = await findUsableOfferCode(ctx, { code: options.code, userId: user.id, now: ctx.now() });
+  const found = await findUsableOfferCode(ctx, {
+    code: options.code,
+    userId: user.id,
+    ip: options.ip,
+    now: ctx.now(),
+  });
   if (options.for)
     assertOfferCodeFits(found, options.for === 'batch' ? ((await findOwnBatch(ctx.db, user))?.id ?? null) : null);
   return {

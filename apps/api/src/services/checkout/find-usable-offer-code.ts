@@ -16,18 +16,28 @@ export interface UsableOfferCode extends OfferCodeLimits {
  * An offer code the learner may use now, or a 400 saying why not: unknown or switched off, outside
  * its validity window, or its total or per-learner uses spent (paid uses and live reservations,
  * offer-code-uses.ts; checkout counts again under the code's lock). Matched case-insensitively.
- * Unknown codes are counted per account (offerCodeMissesPerAccount): past the limit the lookup answers
- * 429, so a private code (one school's, say) cannot be found by trying words one after another.
+ * Unknown codes are counted per account (offerCodeMissesPerAccount) and per network, all its accounts
+ * together (offerCodeMissesPerIp: an IPv6 address as its /64): past either limit the lookup answers 429,
+ * so a private code (one school's, say) cannot be found by trying words one after another, from one
+ * account or from many. Every route that takes a code (the preview, a course's checkout, the batch
+ * fee's) comes through here.
  */
 export async function findUsableOfferCode(
   ctx: AppContext,
-  options: { code: string; userId: number; item?: PurchaseItem; now: Date },
+  options: { code: string; userId: number; ip: string; item?: PurchaseItem; now: Date },
 ): Promise<UsableOfferCode> {
   const { db } = ctx;
   const account = String(options.userId);
   // Counted before the lookup, so a burst of words sent together cannot all be looked up (decision 064); a code that
-  // exists gives its point back.
+  // exists gives its points back. The account first: one already past its own limit spends nothing of its network's.
   await ctx.limits.consume('offerCodeMissesPerAccount', account);
+  try {
+    await ctx.limits.consume('offerCodeMissesPerIp', options.ip);
+  } catch (error) {
+    // Not looked up, so not a guess of this account's.
+    await ctx.limits.giveBack('offerCodeMissesPerAccount', account);
+    throw error;
+  }
   const [row] = await db
     .select()
     .from(offerCodes)
@@ -35,6 +45,7 @@ export async function findUsableOfferCode(
     .limit(1);
   if (!row || !row.isActive) throw AppError.badRequest(checkoutMessages.offerCodeInvalid);
   await ctx.limits.giveBack('offerCodeMissesPerAccount', account);
+  await ctx.limits.giveBack('offerCodeMissesPerIp', options.ip);
   if (row.validFrom && options.now < row.validFrom) throw AppError.badRequest(checkoutMessages.offerCodeNotYetValid);
   if (row.validUntil && options.now >= row.validUntil) throw AppError.badRequest(checkoutMessages.offerCodeExpired);
   await assertOfferCodeUsesLeft(db, {

@@ -13,7 +13,7 @@ import { startCheckout } from './start-checkout.ts';
  */
 export async function payBatchFee(
   ctx: AppContext,
-  options: { user: AuthUser; offerCode: string | null; log?: PaymentLog },
+  options: { user: AuthUser; offerCode: string | null; ip: string; log?: PaymentLog },
 ): Promise<CheckoutData> {
   const { user } = options;
   const batch = await findOwnBatch(ctx.db, user);
@@ -41,6 +41,7 @@ export async function payBatchFee(
       },
     },
     offerCode: options.offerCode,
+    ip: options.ip,
     ...(options.log ? { log: options.log } : {}),
   });
 }

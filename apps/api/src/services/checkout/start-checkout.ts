@@ -41,7 +41,14 @@ const itemColumn = (item: CheckoutItem) =>
  */
 export async function startCheckout(
   ctx: AppContext,
-  options: { user: AuthUser; item: CheckoutItem; offerCode: string | null; log?: PaymentLog },
+  options: {
+    user: AuthUser;
+    item: CheckoutItem;
+    offerCode: string | null;
+    /** The learner's address: unknown offer codes are counted per network too (find-usable-offer-code.ts). */
+    ip: string;
+    log?: PaymentLog;
+  },
 ): Promise<CheckoutData> {
   const { user, item } = options;
   const alreadyOwned =
@@ -51,6 +58,7 @@ export async function startCheckout(
     ? await findUsableOfferCode(ctx, {
         code: options.offerCode,
         userId: user.id,
+        ip: options.ip,
         item: purchaseItem(item),
         now: ctx.now(),
       })
