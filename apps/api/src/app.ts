@@ -17,6 +17,7 @@ import { isJsonContentType, jsonSecurityHeaders, staticSecurityHeaders } from '.
 import { LazyRequestLogger, type ParentLogger } from './lib/lazy-request-logger.ts';
 import { loadWebPages } from './lib/web-pages.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { wellFormedTextPlugin } from './plugins/well-formed-text.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await app.register(openapiPlugin, { title: `${env.APP_NAME} API`, prefix: API_PREFIX });
   await app.register(xsrfPlugin, { secureCookies: isProduction });
   await app.register(authPlugin, { ctx, prefix: API_PREFIX });
+  await app.register(wellFormedTextPlugin);
   await app.register(metricsPlugin, { ctx });
 
   await app.register(healthRoutes);

@@ -543,6 +543,14 @@ describe('admin: deleting a learner’s personal data', () => {
     }
   });
 
+  it('takes a reference with a lone surrogate (JSON can carry one, jsonb cannot): stored as U+FFFD, never a 500', async () => {
+    const learner = await createLearner(t.app);
+    const res = await erase(learner.id, { reference: 'ticket \ud800 7', confirm_email: learner.email });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const audit = await auditOf(t.app, 'users', learner.id);
+    expect(audit.at(-1)?.after).toMatchObject({ reference: 'ticket \ufffd 7' });
+  });
+
   it('ATTACK: the stored month-end balance snapshots lose the learner’s name and email, keep the PAN and every other byte', async () => {
     const learner = await createLearner(t.app);
     await fundWithBank(t, learner, { pan_card: 'ERASD1234E' });
