@@ -15,6 +15,11 @@ export interface JobDataMap {
     sealed: string;
     /** The OTP this mail carries: withdrawn when the mail is given up, so it holds no next request back. */
     otpId?: number;
+    /**
+     * The learner the mail is about, written to them or to their guardian: an erasure deletes the mails still waiting
+     * by it (decision 066), never by a guardian's address, which another account may share.
+     */
+    aboutUserId?: number;
     /** Sent at most once per key (sent_mails, claimed before sending): e.g. receipt:<purchase id>. */
     onceKey?: string;
     /**

@@ -22,6 +22,8 @@ export const devMailbox = pgTable('dev_mailbox', {
   text: text('text').notNull(),
   html: text('html').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The learner the mail is about (SendOptions.aboutUserId): an erasure deletes their mails by it. */
+  aboutUserId: integer('about_user_id'),
 });
 
 /**

@@ -75,7 +75,7 @@ export async function issueOtp(
         purpose,
         ttlMinutes: OTP_POLICY.ttlMinutes,
       }),
-      { otpId },
+      { otpId, aboutUserId: user.id },
     );
   } catch (error) {
     // A code nobody received must not block the next request for a minute.

@@ -25,6 +25,9 @@ export async function sendConsentMail(
   await queueNotice(ctx, {
     within,
     about: { kind: 'consent-request', userId },
-    build: async () => ({ mail: consentMail({ ...mail, appName: ctx.env.APP_NAME }) }),
+    build: async () => ({
+      mail: consentMail({ ...mail, appName: ctx.env.APP_NAME }),
+      options: { aboutUserId: userId },
+    }),
   });
 }

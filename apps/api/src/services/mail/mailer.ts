@@ -30,6 +30,8 @@ export type MailJobData = JobDataMap['mail'];
 export interface SendOptions {
   /** The OTP the mail carries: withdrawn if the mail is given up after its retries. */
   otpId?: number;
+  /** The learner the mail is about (to them or to their guardian): MailJobData.aboutUserId. */
+  aboutUserId?: number;
   /**
    * Sent at most once per key (e.g. receipt:<purchase id>): the delivery claims the key in sent_mails
    * first, and a second mail with the same key is dropped.
@@ -91,6 +93,7 @@ export function sealMail(secret: string, mail: Mail, options: SendOptions = {}):
     subject: mail.subject,
     sealed,
     ...(options.otpId === undefined ? {} : { otpId: options.otpId }),
+    ...(options.aboutUserId === undefined ? {} : { aboutUserId: options.aboutUserId }),
     ...(options.onceKey === undefined ? {} : { onceKey: options.onceKey }),
     ...(options.attachments?.length ? { attachments: options.attachments } : {}),
   };
@@ -143,8 +146,10 @@ export function createMailer(options: MailerOptions): Mailer {
       },
     };
   }
-  const writeOutbox = async (mail: Mail, db: DbOrTx = options.db) => {
-    await db.insert(devMailbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  const writeOutbox = async (mail: Mail, db: DbOrTx = options.db, aboutUserId?: number) => {
+    await db
+      .insert(devMailbox)
+      .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, aboutUserId });
     stats.sent++;
   };
   return {
@@ -160,7 +165,7 @@ export function createMailer(options: MailerOptions): Mailer {
         !(await claimMailOnce(db, { key: sendOptions.onceKey, jobId: `dev-outbox:${randomUUID()}` }))
       )
         return;
-      await writeOutbox(mail, db);
+      await writeOutbox(mail, db, sendOptions?.aboutUserId);
     },
     relayOutbox: async () => 0,
     deliver: (mail) => writeOutbox(mail),

@@ -27,6 +27,7 @@ export async function queueAccountNotice(
         firstName: user.firstName,
         language: user.language,
       }),
+      options: { aboutUserId: user.id },
     }),
   });
 }

@@ -64,6 +64,7 @@ export async function sendReceipt(ctx: AppContext, options: { purchaseId: number
         mail,
         options: {
           onceKey,
+          aboutUserId: purchase.userId,
           ...(row.invoiceNumber ? { attachments: [{ kind: 'invoice' as const, purchaseId }] } : {}),
         },
       };

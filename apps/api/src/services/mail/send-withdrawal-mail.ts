@@ -52,6 +52,7 @@ export async function sendWithdrawalMail(
       if (!row) return null;
       const { entry } = row;
       const recipient = { appName: ctx.env.APP_NAME, to: row.email, firstName: row.firstName, language: row.language };
+      const about = { aboutUserId: entry.userId };
       // A withdrawal is a negative ledger entry.
       const amountPaise = Math.abs(entry.amountPaise);
       if (entry.status === 'Done' && entry.bankReference && !options.returned) {
@@ -64,6 +65,7 @@ export async function sendWithdrawalMail(
             account: row.accountLast4 ? `${row.bankName ?? ''} ${maskAccountLast4(row.accountLast4)}`.trim() : null,
             settledAt: entry.settledAt ?? ctx.now(),
           }),
+          options: about,
         };
       }
       if (options.returned) {
@@ -76,6 +78,7 @@ export async function sendWithdrawalMail(
             reason: typeof options.reason === 'string' ? options.reason : '',
             recoveredPaise: options.recoveredPaise,
           }),
+          options: about,
         };
       }
       if (entry.status === 'Rejected') {
@@ -87,6 +90,7 @@ export async function sendWithdrawalMail(
             reason: typeof options.reason === 'string' ? options.reason.trim() || null : (options.reason ?? null),
             recoveredPaise: options.recoveredPaise,
           }),
+          options: about,
         };
       }
       return null;

@@ -40,7 +40,10 @@ async function readRefund(ctx: AppContext, db: DbOrTx, purchaseId: number) {
       creditNoteNumber: row.creditNoteNumber,
     },
     // The credit note's PDF, rendered by the mail job as the receipt's invoice is (resolve-attachment.ts).
-    options: row.creditNoteNumber ? { attachments: [{ kind: 'credit_note' as const, purchaseId }] } : {},
+    options: {
+      aboutUserId: purchase.userId,
+      ...(row.creditNoteNumber ? { attachments: [{ kind: 'credit_note' as const, purchaseId }] } : {}),
+    },
   };
 }
 

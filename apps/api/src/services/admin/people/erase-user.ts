@@ -40,30 +40,29 @@ export const erasedEmail = (id: number) => `erased-${id}-${randomBytes(8).toStri
 const UNUSABLE_PASSWORD_HASH = 'erased';
 
 /**
- * Mails waiting to go to one of `addresses`: the outbox (a notice written with its change), the queue (pg-boss's jobs
- * waiting, to retry, or failed and archived: a job being sent right now is left to finish) and the dev outbox.
- * pg-boss's tables exist only once something was queued: looked up first.
+ * Mails still waiting about the learner: those that name them (`aboutUserId`: to them, or to their guardian) and any
+ * to their own address (older mails, written before the mails named whom they are about). Never by a guardian's
+ * address: the learner typed it, unproven, and it may be another account's or a sibling's parent's, whose own mails
+ * must go. Deleted from the outbox (a notice written with its change), the queue (pg-boss's jobs waiting, to retry,
+ * or failed and archived: a job being sent right now is left to finish) and the dev outbox. pg-boss's tables exist
+ * only once something was queued: looked up first.
  */
-async function dropQueuedMails(tx: DbOrTx, addresses: string[]): Promise<void> {
-  if (addresses.length === 0) return;
-  const lowered = addresses.map((a) => a.toLowerCase());
-  const toOneOf = (column: ReturnType<typeof sql>) =>
-    sql`lower(${column}) in (${sql.join(
-      lowered.map((a) => sql`${a}`),
-      sql`, `,
-    )})`;
-  await tx.delete(mailOutbox).where(toOneOf(sql`${mailOutbox.data}->>'to'`));
-  await tx.delete(devMailbox).where(toOneOf(sql`${devMailbox.to}`));
+async function dropQueuedMails(tx: DbOrTx, learner: { id: number; email: string }): Promise<void> {
+  const aboutThem = (data: ReturnType<typeof sql>) =>
+    sql`(${data}->>'aboutUserId' = ${String(learner.id)} or lower(${data}->>'to') = ${learner.email.toLowerCase()})`;
+  await tx.delete(mailOutbox).where(aboutThem(sql`${mailOutbox.data}`));
+  await tx
+    .delete(devMailbox)
+    .where(
+      sql`(${devMailbox.aboutUserId} = ${learner.id} or lower(${devMailbox.to}) = ${learner.email.toLowerCase()})`,
+    );
   const tables = await tx.execute<{ job: string | null; archive: string | null }>(
     sql`select to_regclass('pgboss.job')::text as job, to_regclass('pgboss.archive')::text as archive`,
   );
   const found = tables.rows[0];
   if (found?.job)
-    await tx.execute(
-      sql`delete from pgboss.job where name = 'mail' and state <> 'active' and ${toOneOf(sql`data->>'to'`)}`,
-    );
-  if (found?.archive)
-    await tx.execute(sql`delete from pgboss.archive where name = 'mail' and ${toOneOf(sql`data->>'to'`)}`);
+    await tx.execute(sql`delete from pgboss.job where name = 'mail' and state <> 'active' and ${aboutThem(sql`data`)}`);
+  if (found?.archive) await tx.execute(sql`delete from pgboss.archive where name = 'mail' and ${aboutThem(sql`data`)}`);
 }
 
 /**
@@ -119,11 +118,7 @@ async function eraseRows(
       .limit(1);
     if (pending) throw AppError.badRequest(adminMessages.erasePendingWithdrawal);
 
-    const guardians = await tx
-      .select({ email: guardianConsents.guardianEmail })
-      .from(guardianConsents)
-      .where(eq(guardianConsents.userId, id));
-    await dropQueuedMails(tx, [user.email, ...guardians.flatMap((g) => (g.email ? [g.email] : []))]);
+    await dropQueuedMails(tx, user);
 
     const now = ctx.now();
     const placeholder = erasedEmail(id);
