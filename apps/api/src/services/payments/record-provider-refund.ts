@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import { purchases } from '@app/db';
 import { paiseToRupees } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { flushMailOutbox } from '../mail/index.ts';
 import { markPurchaseRefunded, refundEffectsForAudit } from '../purchases/index.ts';
+import { lockOrderPurchase, recordDisputeAfterRefund } from './disputes.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 /** Money the provider reports as gone back to the payer, by a refund made there or by a chargeback lost. */
@@ -17,9 +16,11 @@ export interface RefundAtProvider {
   orderId: string;
   /** All of the payment given back so far (refunds, and the dispute's deduction), in paise. */
   returnedPaise: number;
+  /** A lost dispute's deduction, in paise (0 for a refund). */
+  deductedPaise: number;
 }
 
-export type ProviderRefundOutcome = 'refunded' | 'partial' | 'unchanged';
+export type ProviderRefundOutcome = 'refunded' | 'partial' | 'dispute after refund' | 'unchanged';
 
 /**
  * Records money given back at the provider outside the console (decision 051): a refund made in Razorpay's dashboard
@@ -28,6 +29,11 @@ export type ProviderRefundOutcome = 'refunded' | 'partial' | 'unchanged';
  * note is issued), when all of what was paid has gone back; a part given back is written to the audit log for the
  * operator, and the purchase stays paid. Only the purchase paid with that very payment: a refund of an orphan
  * payment (a second payment on the order, decision 010) leaves the order's purchase alone.
+ *
+ * A lost dispute on a payment already given back (the purchase refunded, or a payment that bought nothing, refunded
+ * automatically) refunds nothing more: the money left twice, and it is recorded as such (recordDisputeAfterRefund, an
+ * audit row the provider register lists as money out) with a warning in the log. A refund event for such a payment is
+ * the refund already recorded (ours, or the one that refunded the purchase): nothing.
  *
  * Under the purchase's row lock (FOR NO KEY UPDATE, then the wallets, the order of the console's refund, decision
  * 046), waiting for it rather than failing: the operator's refund holds it while Razorpay answers and sends this
@@ -42,19 +48,21 @@ export async function recordProviderRefund(
   const reference = options.kind === 'refund' ? { refund_id: options.providerId } : { dispute_id: options.providerId };
 
   const [outcome, purchaseId] = await ctx.db.transaction(async (tx): Promise<[ProviderRefundOutcome, number?]> => {
-    const [current] = await tx
-      .select({ id: purchases.id, status: purchases.status, amountPaise: purchases.amountPaise })
-      .from(purchases)
-      .where(
-        and(
-          eq(purchases.provider, ctx.payments.name),
-          eq(purchases.providerOrderId, options.orderId),
-          eq(purchases.providerPaymentId, options.paymentId),
-        ),
-      )
-      .for('no key update');
-    // Never paid with this payment (an orphan's refund), or refunded already (by the console, or an earlier event).
-    if (current?.status !== 'paid') return ['unchanged'];
+    const order = await lockOrderPurchase(tx, ctx, options.orderId);
+    if (!order) return ['unchanged'];
+    const current = order.paymentId === options.paymentId ? order : undefined;
+    // Never paid with this payment (an orphan), or refunded already (by the console, or an earlier event).
+    if (current?.status !== 'paid') {
+      if (options.kind !== 'dispute') return ['unchanged'];
+      const isRecorded = await recordDisputeAfterRefund(tx, ctx, {
+        purchase: order,
+        disputeId: options.providerId,
+        paymentId: options.paymentId,
+        orderId: options.orderId,
+        deductedPaise: options.deductedPaise,
+      });
+      return [isRecorded ? 'dispute after refund' : 'unchanged', order.id];
+    }
     const before = { status: current.status, amount: paiseToRupees(current.amountPaise) };
     if (options.returnedPaise < current.amountPaise) {
       await recordAudit(tx, ctx, {
@@ -79,7 +87,9 @@ export async function recordProviderRefund(
     });
     return ['refunded', current.id];
   });
-  if (outcome !== 'unchanged') {
+  if (outcome === 'dispute after refund') {
+    log?.warn({ purchaseId, ...reported, outcome }, 'dispute lost on a payment already refunded: the money left twice');
+  } else if (outcome !== 'unchanged') {
     log?.warn({ purchaseId, ...reported, outcome }, 'money given back at the provider');
   }
   // The refund notice (written with the refund by markPurchaseRefunded) onto the mail queue now, not at the
