@@ -15,6 +15,7 @@ import {
   guardianConsents,
   idempotencyKeys,
   invoices,
+  levelAchievements,
   mailOutbox,
   purchases,
   quizAttempts,
@@ -410,6 +411,40 @@ describe('admin: deleting a learner’s personal data', () => {
     const [paid] = await db().select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchaseId));
     expect(paid?.status).toBe('paid'); // the sub-user's purchase itself goes through, invoice and all
     expect(await countOf(invoices, invoices.purchaseId, purchaseId)).toBe(1);
+  });
+
+  it('ATTACK: a held sign-up released after its referrer was erased pays the erased account no level reward', async () => {
+    // The release counted the sub-user for the erased referrer's level and credited its reward (10,000 paise and 100
+    // points, Done): a wallet nobody can use, carried as owed for ever. The purchase path already skipped them.
+    const referrer = await createLearner(t.app);
+    const active = await createLearner(t.app, { referrerId: referrer.id });
+    const held = await createLearner(t.app, { referrerId: referrer.id });
+    await db().update(users).set({ referralStatus: 'held' }).where(eq(users.id, held.id));
+    await payPurchase(t.app, active.id, 50_000);
+    await payPurchase(t.app, held.id, 50_000);
+    const before = (await ledgerOf(t.app, referrer.id)).map((e) => e.method);
+    expect(before).toEqual(['Referral Commission']); // earned before the erasure: kept (the books stay)
+    expect((await erase(referrer.id, { reference: 'ticket', confirm_email: referrer.email })).statusCode).toBe(200);
+
+    const released = await as().post(`/admin/referrals/${held.id}/release`);
+    expect(released.statusCode, JSON.stringify(released.body)).toBe(200);
+    expect(released.body.data).toMatchObject({ referral_status: 'released', counted_now: false, level_achieved: null });
+    expect((await ledgerOf(t.app, referrer.id)).map((e) => e.method)).toEqual(before);
+    const [row] = await db().select({ points: users.points }).from(users).where(eq(users.id, referrer.id));
+    expect(row?.points).toBe(0);
+    expect(await countOf(levelAchievements, levelAchievements.userId, referrer.id)).toBe(0);
+    // The release itself is recorded and audited, as for any referrer.
+    const [sub] = await db()
+      .select({ status: users.referralStatus, counted: users.countedLevel })
+      .from(users)
+      .where(eq(users.id, held.id));
+    expect(sub).toEqual({ status: 'released', counted: null });
+    expect(await auditOf(t.app, 'users', held.id)).toContainEqual(
+      expect.objectContaining({
+        action: 'referral.release',
+        after: { referral_status: 'released', counted_now: false, level_achieved: null },
+      }),
+    );
   });
 
   it("an erased sub-user's purchase can still be refunded: the referral bookkeeping on their row may change", async () => {

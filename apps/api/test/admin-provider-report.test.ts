@@ -176,11 +176,23 @@ describe('admin reports: payments at the provider', () => {
     const disputed = await buy(gopal, 15_000);
     const disputeId = rzp.loseDispute(disputed.paymentId);
     await webhook(rzp.webhook('payment.dispute.lost', disputed.paymentId));
+    tick();
+    // Chetan, refunded by the operator on day 1, also disputes the card charge: opened today (no money moves yet).
+    const chetanDisputeId = rzp.openDispute(refundedByOperator.paymentId);
+    await webhook(rzp.webhook('payment.dispute.created', refundedByOperator.paymentId));
 
     // Day 3: the operator refunds the partly refunded purchase: Razorpay is asked for the rest only.
     t.clock.advance(DAY_MS);
     const restRefundId = await consoleRefund(partial.purchaseId);
     expect(rzp.refunds.find((r) => r.id === restRefundId)!.amount).toBe(49_900);
+    tick();
+    // Chetan's dispute is lost: his payment went back a second time. So does Bina's second payment, refunded
+    // automatically on day 1 and then charged back.
+    expect(rzp.loseDispute(refundedByOperator.paymentId)).toBe(chetanDisputeId);
+    await webhook(rzp.webhook('payment.dispute.lost', refundedByOperator.paymentId));
+    tick();
+    const orphanDisputeId = rzp.loseDispute(second.paymentId, 49_900);
+    await webhook(rzp.webhook('payment.dispute.lost', second.paymentId));
     const to = today();
     const periodEnd = Math.floor(dayStart(dayNumber(now()) + 1).getTime() / 1000);
     const refundsInPeriod = rzp.refunds.slice(refundsBefore);
@@ -445,6 +457,31 @@ describe('admin reports: payments at the provider', () => {
         farahDocs.creditNote,
         adminName,
       ],
+      // Day 3: the disputes lost after a refund, money out a second time.
+      [
+        day(2),
+        'Dispute lost after a refund',
+        refundedByOperator.paymentId,
+        refundedByOperator.orderId,
+        chetanDisputeId,
+        '-300.00',
+        `${refundedByOperator.purchaseId}`,
+        'Chetan Nair',
+        '',
+        '',
+      ],
+      [
+        day(2),
+        'Dispute lost after a refund',
+        second.paymentId,
+        normal.orderId,
+        orphanDisputeId,
+        '-499.00',
+        `${normal.purchaseId}`,
+        `'=HYPERLINK("https://evil.example") Bina`,
+        '',
+        '',
+      ],
     ]);
     expect(lines.map((line) => line[column('Reason')])).toEqual([
       'Refunded by an operator',
@@ -463,6 +500,8 @@ describe('admin reports: payments at the provider', () => {
       '',
       'Dispute lost',
       'Refunded by an operator',
+      'Dispute lost on a purchase refunded already',
+      'Dispute lost on a payment that bought nothing, refunded already',
     ]);
     // The payment that bought nothing is dated when Razorpay took it (10 minutes before), its refund when it was made.
     const [orphanPaid, orphanRefund] = lines.filter((line) => line[column('Payment id')] === second.paymentId);
@@ -514,6 +553,7 @@ describe('admin reports: payments at the provider', () => {
       'Refund of a payment that bought nothing': [-(49_900 + 25_000), '2 rows'],
       Refund: [-(20_000 + 30_000 + 39_900 + 15_000 + 49_900), '5 rows'],
       'Partial refund at the provider': [-10_000, '1 row'],
+      'Dispute lost after a refund': [-(30_000 + 49_900), '2 rows'],
       'Money in': [moneyIn, 'Payments captured'],
       'Money out': [-moneyOut, 'Refunds and disputes lost'],
       Net: [

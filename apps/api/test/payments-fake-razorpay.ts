@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * /v1/payments/{id}/refunds, basic auth with
  * key_id:key_secret, errors as { error: { code, description } }. Tests "pay" an order with
  * `capture`, which also computes the checkout signature and webhook bodies the way Razorpay does,
- * and give money back outside the API with `refundInDashboard` and `loseDispute`.
+ * and give money back outside the API with `refundInDashboard` and `loseDispute` (a chargeback, opened first with
+ * `openDispute` or lost at once).
  */
 export interface FakeRazorpay {
   url: string;
@@ -30,7 +31,15 @@ export interface FakeRazorpay {
     }
   >;
   refunds: { id: string; payment_id: string; amount: number }[];
-  disputes: { id: string; payment_id: string; amount: number; amount_deducted: number; status: string }[];
+  /** respond_by: the Unix second by which the merchant must contest (Razorpay's dispute entity). */
+  disputes: {
+    id: string;
+    payment_id: string;
+    amount: number;
+    amount_deducted: number;
+    status: string;
+    respond_by: number;
+  }[];
   requests: { method: string; path: string; authorized: boolean }[];
   /**
    * A captured payment on the order, with the signature checkout.js would hand the browser; made `at` (else now, by
@@ -51,14 +60,23 @@ export interface FakeRazorpay {
    * does to the payment, without a webhook. Its id.
    */
   refundInDashboard(paymentId: string, amount?: number): string;
-  /** A chargeback on the payment that the merchant lost (the whole payment, or `amount`). Its id. */
+  /**
+   * A chargeback the payer's bank raises on the payment (the whole charge, or `amount`, whatever was refunded since:
+   * the bank disputes the card charge), open until `respondBy` (else seven days from now). Its id.
+   */
+  openDispute(paymentId: string, options?: { amount?: number; respondBy?: Date }): string;
+  /**
+   * A chargeback on the payment that the merchant lost: its open dispute, the whole of it deducted; else a new one,
+   * lost at once (what was not refunded of the payment, or `amount`). Its id.
+   */
   loseDispute(paymentId: string, amount?: number): string;
   /**
    * A signed webhook delivery for the payment: body, headers. `refund.processed` is about the payment's latest
-   * refund, `payment.dispute.lost` about its latest dispute, with the payment as it is now.
+   * refund, `payment.dispute.created` and `payment.dispute.lost` about its latest dispute, with the payment as it is
+   * now.
    */
   webhook(
-    event: 'payment.captured' | 'order.paid' | 'refund.processed' | 'payment.dispute.lost',
+    event: 'payment.captured' | 'order.paid' | 'refund.processed' | 'payment.dispute.created' | 'payment.dispute.lost',
     paymentId: string,
     eventId?: string,
   ): { body: string; headers: Record<string, string> };
@@ -277,16 +295,37 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       const payment = payments.get(paymentId)!;
       return giveBack(payment, amount ?? payment.amount - payment.amount_refunded).id;
     },
+    openDispute(paymentId, options = {}) {
+      const payment = payments.get(paymentId)!;
+      const dispute = {
+        id: id('disp'),
+        payment_id: paymentId,
+        amount: options.amount ?? payment.amount,
+        // Nothing is deducted while the dispute is open (Razorpay: 0 unless lost).
+        amount_deducted: 0,
+        status: 'open',
+        respond_by: Math.floor((options.respondBy?.getTime() ?? Date.now() + 7 * 86_400_000) / 1000),
+      };
+      disputes.push(dispute);
+      return dispute.id;
+    },
     loseDispute(paymentId, amount) {
       const payment = payments.get(paymentId)!;
-      const disputed = amount ?? payment.amount - payment.amount_refunded;
       // A lost dispute takes the money from the merchant's balance; the payment stays 'captured', not refunded.
+      const open = disputes.find((d) => d.payment_id === paymentId && d.status === 'open');
+      if (open) {
+        open.status = 'lost';
+        open.amount_deducted = amount ?? open.amount;
+        return open.id;
+      }
+      const disputed = amount ?? payment.amount - payment.amount_refunded;
       const dispute = {
         id: id('disp'),
         payment_id: paymentId,
         amount: disputed,
         amount_deducted: disputed,
         status: 'lost',
+        respond_by: Math.floor(Date.now() / 1000),
       };
       disputes.push(dispute);
       return dispute.id;
@@ -299,15 +338,16 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         const refund = refunds.filter((r) => r.payment_id === paymentId).at(-1)!;
         payload.refund = { entity: refundEntity(refund) };
       }
-      if (event === 'payment.dispute.lost') {
+      if (event === 'payment.dispute.created' || event === 'payment.dispute.lost') {
         const dispute = disputes.filter((d) => d.payment_id === paymentId).at(-1)!;
+        // Razorpay's dispute entity (https://razorpay.com/docs/api/disputes/entity).
         payload.dispute = {
           entity: {
             ...dispute,
             entity: 'dispute',
             currency: payment.currency,
             reason_code: 'chargeback',
-            respond_by: Math.floor(Date.now() / 1000),
+            reason_description: 'The cardholder does not recognise the transaction.',
             phase: 'chargeback',
             created_at: Math.floor(Date.now() / 1000),
           },
@@ -336,7 +376,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
             ? ['payment', 'order']
             : event === 'refund.processed'
               ? ['refund', 'payment']
-              : event === 'payment.dispute.lost'
+              : event === 'payment.dispute.created' || event === 'payment.dispute.lost'
                 ? ['payment', 'dispute']
                 : ['payment'],
         payload,

@@ -9,6 +9,7 @@ import { createCourse } from '../catalogue-fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, validBank } from '../wallet-fixtures.ts';
 import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
+import { handleWebhook } from '../../src/services/payments/index.ts';
 import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
 
 /**
@@ -349,6 +350,128 @@ describe('abuse: money given back at the provider', () => {
     expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toHaveLength(1);
     expect((await ledgerOf(t.app, referrer.id)).map((e) => e.status)).toEqual(['Rejected']);
     await expectBooksBalanced(t);
+  });
+
+  /** A delivery handled as the route handles it, with a log that keeps its warnings. */
+  const webhookLogged = async (delivery: { body: string; headers: Record<string, string> }) => {
+    const warnings: string[] = [];
+    const outcome = await handleWebhook(t.app.ctx, {
+      rawBody: Buffer.from(delivery.body),
+      signature: delivery.headers['x-razorpay-signature'],
+      eventId: delivery.headers['x-razorpay-event-id'],
+      log: { warn: (_obj, msg) => warnings.push(msg), error: (_obj, msg) => warnings.push(msg) },
+    });
+    return { outcome, warnings };
+  };
+
+  it('ATTACK: a chargeback opened and lost on a purchase the operator already refunded is recorded: the money left twice', async () => {
+    // The parent asks for a refund, gets it, and also disputes the card charge. Razorpay's payment.dispute.created was
+    // ignored (nobody was prompted to contest with the refund as proof) and payment.dispute.lost answered 'ignored'
+    // with no record: the provider register missed money that left.
+    const { referrer, buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    const refunded = await consoleRefund(bought.purchaseId);
+    expect(refunded.statusCode, JSON.stringify(refunded.body)).toBe(200);
+    const refundId = refunded.body.data.refund_id as string;
+    const ledgerBefore = await ledgerOf(t.app, referrer.id);
+
+    const respondBy = new Date(Math.floor(t.clock.now().getTime() / 1000 + 5 * 86_400) * 1000);
+    const disputeId = rzp.openDispute(bought.paymentId, { respondBy });
+    const opened = await webhookLogged(rzp.webhook('payment.dispute.created', bought.paymentId));
+    expect(opened.outcome).toBe('processed');
+    expect(opened.warnings).toEqual(['dispute opened at the provider: contest it before its respond-by date']);
+    expect((await auditOf(bought.purchaseId)).at(-1)).toEqual({
+      action: 'payment.dispute_opened',
+      actorId: null,
+      after: {
+        respond_by: respondBy.toISOString(),
+        amount: 399,
+        refunded_before: true,
+        dispute_id: disputeId,
+        payment_id: bought.paymentId,
+        reason_code: 'chargeback',
+        reason: 'The cardholder does not recognise the transaction.',
+        phase: 'chargeback',
+        refund_id: refundId,
+        purchase_status: 'refunded',
+        payment_bought_nothing: false,
+        order_id: bought.orderId,
+      },
+    });
+
+    rzp.loseDispute(bought.paymentId);
+    const lost = await webhookLogged(rzp.webhook('payment.dispute.lost', bought.paymentId));
+    expect(lost.outcome).toBe('processed');
+    expect(lost.warnings).toEqual(['dispute lost on a payment already refunded: the money left twice']);
+    expect((await auditOf(bought.purchaseId)).map((row) => row.action)).toEqual([
+      'purchase.refund',
+      'payment.dispute_opened',
+      'purchase.dispute_after_refund',
+    ]);
+    expect((await auditOf(bought.purchaseId)).at(-1)).toEqual({
+      action: 'purchase.dispute_after_refund',
+      actorId: null,
+      after: {
+        amount: 399,
+        dispute_id: disputeId,
+        payment_id: bought.paymentId,
+        refund_id: refundId,
+        purchase_status: 'refunded',
+        payment_bought_nothing: false,
+        order_id: bought.orderId,
+      },
+    });
+    // Nothing else: refunded once, one credit note, the referrer's ledger as the refund left it.
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect(await creditNotesOf(bought.purchaseId)).toBe(1);
+    expect(await ledgerOf(t.app, referrer.id)).toEqual(ledgerBefore);
+
+    // Razorpay delivering either again under another event id records nothing more.
+    expect((await webhook(rzp.webhook('payment.dispute.created', bought.paymentId))).json().data.outcome).toBe(
+      'ignored',
+    );
+    expect((await webhook(rzp.webhook('payment.dispute.lost', bought.paymentId))).json().data.outcome).toBe('ignored');
+    expect(await auditOf(bought.purchaseId)).toHaveLength(3);
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: a chargeback lost on a payment that bought nothing (refunded automatically) is recorded on its order, the purchase kept', async () => {
+    const buyer = await createLearner(t.app);
+    const bought = await buy(buyer);
+    const second = rzp.capture(bought.orderId);
+    await webhook(rzp.webhook('payment.captured', second.paymentId));
+    const orphanRefund = rzp.refunds.find((r) => r.payment_id === second.paymentId)!;
+
+    // A dispute opened on the purchase's own payment, not refunded: the operator is told it was not.
+    const openId = rzp.openDispute(bought.paymentId);
+    expect((await webhook(rzp.webhook('payment.dispute.created', bought.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    expect((await auditOf(bought.purchaseId)).at(-1)).toMatchObject({
+      action: 'payment.dispute_opened',
+      after: { dispute_id: openId, refunded_before: false, refund_id: null, purchase_status: 'paid' },
+    });
+
+    const disputeId = rzp.loseDispute(second.paymentId, 39_900);
+    expect((await webhook(rzp.webhook('payment.dispute.lost', second.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    expect((await auditOf(bought.purchaseId)).at(-1)).toEqual({
+      action: 'purchase.dispute_after_refund',
+      actorId: null,
+      after: {
+        amount: 399,
+        dispute_id: disputeId,
+        payment_id: second.paymentId,
+        refund_id: orphanRefund.id,
+        purchase_status: 'paid',
+        payment_bought_nothing: true,
+        order_id: bought.orderId,
+      },
+    });
+    // The purchase paid with the first payment is not the orphan's: it stays paid, the course open.
+    expect(await statusOf(bought.purchaseId)).toBe('paid');
+    expect(await owns(buyer, bought.courseId)).toBe(true);
   });
 
   it('ATTACK (learner harm): a second payment captured on an order already paid is refunded, the first one kept', async () => {

@@ -54,7 +54,7 @@ async function razorpayWebhookRoute(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Razorpay webhook (payment.captured, order.paid, refund.processed, payment.dispute.lost), signed with X-Razorpay-Signature',
+          'Razorpay webhook (payment.captured, order.paid, refund.processed, payment.dispute.created, payment.dispute.lost), signed with X-Razorpay-Signature',
         response: { 200: envelope(z.object({ outcome: z.enum(['processed', 'duplicate', 'ignored']) })) },
       },
     },

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import { dateOfUnixSeconds } from './payment-provider.ts';
+import { recordDisputeOpened, type DisputeOpened } from './disputes.ts';
 import { recordProviderRefund, type RefundAtProvider } from './record-provider-refund.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
@@ -37,7 +38,17 @@ const webhookEvent = z
           .catch(undefined),
         dispute: z
           .object({
-            entity: z.object({ id: z.string(), payment_id: z.string(), amount_deducted: z.number().int().nullish() }),
+            // Razorpay's dispute entity; what is not needed to find the dispute is read if it can be.
+            entity: z.object({
+              id: z.string(),
+              payment_id: z.string(),
+              amount: z.number().int().nullish().catch(null),
+              amount_deducted: z.number().int().nullish(),
+              reason_code: z.string().nullish().catch(null),
+              reason_description: z.string().nullish().catch(null),
+              respond_by: z.unknown().optional(),
+              phase: z.string().nullish().catch(null),
+            }),
           })
           .optional()
           // An entity of a shape not read here leaves the rest of the event to be handled (it is not a 400 Razorpay
@@ -69,6 +80,7 @@ function refundReported(event: WebhookEvent): RefundAtProvider | null {
       paymentId: payment.id,
       orderId: payment.order_id,
       returnedPaise: Math.max(refunded, refund.amount),
+      deductedPaise: 0,
     };
   }
   const dispute = event.payload?.dispute?.entity;
@@ -79,9 +91,31 @@ function refundReported(event: WebhookEvent): RefundAtProvider | null {
       paymentId: payment.id,
       orderId: payment.order_id,
       returnedPaise: refunded + (dispute.amount_deducted ?? 0),
+      deductedPaise: dispute.amount_deducted ?? 0,
     };
   }
   return null;
+}
+
+/**
+ * A dispute opened at the provider (`payment.dispute.created`: the dispute beside its payment), for the operator to
+ * contest in time (disputes.ts). Null for any other event, or one without its payment's order.
+ */
+function disputeOpened(event: WebhookEvent): DisputeOpened | null {
+  const payment = event.payload?.payment?.entity;
+  const dispute = event.payload?.dispute?.entity;
+  if (event.event !== 'payment.dispute.created' || !payment?.order_id || dispute?.payment_id !== payment.id)
+    return null;
+  return {
+    disputeId: dispute.id,
+    paymentId: payment.id,
+    orderId: payment.order_id,
+    amountPaise: dispute.amount ?? payment.amount,
+    reasonCode: dispute.reason_code ?? null,
+    reason: dispute.reason_description ?? null,
+    respondBy: dateOfUnixSeconds(dispute.respond_by) ?? null,
+    phase: dispute.phase ?? null,
+  };
 }
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
@@ -91,7 +125,7 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
  * else the body's hash). The event is recorded only after it was handled, so a delivery that
  * failed half-way is handled again on retry; handling is idempotent (confirmPayment), so parallel
  * deliveries of one event are harmless. Money given back at the provider is recorded as a refund
- * (record-provider-refund.ts), idempotent too.
+ * (record-provider-refund.ts), idempotent too; a dispute opened is recorded for the operator (disputes.ts).
  */
 export async function handleWebhook(
   ctx: AppContext,
@@ -124,6 +158,8 @@ export async function handleWebhook(
   if (refund && (await recordProviderRefund(ctx, { ...refund, log: options.log })) !== 'unchanged') {
     outcome = 'processed';
   }
+  const opened = disputeOpened(event);
+  if (opened && (await recordDisputeOpened(ctx, { ...opened, log: options.log }))) outcome = 'processed';
   if (PAID_EVENTS.has(event.event) && payment?.order_id && payment.status === 'captured') {
     const [purchase] = await ctx.db
       .select({ id: purchases.id })

@@ -13,6 +13,7 @@ import {
   refundClaimed,
   type RefundClaim,
 } from './refund-claim.ts';
+import { lockOrderPurchase, recordDisputeAfterRefund } from './disputes.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 /** Money the provider reports as gone back to the payer, by a refund made there or by a chargeback lost. */
@@ -25,9 +26,11 @@ export interface RefundAtProvider {
   orderId: string;
   /** All of the payment given back so far (refunds, and the dispute's deduction), in paise. */
   returnedPaise: number;
+  /** A lost dispute's deduction, in paise (0 for a refund). */
+  deductedPaise: number;
 }
 
-export type ProviderRefundOutcome = 'refunded' | 'partial' | 'unchanged';
+export type ProviderRefundOutcome = 'refunded' | 'partial' | 'dispute after refund' | 'unchanged';
 
 /**
  * Records money given back at the provider outside the console (decision 051): a refund made in Razorpay's dashboard
@@ -39,6 +42,11 @@ export type ProviderRefundOutcome = 'refunded' | 'partial' | 'unchanged';
  * payer has all of it back, as the credit note says: a chargeback of ₹398 on ₹399 no longer keeps the course, the
  * sub-user's count, the commission and the level reward. Only the purchase paid with that very payment: a refund of
  * an orphan payment (a second payment on the order, decision 010) leaves the order's purchase alone.
+ *
+ * A lost dispute on a payment already given back (the purchase refunded, or a payment that bought nothing, refunded
+ * automatically) refunds nothing more: the money left twice, and it is recorded as such (recordDisputeAfterRefund, an
+ * audit row the provider register lists as money out) with a warning in the log. A refund event for such a payment is
+ * the refund already recorded (ours, or the one that refunded the purchase): nothing.
  *
  * Under the purchase's row lock (FOR NO KEY UPDATE, then the wallets, the order of the console's refund, decision
  * 046), waiting for it rather than failing: the operator's refund holds it while Razorpay answers and sends this
@@ -55,7 +63,7 @@ export async function recordProviderRefund(
   // A part lost in a dispute: the rest is claimed before the transaction (refund-claim.ts), as the console's refund
   // claims it, so that a crash after Razorpay refunded finds that refund again instead of making a second.
   const paid = await findPaidPurchase(ctx.db, ctx, options);
-  const rest = paid && options.kind === 'dispute' ? paid.amountPaise - options.returnedPaise : 0;
+  const rest = paid?.status === 'paid' && options.kind === 'dispute' ? paid.amountPaise - options.returnedPaise : 0;
   const claim =
     rest > 0 && paid
       ? await claimRefund(ctx, {
@@ -73,9 +81,21 @@ export async function recordProviderRefund(
   const ownClaim = claim && claim.purchaseId === paid?.id ? claim : null;
 
   const [outcome, purchaseId] = await ctx.db.transaction(async (tx): Promise<[ProviderRefundOutcome, number?]> => {
-    const current = await findPaidPurchase(tx, ctx, options, { lock: true });
-    // Never paid with this payment (an orphan's refund), or refunded already (by the console, or an earlier event).
-    if (current?.status !== 'paid') return ['unchanged'];
+    const order = await lockOrderPurchase(tx, ctx, options.orderId);
+    if (!order) return ['unchanged'];
+    const current = order.paymentId === options.paymentId ? order : undefined;
+    // Never paid with this payment (an orphan), or refunded already (by the console, or an earlier event).
+    if (current?.status !== 'paid') {
+      if (options.kind !== 'dispute') return ['unchanged'];
+      const isRecorded = await recordDisputeAfterRefund(tx, ctx, {
+        purchase: order,
+        disputeId: options.providerId,
+        paymentId: options.paymentId,
+        orderId: options.orderId,
+        deductedPaise: options.deductedPaise,
+      });
+      return [isRecorded ? 'dispute after refund' : 'unchanged', order.id];
+    }
     const before = { status: current.status, amount: paiseToRupees(current.amountPaise) };
     if (options.returnedPaise < current.amountPaise && options.kind === 'refund') {
       await recordAudit(tx, ctx, {
@@ -111,8 +131,10 @@ export async function recordProviderRefund(
     return ['refunded', current.id];
   });
   // A claim this event made and did not use (the purchase was refunded meanwhile) goes, as a refused one does.
-  if (ownClaim && outcome === 'unchanged') await dropFreshClaim(ctx, ownClaim);
-  if (outcome !== 'unchanged') {
+  if (ownClaim && (outcome === 'unchanged' || outcome === 'dispute after refund')) await dropFreshClaim(ctx, ownClaim);
+  if (outcome === 'dispute after refund') {
+    log?.warn({ purchaseId, ...reported, outcome }, 'dispute lost on a payment already refunded: the money left twice');
+  } else if (outcome !== 'unchanged') {
     log?.warn({ purchaseId, ...reported, outcome }, 'money given back at the provider');
   }
   // The refund notice (written with the refund by markPurchaseRefunded) onto the mail queue now, not at the
@@ -121,14 +143,13 @@ export async function recordProviderRefund(
   return outcome;
 }
 
-/** The purchase paid with the reported payment, if any (locked FOR NO KEY UPDATE, waiting, with `lock`). */
+/** The purchase paid with the reported payment, if any, as it is before the transaction locks it. */
 async function findPaidPurchase(
   db: DbOrTx,
   ctx: AppContext,
   options: RefundAtProvider,
-  { lock = false } = {},
 ): Promise<{ id: number; status: string; amountPaise: number } | undefined> {
-  const query = db
+  const [row] = await db
     .select({ id: purchases.id, status: purchases.status, amountPaise: purchases.amountPaise })
     .from(purchases)
     .where(
@@ -138,7 +159,6 @@ async function findPaidPurchase(
         eq(purchases.providerPaymentId, options.paymentId),
       ),
     );
-  const [row] = await (lock ? query.for('no key update') : query);
   return row;
 }
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@app/db';
 import { preparedPerDatabase } from '../database/index.ts';
 import { settingValues, type SettingKey } from '../settings/index.ts';
 import { takeDocumentSequence, type InvoicedPurchase } from '../invoices/index.ts';
-import type { PaidReferralPurchase } from '../referrals/index.ts';
+import { earnsFromSubUsers, type PaidReferralPurchase } from '../referrals/index.ts';
 import type { OfferCodeLimits } from './offer-code-uses.ts';
 
 const PAID_SETTINGS = [
@@ -167,7 +167,7 @@ function paidPurchaseQuery(
       'referrer',
       sql`
       SELECT id, created_at AS "createdAt", email_canonical AS "emailCanonical", mobile FROM users
-      WHERE id = (SELECT referrer_id FROM payer) AND erased_at IS NULL FOR NO KEY UPDATE`,
+      WHERE id = (SELECT referrer_id FROM payer) AND ${earnsFromSubUsers()} FOR NO KEY UPDATE`,
     ),
     cte(
       'buyer',

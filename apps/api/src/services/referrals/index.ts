@@ -4,3 +4,4 @@ export { listSubUsers, recentSubUsers } from './list-sub-users.ts';
 export { activates, activatesSql, onPurchasePaid } from './on-purchase-paid.ts';
 export { onPurchaseRefunded } from './on-purchase-refunded.ts';
 export { reviewSelfReferrals } from './review-self-referrals.ts';
+export { earnsFromSubUsers, lockEarningReferrer } from './earning-referrer.ts';

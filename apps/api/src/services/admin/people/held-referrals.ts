@@ -12,7 +12,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { advanceLevel } from '../../levels/index.ts';
-import { activatesSql } from '../../referrals/index.ts';
+import { activatesSql, lockEarningReferrer } from '../../referrals/index.ts';
 import { getSettings } from '../../settings/index.ts';
 import { pageOf } from '../page-of.ts';
 
@@ -77,7 +77,8 @@ export async function listHeldReferrals(
  * referrer sees them as not eligible, with the operator's reason unless one was already stored).
  * Releasing a sub-user who is already active counts them at once: the referrer's level is
  * re-counted (advanceLevel, under the referrer's row lock, as a new activation is), which credits
- * the level reward if this completes it. Their activation must fall in the referrer's current
+ * the level reward if this completes it; unless the referrer's account was erased, which earns nothing
+ * (lockEarningReferrer, decision 066): the release is recorded, counted for nobody. Their activation must fall in the referrer's current
  * window to count, as any sub-user's must; commission on purchases made while held is not paid
  * afterwards.
  */
@@ -92,14 +93,9 @@ export async function decideHeldReferral(
       .from(users)
       .where(eq(users.id, userId));
     if (!user) throw AppError.notFound(adminMessages.userNotFound);
-    // Lock the referrer first, as onPurchasePaid does, so a purchase landing now is counted after us.
-    const [referrer] = user.referrerId
-      ? await tx
-          .select({ id: users.id, createdAt: users.createdAt })
-          .from(users)
-          .where(eq(users.id, user.referrerId))
-          .for('no key update')
-      : [];
+    // Lock the referrer first, as onPurchasePaid does, so a purchase landing now is counted after us. An erased
+    // referrer earns nothing from the release (no count, no level reward), as from a purchase (decision 066).
+    const referrer = user.referrerId ? await lockEarningReferrer(tx, user.referrerId) : undefined;
     const [changed] = await tx
       .update(users)
       .set({

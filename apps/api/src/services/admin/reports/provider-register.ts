@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, like, lt, notInArray, or, sq
 import { alias } from 'drizzle-orm/pg-core';
 import { auditLog, invoices, paymentEvents, purchases, users, type DbOrTx } from '@app/db';
 import { rupeesToPaise } from '@app/contracts';
-import { PURCHASE_REFUND_REASONS, type ORPHAN_REASONS } from '../../payments/index.ts';
+import { DISPUTE_AFTER_REFUND, PURCHASE_REFUND_REASONS, type ORPHAN_REASONS } from '../../payments/index.ts';
 import { indiaIso } from './balances-register.ts';
 import type { Period } from './period.ts';
 import { indiaDay, toCsv, type Cell } from './to-csv.ts';
@@ -30,6 +30,7 @@ export const PROVIDER_EVENTS = [
   'Refund of a payment that bought nothing',
   'Refund',
   'Partial refund at the provider',
+  'Dispute lost after a refund',
 ] as const;
 type ProviderEvent = (typeof PROVIDER_EVENTS)[number];
 
@@ -79,7 +80,10 @@ const operator = alias(users, 'operator');
  *   with its credit note; the refund's or dispute's id from the refund's audit row (the operator's claim as a
  *   fallback). Its amount is what had not gone back already in part;
  * - Partial refund at the provider: a refund or lost dispute that left the purchase paid (its audit row only), the
- *   part it gave back being the rise in the audited `returned` (all given back so far).
+ *   part it gave back being the rise in the audited `returned` (all given back so far);
+ * - Dispute lost after a refund: a chargeback lost on a payment already given back (the purchase refunded, or a payment
+ *   that bought nothing), the amount deducted (its `purchase.dispute_after_refund` audit row only): the payment's money
+ *   left a second time.
  * Money in is positive, money out negative: the Amount column sums to the net. Then one total line per kind, money
  * in, money out and the net, the figure to compare with the provider's settlements before its fees.
  */
@@ -278,10 +282,18 @@ interface RefundAuditAfter {
   dispute_id?: string | null;
   source?: string;
   returned?: number;
+  /** A dispute lost after a refund: the amount deducted (rupees), its payment, and whether that bought nothing. */
+  amount?: number;
+  payment_id?: string;
+  payment_bought_nothing?: boolean;
 }
 
+/** The audit rows that alone record money given back at the provider, listed by the day they were written. */
+const AUDITED_ONLY = ['purchase.provider_partial_refund', DISPUTE_AFTER_REFUND];
+
 /**
- * The purchases refunded in the period, and the partial refunds at the provider audited in it. A refund's amount is
+ * The purchases refunded in the period, and the partial refunds at the provider and the disputes lost after a refund
+ * audited in it. A refund's amount is
  * what was paid less what partial refunds recorded before it gave back (the console refunds only the rest; the last
  * of several dashboard refunds is the rest), so that the rows of a payment add up to what went back.
  */
@@ -310,24 +322,24 @@ async function refunds(db: DbOrTx, period: Period, provider: string): Promise<Li
     )
     .orderBy(asc(purchases.refundedAt), asc(purchases.id));
 
-  const partialInPeriod = await db
+  const auditedInPeriod = await db
     .select({ purchaseId: auditLog.entityId })
     .from(auditLog)
     .where(
       and(
         eq(auditLog.entity, 'purchases'),
-        eq(auditLog.action, 'purchase.provider_partial_refund'),
+        inArray(auditLog.action, AUDITED_ONLY),
         gte(auditLog.createdAt, period.start),
         lt(auditLog.createdAt, period.end),
       ),
     );
   const ids = [
-    ...new Set([...refunded.map((row) => String(row.purchaseId)), ...partialInPeriod.map((r) => r.purchaseId!)]),
+    ...new Set([...refunded.map((row) => String(row.purchaseId)), ...auditedInPeriod.map((r) => r.purchaseId!)]),
   ];
   if (ids.length === 0) return [];
 
   // Every refund audit row of these purchases up to the period's end: the partial ones (all of them, for what each
-  // gave back) and the full one (its ids, its source, its operator).
+  // gave back), the full one (its ids, its source, its operator) and the disputes lost after it.
   const audits = await db
     .select({
       purchaseId: auditLog.entityId,
@@ -343,7 +355,7 @@ async function refunds(db: DbOrTx, period: Period, provider: string): Promise<Li
       and(
         eq(auditLog.entity, 'purchases'),
         inArray(auditLog.entityId, ids),
-        inArray(auditLog.action, ['purchase.refund', 'purchase.provider_partial_refund']),
+        inArray(auditLog.action, ['purchase.refund', ...AUDITED_ONLY]),
         lt(auditLog.createdAt, period.end),
       ),
     )
@@ -388,6 +400,27 @@ async function refunds(db: DbOrTx, period: Period, provider: string): Promise<Li
     }
     const purchase = purchaseOf.get(id);
     if (!purchase || purchase.provider !== provider) continue;
+    if (audit.action === DISPUTE_AFTER_REFUND) {
+      if (audit.at < period.start) continue;
+      lines.push({
+        at: audit.at,
+        event: 'Dispute lost after a refund',
+        // An orphan's own payment, not the purchase's.
+        paymentId: after.payment_id ?? purchase.paymentId,
+        orderId: purchase.orderId,
+        refundId: after.dispute_id ?? null,
+        amountPaise: -(typeof after.amount === 'number' ? rupeesToPaise(after.amount) : 0),
+        purchaseId: purchase.purchaseId,
+        learnerId: purchase.learnerId,
+        learner: nameOf(purchase),
+        document: null,
+        reason: after.payment_bought_nothing
+          ? 'Dispute lost on a payment that bought nothing, refunded already'
+          : 'Dispute lost on a purchase refunded already',
+        operator: null,
+      });
+      continue;
+    }
     const returned = typeof after.returned === 'number' ? rupeesToPaise(after.returned) : 0;
     const before = returnedSoFar.get(id) ?? 0;
     returnedSoFar.set(id, Math.max(before, returned));
