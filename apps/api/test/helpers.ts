@@ -30,6 +30,8 @@ const relaxedLimits: LimitRules = Object.fromEntries(
     'otpPerIp',
     'resetPerAccount',
     'resetPerIp',
+    'codeMailsPerMailbox',
+    'codeMailsPerMailboxDaily',
   ].map((name) => [name, { points: 10_000, durationSeconds: 60 }]),
 ) as LimitRules;
 
