@@ -6,9 +6,7 @@ import { canonicalEmail } from '@app/contracts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, getUser, TEST_PASSWORD } from '../fixtures.ts';
 import { latestOtp, mailTo, withDevMailbox } from '../accounts-helpers.ts';
-import { sendVerificationOtp } from '../../src/services/accounts/send-verification-otp.ts';
-import { verifyEmail } from '../../src/services/accounts/verify-email.ts';
-import { findUserByEmail } from '../../src/services/accounts/find-user.ts';
+import { findUserByEmail, sendVerificationOtp, verifyEmail } from '../../src/services/accounts/index.ts';
 
 /**
  * Decision 073: a code belongs to the address it was mailed to. A learner raced GET /send-email-otp (or
