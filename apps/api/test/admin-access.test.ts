@@ -210,6 +210,15 @@ describe('admin:create (grantAdmin)', () => {
     ]);
   });
 
+  it('refuses the admin role to an existing account whose email is not verified (anyone may have registered it)', async () => {
+    const squatter = await createLearner(t.app, { verified: false });
+    await expect(grantAdmin(t.app.ctx, { email: squatter.email, askPassword: noPrompt })).rejects.toThrow(
+      /not verified.*no admin role given/,
+    );
+    expect((await getUser(t.app, squatter.id)).roles).toEqual(['learner']);
+    expect(await auditOf(t.app, 'users', squatter.id)).toEqual([]);
+  });
+
   it('creates a verified admin with a password that meets the policy, and refuses a weak one', async () => {
     await expect(
       grantAdmin(t.app.ctx, { email: 'boss@example.com', askPassword: async () => 'password' }),

@@ -147,9 +147,13 @@ describe('admin: deleting a learner’s personal data', () => {
       courseName: 'Physics',
       issuedAt: t.clock.now(),
     });
-    await db()
-      .insert(emailOtps)
-      .values({ userId: child.id, purpose: 'reset_password', codeHash: 'x', expiresAt: t.clock.now() });
+    await db().insert(emailOtps).values({
+      userId: child.id,
+      purpose: 'reset_password',
+      codeHash: 'x',
+      sentTo: child.email.toLowerCase(),
+      expiresAt: t.clock.now(),
+    });
     await db()
       .insert(idempotencyKeys)
       .values({ userId: child.id, key: 'k1', route: '/withdraw', requestHash: 'h', responseBody: { name: 'Asha' } });
@@ -509,7 +513,15 @@ describe('admin: deleting a learner’s personal data', () => {
     ).toBe('ER066');
     expect(
       await outcomeOf(
-        db().insert(emailOtps).values({ userId: learner.id, purpose: 'verify_email', codeHash: 'x', expiresAt: now }),
+        db()
+          .insert(emailOtps)
+          .values({
+            userId: learner.id,
+            purpose: 'verify_email',
+            codeHash: 'x',
+            sentTo: 'x@example.com',
+            expiresAt: now,
+          }),
       ),
     ).toBe('ER066');
     const consent = { userId: learner.id, guardianName: 'Ravi', tokenHash: 'x', status: 'pending', createdAt: now };

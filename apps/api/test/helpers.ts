@@ -31,6 +31,8 @@ const relaxedLimits: LimitRules = Object.fromEntries(
     'resetPerAccount',
     'resetPerIp',
     'offerCodeMissesPerIp',
+    'codeMailsPerMailbox',
+    'codeMailsPerMailboxDaily',
   ].map((name) => [name, { points: 10_000, durationSeconds: 60 }]),
 ) as LimitRules;
 

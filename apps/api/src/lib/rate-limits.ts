@@ -33,6 +33,14 @@ export const defaultLimitRules = {
   /** Reset codes (5 guesses each) mailed to one account in a day: the hourly limit alone allows 1,200 guesses a day. */
   resetPerAccountDaily: { points: 20, durationSeconds: 24 * 60 * 60 },
   resetPerIp: { points: 100, durationSeconds: 60 * 60 },
+  /**
+   * Code mails (verification and reset together) to one inbox, keyed on its canonical address (Gmail's dots and +tags,
+   * case: one inbox), in an hour and in a day. The limits per account and per literal address let 25 accounts made on
+   * parent+1…+25@gmail.com fill one inbox; this one does not, and leaves room for a family's children each verifying
+   * and resetting (decision 073). Counted when a code is made, under its account's lock, on the address it goes to.
+   */
+  codeMailsPerMailbox: { points: 10, durationSeconds: 60 * 60 },
+  codeMailsPerMailboxDaily: { points: 20, durationSeconds: 24 * 60 * 60 },
   /** reference-user-validate: codes are unguessable, this only slows a scan. */
   referralLookupPerIp: { points: 300, durationSeconds: 15 * 60 },
   /** POST /consent: each request mails a guardian (or makes a link); a few an hour is plenty. */

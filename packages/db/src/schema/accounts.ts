@@ -140,6 +140,12 @@ export const emailOtps = pgTable(
     /** verify_email | reset_password */
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
+    /**
+     * The address the code was mailed to, lower-cased, read under the lock that issued it: the code proves that
+     * mailbox and no other, so it verifies or resets the account only while the account still has this address
+     * (decision 073). '' on the codes issued before migration 0042: no address, never redeemable.
+     */
+    sentTo: text('sent_to').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

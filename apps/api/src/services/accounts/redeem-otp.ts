@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { emailOtps } from '@app/db';
+import { and, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { emailOtps, users } from '@app/db';
 import { messages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,7 +15,12 @@ export function hashOtp(ctx: AppContext, options: { userId: number; purpose: Otp
 }
 
 /**
- * Uses up the user's latest OTP of the purpose when `code` matches, or throws a 422 on `otp`.
+ * Uses up the user's latest OTP of the purpose when `code` matches and it was mailed to `email` (the address the
+ * request names), or throws a 422 on `otp`. A code mailed to another address (the account's email changed since) is
+ * dead, as a voided one is: a code proves the mailbox it was mailed to and no other (decision 073). Answers the
+ * condition that the write the code allows (verify the email, set a password) must carry: the account still has that
+ * address, so a change of email that commits in between makes the write match nothing (the caller then refuses the
+ * code as expired).
  * Each wrong try is counted at once (not in the caller's transaction, so it sticks); after
  * OTP_POLICY.maxWrongAttempts the code is void and even the right one is refused.
  *
@@ -30,8 +35,8 @@ export function hashOtp(ctx: AppContext, options: { userId: number; purpose: Otp
  */
 export async function redeemOtp(
   ctx: AppContext,
-  options: { userId: number | null; purpose: OtpPurpose; code: string },
-): Promise<void> {
+  options: { userId: number | null; purpose: OtpPurpose; code: string; email: string },
+): Promise<{ accountAtAddress: SQL }> {
   const { purpose } = options;
   const userId = options.userId ?? NO_ID;
   const now = ctx.now();
@@ -43,8 +48,13 @@ export async function redeemOtp(
     .orderBy(desc(emailOtps.id))
     .limit(1);
   const isRight = otp !== undefined && secretsEqual(otp.codeHash, given);
+  const isForAddress = otp !== undefined && otp.sentTo !== '' && otp.sentTo === options.email.trim().toLowerCase();
   const isLive =
-    otp !== undefined && !otp.consumedAt && otp.attempts < OTP_POLICY.maxWrongAttempts && otp.expiresAt > now;
+    otp !== undefined &&
+    isForAddress &&
+    !otp.consumedAt &&
+    otp.attempts < OTP_POLICY.maxWrongAttempts &&
+    otp.expiresAt > now;
   const live = (id: number) =>
     and(
       eq(emailOtps.id, id),
@@ -84,4 +94,5 @@ export async function redeemOtp(
     .where(live(otp.id))
     .returning({ id: emailOtps.id });
   if (!used) throw AppError.field('otp', messages.otpExpired);
+  return { accountAtAddress: and(eq(users.id, otp.userId), sql`lower(${users.email}) = ${otp.sentTo}`)! };
 }

@@ -25,7 +25,8 @@ export async function requestPasswordReset(
   await withAnswerFloor(OTP_POLICY.forgotAnswerMs, async (floor) => {
     const user = await findUserByEmail(ctx.db, options.email);
     if (!user || user.erasedAt) return;
-    const issuing = issueOtp(ctx, { user, purpose: 'reset_password' }).then(
+    // Refused codes (asked too soon, or too many to the inbox: decision 073) are silent, as an unknown email is.
+    const issuing = issueOtp(ctx, { userId: user.id, purpose: 'reset_password' }).then(
       () => undefined,
       (error: unknown) =>
         options.log?.error({ err: error, userId: user.id }, 'password reset code could not be issued or mailed'),

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { users } from '@app/db';
 import { messages } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -23,14 +23,19 @@ export async function resetPassword(
   await ctx.limits.consume('resetPerIp', options.ip);
   await withAnswerFloor(OTP_POLICY.resetAnswerMs, async () => {
     const user = await findUserByEmail(ctx.db, options.email);
-    await redeemOtp(ctx, { userId: user?.id ?? null, purpose: 'reset_password', code: options.otp });
+    const redeemed = await redeemOtp(ctx, {
+      userId: user?.id ?? null,
+      purpose: 'reset_password',
+      code: options.otp,
+      email: options.email,
+    });
     // Not reached for an unknown email: no code matches a user who does not exist.
     if (!user) throw AppError.field('otp', messages.otpInvalid);
 
     const passwordHash = await hashPassword(options.password);
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
-      await tx
+      const [changed] = await tx
         .update(users)
         .set({
           passwordHash,
@@ -38,7 +43,10 @@ export async function resetPassword(
           emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
           updatedAt: now,
         })
-        .where(eq(users.id, user.id));
+        // Only while the account still has the address the code was mailed to (decision 073).
+        .where(redeemed.accountAtAddress)
+        .returning({ id: users.id });
+      if (!changed) throw AppError.field('otp', messages.otpExpired);
       await revokeUserTokens(tx, user.id, now);
       await sendPasswordChangedMail(ctx, { user, changedAt: now, within: tx });
     });

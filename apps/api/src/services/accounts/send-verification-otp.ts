@@ -31,10 +31,12 @@ export async function sendVerificationOtp(
     throw error;
   }
 
-  const result = await issueOtp(ctx, { user, purpose: 'verify_email' });
+  const result = await issueOtp(ctx, { userId: user.id, purpose: 'verify_email' });
   if (!result.isSent) {
     if (isQuiet) return { isSent: false };
-    throw new AppError('TOO_MANY_REQUESTS', messages.otpResendTooSoon, { retryAfterSeconds: result.retryAfterSeconds });
+    // 'too-many': the inbox has had its code mails for now (codeMailsPerMailbox, decision 073).
+    const message = result.reason === 'too-soon' ? messages.otpResendTooSoon : messages.tooManyRequests;
+    throw new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds: result.retryAfterSeconds });
   }
   for (const [name, key] of limits) {
     // The mail is out; a limit passed by a concurrent request shows on the next check instead.

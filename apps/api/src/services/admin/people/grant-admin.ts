@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { users, type Db } from '@app/db';
 import { canonicalEmail, emailField, isStrongPassword, messages, MOBILE_PATTERN } from '@app/contracts';
 import type { AppContext } from '../../../context.ts';
@@ -13,10 +13,14 @@ export type GrantAdminOutcome =
 
 export class GrantAdminError extends Error {}
 
+const unverifiedMessage = (email: string) =>
+  `${email} has an account whose email is not verified, so whoever registered it may not own the mailbox: no admin ` +
+  'role given. Have its owner verify the email (sign in and enter the code mailed to it), then run this again.';
+
 /**
- * `npm run admin:create`: gives an existing account the admin role, or creates a verified admin
- * account with the password `askPassword` supplies (asked only when the account is new). Audited
- * with no actor (the command line, not an operator).
+ * `npm run admin:create`: gives an existing account with a verified email the admin role (an unverified one is
+ * refused: decision 073), or creates a verified admin account with the password `askPassword` supplies (asked only
+ * when the account is new). Audited with no actor (the command line, not an operator).
  */
 export async function grantAdmin(
   ctx: Pick<AppContext, 'db' | 'now'> & { db: Db },
@@ -36,9 +40,18 @@ export async function grantAdmin(
   if (existing) {
     if (existing.roles.includes('admin'))
       return { outcome: 'already-admin', userId: existing.id, isVerified: existing.emailVerifiedAt !== null };
+    // Anyone can register an address they do not own: the operator's address, registered first by someone else,
+    // must not make that person an admin (decision 073).
+    if (!existing.emailVerifiedAt) throw new GrantAdminError(unverifiedMessage(email));
     await ctx.db.transaction(async (tx) => {
       const roles = [...new Set([...existing.roles, 'admin'])];
-      await tx.update(users).set({ roles, updatedAt: ctx.now() }).where(eq(users.id, existing.id));
+      const [granted] = await tx
+        .update(users)
+        .set({ roles, updatedAt: ctx.now() })
+        // Still verified and still this address (a change of email clears the verification).
+        .where(and(eq(users.id, existing.id), isNotNull(users.emailVerifiedAt), sql`lower(${users.email}) = ${email}`))
+        .returning({ id: users.id });
+      if (!granted) throw new GrantAdminError(unverifiedMessage(email));
       await recordAudit(tx, ctx, {
         actorId: null,
         action: 'user.roles',
