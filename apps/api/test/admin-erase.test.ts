@@ -513,15 +513,13 @@ describe('admin: deleting a learner’s personal data', () => {
     ).toBe('ER066');
     expect(
       await outcomeOf(
-        db()
-          .insert(emailOtps)
-          .values({
-            userId: learner.id,
-            purpose: 'verify_email',
-            codeHash: 'x',
-            sentTo: 'x@example.com',
-            expiresAt: now,
-          }),
+        db().insert(emailOtps).values({
+          userId: learner.id,
+          purpose: 'verify_email',
+          codeHash: 'x',
+          sentTo: 'x@example.com',
+          expiresAt: now,
+        }),
       ),
     ).toBe('ER066');
     const consent = { userId: learner.id, guardianName: 'Ravi', tokenHash: 'x', status: 'pending', createdAt: now };
