@@ -1,16 +1,21 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 
-/** `value` with every string in it made well-formed (a lone UTF-16 surrogate becomes U+FFFD), in place. */
-export function wellFormed(value: unknown): unknown {
-  if (typeof value === 'string') return value.isWellFormed() ? value : value.toWellFormed();
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = wellFormed(value[i]);
-  } else if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) record[key] = wellFormed(record[key]);
+/**
+ * Makes every string inside `root` (an object or array) well-formed, in place: a lone UTF-16 surrogate becomes
+ * U+FFFD. A loop over a stack, not recursion: a body of ten thousand nested arrays must not overflow the call stack.
+ */
+export function makeWellFormed(root: object): void {
+  const stack: object[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      if (typeof value === 'string') {
+        if (!value.isWellFormed()) record[key] = value.toWellFormed();
+      } else if (value !== null && typeof value === 'object') stack.push(value);
+    }
   }
-  return value;
 }
 
 /**
@@ -20,12 +25,12 @@ export function wellFormed(value: unknown): unknown {
  * get the hook; GET and HEAD pay nothing.
  */
 export const wellFormedTextPlugin = fp(async (app) => {
-  const makeWellFormed = async (request: FastifyRequest) => {
-    if (request.body !== null && typeof request.body === 'object') wellFormed(request.body);
+  const wellFormedBody = async (request: FastifyRequest) => {
+    if (request.body !== null && typeof request.body === 'object') makeWellFormed(request.body);
   };
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
-    route.preValidation = [makeWellFormed, ...[route.preValidation ?? []].flat()];
+    route.preValidation = [wellFormedBody, ...[route.preValidation ?? []].flat()];
   });
 });
