@@ -41,6 +41,7 @@ import {
   validBank,
 } from './wallet-fixtures.ts';
 import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
+import { settleDueWallets } from '../src/services/wallet/index.ts';
 import { assertPopplerInstalled, pdfTextLines } from './pdf-text.ts';
 import { registerForm, signUp } from './accounts-helpers.ts';
 import { postgresErrorCode } from '../src/lib/postgres-error.ts';
@@ -173,7 +174,7 @@ describe('admin: deleting a learner’s personal data', () => {
 
     const page = await as().get(`/admin/users/${child.id}`);
     expect(page.body.data.erasure).toBeNull();
-    expect(page.body.data.wallet).toEqual({ points: 0, balance: 500 });
+    expect(page.body.data.wallet).toEqual({ points: 0, balance: 500, held: { points: 0, balance: 0 } });
 
     const res = await erase(child.id, { reference: '  Ticket #4411 from the parent  ', confirm_email: child.email });
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
@@ -387,7 +388,7 @@ describe('admin: deleting a learner’s personal data', () => {
     expect(settled.statusCode, JSON.stringify(settled.body)).toBe(200);
     const done = await erase(learner.id, body);
     expect(done.statusCode).toBe(200);
-    expect(done.body.data.wallet).toEqual({ points: 0, balance: 300 });
+    expect(done.body.data.wallet).toEqual({ points: 0, balance: 300, held: { points: 0, balance: 0 } });
     // The settled withdrawal and the account it was paid to stay: the payouts register names them.
     const [paid] = await db().select().from(walletTransactions).where(eq(walletTransactions.id, withdrawal!.id));
     expect(paid).toMatchObject({ status: 'Done' });
@@ -594,6 +595,37 @@ describe('admin: deleting a learner’s personal data', () => {
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
     const audit = await auditOf(t.app, 'users', learner.id);
     expect(audit.at(-1)?.after).toMatchObject({ reference: 'ticket \ufffd 7' });
+  });
+
+  it('ATTACK: credits still held when the account is erased are cancelled, never released into a wallet nobody can use', async () => {
+    await setReferenceData(t.app, { refund_window_days: 7 });
+    try {
+      const referrer = await createLearner(t.app);
+      const buyer = await createLearner(t.app, { referrerId: referrer.id });
+      await payPurchase(t.app, buyer.id, 50_000);
+      const before = await as().get(`/admin/users/${referrer.id}`);
+      const held = before.body.data.wallet.held as { balance: number; points: number };
+      // The commission (10% of ₹500) at least, waiting for the purchase's refund window.
+      expect(held.balance).toBeGreaterThanOrEqual(50);
+
+      const res = await erase(referrer.id, { reference: 'ticket 9', confirm_email: referrer.email });
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.wallet).toEqual({ points: 0, balance: 0, held: { points: 0, balance: 0 } });
+      const audit = await auditOf(t.app, 'users', referrer.id);
+      expect(audit.at(-1)?.after).toMatchObject({ given_up: { balance: 0, points: 0, held } });
+
+      // The window ends: nothing reaches the erased wallet, nothing is owed to nobody.
+      t.clock.advance(8 * 86_400_000);
+      await settleDueWallets(db(), { now: t.app.ctx.now() });
+      const [wallet] = await db()
+        .select({ balancePaise: users.balancePaise, points: users.points })
+        .from(users)
+        .where(eq(users.id, referrer.id));
+      expect(wallet).toEqual({ balancePaise: 0, points: 0 });
+      expect((await ledgerOf(t.app, referrer.id)).map((e) => e.status)).not.toContain('Done');
+    } finally {
+      await setReferenceData(t.app, { refund_window_days: 0 });
+    }
   });
 
   it('ATTACK: the stored month-end balance snapshots lose the learner’s name and email, keep the PAN and every other byte', async () => {

@@ -75,7 +75,12 @@ export const adminUserDetail = z.object({
   /** The level ladder as the learner sees it; null when no levels are configured. */
   level: levelStatusData.nullable(),
   sub_users: z.object({ total: z.number(), active: z.number() }),
-  wallet: z.object({ points: z.number(), balance: z.number() }),
+  /** `held`: credits not released yet (the refund window of the purchase that earned them is still open). */
+  wallet: z.object({
+    points: z.number(),
+    balance: z.number(),
+    held: z.object({ points: z.number(), balance: z.number() }),
+  }),
   consent: adminConsent,
   /** Set once an operator deleted the learner's personal data (decision 066); null otherwise. */
   erasure: z

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { walletTransactions, type DbOrTx } from '@app/db';
 import type { LedgerMethod } from '@app/contracts';
 import { getSetting } from '../settings/index.ts';
@@ -168,4 +168,38 @@ export async function cancelHeldCredit(tx: DbOrTx, options: { transactionId: str
     )
     .returning({ id: walletTransactions.id });
   return rows.length > 0;
+}
+
+/** A credit still held (Pending with a release time): not in the wallet yet. A Pending withdrawal has none. */
+export const isHeldCredit = and(eq(walletTransactions.status, 'Pending'), isNotNull(walletTransactions.availableAt))!;
+
+/** What a user's held credits add up to, in paise and points. */
+export async function heldCreditsOf(db: DbOrTx, userId: number): Promise<{ paise: number; points: number }> {
+  const [held] = await db
+    .select({
+      paise: sql<number>`coalesce(sum(${walletTransactions.amountPaise}), 0)::bigint`.mapWith(Number),
+      points: sql<number>`coalesce(sum(${walletTransactions.points}), 0)::bigint`.mapWith(Number),
+    })
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.userId, userId), isHeldCredit));
+  return held ?? { paise: 0, points: 0 };
+}
+
+/**
+ * Cancels every credit a user still has held (Rejected, settled `now`): an erased account (decision 066) must not
+ * have them released into a wallet nobody can use, and owed for ever in the balances register. Answers their sums.
+ */
+export async function cancelHeldCredits(
+  tx: DbOrTx,
+  options: { userId: number; now: Date },
+): Promise<{ paise: number; points: number }> {
+  const cancelled = await tx
+    .update(walletTransactions)
+    .set({ status: 'Rejected', settledAt: options.now })
+    .where(and(eq(walletTransactions.userId, options.userId), isHeldCredit))
+    .returning({ paise: walletTransactions.amountPaise, points: walletTransactions.points });
+  return cancelled.reduce((sum, row) => ({ paise: sum.paise + row.paise, points: sum.points + row.points }), {
+    paise: 0,
+    points: 0,
+  });
 }

@@ -2,6 +2,8 @@ export { convertValuePaise, getConvertValue } from './get-convert-value.ts';
 export {
   addHeldCredit,
   cancelHeldCredit,
+  cancelHeldCredits,
+  heldCreditsOf,
   refundWindowEnd,
   refundWindowEndAt,
   releaseHeldCredits,

@@ -25,7 +25,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { isUniqueViolation } from '../../../lib/postgres-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { ownPhotoKey } from '../../profile/index.ts';
-import { isPendingWithdrawal } from '../../wallet/index.ts';
+import { cancelHeldCredits, isPendingWithdrawal } from '../../wallet/index.ts';
 import { followUpErasure } from './follow-up-erasure.ts';
 import { findUserRow, getUserDetail } from './users.ts';
 
@@ -179,6 +179,8 @@ async function eraseRows(
       })
       .where(eq(guardianConsents.userId, id));
     await tx.update(referralSignups).set({ ip: '' }).where(eq(referralSignups.userId, id));
+    // Credits still held go with the wallet: released later, they would sit in a wallet nobody can use.
+    const held = await cancelHeldCredits(tx, { userId: id, now });
     // A checkout left open fails, as the reconciler fails an order left unpaid: a payment that still arrives for it is
     // given back ('order closed'), instead of invoicing a learner whose name and address are gone.
     const closedOrders = await tx
@@ -203,7 +205,11 @@ async function eraseRows(
       after: {
         reference: options.reference,
         erased_at: now.toISOString(),
-        given_up: { balance: paiseToRupees(user.balancePaise), points: user.points },
+        given_up: {
+          balance: paiseToRupees(user.balancePaise),
+          points: user.points,
+          held: { balance: paiseToRupees(held.paise), points: held.points },
+        },
       },
     });
     await tx.insert(erasureFollowUps).values({

@@ -12,6 +12,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { getLevelStatus } from '../../levels/index.ts';
+import { heldCreditsOf } from '../../wallet/index.ts';
 import { selectPurchases, toAdminPurchase } from '../money/select-purchases.ts';
 import { containsPattern, pageOf } from '../page-of.ts';
 import { consentOfUser } from './consent-of-user.ts';
@@ -78,7 +79,7 @@ export async function findUserRow(db: DbOrTx, id: number, options: { forUpdate?:
 /** GET /admin/users/{id}: profile, roles, referrer, purchases, level, sub-users, wallet, date of birth and consent. */
 export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminUserDetail> {
   const user = await findUserRow(ctx.db, id);
-  const [referrer, school, purchaseRows, [subUsers], level, consent, eraser] = await Promise.all([
+  const [referrer, school, purchaseRows, [subUsers], level, consent, eraser, held] = await Promise.all([
     user.referrerId
       ? ctx.db
           .select()
@@ -110,6 +111,7 @@ export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminU
           .where(eq(users.id, user.erasedBy))
           .then((rows) => rows[0] ?? null)
       : Promise.resolve(null),
+    heldCreditsOf(ctx.db, id),
   ]);
   return {
     profile: {
@@ -141,7 +143,11 @@ export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminU
     purchases: purchaseRows.map(toAdminPurchase),
     level,
     sub_users: { total: subUsers?.total ?? 0, active: subUsers?.active ?? 0 },
-    wallet: { points: user.points, balance: paiseToRupees(user.balancePaise) },
+    wallet: {
+      points: user.points,
+      balance: paiseToRupees(user.balancePaise),
+      held: { points: held.points, balance: paiseToRupees(held.paise) },
+    },
     consent,
     erasure: user.erasedAt
       ? {

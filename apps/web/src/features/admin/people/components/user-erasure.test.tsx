@@ -28,7 +28,7 @@ const detail = (overrides: Partial<AdminUserDetail> = {}): AdminUserDetail => ({
   purchases: [],
   level: null,
   sub_users: { total: 0, active: 0 },
-  wallet: { points: 40, balance: 250 },
+  wallet: { points: 40, balance: 250, held: { points: 10, balance: 100 } },
   consent: {
     date_of_birth: '2011-05-01',
     age: 14,
@@ -86,7 +86,7 @@ describe('UserErasure (operator console, decision 066)', () => {
     await user.click(within(section).getByRole('button', { name: 'Delete personal data' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete personal data?' });
     expect(within(dialog).getByTestId('erase-wallet-warning')).toHaveTextContent(
-      '₹250.00 and 40 points will be given up',
+      '₹250.00 and 40 points (and ₹100.00 and 10 points still held) will be given up',
     );
 
     // Nothing is sent without a reference and the learner's own email.

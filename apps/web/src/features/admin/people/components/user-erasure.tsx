@@ -17,12 +17,20 @@ import { useEraseUser } from '../api/erase-user';
 const FIELDS = ['reference', 'confirm_email'] as const;
 
 /** What the wallet still holds, in words: '₹250.00 and 40 points', or null when it holds nothing. */
-function walletLeft(wallet: AdminUserDetail['wallet']): string | null {
+function amounts(balance: number, points: number): string | null {
   const parts = [
-    ...(wallet.balance > 0 ? [formatInr(wallet.balance)] : []),
-    ...(wallet.points > 0 ? [`${wallet.points.toLocaleString('en-IN')} point${wallet.points === 1 ? '' : 's'}`] : []),
+    ...(balance > 0 ? [formatInr(balance)] : []),
+    ...(points > 0 ? [`${points.toLocaleString('en-IN')} point${points === 1 ? '' : 's'}`] : []),
   ];
   return parts.length ? parts.join(' and ') : null;
+}
+
+/** What the wallet gives up: its balance and points, and the credits still held (cancelled by the erasure). */
+function walletLeft(wallet: AdminUserDetail['wallet']): string | null {
+  const now = amounts(wallet.balance, wallet.points);
+  const held = amounts(wallet.held.balance, wallet.held.points);
+  if (now && held) return `${now} (and ${held} still held)`;
+  return now ?? (held && `${held} still held`);
 }
 
 /**
