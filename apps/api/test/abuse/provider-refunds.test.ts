@@ -203,6 +203,12 @@ describe('abuse: money given back at the provider', () => {
       // Nothing held or in the wallet: every credit cancelled.
       expect((await ledgerOf(t.app, referrer.id)).filter((e) => e.status !== 'Rejected')).toEqual([]);
 
+      // The same dispute delivered again under another event id: nothing more (not a dispute after a refund).
+      const again = await webhook(rzp.webhook('payment.dispute.lost', bought[0]!.paymentId, 'evt_redelivered_1'));
+      expect(again.json().data.outcome).toBe('ignored');
+      expect((await auditOf(bought[0]!.purchaseId)).map((a) => a.action)).not.toContain(
+        'purchase.dispute_after_refund',
+      );
       // The operator, told by Razorpay, clicks Refund: already refunded, nothing more goes back.
       const clicked = await consoleRefund(bought[0]!.purchaseId);
       expect(clicked.statusCode).toBe(400);

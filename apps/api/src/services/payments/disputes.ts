@@ -35,8 +35,11 @@ export async function lockOrderPurchase(tx: Tx, ctx: AppContext, orderId: string
 
 type OrderPurchase = NonNullable<Awaited<ReturnType<typeof lockOrderPurchase>>>;
 
-/** True when the purchase already has an audit row of `action` for this dispute (a delivery under another event id). */
-async function isDisputeRecorded(tx: Tx, action: string, purchaseId: number, disputeId: string): Promise<boolean> {
+/**
+ * True when the purchase already has an audit row of one of `actions` for this dispute (a delivery under another
+ * event id).
+ */
+async function isDisputeRecorded(tx: Tx, actions: string[], purchaseId: number, disputeId: string): Promise<boolean> {
   const [found] = await tx
     .select({ id: auditLog.id })
     .from(auditLog)
@@ -44,7 +47,7 @@ async function isDisputeRecorded(tx: Tx, action: string, purchaseId: number, dis
       and(
         eq(auditLog.entity, 'purchases'),
         eq(auditLog.entityId, String(purchaseId)),
-        eq(auditLog.action, action),
+        inArray(auditLog.action, actions),
         sql`${auditLog.after}->>'dispute_id' = ${disputeId}`,
       ),
     )
@@ -104,7 +107,8 @@ export async function recordDisputeAfterRefund(
   options: { purchase: OrderPurchase; disputeId: string; paymentId: string; orderId: string; deductedPaise: number },
 ): Promise<boolean> {
   const { purchase, disputeId, paymentId } = options;
-  if (await isDisputeRecorded(tx, DISPUTE_AFTER_REFUND, purchase.id, disputeId)) return false;
+  // This very dispute may be the one that refunded the purchase (purchase.refund, source 'dispute lost').
+  if (await isDisputeRecorded(tx, [DISPUTE_AFTER_REFUND, 'purchase.refund'], purchase.id, disputeId)) return false;
   await recordAudit(tx, ctx, {
     actorId: null,
     action: DISPUTE_AFTER_REFUND,
@@ -151,7 +155,8 @@ export async function recordDisputeOpened(
   const recorded = await ctx.db.transaction(async (tx) => {
     const purchase = await lockOrderPurchase(tx, ctx, dispute.orderId);
     if (!purchase) return 'no purchase' as const;
-    if (await isDisputeRecorded(tx, DISPUTE_OPENED, purchase.id, dispute.disputeId)) return 'recorded already' as const;
+    if (await isDisputeRecorded(tx, [DISPUTE_OPENED], purchase.id, dispute.disputeId))
+      return 'recorded already' as const;
     const state = await paymentState(tx, ctx, purchase, dispute.paymentId);
     const after = {
       // The four the console's audit list shows first.
