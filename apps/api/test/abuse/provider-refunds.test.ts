@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { createHmac, randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayNumber, isoDay } from '@app/contracts';
-import { auditLog, devMailbox, invoices, purchases, users, walletTransactions } from '@app/db';
+import { auditLog, devMailbox, invoices, paymentEvents, purchases, users, walletTransactions } from '@app/db';
 import { createTestApp, waitFor, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
@@ -257,6 +258,75 @@ describe('abuse: money given back at the provider', () => {
       returned: 200,
       rest_not_refunded: 199,
     });
+  });
+
+  /** A signed delivery of `event` for the payment, its body changed by `edit` (Razorpay signs the raw body). */
+  const resigned = (event: 'payment.dispute.lost', paymentId: string, edit: (body: any) => void) => {
+    const body = JSON.parse(rzp.webhook(event, paymentId).body);
+    edit(body);
+    const raw = JSON.stringify(body);
+    return {
+      body: raw,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', rzp.webhookSecret).update(raw).digest('hex'),
+        'x-razorpay-event-id': `evt_${randomBytes(6).toString('hex')}`,
+      },
+    };
+  };
+
+  it('ATTACK: a dispute lost without the amount it took refunds the purchase and gives nothing back a second time', async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    rzp.loseDispute(bought.paymentId);
+    const delivery = resigned('payment.dispute.lost', bought.paymentId, (body) => {
+      delete body.payload.dispute.entity.amount_deducted;
+    });
+    expect((await webhook(delivery)).json().data.outcome).toBe('processed');
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Rejected']);
+    // The chargeback gave the ₹399 back; nothing more goes.
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+    expect((await auditOf(bought.purchaseId)).at(-1)?.after).toMatchObject({ deduction_unknown: true });
+  });
+
+  it('ATTACK: the rest after a dispute, asked again after a crash, counts a dashboard refund as the earlier part, not as the rest', async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    rzp.refundInDashboard(bought.paymentId, 20_000);
+    expect((await webhook(rzp.webhook('refund.processed', bought.paymentId))).json().data.outcome).toBe('processed');
+    rzp.loseDispute(bought.paymentId, 10_000);
+    // A first delivery claimed the rest and the server died before asking Razorpay.
+    await t.app.ctx.db.insert(paymentEvents).values({
+      provider: t.app.ctx.payments.name,
+      eventId: `refund:${bought.paymentId}`,
+      payload: { purchase_id: bought.purchaseId, amount_paise: 9_900, reason: 'the rest after a dispute lost' },
+      receivedAt: t.app.ctx.now(),
+    });
+    expect((await webhook(rzp.webhook('payment.dispute.lost', bought.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    // ₹200 in the dashboard, ₹100 by the bank, ₹99 the rest: all of the ₹399.
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId).map((r) => r.amount)).toEqual([20_000, 9_900]);
+  });
+
+  it('ATTACK (books): a dispute for the whole payment after a refund of part records the part that left twice', async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    rzp.refundInDashboard(bought.paymentId, 20_000);
+    await webhook(rzp.webhook('refund.processed', bought.paymentId));
+    const disputeId = rzp.loseDispute(bought.paymentId, 39_900);
+    expect((await webhook(rzp.webhook('payment.dispute.lost', bought.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toHaveLength(1);
+    expect((await auditOf(bought.purchaseId)).map((a) => [a.action, (a.after as any).amount])).toEqual([
+      ['purchase.provider_partial_refund', undefined],
+      ['purchase.dispute_after_refund', 200],
+      ['purchase.refund', undefined],
+    ]);
+    expect((await auditOf(bought.purchaseId)).at(1)?.after).toMatchObject({ dispute_id: disputeId });
   });
 
   it('ATTACK: the console records a refund Razorpay already made (its webhook lost) instead of failing for good', async () => {

@@ -62,8 +62,11 @@ export async function recordProviderRefund(
 
   // A part lost in a dispute: the rest is claimed before the transaction (refund-claim.ts), as the console's refund
   // claims it, so that a crash after Razorpay refunded finds that refund again instead of making a second.
+  // Only when the dispute says what it took: without it (a missing or zero amount_deducted) the rest is unknown, and
+  // refunding "all but nothing" would give the payment back a second time.
   const paid = await findPaidPurchase(ctx.db, ctx, options);
-  const rest = paid?.status === 'paid' && options.kind === 'dispute' ? paid.amountPaise - options.returnedPaise : 0;
+  const isDeductionKnown = options.kind === 'dispute' && options.deductedPaise > 0;
+  const rest = paid?.status === 'paid' && isDeductionKnown ? paid.amountPaise - options.returnedPaise : 0;
   const claim =
     rest > 0 && paid
       ? await claimRefund(ctx, {
@@ -109,8 +112,22 @@ export async function recordProviderRefund(
       return ['partial', current.id];
     }
     const restRefund = ownClaim
-      ? await refundTheRest(tx, ctx, ownClaim, current.amountPaise - options.returnedPaise, log)
+      ? await refundTheRest(tx, ctx, ownClaim, {
+          restPaise: current.amountPaise - options.returnedPaise,
+          totalPaise: current.amountPaise - options.deductedPaise,
+          log,
+        })
       : {};
+    // More went back than was paid (a refund before the dispute, its own webhook come or not): the excess left twice,
+    // recorded as such before this dispute's refund row (which would otherwise stand for it).
+    if (options.kind === 'dispute' && options.returnedPaise > current.amountPaise)
+      await recordDisputeAfterRefund(tx, ctx, {
+        purchase: order,
+        disputeId: options.providerId,
+        paymentId: options.paymentId,
+        orderId: options.orderId,
+        deductedPaise: options.returnedPaise - current.amountPaise,
+      });
     const effects = await markPurchaseRefunded(tx, ctx, { purchaseId: current.id });
     if (!effects) return ['unchanged'];
     await recordAudit(tx, ctx, {
@@ -124,6 +141,7 @@ export async function recordProviderRefund(
         source,
         ...reference,
         ...(options.returnedPaise < current.amountPaise ? { returned: paiseToRupees(options.returnedPaise) } : {}),
+        ...(options.kind === 'dispute' && !isDeductionKnown ? { deduction_unknown: true } : {}),
         ...restRefund,
         ...refundEffectsForAudit(effects),
       },
@@ -137,6 +155,11 @@ export async function recordProviderRefund(
   } else if (outcome !== 'unchanged') {
     log?.warn({ purchaseId, ...reported, outcome }, 'money given back at the provider');
   }
+  if (outcome === 'refunded' && options.kind === 'dispute' && !isDeductionKnown)
+    log?.error(
+      { purchaseId, ...reported },
+      'dispute lost without the amount it took: the purchase is refunded, nothing refunded at the provider; check it there',
+    );
   // The refund notice (written with the refund by markPurchaseRefunded) onto the mail queue now, not at the
   // reconciler's next run.
   if (outcome === 'refunded') await flushMailOutbox(ctx);
@@ -172,17 +195,16 @@ async function refundTheRest(
   tx: Tx,
   ctx: AppContext,
   claim: RefundClaim,
-  restPaise: number,
-  log: PaymentLog | undefined,
+  options: { restPaise: number; totalPaise: number; log: PaymentLog | undefined },
 ): Promise<{ rest_refund_id?: string; rest_not_refunded?: number; rest_refund_error?: string }> {
   try {
-    return { rest_refund_id: await refundClaimed(tx, ctx, claim, restPaise) };
+    return { rest_refund_id: await refundClaimed(tx, ctx, claim, options.restPaise, options.totalPaise) };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    log?.error(
-      { err: error, paymentId: claim.paymentId, restPaise },
+    options.log?.error(
+      { err: error, paymentId: claim.paymentId, restPaise: options.restPaise },
       'the rest of a payment after a dispute lost could not be refunded at the provider: the operator must',
     );
-    return { rest_not_refunded: paiseToRupees(restPaise), rest_refund_error: error.message };
+    return { rest_not_refunded: paiseToRupees(options.restPaise), rest_refund_error: error.message };
   }
 }

@@ -65,8 +65,16 @@ export async function claimRefund(
  * refund the provider already has; else a new refund at the provider. The id is recorded on the
  * claim in `tx`. The caller holds the purchase's row lock in `tx`, so one attempt at a time gets
  * here. Throws PaymentProviderError when the provider refuses (or an attempt it waited for did).
+ * `amountPaise` is what this refund gives back; `totalPaise` what all the payment's refunds add up to once it is made
+ * (the same for a refund of the whole payment; for the rest after a dispute lost, the earlier refunds and the rest).
  */
-export async function refundClaimed(tx: Tx, ctx: AppContext, claim: RefundClaim, amountPaise: number): Promise<string> {
+export async function refundClaimed(
+  tx: Tx,
+  ctx: AppContext,
+  claim: RefundClaim,
+  amountPaise: number,
+  totalPaise = amountPaise,
+): Promise<string> {
   const [current] = await tx
     .select({ payload: paymentEvents.payload })
     .from(paymentEvents)
@@ -75,7 +83,7 @@ export async function refundClaimed(tx: Tx, ctx: AppContext, claim: RefundClaim,
     throw new PaymentProviderError('the refund claim was dropped: the provider refused the attempt that made it');
   const recorded = (current.payload as { refund_id?: string } | null)?.refund_id;
   if (recorded) return recorded;
-  const refundId = await refundAtProvider(tx, ctx, claim, amountPaise);
+  const refundId = await refundAtProvider(tx, ctx, claim, amountPaise, totalPaise);
   await tx
     .update(paymentEvents)
     .set({ payload: sql`${paymentEvents.payload} || ${JSON.stringify({ refund_id: refundId })}::jsonb` })
@@ -89,10 +97,16 @@ export async function refundClaimed(tx: Tx, ctx: AppContext, claim: RefundClaim,
  * at once and looks only when the provider refuses: the money may have gone back outside this API, in Razorpay's
  * dashboard (decision 051). Refunded in full there, that refund is this one; in part, the rest is refunded.
  */
-async function refundAtProvider(tx: Tx, ctx: AppContext, claim: RefundClaim, amountPaise: number): Promise<string> {
+async function refundAtProvider(
+  tx: Tx,
+  ctx: AppContext,
+  claim: RefundClaim,
+  amountPaise: number,
+  totalPaise: number,
+): Promise<string> {
   const refund = async (paise: number) => (await ctx.payments.refund(claim.paymentId, paise, tx)).refundId;
   const refundTheRest = async (given: ProviderRefunds) =>
-    given.refundedPaise >= amountPaise ? given.refundId : refund(amountPaise - given.refundedPaise);
+    given.refundedPaise >= totalPaise ? given.refundId : refund(totalPaise - given.refundedPaise);
   if (!claim.isFresh) {
     const given = await ctx.payments.findRefund(claim.paymentId, tx);
     return given ? refundTheRest(given) : refund(amountPaise);
@@ -107,7 +121,22 @@ async function refundAtProvider(tx: Tx, ctx: AppContext, claim: RefundClaim, amo
   }
 }
 
-/** Drops a claim this attempt made after the provider refused, so a later attempt starts afresh. */
+/**
+ * Drops a claim this attempt made after the provider refused, so a later attempt starts afresh; never one that holds
+ * a refund's id (another delivery of the same event used it meanwhile).
+ */
 export async function dropFreshClaim(ctx: AppContext, claim: RefundClaim): Promise<void> {
-  if (claim.isFresh) await ctx.db.delete(paymentEvents).where(whereClaim(ctx, claim.paymentId));
+  if (!claim.isFresh) return;
+  await ctx.db
+    .delete(paymentEvents)
+    .where(and(whereClaim(ctx, claim.paymentId), sql`${paymentEvents.payload}->>'refund_id' IS NULL`));
+}
+
+/** The refund id recorded on a payment's claim: null when none was claimed, or the refund not made yet. */
+export async function claimedRefundId(ctx: AppContext, paymentId: string): Promise<string | null> {
+  const [claim] = await ctx.db
+    .select({ refundId: sql<string | null>`${paymentEvents.payload}->>'refund_id'` })
+    .from(paymentEvents)
+    .where(whereClaim(ctx, paymentId));
+  return claim?.refundId ?? null;
 }
