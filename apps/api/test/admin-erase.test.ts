@@ -601,28 +601,46 @@ describe('admin: deleting a learner’s personal data', () => {
     await setReferenceData(t.app, { refund_window_days: 7 });
     try {
       const referrer = await createLearner(t.app);
-      const buyer = await createLearner(t.app, { referrerId: referrer.id });
-      await payPurchase(t.app, buyer.id, 50_000);
+      const first = await createLearner(t.app, { referrerId: referrer.id });
+      const second = await createLearner(t.app, { referrerId: referrer.id });
+      // The first commission's window ends before the erasure (due, not yet released by the reconciler); the second's
+      // is still open.
+      const firstPurchase = await payPurchase(t.app, first.id, 50_000);
+      t.clock.advance(8 * 86_400_000);
+      const secondPurchase = await payPurchase(t.app, second.id, 50_000);
       const before = await as().get(`/admin/users/${referrer.id}`);
       const held = before.body.data.wallet.held as { balance: number; points: number };
-      // The commission (10% of ₹500) at least, waiting for the purchase's refund window.
-      expect(held.balance).toBeGreaterThanOrEqual(50);
+      expect(held.balance).toBeGreaterThanOrEqual(100);
 
       const res = await erase(referrer.id, { reference: 'ticket 9', confirm_email: referrer.email });
       expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
-      expect(res.body.data.wallet).toEqual({ points: 0, balance: 0, held: { points: 0, balance: 0 } });
+      expect(res.body.data.wallet.held).toEqual({ points: 0, balance: 0 });
+      const commissions = (await ledgerOf(t.app, referrer.id))
+        .filter((e) => e.method === 'Referral Commission')
+        .map((e) => [e.purchaseId, e.status]);
+      // The due one is earned (as the earnings register already counts it) and given up with the wallet; the other
+      // is cancelled.
+      expect(commissions).toEqual([
+        [firstPurchase, 'Done'],
+        [secondPurchase, 'Rejected'],
+      ]);
       const audit = await auditOf(t.app, 'users', referrer.id);
-      expect(audit.at(-1)?.after).toMatchObject({ given_up: { balance: 0, points: 0, held } });
+      const givenUp = (audit.at(-1)?.after as { given_up: { balance: number; held: { balance: number } } }).given_up;
+      // The wallet (the first commission in it) and what was still held (the second commission, and the level reward
+      // the two sub-users completed, held with it).
+      expect(givenUp.balance).toBe(res.body.data.wallet.balance);
+      expect(givenUp.held.balance).toBeGreaterThanOrEqual(50);
+      expect(res.body.data.wallet.balance).toBeGreaterThanOrEqual(50);
 
-      // The window ends: nothing reaches the erased wallet, nothing is owed to nobody.
+      // The second window ends: nothing more reaches the erased wallet.
+      const balance = res.body.data.wallet.balance as number;
       t.clock.advance(8 * 86_400_000);
       await settleDueWallets(db(), { now: t.app.ctx.now() });
       const [wallet] = await db()
-        .select({ balancePaise: users.balancePaise, points: users.points })
+        .select({ balancePaise: users.balancePaise })
         .from(users)
         .where(eq(users.id, referrer.id));
-      expect(wallet).toEqual({ balancePaise: 0, points: 0 });
-      expect((await ledgerOf(t.app, referrer.id)).map((e) => e.status)).not.toContain('Done');
+      expect(wallet?.balancePaise).toBe(Math.round(balance * 100));
     } finally {
       await setReferenceData(t.app, { refund_window_days: 0 });
     }
@@ -784,6 +802,26 @@ describe('admin: an erasure’s steps after its commit are done again until they
     expect(rzp.refunds.filter((r) => r.payment_id === paymentId)).toHaveLength(1);
   });
 
+  it('ATTACK: a closed order’s refund whose answer was lost is looked for again by the job, and made once', async () => {
+    const learner = await createLearner(t.app);
+    const course = await createCourse(t.app, { pricePaise: 29_900 });
+    const checkout = await t.client.as(learner.token).post('/checkout', { course_id: course.id });
+    expect(checkout.statusCode, JSON.stringify(checkout.body)).toBe(200);
+    const { paymentId } = rzp.capture(checkout.body.data.order_id);
+    // Razorpay makes the refund, but its answer never arrives.
+    rzp.loseNextRefundAnswer();
+    const erased = await t.client
+      .as(admin.token)
+      .post(`/admin/users/${learner.id}/erase`, { reference: 'ticket 10', confirm_email: learner.email });
+    expect(erased.statusCode, JSON.stringify(erased.body)).toBe(200);
+    expect(await followUpOf(learner.id)).toMatchObject({ failedRuns: 1 });
+
+    t.clock.advance(3 * 60_000);
+    await erasureFollowUpJob.handler(t.app.ctx, {}, run);
+    expect(await followUpOf(learner.id)).toBeUndefined();
+    expect(rzp.refunds.filter((r) => r.payment_id === paymentId).map((r) => r.amount)).toEqual([29_900]);
+  });
+
   it('an erasure whose every step succeeds leaves nothing for the job', async () => {
     const learner = await createLearner(t.app);
     const erased = await t.client
@@ -854,6 +892,32 @@ describe('admin: deleting a learner’s personal data drops the mails queued to 
       .post(`/admin/users/${child.id}/erase`, { reference: 'ticket', confirm_email: child.email });
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
     expect(await subjects(parent.email)).toEqual([before[1]]);
+  });
+
+  it('erasing the parent’s own account keeps the mails about their child that wait for that address', async () => {
+    const admin = await createAdmin(t.app);
+    const parent = await createLearner(t.app);
+    const child = await createMinor(t, 15);
+    const named = await t.client
+      .as(child.token)
+      .post('/consent', { guardian_name: 'Parent', channel: 'email', guardian_email: parent.email });
+    expect(named.statusCode, JSON.stringify(named.body)).toBe(200);
+    await t.app.ctx.mailer.relayOutbox();
+    expect((await t.client.post('/forgot-password-otp', { email: parent.email })).statusCode).toBe(200);
+    const about = async () =>
+      (
+        await t.app.ctx.db.execute<{ about: string | null }>(
+          sql`select data->>'aboutUserId' as about from pgboss.job
+              where name = 'mail' and lower(data->>'to') = ${parent.email} order by created_on`,
+        )
+      ).rows.map((row) => row.about);
+    expect(await about()).toEqual([String(child.id), String(parent.id)]);
+
+    const res = await t.client
+      .as(admin.token)
+      .post(`/admin/users/${parent.id}/erase`, { reference: 'ticket', confirm_email: parent.email });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(await about()).toEqual([String(child.id)]);
   });
 });
 

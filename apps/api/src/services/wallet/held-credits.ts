@@ -186,8 +186,9 @@ export async function heldCreditsOf(db: DbOrTx, userId: number): Promise<{ paise
 }
 
 /**
- * Cancels every credit a user still has held (Rejected, settled `now`): an erased account (decision 066) must not
- * have them released into a wallet nobody can use, and owed for ever in the balances register. Answers their sums.
+ * Cancels every credit a user still has held whose refund window has not ended (Rejected, settled `now`; one already
+ * due is earned: the caller releases it first): an erased account (decision 066) must not have them released into a
+ * wallet nobody can use, and owed for ever in the balances register. Answers their sums.
  */
 export async function cancelHeldCredits(
   tx: DbOrTx,
@@ -196,7 +197,9 @@ export async function cancelHeldCredits(
   const cancelled = await tx
     .update(walletTransactions)
     .set({ status: 'Rejected', settledAt: options.now })
-    .where(and(eq(walletTransactions.userId, options.userId), isHeldCredit))
+    .where(
+      and(eq(walletTransactions.userId, options.userId), isHeldCredit, gt(walletTransactions.availableAt, options.now)),
+    )
     .returning({ paise: walletTransactions.amountPaise, points: walletTransactions.points });
   return cancelled.reduce((sum, row) => ({ paise: sum.paise + row.paise, points: sum.points + row.points }), {
     paise: 0,

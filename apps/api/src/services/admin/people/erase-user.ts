@@ -25,7 +25,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { isUniqueViolation } from '../../../lib/postgres-error.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { ownPhotoKey } from '../../profile/index.ts';
-import { cancelHeldCredits, isPendingWithdrawal } from '../../wallet/index.ts';
+import { cancelHeldCredits, isPendingWithdrawal, releaseHeldCredits } from '../../wallet/index.ts';
 import { followUpErasure } from './follow-up-erasure.ts';
 import { findUserRow, getUserDetail } from './users.ts';
 
@@ -40,21 +40,23 @@ export const erasedEmail = (id: number) => `erased-${id}-${randomBytes(8).toStri
 const UNUSABLE_PASSWORD_HASH = 'erased';
 
 /**
- * Mails still waiting about the learner: those that name them (`aboutUserId`: to them, or to their guardian) and any
- * to their own address (older mails, written before the mails named whom they are about). Never by a guardian's
+ * Mails still waiting about the learner: those that name them (`aboutUserId`: to them, or to their guardian) and those
+ * to their own address that name nobody (older mails, written before the mails named whom they are about); never a
+ * mail to their address about someone else (a parent's own account getting their child's consent request). Never by a guardian's
  * address: the learner typed it, unproven, and it may be another account's or a sibling's parent's, whose own mails
  * must go. Deleted from the outbox (a notice written with its change), the queue (pg-boss's jobs waiting, to retry,
  * or failed and archived: a job being sent right now is left to finish) and the dev outbox. pg-boss's tables exist
  * only once something was queued: looked up first.
  */
 async function dropQueuedMails(tx: DbOrTx, learner: { id: number; email: string }): Promise<void> {
+  const email = learner.email.toLowerCase();
   const aboutThem = (data: ReturnType<typeof sql>) =>
-    sql`(${data}->>'aboutUserId' = ${String(learner.id)} or lower(${data}->>'to') = ${learner.email.toLowerCase()})`;
+    sql`(${data}->>'aboutUserId' = ${String(learner.id)} or (${data}->>'aboutUserId' is null and lower(${data}->>'to') = ${email}))`;
   await tx.delete(mailOutbox).where(aboutThem(sql`${mailOutbox.data}`));
   await tx
     .delete(devMailbox)
     .where(
-      sql`(${devMailbox.aboutUserId} = ${learner.id} or lower(${devMailbox.to}) = ${learner.email.toLowerCase()})`,
+      sql`(${devMailbox.aboutUserId} = ${learner.id} or (${devMailbox.aboutUserId} is null and lower(${devMailbox.to}) = ${email}))`,
     );
   const tables = await tx.execute<{ job: string | null; archive: string | null }>(
     sql`select to_regclass('pgboss.job')::text as job, to_regclass('pgboss.archive')::text as archive`,
@@ -119,8 +121,15 @@ async function eraseRows(
     if (pending) throw AppError.badRequest(adminMessages.erasePendingWithdrawal);
 
     await dropQueuedMails(tx, user);
-
+    // Credits whose refund window has ended are earned (the earnings register counts them so): released into the
+    // wallet the erasure gives up. Those still held are cancelled below.
     const now = ctx.now();
+    await releaseHeldCredits(tx, { userId: id, now });
+    const [wallet] = await tx
+      .select({ balancePaise: users.balancePaise, points: users.points })
+      .from(users)
+      .where(eq(users.id, id));
+
     const placeholder = erasedEmail(id);
     await tx
       .update(users)
@@ -206,8 +215,8 @@ async function eraseRows(
         reference: options.reference,
         erased_at: now.toISOString(),
         given_up: {
-          balance: paiseToRupees(user.balancePaise),
-          points: user.points,
+          balance: paiseToRupees(wallet?.balancePaise ?? user.balancePaise),
+          points: wallet?.points ?? user.points,
           held: { balance: paiseToRupees(held.paise), points: held.points },
         },
       },
