@@ -65,10 +65,10 @@ const erased = detail({
 const erasePath = '/admin/users/7/erase';
 
 /** The learner's page, answering the erasure with `reply`; once it succeeded the page reads the erased learner. */
-function renderPage(reply: MockReply) {
+function renderPage(reply: MockReply, learner: AdminUserDetail = detail()) {
   let isErased = false;
   const server = mockApi({
-    'GET /admin/users/7': () => ok(isErased ? erased : detail()),
+    'GET /admin/users/7': () => ok(isErased ? erased : learner),
     'GET /admin/users/7/quizzes': ok([]),
     [`POST ${erasePath}`]: () => {
       if (reply.status === 200) isErased = true;
@@ -80,13 +80,26 @@ function renderPage(reply: MockReply) {
 }
 
 describe('UserErasure (operator console, decision 066)', () => {
+  it('warns that credits still held are cancelled, when the wallet holds nothing else', async () => {
+    const { user } = renderPage(
+      ok(erased, adminMessages.erased),
+      detail({ wallet: { points: 0, balance: 0, held: { points: 0, balance: 39.9 } } }),
+    );
+    const section = await screen.findByRole('region', { name: 'Danger zone' });
+    await user.click(within(section).getByRole('button', { name: 'Delete personal data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete personal data?' });
+    expect(within(dialog).getByTestId('erase-wallet-warning')).toHaveTextContent(
+      '₹39.90 still held will be cancelled: nobody can withdraw or redeem it once the data is deleted.',
+    );
+  });
+
   it('deletes the personal data after the reference and the typed email, warning of the wallet, then shows who did it', async () => {
     const { server, user } = renderPage(ok(erased, adminMessages.erased));
     const section = await screen.findByRole('region', { name: 'Danger zone' });
     await user.click(within(section).getByRole('button', { name: 'Delete personal data' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete personal data?' });
     expect(within(dialog).getByTestId('erase-wallet-warning')).toHaveTextContent(
-      '₹250.00 and 40 points (and ₹100.00 and 10 points still held) will be given up',
+      '₹250.00 and 40 points will be given up, and ₹100.00 and 10 points still held will be cancelled: nobody can withdraw or redeem them once the data is deleted. To pay the balance out, cancel and let the learner withdraw first.',
     );
 
     // Nothing is sent without a reference and the learner's own email.

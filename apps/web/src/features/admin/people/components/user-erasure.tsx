@@ -25,12 +25,17 @@ function amounts(balance: number, points: number): string | null {
   return parts.length ? parts.join(' and ') : null;
 }
 
-/** What the wallet gives up: its balance and points, and the credits still held (cancelled by the erasure). */
+/**
+ * What the erasure takes from the wallet, as the dialog warns of it: the balance and points are given up (the learner
+ * could withdraw them first), the credits still held are cancelled (nobody can withdraw them before their window ends).
+ */
 function walletLeft(wallet: AdminUserDetail['wallet']): string | null {
   const now = amounts(wallet.balance, wallet.points);
   const held = amounts(wallet.held.balance, wallet.held.points);
-  if (now && held) return `${now} (and ${held} still held)`;
-  return now ?? (held && `${held} still held`);
+  const cancelled = held && `${held} still held will be cancelled`;
+  if (now)
+    return `${now} will be given up${cancelled ? `, and ${cancelled}` : ''}: nobody can withdraw or redeem them once the data is deleted. To pay the balance out, cancel and let the learner withdraw first.`;
+  return cancelled && `${cancelled}: nobody can withdraw or redeem it once the data is deleted.`;
 }
 
 /**
@@ -104,8 +109,7 @@ export function EraseDialog({ user, onClose }: { user: AdminUserDetail; onClose:
           </p>
           {givenUp && (
             <Alert variant="warning" className="small py-2" data-testid="erase-wallet-warning">
-              {givenUp} will be given up: nobody can withdraw or redeem them once the data is deleted. To pay them out,
-              cancel and let the learner withdraw first.
+              {givenUp}
             </Alert>
           )}
           {refusal && (
