@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { auditLog, paymentEvents, purchases, type Tx } from '@app/db';
+import { auditLog, paymentEvents, purchases, type DbOrTx, type Tx } from '@app/db';
 import { paiseToRupees } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -18,9 +18,11 @@ export const DISPUTE_AFTER_REFUND = 'purchase.dispute_after_refund';
 /** A dispute opened at the provider (Razorpay's payment.dispute.created). */
 export const DISPUTE_OPENED = 'payment.dispute_opened';
 
-/** The purchase of the provider's order, locked as the refunds lock it (FOR NO KEY UPDATE, waiting). */
-export async function lockOrderPurchase(tx: Tx, ctx: AppContext, orderId: string) {
-  const [purchase] = await tx
+/**
+ * The purchase of the provider's order; with `lock`, locked as the refunds lock it (FOR NO KEY UPDATE, waiting).
+ */
+export async function orderPurchase(db: DbOrTx, ctx: AppContext, orderId: string, { lock = false } = {}) {
+  const query = db
     .select({
       id: purchases.id,
       status: purchases.status,
@@ -28,10 +30,14 @@ export async function lockOrderPurchase(tx: Tx, ctx: AppContext, orderId: string
       paymentId: purchases.providerPaymentId,
     })
     .from(purchases)
-    .where(and(eq(purchases.provider, ctx.payments.name), eq(purchases.providerOrderId, orderId)))
-    .for('no key update');
+    .where(and(eq(purchases.provider, ctx.payments.name), eq(purchases.providerOrderId, orderId)));
+  const [purchase] = await (lock ? query.for('no key update') : query);
   return purchase;
 }
+
+/** The purchase of the provider's order, locked as the refunds lock it (FOR NO KEY UPDATE, waiting). */
+export const lockOrderPurchase = (tx: Tx, ctx: AppContext, orderId: string) =>
+  orderPurchase(tx, ctx, orderId, { lock: true });
 
 type OrderPurchase = NonNullable<Awaited<ReturnType<typeof lockOrderPurchase>>>;
 

@@ -1,5 +1,4 @@
-import { and, eq } from 'drizzle-orm';
-import { purchases, type DbOrTx, type Tx } from '@app/db';
+import type { Tx } from '@app/db';
 import { paiseToRupees } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -13,7 +12,7 @@ import {
   refundClaimed,
   type RefundClaim,
 } from './refund-claim.ts';
-import { lockOrderPurchase, recordDisputeAfterRefund } from './disputes.ts';
+import { lockOrderPurchase, orderPurchase, recordDisputeAfterRefund } from './disputes.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 /** Money the provider reports as gone back to the payer, by a refund made there or by a chargeback lost. */
@@ -64,7 +63,8 @@ export async function recordProviderRefund(
   // claims it, so that a crash after Razorpay refunded finds that refund again instead of making a second.
   // Only when the dispute says what it took: without it (a missing or zero amount_deducted) the rest is unknown, and
   // refunding "all but nothing" would give the payment back a second time.
-  const paid = await findPaidPurchase(ctx.db, ctx, options);
+  const order = await orderPurchase(ctx.db, ctx, options.orderId);
+  const paid = order?.paymentId === options.paymentId ? order : undefined;
   const isDeductionKnown = options.kind === 'dispute' && options.deductedPaise > 0;
   const rest = paid?.status === 'paid' && isDeductionKnown ? paid.amountPaise - options.returnedPaise : 0;
   const claim =
@@ -164,25 +164,6 @@ export async function recordProviderRefund(
   // reconciler's next run.
   if (outcome === 'refunded') await flushMailOutbox(ctx);
   return outcome;
-}
-
-/** The purchase paid with the reported payment, if any, as it is before the transaction locks it. */
-async function findPaidPurchase(
-  db: DbOrTx,
-  ctx: AppContext,
-  options: RefundAtProvider,
-): Promise<{ id: number; status: string; amountPaise: number } | undefined> {
-  const [row] = await db
-    .select({ id: purchases.id, status: purchases.status, amountPaise: purchases.amountPaise })
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.provider, ctx.payments.name),
-        eq(purchases.providerOrderId, options.orderId),
-        eq(purchases.providerPaymentId, options.paymentId),
-      ),
-    );
-  return row;
 }
 
 /**
