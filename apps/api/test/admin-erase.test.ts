@@ -865,9 +865,11 @@ describe('admin: deleting a learner’s personal data drops the mails queued to 
     expect(await queued(other.email)).toBe(1);
   });
 
-  it('ATTACK: deletes the mails about the child to the guardian they named, never that address’s own mails', async () => {
-    // A child names another account's address (a parent with an account of their own, or anyone's) as guardian;
-    // erasing the child deleted every mail waiting for that address, the other account's password code included.
+  /**
+   * A learner with an account of their own, named as guardian by a child: the consent request to them queued, then
+   * their own password code.
+   */
+  async function parentNamedByChild() {
     const admin = await createAdmin(t.app);
     const parent = await createLearner(t.app);
     const child = await createMinor(t, 15);
@@ -877,40 +879,34 @@ describe('admin: deleting a learner’s personal data drops the mails queued to 
     expect(named.statusCode, JSON.stringify(named.body)).toBe(200);
     await t.app.ctx.mailer.relayOutbox();
     expect((await t.client.post('/forgot-password-otp', { email: parent.email })).statusCode).toBe(200);
-    const subjects = async (email: string) =>
-      (
-        await t.app.ctx.db.execute<{ subject: string; about: string | null }>(
-          sql`select data->>'subject' as subject, data->>'aboutUserId' as about from pgboss.job
-              where name = 'mail' and lower(data->>'to') = ${email} order by created_on`,
-        )
-      ).rows;
-    const before = await subjects(parent.email);
+    return { admin, parent, child };
+  }
+  /** The mail jobs waiting for `email`, oldest first: their subject and whom they are about. */
+  const mailsTo = async (email: string) =>
+    (
+      await t.app.ctx.db.execute<{ subject: string; about: string | null }>(
+        sql`select data->>'subject' as subject, data->>'aboutUserId' as about from pgboss.job
+            where name = 'mail' and lower(data->>'to') = ${email} order by created_on`,
+      )
+    ).rows;
+
+  it('ATTACK: deletes the mails about the child to the guardian they named, never that address’s own mails', async () => {
+    // A child names another account's address (a parent with an account of their own, or anyone's) as guardian;
+    // erasing the child deleted every mail waiting for that address, the other account's password code included.
+    const { admin, parent, child } = await parentNamedByChild();
+    const before = await mailsTo(parent.email);
     expect(before.map((m) => m.about)).toEqual([String(child.id), String(parent.id)]);
 
     const res = await t.client
       .as(admin.token)
       .post(`/admin/users/${child.id}/erase`, { reference: 'ticket', confirm_email: child.email });
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
-    expect(await subjects(parent.email)).toEqual([before[1]]);
+    expect(await mailsTo(parent.email)).toEqual([before[1]]);
   });
 
   it('erasing the parent’s own account keeps the mails about their child that wait for that address', async () => {
-    const admin = await createAdmin(t.app);
-    const parent = await createLearner(t.app);
-    const child = await createMinor(t, 15);
-    const named = await t.client
-      .as(child.token)
-      .post('/consent', { guardian_name: 'Parent', channel: 'email', guardian_email: parent.email });
-    expect(named.statusCode, JSON.stringify(named.body)).toBe(200);
-    await t.app.ctx.mailer.relayOutbox();
-    expect((await t.client.post('/forgot-password-otp', { email: parent.email })).statusCode).toBe(200);
-    const about = async () =>
-      (
-        await t.app.ctx.db.execute<{ about: string | null }>(
-          sql`select data->>'aboutUserId' as about from pgboss.job
-              where name = 'mail' and lower(data->>'to') = ${parent.email} order by created_on`,
-        )
-      ).rows.map((row) => row.about);
+    const { admin, parent, child } = await parentNamedByChild();
+    const about = async () => (await mailsTo(parent.email)).map((mail) => mail.about);
     expect(await about()).toEqual([String(child.id), String(parent.id)]);
 
     const res = await t.client
