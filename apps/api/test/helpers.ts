@@ -31,6 +31,7 @@ const relaxedLimits: LimitRules = Object.fromEntries(
     'resetPerAccount',
     'resetPerIp',
     'offerCodeMissesPerIp',
+    'offerCodeTriesOnSpentNetwork',
     'codeMailsPerMailbox',
     'codeMailsPerMailboxDaily',
   ].map((name) => [name, { points: 10_000, durationSeconds: 60 }]),

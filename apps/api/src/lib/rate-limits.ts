@@ -71,6 +71,12 @@ export const defaultLimitRules = {
    * lab whose children all type the right code never spends it; 60 leaves room for a lab's typos (decision 064, later).
    */
   offerCodeMissesPerIp: { points: 60, durationSeconds: 60 * 60 },
+  /**
+   * Lookups an account may still make on a network past its offer-code budget: one an hour, so one pupil's word list
+   * does not lock a whole school out of its code, while fifty accounts there get fifty guesses, not thousands
+   * (decision 064, later).
+   */
+  offerCodeTriesOnSpentNetwork: { points: 1, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;

@@ -173,6 +173,7 @@ describe('abuse: guessing offer codes from many accounts on one network', () => 
       rateLimits: {
         offerCodeMissesPerAccount: defaultLimitRules.offerCodeMissesPerAccount,
         offerCodeMissesPerIp: defaultLimitRules.offerCodeMissesPerIp,
+        offerCodeTriesOnSpentNetwork: defaultLimitRules.offerCodeTriesOnSpentNetwork,
       },
     });
     await setReferenceData(t.app);
@@ -184,15 +185,17 @@ describe('abuse: guessing offer codes from many accounts on one network', () => 
   /** A learner signed in from `ip`. */
   const learnerAt = async (ip: string) => t.client.as((await createLearner(t.app)).token).from(ip);
 
-  it("ATTACK: many accounts on one network share its budget of unknown codes: past it, the school's 100% code is refused there on every route, and still works from elsewhere", async () => {
+  it("ATTACK: many accounts on one network share its budget of unknown codes: past it, each account there has one lookup an hour of its own, then the school's 100% code is refused there on every route, and still works from elsewhere", async () => {
     await createOfferCode(t.app, { code: 'SCHOOL42', discountValue: 10_000 });
     const course = await createCourse(t.app, { pricePaise: 50_000 });
     // One phone's /64 (Jio, Airtel): each account on a fresh address of it, each staying under its own limit.
     const inNetwork = (n: number) => `2401:4900:1c2a:7f01::${(n + 1).toString(16)}`;
     const perGuesser = perAccount - 5;
     let tried = 0;
+    const guessers: Awaited<ReturnType<typeof learnerAt>>[] = [];
     for (let g = 0; tried < perNetwork; g++) {
       const guesser = await learnerAt(inNetwork(g));
+      guessers.push(guesser);
       for (let i = 0; i < perGuesser && tried < perNetwork; i++, tried++) {
         const miss = await guesser.get(`/fetch-code/WORD${tried}`);
         expect(miss.statusCode, `guess ${tried + 1}`).toBe(400);
@@ -200,13 +203,20 @@ describe('abuse: guessing offer codes from many accounts on one network', () => 
       }
     }
 
-    // The network's budget is spent: a fresh account there, on a fresh address, is refused as an account past its own
-    // limit is, the right code included, on the preview, a course's checkout and the batch fee's.
+    // The network's budget is spent: each account there has one lookup an hour of its own (every guesser one more
+    // word, not the rest of its own limit), and past it is refused as an account past its own limit is.
+    for (const [g, guesser] of guessers.entries()) {
+      expect((await guesser.get(`/fetch-code/MORE${g}`)).statusCode).toBe(400);
+      expect((await guesser.get(`/fetch-code/AGAIN${g}`)).statusCode).toBe(429);
+    }
+    // A fresh account there, on a fresh address, that has spent its one lookup is refused, the right code included, on
+    // the preview, a course's checkout and the batch fee's.
     const fresh = await createLearner(t.app);
     await createBatch(t.app, { learnerId: fresh.id, feePaise: 100_000 });
     const late = t.client.as(fresh.token).from(inNetwork(1_000));
+    expect((await late.get('/fetch-code/NEXTWORD')).statusCode).toBe(400);
     const answers = [
-      await late.get('/fetch-code/NEXTWORD'),
+      await late.get('/fetch-code/NEXTWORD2'),
       await late.get('/fetch-code/SCHOOL42'),
       await late.post('/checkout', { course_id: course.id, offer_code: 'school42' }),
       await late.post('/first-payment', { offer_code: 'SCHOOL42' }),
@@ -227,7 +237,7 @@ describe('abuse: guessing offer codes from many accounts on one network', () => 
     }
   });
 
-  it("a school's children all typing the right code from one address never spend its budget; their typos do", async () => {
+  it("a school's children all typing the right code from one address never spend its budget, their typos do, and once it is spent a child typing the right code still gets it", async () => {
     await createOfferCode(t.app, { code: 'LABCODE', discountValue: 2_000 });
     const school = '203.0.113.50';
     const children = await Promise.all(Array.from({ length: 5 }, () => learnerAt(school)));
@@ -238,6 +248,12 @@ describe('abuse: guessing offer codes from many accounts on one network', () => 
     // A typo is a miss: the budget counts it.
     for (let i = 0; i < perNetwork; i++)
       expect((await children[i % children.length]!.get(`/fetch-code/LABC0DE${i}`)).statusCode).toBe(400);
-    expect((await (await learnerAt(school)).get('/fetch-code/LABCODE')).statusCode).toBe(429);
+    // With the budget spent, a child typing the right code still gets it, as often as the page asks: a right code gives
+    // its lookup back.
+    const late = await learnerAt(school);
+    for (let i = 0; i < 3; i++) expect((await late.get('/fetch-code/LABCODE')).statusCode).toBe(200);
+    // A child who has typed wrong: one more try of their own, then the wait.
+    expect((await children[0]!.get('/fetch-code/LABCOD')).statusCode).toBe(400);
+    expect((await children[0]!.get('/fetch-code/LABCODE')).statusCode).toBe(429);
   });
 });

@@ -17,10 +17,11 @@ export interface UsableOfferCode extends OfferCodeLimits {
  * its validity window, or its total or per-learner uses spent (paid uses and live reservations,
  * offer-code-uses.ts; checkout counts again under the code's lock). Matched case-insensitively.
  * Unknown codes are counted per account (offerCodeMissesPerAccount) and per network, all its accounts
- * together (offerCodeMissesPerIp: an IPv6 address as its /64): past either limit the lookup answers 429,
+ * together (offerCodeMissesPerIp: an IPv6 address as its /64): past the account's limit the lookup answers 429,
+ * and on a network past its limit each account has one lookup an hour of its own (offerCodeTriesOnSpentNetwork),
  * so a private code (one school's, say) cannot be found by trying words one after another, from one
- * account or from many. Every route that takes a code (the preview, a course's checkout, the batch
- * fee's) comes through here.
+ * account or from many, and one pupil's word list does not lock the school's other children out of its code.
+ * Every route that takes a code (the preview, a course's checkout, the batch fee's) comes through here.
  */
 export async function findUsableOfferCode(
   ctx: AppContext,
@@ -31,13 +32,7 @@ export async function findUsableOfferCode(
   // Counted before the lookup, so a burst of words sent together cannot all be looked up (decision 064); a code that
   // exists gives its points back. The account first: one already past its own limit spends nothing of its network's.
   await ctx.limits.consume('offerCodeMissesPerAccount', account);
-  try {
-    await ctx.limits.consume('offerCodeMissesPerIp', options.ip);
-  } catch (error) {
-    // Not looked up, so not a guess of this account's.
-    await ctx.limits.giveBack('offerCodeMissesPerAccount', account);
-    throw error;
-  }
+  const giveBackNetworkPoint = await countOnNetwork(ctx, account, options.ip);
   const [row] = await db
     .select()
     .from(offerCodes)
@@ -45,7 +40,7 @@ export async function findUsableOfferCode(
     .limit(1);
   if (!row || !row.isActive) throw AppError.badRequest(checkoutMessages.offerCodeInvalid);
   await ctx.limits.giveBack('offerCodeMissesPerAccount', account);
-  await ctx.limits.giveBack('offerCodeMissesPerIp', options.ip);
+  await giveBackNetworkPoint();
   if (row.validFrom && options.now < row.validFrom) throw AppError.badRequest(checkoutMessages.offerCodeNotYetValid);
   if (row.validUntil && options.now >= row.validUntil) throw AppError.badRequest(checkoutMessages.offerCodeExpired);
   await assertOfferCodeUsesLeft(db, {
@@ -66,6 +61,27 @@ export async function findUsableOfferCode(
     },
     batchId: row.batchId,
   };
+}
+
+/**
+ * Counts the lookup against the network's budget or, once that is spent, against the account's one lookup an hour on
+ * a spent network; answers how to give that point back (a code that exists). When neither has room, the account's
+ * point is given back (nothing was looked up) and the 429 thrown.
+ */
+async function countOnNetwork(ctx: AppContext, account: string, ip: string): Promise<() => Promise<void>> {
+  try {
+    try {
+      await ctx.limits.consume('offerCodeMissesPerIp', ip);
+      return () => ctx.limits.giveBack('offerCodeMissesPerIp', ip);
+    } catch (spent) {
+      if (!(spent instanceof AppError && spent.code === 'TOO_MANY_REQUESTS')) throw spent;
+      await ctx.limits.consume('offerCodeTriesOnSpentNetwork', account);
+      return () => ctx.limits.giveBack('offerCodeTriesOnSpentNetwork', account);
+    }
+  } catch (error) {
+    await ctx.limits.giveBack('offerCodeMissesPerAccount', account);
+    throw error;
+  }
 }
 
 /**
