@@ -311,10 +311,15 @@ describe('admin', () => {
 });
 
 describe('deleting a transcoded chapter, term or course', () => {
+  // Two seconds of 720p: every rendition (240p to 720p) in one segment each, a third of the main source's transcode.
+  let short: Buffer;
+  beforeAll(() => {
+    short = makeTestMp4(workDir, { seconds: 2 });
+  });
   /** A course of one transcoded video chapter: its renditions' playlist and one segment, as stored. */
   const transcodedCourse = async () => {
     const created = await createCourse(t.app, {
-      terms: [{ name: 'Term', subjects: [{ name: 'Lecture', fileType: 'video', file: source }] }],
+      terms: [{ name: 'Term', subjects: [{ name: 'Lecture', fileType: 'video', file: short }] }],
     });
     const subjectId = created.terms[0]!.subjects[0]!.id;
     expect((await transcodeVideo(t.app.ctx, { subjectId })).status).toBe('ready');
