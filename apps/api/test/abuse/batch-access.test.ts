@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@app/db';
+import { certificates, courses, users } from '@app/db';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
+import { createAdmin } from '../admin-fixtures.ts';
 import { createBatch, createCourse, createOfferCode, type CreatedCourse } from '../catalogue-fixtures.ts';
 import { ledgerOf, setReferenceData } from '../wallet-fixtures.ts';
 import { countPurchases, expectBooksBalanced, takeQuiz } from './abuse-fixtures.ts';
@@ -36,6 +37,14 @@ describe('abuse: school batch subjects', () => {
   afterAll(async () => {
     await t.close();
   });
+
+  const certificatesOf = async (userId: number, courseId: number) =>
+    (
+      await t.app.ctx.db
+        .select({ id: certificates.id })
+        .from(certificates)
+        .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
+    ).length;
 
   it('never sells a batch subject on its own: checkout answers 400 and writes nothing', async () => {
     const c = t.client.as(learner.token);
@@ -152,5 +161,48 @@ describe('abuse: school batch subjects', () => {
     expect(confirmations.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await countPurchases(t, { userId: payer.id, status: 'paid' })).toBe(1);
     await expectBooksBalanced(t);
+  });
+  it("ATTACK: an operator's draft in a batch stays closed to the batch, paid or free, until it is published; unpublished later, it stays open", async () => {
+    const admin = await createAdmin(t.app);
+    const member = await createLearner(t.app);
+    await t.app.ctx.db
+      .update(users)
+      .set({ syllabusId: freeBatch.syllabusId, standardId: freeBatch.standardId, isStandardPicked: true })
+      .where(eq(users.id, member.id));
+    const draftIn = (batchId: number) =>
+      createCourse(t.app, {
+        batchId,
+        pricePaise: 0,
+        isPublished: false,
+        terms: [{ subjects: [{ fileType: 'youtube', questions: 12 }] }],
+      });
+    const freeDraft = await draftIn(freeBatch.id);
+    const feeDraft = await draftIn(feeBatch.id);
+    // `learner` paid the fee batch's fee above; `member` is in the free batch.
+    for (const [who, draft] of [
+      [member, freeDraft],
+      [learner, feeDraft],
+    ] as const) {
+      const c = t.client.as(who.token);
+      const subjectId = draft.terms[0]!.subjects[0]!.id;
+      expect((await c.get(`/terms/${draft.id}`)).statusCode).toBe(404);
+      expect((await c.get(`/term-subjects/${draft.terms[0]!.id}`)).statusCode).toBe(404);
+      expect((await c.get(`/quiz/${subjectId}/1`)).statusCode).toBe(403);
+      expect((await takeQuiz(t, c, subjectId, 10)).statusCode).toBe(403);
+      expect(await certificatesOf(who.id, draft.id)).toBe(0);
+    }
+
+    // Published from the console, it opens; unpublished again, the learner studying it keeps it.
+    const ops = t.client.as(admin.token);
+    expect((await ops.put(`/admin/courses/${freeDraft.id}`, { is_published: true })).statusCode).toBe(200);
+    const c = t.client.as(member.token);
+    expect((await c.get(`/terms/${freeDraft.id}`)).statusCode).toBe(200);
+    expect((await takeQuiz(t, c, freeDraft.terms[0]!.subjects[0]!.id, 10)).statusCode).toBe(200);
+    expect(await certificatesOf(member.id, freeDraft.id)).toBe(1);
+    expect((await ops.put(`/admin/courses/${freeDraft.id}`, { is_published: false })).statusCode).toBe(200);
+    expect((await c.get(`/terms/${freeDraft.id}`)).statusCode).toBe(200);
+    // Nothing takes that back, not even a write that asks to (the database keeps it).
+    await t.app.ctx.db.update(courses).set({ wasPublished: false }).where(eq(courses.id, freeDraft.id));
+    expect((await c.get(`/terms/${freeDraft.id}`)).statusCode).toBe(200);
   });
 });

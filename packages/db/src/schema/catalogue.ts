@@ -21,6 +21,12 @@ export const courses = pgTable(
     pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
     offerPricePaise: bigint('offer_price_paise', { mode: 'number' }).notNull(),
     isPublished: boolean('is_published').notNull().default(false),
+    /**
+     * Set (by a trigger, migration 0042) the first time the course is published, and never cleared: a school batch's
+     * subject course opens to its batch only then, so an operator's draft stays closed, while one unpublished later
+     * stays open to the learners studying it (decision 075).
+     */
+    wasPublished: boolean('was_published').notNull().default(false),
     /** The language the course is taught in: en | hi | ml (the catalogue filters on it). */
     language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -30,12 +30,15 @@ export function isBatchOpen(batch: { isPaid: boolean; isOwnBatch: boolean; feePa
  * - a school batch's subject course is never sold on its own: it opens through the batch, at once
  *   when the learner's own batch has no fee, else with the paid batch fee. A fee paid for a batch
  *   stays paid when the learner later picks another batch; a free batch opens only while it is theirs.
+ *   Either way only once the course has been published: an operator's draft is closed to its batch (decision 075);
+ *   one unpublished later stays open.
  * Null when the learner has no access. One round trip.
  */
 export async function findCourseAccess(db: DbOrTx, userId: number, courseId: number): Promise<CourseAccess | null> {
   const [row] = await db
     .select({
       batchId: courses.batchId,
+      wasPublished: courses.wasPublished,
       feePaise: batches.feePaise,
       isOwnBatch: sql<boolean>`${users.id} IS NOT NULL`,
       purchaseId: purchases.id,
@@ -60,6 +63,7 @@ export async function findCourseAccess(db: DbOrTx, userId: number, courseId: num
     .limit(1);
   if (!row) return null;
   const via = row.batchId === null ? 'course' : 'batch';
+  if (via === 'batch' && !row.wasPublished) return null;
   if (row.purchaseId !== null) {
     const amountPaise = row.amountPaise ?? 0;
     return { purchaseId: row.purchaseId, isPaidAboveZero: amountPaise > 0, amountPaise, paidAt: row.paidAt, via };
