@@ -11,6 +11,7 @@ import { createAdmin } from '../admin-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, validBank } from '../wallet-fixtures.ts';
 import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { handleWebhook } from '../../src/services/payments/index.ts';
+import { reconcilePendingPurchases } from '../../src/services/payments/reconcile-pending-purchases.ts';
 import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
 
 /**
@@ -571,5 +572,112 @@ describe('abuse: money given back at the provider', () => {
     // And the first payment's own webhook, delivered late, is still 'already paid', not a refund.
     await webhook(rzp.webhook('payment.captured', bought.paymentId));
     expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+  });
+
+  const claimOf = async (paymentId: string) =>
+    (
+      await t.app.ctx.db
+        .select({ payload: paymentEvents.payload })
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, `refund:${paymentId}`))
+    )[0]?.payload as Record<string, unknown> | undefined;
+
+  it('ATTACK: a chargeback lost on a purchase still pending closes it: a late webhook, /pay-now or the reconciler gives no course and no commission', async () => {
+    // The purchase was never confirmed (the browser closed after paying, the webhook late): no sale in the books. The
+    // bank took the money back; a confirmation afterwards gave the course, the commission and the level reward for it.
+    const { referrer, buyer } = await referredBuyer();
+    const course = await createCourse(t.app, { pricePaise: 39_900 });
+    const checkout = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    const order = checkout.body.data as { purchase_id: number; order_id: string };
+    const { paymentId, signature } = rzp.capture(order.order_id, { at: t.clock.now() });
+    expect(await statusOf(order.purchase_id)).toBe('pending');
+
+    const disputeId = rzp.loseDispute(paymentId);
+    const lost = await webhookLogged(rzp.webhook('payment.dispute.lost', paymentId));
+    expect(lost.outcome).toBe('processed');
+
+    // Every late confirmation of that payment: nothing.
+    expect((await webhook(rzp.webhook('payment.captured', paymentId))).statusCode).toBe(200);
+    expect((await webhook(rzp.webhook('order.paid', paymentId))).statusCode).toBe(200);
+    const payNow = await t.client
+      .as(buyer.token)
+      .post('/pay-now', { payment_id: paymentId, order_id: order.order_id, signature });
+    expect(payNow.statusCode).toBe(400);
+    t.clock.advance(20 * 60_000);
+    await reconcilePendingPurchases(t.app.ctx);
+
+    const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, order.purchase_id));
+    expect(row).toMatchObject({ status: 'refunded', paidAt: null, providerPaymentId: paymentId });
+    expect(await owns(buyer, course.id)).toBe(false);
+    expect(await commissionOf(order.purchase_id)).toEqual([]);
+    expect(await ledgerOf(t.app, referrer.id)).toEqual([]);
+    const [invoice] = await t.app.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, order.purchase_id));
+    expect(invoice).toBeUndefined();
+    expect(lost.warnings).toEqual([
+      'dispute lost on a payment not yet confirmed: the purchase is closed and will never be confirmed',
+    ]);
+    expect(await auditOf(order.purchase_id)).toEqual([
+      {
+        action: 'purchase.dispute_lost_unconfirmed',
+        actorId: null,
+        after: {
+          status: 'refunded',
+          source: 'dispute lost',
+          deducted: 399,
+          dispute_id: disputeId,
+          payment_id: paymentId,
+          payment_amount: 399,
+          order_id: order.order_id,
+        },
+      },
+    ]);
+    // The bank gave all of it back: nothing refunded at Razorpay on top of it.
+    expect(rzp.refunds.filter((r) => r.payment_id === paymentId)).toEqual([]);
+    expect(await claimOf(paymentId)).toMatchObject({ refund_id: disputeId, reason: 'dispute lost before confirmed' });
+    // The same dispute again under another event id: not a dispute lost after a refund.
+    expect((await webhook(rzp.webhook('payment.dispute.lost', paymentId))).json().data.outcome).toBe('ignored');
+    expect((await auditOf(order.purchase_id)).map((a) => a.action)).toEqual(['purchase.dispute_lost_unconfirmed']);
+    await expectBooksBalanced(t);
+
+    // The register: the payment, which bought nothing, and what took it back.
+    const today = isoDay(dayNumber(t.app.ctx.now()));
+    const register = await t.client.as(admin.token).get(`/admin/reports/provider?from=${today}&to=${today}`);
+    const [header, ...lines] = parse(register.body as string, { bom: true, relax_column_count: true }) as string[][];
+    const of = (name: string) => header!.indexOf(name);
+    expect(
+      lines
+        .filter((line) => line[of('Payment id')] === paymentId)
+        .map((line) => [line[of('Event')], line[of('Amount (₹)')], line[of('Refund or dispute id')]]),
+    ).toEqual([
+      ['Payment that bought nothing', '399.00', ''],
+      ['Refund of a payment that bought nothing', '-399.00', disputeId],
+    ]);
+  });
+
+  it('ATTACK: a chargeback lost for a part on a purchase still pending gives the rest back, and the reconciler does not confirm it', async () => {
+    const { buyer } = await referredBuyer();
+    const course = await createCourse(t.app, { pricePaise: 39_900 });
+    const checkout = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    const order = checkout.body.data as { purchase_id: number; order_id: string };
+    const { paymentId } = rzp.capture(order.order_id);
+
+    rzp.loseDispute(paymentId, 39_800);
+    expect((await webhook(rzp.webhook('payment.dispute.lost', paymentId))).json().data.outcome).toBe('processed');
+
+    // Razorpay still reports the payment captured (a part refunded): the reconciler would have confirmed it.
+    t.clock.advance(20 * 60_000);
+    await reconcilePendingPurchases(t.app.ctx);
+    expect(await statusOf(order.purchase_id)).toBe('refunded');
+    expect(await owns(buyer, course.id)).toBe(false);
+    expect(await commissionOf(order.purchase_id)).toEqual([]);
+    // ₹398 by the bank, the ₹1 rest refunded: the payer has all of it back.
+    expect(rzp.refunds.filter((r) => r.payment_id === paymentId).map((r) => r.amount)).toEqual([100]);
+    expect((await auditOf(order.purchase_id)).at(-1)).toMatchObject({
+      action: 'purchase.dispute_lost_unconfirmed',
+      after: { deducted: 398, payment_amount: 399, rest_refund_id: rzp.refunds.at(-1)!.id },
+    });
+    // The rest's own refund event changes nothing.
+    expect((await webhook(rzp.webhook('refund.processed', paymentId))).json().data.outcome).toBe('ignored');
+    await expectBooksBalanced(t);
   });
 });

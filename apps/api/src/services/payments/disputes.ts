@@ -17,6 +17,12 @@ import type { PaymentLog } from './refund-orphan-payment.ts';
 export const DISPUTE_AFTER_REFUND = 'purchase.dispute_after_refund';
 /** A dispute opened at the provider (Razorpay's payment.dispute.created). */
 export const DISPUTE_OPENED = 'payment.dispute_opened';
+/**
+ * A dispute lost on a payment whose purchase was still pending (never confirmed): the purchase is closed, settled as
+ * refunded with that payment, so that no later confirmation (a webhook, /pay-now, the reconciler) gives the course and
+ * its earnings for money the bank took back (record-provider-refund.ts).
+ */
+export const DISPUTE_LOST_UNCONFIRMED = 'purchase.dispute_lost_unconfirmed';
 
 /**
  * The purchase of the provider's order; with `lock`, locked as the refunds lock it (FOR NO KEY UPDATE, waiting).
@@ -113,8 +119,10 @@ export async function recordDisputeAfterRefund(
   options: { purchase: OrderPurchase; disputeId: string; paymentId: string; orderId: string; deductedPaise: number },
 ): Promise<boolean> {
   const { purchase, disputeId, paymentId } = options;
-  // This very dispute may be the one that refunded the purchase (purchase.refund, source 'dispute lost').
-  if (await isDisputeRecorded(tx, [DISPUTE_AFTER_REFUND, 'purchase.refund'], purchase.id, disputeId)) return false;
+  // This very dispute may be the one that refunded the purchase (purchase.refund, source 'dispute lost') or closed it
+  // unconfirmed.
+  const lost = [DISPUTE_AFTER_REFUND, 'purchase.refund', DISPUTE_LOST_UNCONFIRMED];
+  if (await isDisputeRecorded(tx, lost, purchase.id, disputeId)) return false;
   await recordAudit(tx, ctx, {
     actorId: null,
     action: DISPUTE_AFTER_REFUND,

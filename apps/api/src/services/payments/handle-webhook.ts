@@ -81,6 +81,7 @@ function refundReported(event: WebhookEvent): RefundAtProvider | null {
       orderId: payment.order_id,
       returnedPaise: Math.max(refunded, refund.amount),
       deductedPaise: 0,
+      paymentPaise: payment.amount,
     };
   }
   const dispute = event.payload?.dispute?.entity;
@@ -92,6 +93,8 @@ function refundReported(event: WebhookEvent): RefundAtProvider | null {
       orderId: payment.order_id,
       returnedPaise: refunded + (dispute.amount_deducted ?? 0),
       deductedPaise: dispute.amount_deducted ?? 0,
+      paymentPaise: payment.amount,
+      capturedAt: dateOfUnixSeconds(payment.created_at),
     };
   }
   return null;
