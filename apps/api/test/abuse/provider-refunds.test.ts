@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { createHmac, randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayNumber, isoDay } from '@app/contracts';
+import { adminMessages, dayNumber, isoDay } from '@app/contracts';
 import { auditLog, devMailbox, invoices, paymentEvents, purchases, users, walletTransactions } from '@app/db';
 import { createTestApp, waitFor, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
@@ -573,7 +573,14 @@ describe('abuse: money given back at the provider', () => {
     await webhook(rzp.webhook('payment.captured', bought.paymentId));
     expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
   });
-
+  /** The purchase as the console's list shows it (GET /admin/purchases, filtered by its learner). */
+  const consoleRow = async (learner: Learner, purchaseId: number) => {
+    const res = await t.client.as(admin.token).get(`/admin/purchases?user=${learner.id}`);
+    expect(res.statusCode).toBe(200);
+    return (res.body.data.data as { id: number; status: string; open_dispute_id: string | null }[]).find(
+      (row) => row.id === purchaseId,
+    )!;
+  };
   const claimOf = async (paymentId: string) =>
     (
       await t.app.ctx.db
@@ -581,6 +588,102 @@ describe('abuse: money given back at the provider', () => {
         .from(paymentEvents)
         .where(eq(paymentEvents.eventId, `refund:${paymentId}`))
     )[0]?.payload as Record<string, unknown> | undefined;
+
+  it("ATTACK: the console's Refund is refused while a dispute is open on the payment: the parent is not paid twice", async () => {
+    // The parent disputes the card charge and also asks the operator for a refund. Refunded by the console, the
+    // dispute lost afterwards took the money a second time (purchase.dispute_after_refund). The merchant accepts the
+    // dispute at Razorpay instead: its loss refunds the purchase.
+    const { referrer, buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    const disputeId = rzp.openDispute(bought.paymentId);
+    expect((await webhook(rzp.webhook('payment.dispute.created', bought.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    expect(await consoleRow(buyer, bought.purchaseId)).toMatchObject({ status: 'paid', open_dispute_id: disputeId });
+
+    const clicked = await consoleRefund(bought.purchaseId);
+    expect(clicked.statusCode).toBe(400);
+    expect(clicked.body.message).toBe(adminMessages.disputeOpen);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+    expect(await statusOf(bought.purchaseId)).toBe('paid');
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Pending']);
+    // Nothing was asked of Razorpay: no claim is left behind.
+    expect(await claimOf(bought.paymentId)).toBeUndefined();
+
+    // The operator accepts the dispute in Razorpay's dashboard: lost, it refunds the purchase, once.
+    rzp.loseDispute(bought.paymentId);
+    expect((await webhook(rzp.webhook('payment.dispute.lost', bought.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Rejected']);
+    expect(await consoleRow(buyer, bought.purchaseId)).toMatchObject({ status: 'refunded', open_dispute_id: null });
+    expect((await auditOf(bought.purchaseId)).map((a) => a.action)).toEqual([
+      'payment.dispute_opened',
+      'purchase.refund',
+    ]);
+    // The bank gave back all of it; nothing more goes back at Razorpay, and the console refuses a second refund.
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+    expect((await consoleRefund(bought.purchaseId)).body.message).toBe('This purchase is already refunded.');
+    expect((await ledgerOf(t.app, referrer.id)).map((e) => [e.method, e.status])).toEqual([
+      ['Referral Commission', 'Rejected'],
+    ]);
+    await expectBooksBalanced(t);
+  });
+
+  it("ATTACK: a dispute won or closed at Razorpay is recorded once and no longer stops the console's Refund", async () => {
+    const { buyer } = await referredBuyer();
+    const won = await buy(buyer, 39_900);
+    const wonId = rzp.openDispute(won.paymentId);
+    await webhook(rzp.webhook('payment.dispute.created', won.paymentId));
+    // Contested: under review, then won. The review changes nothing; the dispute is still open.
+    expect((await webhook(rzp.webhook('payment.dispute.under_review', won.paymentId))).json().data.outcome).toBe(
+      'ignored',
+    );
+    expect((await consoleRefund(won.purchaseId)).body.message).toBe(adminMessages.disputeOpen);
+    rzp.endDispute(won.paymentId, 'won');
+    expect((await webhook(rzp.webhook('payment.dispute.won', won.paymentId))).json().data.outcome).toBe('processed');
+    expect((await auditOf(won.purchaseId)).at(-1)).toEqual({
+      action: 'payment.dispute_won',
+      actorId: null,
+      after: {
+        amount: 399,
+        dispute_id: wonId,
+        payment_id: won.paymentId,
+        phase: 'chargeback',
+        reason_code: 'chargeback',
+        was_opened: true,
+        purchase_status: 'paid',
+        payment_bought_nothing: false,
+        order_id: won.orderId,
+      },
+    });
+    // Delivered again under another event id: recorded once.
+    expect((await webhook(rzp.webhook('payment.dispute.won', won.paymentId))).json().data.outcome).toBe('ignored');
+    expect((await auditOf(won.purchaseId)).filter((a) => a.action === 'payment.dispute_won')).toHaveLength(1);
+    // Nothing moved: the purchase stays paid; the console shows no dispute open, and its Refund works again.
+    expect(await statusOf(won.purchaseId)).toBe('paid');
+    expect((await consoleRow(buyer, won.purchaseId)).open_dispute_id).toBeNull();
+    const refunded = await consoleRefund(won.purchaseId);
+    expect(refunded.statusCode, JSON.stringify(refunded.body)).toBe(200);
+    expect(rzp.refunds.filter((r) => r.payment_id === won.paymentId).map((r) => r.amount)).toEqual([39_900]);
+
+    // A dispute closed (a fraud alert answered with the transaction's details): the same.
+    const closed = await buy(buyer, 39_900);
+    const closedId = rzp.openDispute(closed.paymentId);
+    await webhook(rzp.webhook('payment.dispute.created', closed.paymentId));
+    expect((await consoleRow(buyer, closed.purchaseId)).open_dispute_id).toBe(closedId);
+    rzp.endDispute(closed.paymentId, 'closed');
+    expect((await webhook(rzp.webhook('payment.dispute.closed', closed.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    expect((await auditOf(closed.purchaseId)).at(-1)).toMatchObject({
+      action: 'payment.dispute_closed',
+      after: { dispute_id: closedId, payment_id: closed.paymentId, was_opened: true },
+    });
+    expect((await consoleRefund(closed.purchaseId)).statusCode).toBe(200);
+    await expectBooksBalanced(t);
+  });
 
   it('ATTACK: a chargeback lost on a purchase still pending closes it: a late webhook, /pay-now or the reconciler gives no course and no commission', async () => {
     // The purchase was never confirmed (the browser closed after paying, the webhook late): no sale in the books. The

@@ -23,6 +23,7 @@ const purchase = (overrides: Partial<AdminPurchase> = {}): AdminPurchase => ({
   refunded_at: '2026-11-25T09:00:00.000Z',
   invoice_number: 'INV/26-27/000012',
   credit_note_number: 'CN/26-27/000003',
+  open_dispute_id: null,
   ...overrides,
 });
 const page = (data: unknown[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
