@@ -59,4 +59,15 @@ describe('PurchasesPage (operator console)', () => {
     // The free purchase has no documents.
     expect(screen.getAllByRole('button', { name: /^Download invoice/ })).toHaveLength(1);
   });
+
+  it('marks a purchase with a dispute open at the provider', async () => {
+    await signIn('admin-token');
+    mockApi({
+      'GET /admin/purchases': ok(page([purchase(), purchase({ id: 9, status: 'paid', open_dispute_id: 'disp_1' })])),
+    });
+    renderWithProviders(<PurchasesPage />);
+    const marker = await screen.findByText('Dispute open');
+    expect(marker.closest('tr')).toHaveTextContent('Refund');
+    expect(screen.getAllByText('Dispute open')).toHaveLength(1);
+  });
 });
