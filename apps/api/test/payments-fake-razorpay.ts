@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
  * key_id:key_secret, errors as { error: { code, description } }. Tests "pay" an order with
  * `capture`, which also computes the checkout signature and webhook bodies the way Razorpay does,
  * and give money back outside the API with `refundInDashboard` and `loseDispute` (a chargeback, opened first with
- * `openDispute` or lost at once).
+ * `openDispute` or lost at once); an open dispute can also be won or closed (`endDispute`), nothing deducted.
  */
 export interface FakeRazorpay {
   url: string;
@@ -70,18 +70,29 @@ export interface FakeRazorpay {
    * lost at once (what was not refunded of the payment, or `amount`). Its id.
    */
   loseDispute(paymentId: string, amount?: number): string;
+  /** The payment's open dispute won by the merchant, or closed (Razorpay's statuses): nothing deducted. Its id. */
+  endDispute(paymentId: string, status: 'won' | 'closed'): string;
   /**
    * A signed webhook delivery for the payment: body, headers. `refund.processed` is about the payment's latest
-   * refund, `payment.dispute.created` and `payment.dispute.lost` about its latest dispute, with the payment as it is
-   * now.
+   * refund, the `payment.dispute.*` events about its latest dispute, with the payment as it is now.
    */
   webhook(
-    event: 'payment.captured' | 'order.paid' | 'refund.processed' | 'payment.dispute.created' | 'payment.dispute.lost',
+    event: 'payment.captured' | 'order.paid' | 'refund.processed' | DisputeEvent,
     paymentId: string,
     eventId?: string,
   ): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
+
+/** Razorpay's dispute events (https://razorpay.com/docs/webhooks/disputes): each carries the payment and the dispute. */
+type DisputeEvent =
+  | 'payment.dispute.created'
+  | 'payment.dispute.lost'
+  | 'payment.dispute.won'
+  | 'payment.dispute.closed'
+  | 'payment.dispute.under_review'
+  | 'payment.dispute.action_required';
+const isDisputeEvent = (event: string): event is DisputeEvent => event.startsWith('payment.dispute.');
 
 const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
 const hmac = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('hex');
@@ -330,6 +341,12 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       disputes.push(dispute);
       return dispute.id;
     },
+    endDispute(paymentId, status) {
+      const open = disputes.find((d) => d.payment_id === paymentId && d.status === 'open');
+      if (!open) throw new Error(`no open dispute on ${paymentId}`);
+      open.status = status;
+      return open.id;
+    },
     webhook(event, paymentId, eventId = id('evt')) {
       const payment = payments.get(paymentId)!;
       const order = orders.get(payment.order_id)!;
@@ -338,7 +355,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         const refund = refunds.filter((r) => r.payment_id === paymentId).at(-1)!;
         payload.refund = { entity: refundEntity(refund) };
       }
-      if (event === 'payment.dispute.created' || event === 'payment.dispute.lost') {
+      if (isDisputeEvent(event)) {
         const dispute = disputes.filter((d) => d.payment_id === paymentId).at(-1)!;
         // Razorpay's dispute entity (https://razorpay.com/docs/api/disputes/entity).
         payload.dispute = {
@@ -376,7 +393,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
             ? ['payment', 'order']
             : event === 'refund.processed'
               ? ['refund', 'payment']
-              : event === 'payment.dispute.created' || event === 'payment.dispute.lost'
+              : isDisputeEvent(event)
                 ? ['payment', 'dispute']
                 : ['payment'],
         payload,

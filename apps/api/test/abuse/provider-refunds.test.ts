@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { createHmac, randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayNumber, isoDay } from '@app/contracts';
+import { adminMessages, dayNumber, isoDay } from '@app/contracts';
 import { auditLog, devMailbox, invoices, paymentEvents, purchases, users, walletTransactions } from '@app/db';
 import { createTestApp, waitFor, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
@@ -11,6 +11,7 @@ import { createAdmin } from '../admin-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, validBank } from '../wallet-fixtures.ts';
 import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { handleWebhook } from '../../src/services/payments/index.ts';
+import { reconcilePendingPurchases } from '../../src/services/payments/reconcile-pending-purchases.ts';
 import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
 
 /**
@@ -571,5 +572,215 @@ describe('abuse: money given back at the provider', () => {
     // And the first payment's own webhook, delivered late, is still 'already paid', not a refund.
     await webhook(rzp.webhook('payment.captured', bought.paymentId));
     expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+  });
+  /** The purchase as the console's list shows it (GET /admin/purchases, filtered by its learner). */
+  const consoleRow = async (learner: Learner, purchaseId: number) => {
+    const res = await t.client.as(admin.token).get(`/admin/purchases?user=${learner.id}`);
+    expect(res.statusCode).toBe(200);
+    return (res.body.data.data as { id: number; status: string; open_dispute_id: string | null }[]).find(
+      (row) => row.id === purchaseId,
+    )!;
+  };
+  const claimOf = async (paymentId: string) =>
+    (
+      await t.app.ctx.db
+        .select({ payload: paymentEvents.payload })
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, `refund:${paymentId}`))
+    )[0]?.payload as Record<string, unknown> | undefined;
+
+  it("ATTACK: the console's Refund is refused while a dispute is open on the payment: the parent is not paid twice", async () => {
+    // The parent disputes the card charge and also asks the operator for a refund. Refunded by the console, the
+    // dispute lost afterwards took the money a second time (purchase.dispute_after_refund). The merchant accepts the
+    // dispute at Razorpay instead: its loss refunds the purchase.
+    const { referrer, buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    const disputeId = rzp.openDispute(bought.paymentId);
+    expect((await webhook(rzp.webhook('payment.dispute.created', bought.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    expect(await consoleRow(buyer, bought.purchaseId)).toMatchObject({ status: 'paid', open_dispute_id: disputeId });
+
+    const clicked = await consoleRefund(bought.purchaseId);
+    expect(clicked.statusCode).toBe(400);
+    expect(clicked.body.message).toBe(adminMessages.disputeOpen);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+    expect(await statusOf(bought.purchaseId)).toBe('paid');
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Pending']);
+    // Nothing was asked of Razorpay: no claim is left behind.
+    expect(await claimOf(bought.paymentId)).toBeUndefined();
+
+    // The operator accepts the dispute in Razorpay's dashboard: lost, it refunds the purchase, once.
+    rzp.loseDispute(bought.paymentId);
+    expect((await webhook(rzp.webhook('payment.dispute.lost', bought.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Rejected']);
+    expect(await consoleRow(buyer, bought.purchaseId)).toMatchObject({ status: 'refunded', open_dispute_id: null });
+    expect((await auditOf(bought.purchaseId)).map((a) => a.action)).toEqual([
+      'payment.dispute_opened',
+      'purchase.refund',
+    ]);
+    // The bank gave back all of it; nothing more goes back at Razorpay, and the console refuses a second refund.
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+    expect((await consoleRefund(bought.purchaseId)).body.message).toBe('This purchase is already refunded.');
+    expect((await ledgerOf(t.app, referrer.id)).map((e) => [e.method, e.status])).toEqual([
+      ['Referral Commission', 'Rejected'],
+    ]);
+    await expectBooksBalanced(t);
+  });
+
+  it("ATTACK: a dispute won or closed at Razorpay is recorded once and no longer stops the console's Refund", async () => {
+    const { buyer } = await referredBuyer();
+    const won = await buy(buyer, 39_900);
+    const wonId = rzp.openDispute(won.paymentId);
+    await webhook(rzp.webhook('payment.dispute.created', won.paymentId));
+    // Contested: under review, then won. The review changes nothing; the dispute is still open.
+    expect((await webhook(rzp.webhook('payment.dispute.under_review', won.paymentId))).json().data.outcome).toBe(
+      'ignored',
+    );
+    expect((await consoleRefund(won.purchaseId)).body.message).toBe(adminMessages.disputeOpen);
+    rzp.endDispute(won.paymentId, 'won');
+    expect((await webhook(rzp.webhook('payment.dispute.won', won.paymentId))).json().data.outcome).toBe('processed');
+    expect((await auditOf(won.purchaseId)).at(-1)).toEqual({
+      action: 'payment.dispute_won',
+      actorId: null,
+      after: {
+        amount: 399,
+        dispute_id: wonId,
+        payment_id: won.paymentId,
+        phase: 'chargeback',
+        reason_code: 'chargeback',
+        was_opened: true,
+        purchase_status: 'paid',
+        payment_bought_nothing: false,
+        order_id: won.orderId,
+      },
+    });
+    // Delivered again under another event id: recorded once.
+    expect((await webhook(rzp.webhook('payment.dispute.won', won.paymentId))).json().data.outcome).toBe('ignored');
+    expect((await auditOf(won.purchaseId)).filter((a) => a.action === 'payment.dispute_won')).toHaveLength(1);
+    // Nothing moved: the purchase stays paid; the console shows no dispute open, and its Refund works again.
+    expect(await statusOf(won.purchaseId)).toBe('paid');
+    expect((await consoleRow(buyer, won.purchaseId)).open_dispute_id).toBeNull();
+    const refunded = await consoleRefund(won.purchaseId);
+    expect(refunded.statusCode, JSON.stringify(refunded.body)).toBe(200);
+    expect(rzp.refunds.filter((r) => r.payment_id === won.paymentId).map((r) => r.amount)).toEqual([39_900]);
+
+    // A dispute closed (a fraud alert answered with the transaction's details): the same.
+    const closed = await buy(buyer, 39_900);
+    const closedId = rzp.openDispute(closed.paymentId);
+    await webhook(rzp.webhook('payment.dispute.created', closed.paymentId));
+    expect((await consoleRow(buyer, closed.purchaseId)).open_dispute_id).toBe(closedId);
+    rzp.endDispute(closed.paymentId, 'closed');
+    expect((await webhook(rzp.webhook('payment.dispute.closed', closed.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    expect((await auditOf(closed.purchaseId)).at(-1)).toMatchObject({
+      action: 'payment.dispute_closed',
+      after: { dispute_id: closedId, payment_id: closed.paymentId, was_opened: true },
+    });
+    expect((await consoleRefund(closed.purchaseId)).statusCode).toBe(200);
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: a chargeback lost on a purchase still pending closes it: a late webhook, /pay-now or the reconciler gives no course and no commission', async () => {
+    // The purchase was never confirmed (the browser closed after paying, the webhook late): no sale in the books. The
+    // bank took the money back; a confirmation afterwards gave the course, the commission and the level reward for it.
+    const { referrer, buyer } = await referredBuyer();
+    const course = await createCourse(t.app, { pricePaise: 39_900 });
+    const checkout = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    const order = checkout.body.data as { purchase_id: number; order_id: string };
+    const { paymentId, signature } = rzp.capture(order.order_id, { at: t.clock.now() });
+    expect(await statusOf(order.purchase_id)).toBe('pending');
+
+    const disputeId = rzp.loseDispute(paymentId);
+    const lost = await webhookLogged(rzp.webhook('payment.dispute.lost', paymentId));
+    expect(lost.outcome).toBe('processed');
+
+    // Every late confirmation of that payment: nothing.
+    expect((await webhook(rzp.webhook('payment.captured', paymentId))).statusCode).toBe(200);
+    expect((await webhook(rzp.webhook('order.paid', paymentId))).statusCode).toBe(200);
+    const payNow = await t.client
+      .as(buyer.token)
+      .post('/pay-now', { payment_id: paymentId, order_id: order.order_id, signature });
+    expect(payNow.statusCode).toBe(400);
+    t.clock.advance(20 * 60_000);
+    await reconcilePendingPurchases(t.app.ctx);
+
+    const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, order.purchase_id));
+    expect(row).toMatchObject({ status: 'refunded', paidAt: null, providerPaymentId: paymentId });
+    expect(await owns(buyer, course.id)).toBe(false);
+    expect(await commissionOf(order.purchase_id)).toEqual([]);
+    expect(await ledgerOf(t.app, referrer.id)).toEqual([]);
+    const [invoice] = await t.app.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, order.purchase_id));
+    expect(invoice).toBeUndefined();
+    expect(lost.warnings).toEqual([
+      'dispute lost on a payment not yet confirmed: the purchase is closed and will never be confirmed',
+    ]);
+    expect(await auditOf(order.purchase_id)).toEqual([
+      {
+        action: 'purchase.dispute_lost_unconfirmed',
+        actorId: null,
+        after: {
+          status: 'refunded',
+          source: 'dispute lost',
+          deducted: 399,
+          dispute_id: disputeId,
+          payment_id: paymentId,
+          payment_amount: 399,
+          order_id: order.order_id,
+        },
+      },
+    ]);
+    // The bank gave all of it back: nothing refunded at Razorpay on top of it.
+    expect(rzp.refunds.filter((r) => r.payment_id === paymentId)).toEqual([]);
+    expect(await claimOf(paymentId)).toMatchObject({ refund_id: disputeId, reason: 'dispute lost before confirmed' });
+    // The same dispute again under another event id: not a dispute lost after a refund.
+    expect((await webhook(rzp.webhook('payment.dispute.lost', paymentId))).json().data.outcome).toBe('ignored');
+    expect((await auditOf(order.purchase_id)).map((a) => a.action)).toEqual(['purchase.dispute_lost_unconfirmed']);
+    await expectBooksBalanced(t);
+
+    // The register: the payment, which bought nothing, and what took it back.
+    const today = isoDay(dayNumber(t.app.ctx.now()));
+    const register = await t.client.as(admin.token).get(`/admin/reports/provider?from=${today}&to=${today}`);
+    const [header, ...lines] = parse(register.body as string, { bom: true, relax_column_count: true }) as string[][];
+    const of = (name: string) => header!.indexOf(name);
+    expect(
+      lines
+        .filter((line) => line[of('Payment id')] === paymentId)
+        .map((line) => [line[of('Event')], line[of('Amount (₹)')], line[of('Refund or dispute id')]]),
+    ).toEqual([
+      ['Payment that bought nothing', '399.00', ''],
+      ['Refund of a payment that bought nothing', '-399.00', disputeId],
+    ]);
+  });
+
+  it('ATTACK: a chargeback lost for a part on a purchase still pending gives the rest back, and the reconciler does not confirm it', async () => {
+    const { buyer } = await referredBuyer();
+    const course = await createCourse(t.app, { pricePaise: 39_900 });
+    const checkout = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    const order = checkout.body.data as { purchase_id: number; order_id: string };
+    const { paymentId } = rzp.capture(order.order_id);
+
+    rzp.loseDispute(paymentId, 39_800);
+    expect((await webhook(rzp.webhook('payment.dispute.lost', paymentId))).json().data.outcome).toBe('processed');
+
+    // Razorpay still reports the payment captured (a part refunded): the reconciler would have confirmed it.
+    t.clock.advance(20 * 60_000);
+    await reconcilePendingPurchases(t.app.ctx);
+    expect(await statusOf(order.purchase_id)).toBe('refunded');
+    expect(await owns(buyer, course.id)).toBe(false);
+    expect(await commissionOf(order.purchase_id)).toEqual([]);
+    // ₹398 by the bank, the ₹1 rest refunded: the payer has all of it back.
+    expect(rzp.refunds.filter((r) => r.payment_id === paymentId).map((r) => r.amount)).toEqual([100]);
+    expect((await auditOf(order.purchase_id)).at(-1)).toMatchObject({
+      action: 'purchase.dispute_lost_unconfirmed',
+      after: { deducted: 398, payment_amount: 399, rest_refund_id: rzp.refunds.at(-1)!.id },
+    });
+    // The rest's own refund event changes nothing.
+    expect((await webhook(rzp.webhook('refund.processed', paymentId))).json().data.outcome).toBe('ignored');
+    await expectBooksBalanced(t);
   });
 });

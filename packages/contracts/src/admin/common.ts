@@ -72,6 +72,8 @@ export const adminMessages = {
   notPaid: 'Only a paid purchase can be refunded.',
   alreadyRefunded: 'This purchase is already refunded.',
   refundInProgress: 'A refund of this purchase is already in progress.',
+  disputeOpen:
+    "A dispute is open on this payment: accept it in Razorpay's dashboard instead; the purchase is refunded when the dispute is lost.",
   refundFailed: 'The payment provider refused the refund. Nothing was changed; please try again later.',
   refundUnanswered:
     'The payment provider did not answer, so the refund may or may not have been made. Try again: a refund it made is found, never made twice.',

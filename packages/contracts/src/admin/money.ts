@@ -31,6 +31,11 @@ export const adminPurchase = z.object({
   /** The GST tax invoice's and the credit note's numbers (PDFs: GET /admin/invoices/{id}/pdf, …/credit-note/pdf). */
   invoice_number: z.string().nullable(),
   credit_note_number: z.string().nullable(),
+  /**
+   * A dispute (chargeback) open at the provider on the purchase's payment: its id; null when none. While it is open the
+   * console's Refund is refused: the operator accepts the dispute in Razorpay's dashboard instead.
+   */
+  open_dispute_id: z.string().nullable(),
 });
 export type AdminPurchase = z.infer<typeof adminPurchase>;
 

@@ -38,6 +38,9 @@ export const ORPHAN_REASONS = {
   closed: 'order closed',
   'code-used-up': 'offer code used up',
   'second-payment': 'order already paid',
+  // Not a confirmation's outcome: a chargeback lost on a payment whose purchase was still pending (decision 072's
+  // later work), the payment given back by the payer's bank, and the rest of it by a refund (record-provider-refund.ts).
+  'dispute-lost': 'dispute lost before confirmed',
 } as const;
 
 /**

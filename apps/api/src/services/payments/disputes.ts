@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import { auditLog, paymentEvents, purchases, type DbOrTx, type Tx } from '@app/db';
 import { paiseToRupees } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -7,16 +7,73 @@ import type { PaymentLog } from './refund-orphan-payment.ts';
 
 /*
  * Chargebacks at the provider that the purchase's own refund does not record (decision 051, its later work): a
- * dispute opened, for the operator to contest before its respond-by date, and a dispute lost on a payment already
- * given back (the parent who asked for a refund and then also disputed the card charge), money that left twice. Both
- * are audit rows on the purchase of the payment's order (entity `purchases`), one per dispute, which the console's
- * audit page finds by action; the provider register (decision 071) lists the lost one as money out.
+ * dispute opened, for the operator to contest before its respond-by date, won or closed, and a dispute lost on a
+ * payment already given back (the parent who asked for a refund and then also disputed the card charge), money that
+ * left twice. All are audit rows on the purchase of the payment's order (entity `purchases`), one per dispute and
+ * action, which the console's audit page finds by action; the provider register (decision 071) lists the lost one as
+ * money out. A dispute opened and not yet ended (openDisputeOf) stops the console's refund (decision 072's later work).
  */
 
 /** A dispute lost on a payment whose purchase is already refunded, or on a payment that bought nothing. */
 export const DISPUTE_AFTER_REFUND = 'purchase.dispute_after_refund';
 /** A dispute opened at the provider (Razorpay's payment.dispute.created). */
 export const DISPUTE_OPENED = 'payment.dispute_opened';
+/** A dispute the merchant won (payment.dispute.won): nothing moves. */
+export const DISPUTE_WON = 'payment.dispute_won';
+/** A dispute closed at the provider (payment.dispute.closed): nothing moves. */
+export const DISPUTE_CLOSED = 'payment.dispute_closed';
+/**
+ * A dispute lost on a payment whose purchase was still pending (never confirmed): the purchase is closed, settled as
+ * refunded with that payment, so that no later confirmation (a webhook, /pay-now, the reconciler) gives the course and
+ * its earnings for money the bank took back (record-provider-refund.ts).
+ */
+export const DISPUTE_LOST_UNCONFIRMED = 'purchase.dispute_lost_unconfirmed';
+
+/** The audit rows that end a dispute, by its id: lost (whichever way it was recorded), won or closed. */
+const DISPUTE_ENDED = [DISPUTE_AFTER_REFUND, 'purchase.refund', DISPUTE_LOST_UNCONFIRMED, DISPUTE_WON, DISPUTE_CLOSED];
+
+/**
+ * A column named in full (`"table"."column"`) in raw SQL: a select from one table writes its columns bare, which in a
+ * subquery would name the subquery's own table.
+ */
+const qualified = (table: string, column: { name: string }) =>
+  sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
+const OPENED = 'dispute_opened';
+const ENDED = 'dispute_ended';
+const opened = (column: keyof typeof auditLog._.columns) => qualified(OPENED, auditLog[column]);
+const ended = (column: keyof typeof auditLog._.columns) => qualified(ENDED, auditLog[column]);
+const purchasesTable = getTableName(purchases);
+
+/**
+ * The id of a dispute open at the provider on the purchase's payment: opened (payment.dispute_opened, for that very
+ * payment) and not ended (DISPUTE_ENDED with its id); null when none. A subquery for a select from `purchases` (not
+ * aliased); the one rule of what "open" means.
+ */
+export function openDisputeOf(): SQL<string | null> {
+  const purchaseId = qualified(purchasesTable, purchases.id);
+  const paymentId = qualified(purchasesTable, purchases.providerPaymentId);
+  return sql<string | null>`(
+    SELECT ${opened('after')}->>'dispute_id' FROM ${auditLog} AS ${sql.identifier(OPENED)}
+    WHERE ${opened('entity')} = 'purchases' AND ${opened('entityId')} = ${purchaseId}::text
+      AND ${opened('action')} = ${DISPUTE_OPENED} AND ${opened('after')}->>'payment_id' = ${paymentId}
+      AND NOT EXISTS (
+        SELECT 1 FROM ${auditLog} AS ${sql.identifier(ENDED)}
+        WHERE ${ended('entity')} = 'purchases' AND ${ended('entityId')} = ${opened('entityId')}
+          AND ${ended('action')} IN (${sql.join(
+            DISPUTE_ENDED.map((action) => sql`${action}`),
+            sql`, `,
+          )})
+          AND ${ended('after')}->>'dispute_id' = ${opened('after')}->>'dispute_id'
+      )
+    ORDER BY ${opened('id')} DESC LIMIT 1
+  )`;
+}
+
+/** The id of a dispute open on the purchase's payment (openDisputeOf), or null. */
+export async function openDisputeOn(db: DbOrTx, purchaseId: number): Promise<string | null> {
+  const [row] = await db.select({ disputeId: openDisputeOf() }).from(purchases).where(eq(purchases.id, purchaseId));
+  return row?.disputeId ?? null;
+}
 
 /**
  * The purchase of the provider's order; with `lock`, locked as the refunds lock it (FOR NO KEY UPDATE, waiting).
@@ -113,8 +170,10 @@ export async function recordDisputeAfterRefund(
   options: { purchase: OrderPurchase; disputeId: string; paymentId: string; orderId: string; deductedPaise: number },
 ): Promise<boolean> {
   const { purchase, disputeId, paymentId } = options;
-  // This very dispute may be the one that refunded the purchase (purchase.refund, source 'dispute lost').
-  if (await isDisputeRecorded(tx, [DISPUTE_AFTER_REFUND, 'purchase.refund'], purchase.id, disputeId)) return false;
+  // This very dispute may be the one that refunded the purchase (purchase.refund, source 'dispute lost') or closed it
+  // unconfirmed.
+  const lost = [DISPUTE_AFTER_REFUND, 'purchase.refund', DISPUTE_LOST_UNCONFIRMED];
+  if (await isDisputeRecorded(tx, lost, purchase.id, disputeId)) return false;
   await recordAudit(tx, ctx, {
     actorId: null,
     action: DISPUTE_AFTER_REFUND,
@@ -131,11 +190,15 @@ export async function recordDisputeAfterRefund(
   return true;
 }
 
-/** A dispute Razorpay opened (payment.dispute.created), as its webhook carries it. */
-export interface DisputeOpened {
+/** Where a dispute event is recorded: the dispute, its payment and that payment's order. */
+interface DisputeRef {
   disputeId: string;
   paymentId: string;
   orderId: string;
+}
+
+/** A dispute Razorpay opened (payment.dispute.created), as its webhook carries it. */
+export interface DisputeOpened extends DisputeRef {
   /** What the payer's bank disputes, in paise. */
   amountPaise: number;
   reasonCode: string | null;
@@ -143,6 +206,26 @@ export interface DisputeOpened {
   /** By when the merchant must contest it; null when not given. */
   respondBy: Date | null;
   phase: string | null;
+}
+
+/**
+ * Writes the dispute's `action` row on the purchase of its order, locked as the refunds lock it (lockOrderPurchase):
+ * once per dispute and action. `afterOf` gives the row's `after`. Answers the purchase and the row, or why not.
+ */
+async function recordDisputeRow<After extends Record<string, unknown>>(
+  ctx: AppContext,
+  action: string,
+  dispute: DisputeRef,
+  afterOf: (tx: Tx, purchase: OrderPurchase) => Promise<After>,
+): Promise<{ purchaseId: number; after: After } | 'no purchase' | 'recorded already'> {
+  return ctx.db.transaction(async (tx) => {
+    const purchase = await lockOrderPurchase(tx, ctx, dispute.orderId);
+    if (!purchase) return 'no purchase' as const;
+    if (await isDisputeRecorded(tx, [action], purchase.id, dispute.disputeId)) return 'recorded already' as const;
+    const after = await afterOf(tx, purchase);
+    await recordAudit(tx, ctx, { actorId: null, action, entity: 'purchases', entityId: purchase.id, after });
+    return { purchaseId: purchase.id, after };
+  });
 }
 
 /**
@@ -158,13 +241,9 @@ export async function recordDisputeOpened(
   options: DisputeOpened & { log?: PaymentLog | undefined },
 ): Promise<boolean> {
   const { log, ...dispute } = options;
-  const recorded = await ctx.db.transaction(async (tx) => {
-    const purchase = await lockOrderPurchase(tx, ctx, dispute.orderId);
-    if (!purchase) return 'no purchase' as const;
-    if (await isDisputeRecorded(tx, [DISPUTE_OPENED], purchase.id, dispute.disputeId))
-      return 'recorded already' as const;
+  const recorded = await recordDisputeRow(ctx, DISPUTE_OPENED, dispute, async (tx, purchase) => {
     const state = await paymentState(tx, ctx, purchase, dispute.paymentId);
-    const after = {
+    return {
       // The four the console's audit list shows first.
       respond_by: dispute.respondBy?.toISOString() ?? null,
       amount: paiseToRupees(dispute.amountPaise),
@@ -177,14 +256,6 @@ export async function recordDisputeOpened(
       ...state,
       order_id: dispute.orderId,
     };
-    await recordAudit(tx, ctx, {
-      actorId: null,
-      action: DISPUTE_OPENED,
-      entity: 'purchases',
-      entityId: purchase.id,
-      after,
-    });
-    return { purchaseId: purchase.id, after };
   });
   if (recorded === 'recorded already') return false;
   if (recorded === 'no purchase') {
@@ -196,4 +267,35 @@ export async function recordDisputeOpened(
     'dispute opened at the provider: contest it before its respond-by date',
   );
   return true;
+}
+
+/** A dispute the provider reports ended without money taken: payment.dispute.won or payment.dispute.closed. */
+export interface DisputeEnded extends DisputeRef {
+  outcome: 'won' | 'closed';
+  /** What the payer's bank disputed, in paise. */
+  amountPaise: number;
+  reasonCode: string | null;
+  phase: string | null;
+}
+
+/**
+ * Records a dispute won or closed at the provider (`payment.dispute_won`, `payment.dispute_closed`) on the purchase of
+ * the payment's order: the amount, the dispute, the payment, its phase, whether it had been recorded opened. Nothing
+ * else changes (no money moved); the dispute is no longer open, so the console's Refund is allowed again. Once per
+ * dispute. False when the order is not this server's or the event was recorded already.
+ */
+export async function recordDisputeEnded(ctx: AppContext, dispute: DisputeEnded): Promise<boolean> {
+  const action = dispute.outcome === 'won' ? DISPUTE_WON : DISPUTE_CLOSED;
+  const recorded = await recordDisputeRow(ctx, action, dispute, async (tx, purchase) => ({
+    amount: paiseToRupees(dispute.amountPaise),
+    dispute_id: dispute.disputeId,
+    payment_id: dispute.paymentId,
+    phase: dispute.phase,
+    reason_code: dispute.reasonCode,
+    was_opened: await isDisputeRecorded(tx, [DISPUTE_OPENED], purchase.id, dispute.disputeId),
+    purchase_status: purchase.status,
+    payment_bought_nothing: purchase.paymentId !== dispute.paymentId,
+    order_id: dispute.orderId,
+  }));
+  return typeof recorded === 'object';
 }

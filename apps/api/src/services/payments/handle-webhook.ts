@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import { dateOfUnixSeconds } from './payment-provider.ts';
-import { recordDisputeOpened, type DisputeOpened } from './disputes.ts';
+import { recordDisputeEnded, recordDisputeOpened, type DisputeEnded, type DisputeOpened } from './disputes.ts';
 import { recordProviderRefund, type RefundAtProvider } from './record-provider-refund.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
@@ -81,6 +81,7 @@ function refundReported(event: WebhookEvent): RefundAtProvider | null {
       orderId: payment.order_id,
       returnedPaise: Math.max(refunded, refund.amount),
       deductedPaise: 0,
+      paymentPaise: payment.amount,
     };
   }
   const dispute = event.payload?.dispute?.entity;
@@ -92,6 +93,8 @@ function refundReported(event: WebhookEvent): RefundAtProvider | null {
       orderId: payment.order_id,
       returnedPaise: refunded + (dispute.amount_deducted ?? 0),
       deductedPaise: dispute.amount_deducted ?? 0,
+      paymentPaise: payment.amount,
+      capturedAt: dateOfUnixSeconds(payment.created_at),
     };
   }
   return null;
@@ -118,6 +121,34 @@ function disputeOpened(event: WebhookEvent): DisputeOpened | null {
   };
 }
 
+/** The dispute events that end a dispute with no money taken, and how each is recorded. */
+const DISPUTE_ENDED_EVENTS = new Map<string, DisputeEnded['outcome']>([
+  ['payment.dispute.won', 'won'],
+  ['payment.dispute.closed', 'closed'],
+]);
+
+/**
+ * A dispute won or closed at the provider (`payment.dispute.won`, `payment.dispute.closed`: the dispute beside its
+ * payment, as `payment.dispute.created` carries them), recorded so that it is no longer open (disputes.ts). Null for
+ * any other event (`payment.dispute.under_review` and `…action_required` change nothing here), or one without its
+ * payment's order.
+ */
+function disputeEnded(event: WebhookEvent): DisputeEnded | null {
+  const outcome = DISPUTE_ENDED_EVENTS.get(event.event);
+  const payment = event.payload?.payment?.entity;
+  const dispute = event.payload?.dispute?.entity;
+  if (!outcome || !payment?.order_id || dispute?.payment_id !== payment.id) return null;
+  return {
+    outcome,
+    disputeId: dispute.id,
+    paymentId: payment.id,
+    orderId: payment.order_id,
+    amountPaise: dispute.amount ?? payment.amount,
+    reasonCode: dispute.reason_code ?? null,
+    phase: dispute.phase ?? null,
+  };
+}
+
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
 /**
@@ -125,7 +156,8 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
  * else the body's hash). The event is recorded only after it was handled, so a delivery that
  * failed half-way is handled again on retry; handling is idempotent (confirmPayment), so parallel
  * deliveries of one event are harmless. Money given back at the provider is recorded as a refund
- * (record-provider-refund.ts), idempotent too; a dispute opened is recorded for the operator (disputes.ts).
+ * (record-provider-refund.ts), idempotent too; a dispute opened, won or closed is recorded for the operator
+ * (disputes.ts).
  */
 export async function handleWebhook(
   ctx: AppContext,
@@ -160,6 +192,8 @@ export async function handleWebhook(
   }
   const opened = disputeOpened(event);
   if (opened && (await recordDisputeOpened(ctx, { ...opened, log: options.log }))) outcome = 'processed';
+  const ended = disputeEnded(event);
+  if (ended && (await recordDisputeEnded(ctx, ended))) outcome = 'processed';
   if (PAID_EVENTS.has(event.event) && payment?.order_id && payment.status === 'captured') {
     const [purchase] = await ctx.db
       .select({ id: purchases.id })

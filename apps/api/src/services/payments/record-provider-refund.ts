@@ -1,18 +1,21 @@
-import type { Tx } from '@app/db';
+import { and, eq } from 'drizzle-orm';
+import { purchases, type Tx } from '@app/db';
 import { paiseToRupees } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { flushMailOutbox } from '../mail/index.ts';
 import { markPurchaseRefunded, refundEffectsForAudit } from '../purchases/index.ts';
+import { ORPHAN_REASONS } from './confirm-payment.ts';
 import { PaymentProviderError } from './payment-provider.ts';
 import {
   PURCHASE_REFUND_REASONS,
   claimRefund,
   dropFreshClaim,
+  recordClaimedRefund,
   refundClaimed,
   type RefundClaim,
 } from './refund-claim.ts';
-import { lockOrderPurchase, orderPurchase, recordDisputeAfterRefund } from './disputes.ts';
+import { DISPUTE_LOST_UNCONFIRMED, lockOrderPurchase, orderPurchase, recordDisputeAfterRefund } from './disputes.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 /** Money the provider reports as gone back to the payer, by a refund made there or by a chargeback lost. */
@@ -27,9 +30,14 @@ export interface RefundAtProvider {
   returnedPaise: number;
   /** A lost dispute's deduction, in paise (0 for a refund). */
   deductedPaise: number;
+  /** The payment's amount, in paise. */
+  paymentPaise: number;
+  /** When the provider says the payment was made: dates a payment that bought nothing in the provider register. */
+  capturedAt?: Date | undefined;
 }
 
-export type ProviderRefundOutcome = 'refunded' | 'partial' | 'dispute after refund' | 'unchanged';
+export type ProviderRefundOutcome =
+  'refunded' | 'partial' | 'dispute after refund' | 'closed unconfirmed' | 'unchanged';
 
 /**
  * Records money given back at the provider outside the console (decision 051): a refund made in Razorpay's dashboard
@@ -46,6 +54,10 @@ export type ProviderRefundOutcome = 'refunded' | 'partial' | 'dispute after refu
  * automatically) refunds nothing more: the money left twice, and it is recorded as such (recordDisputeAfterRefund, an
  * audit row the provider register lists as money out) with a warning in the log. A refund event for such a payment is
  * the refund already recorded (ours, or the one that refunded the purchase): nothing.
+ *
+ * A lost dispute on a payment of an order whose purchase is still pending (never confirmed: no sale in the books)
+ * closes that purchase for good (closeUnconfirmed): a later confirmation of the payment (its webhook, /pay-now, the
+ * reconciler) would give the course and its earnings for money the bank took back.
  *
  * Under the purchase's row lock (FOR NO KEY UPDATE, then the wallets, the order of the console's refund, decision
  * 046), waiting for it rather than failing: the operator's refund holds it while Razorpay answers and sends this
@@ -82,10 +94,30 @@ export async function recordProviderRefund(
   // Another purchase's claim on this payment cannot be: the payment paid this purchase. The console's refund of this
   // purchase may hold it; its transaction holds the row lock, and this one finds the purchase refunded.
   const ownClaim = claim && claim.purchaseId === paid?.id ? claim : null;
+  // A dispute lost while the purchase is pending: the payment bought nothing and went back. Claimed as given back
+  // before the transaction, as an orphan payment's refund is (the rest of it, if any, is refunded through the claim).
+  const unconfirmed = options.kind === 'dispute' && order?.status === 'pending' ? order : undefined;
+  const closeClaim = unconfirmed
+    ? await claimRefund(ctx, {
+        paymentId: options.paymentId,
+        purchaseId: unconfirmed.id,
+        payload: {
+          amount_paise: options.paymentPaise,
+          reason: ORPHAN_REASONS['dispute-lost'],
+          dispute_id: options.providerId,
+          ...(options.capturedAt ? { captured_at: options.capturedAt.toISOString() } : {}),
+        },
+      })
+    : null;
+  const ownCloseClaim = closeClaim && closeClaim.purchaseId === unconfirmed?.id ? closeClaim : null;
 
   const [outcome, purchaseId] = await ctx.db.transaction(async (tx): Promise<[ProviderRefundOutcome, number?]> => {
     const order = await lockOrderPurchase(tx, ctx, options.orderId);
     if (!order) return ['unchanged'];
+    if (options.kind === 'dispute' && order.status === 'pending' && ownCloseClaim) {
+      await closeUnconfirmed(tx, ctx, { ...reported, purchase: order, claim: ownCloseClaim, isDeductionKnown, log });
+      return ['closed unconfirmed', order.id];
+    }
     const current = order.paymentId === options.paymentId ? order : undefined;
     // Never paid with this payment (an orphan), or refunded already (by the console, or an earlier event).
     if (current?.status !== 'paid') {
@@ -150,12 +182,19 @@ export async function recordProviderRefund(
   });
   // A claim this event made and did not use (the purchase was refunded meanwhile) goes, as a refused one does.
   if (ownClaim && (outcome === 'unchanged' || outcome === 'dispute after refund')) await dropFreshClaim(ctx, ownClaim);
+  // Confirmed meanwhile (the purchase no longer pending under the lock): not a payment that bought nothing.
+  if (ownCloseClaim && outcome !== 'closed unconfirmed') await dropFreshClaim(ctx, ownCloseClaim);
   if (outcome === 'dispute after refund') {
     log?.warn({ purchaseId, ...reported, outcome }, 'dispute lost on a payment already refunded: the money left twice');
+  } else if (outcome === 'closed unconfirmed') {
+    log?.warn(
+      { purchaseId, ...reported, outcome },
+      'dispute lost on a payment not yet confirmed: the purchase is closed and will never be confirmed',
+    );
   } else if (outcome !== 'unchanged') {
     log?.warn({ purchaseId, ...reported, outcome }, 'money given back at the provider');
   }
-  if (outcome === 'refunded' && options.kind === 'dispute' && !isDeductionKnown)
+  if ((outcome === 'refunded' || outcome === 'closed unconfirmed') && options.kind === 'dispute' && !isDeductionKnown)
     log?.error(
       { purchaseId, ...reported },
       'dispute lost without the amount it took: the purchase is refunded, nothing refunded at the provider; check it there',
@@ -164,6 +203,61 @@ export async function recordProviderRefund(
   // reconciler's next run.
   if (outcome === 'refunded') await flushMailOutbox(ctx);
   return outcome;
+}
+
+/**
+ * A dispute lost on a payment of the order of a purchase still pending, under the purchase's lock: the purchase is
+ * settled as refunded with that payment (never paid: no invoice, no earnings, no credit note; paid_at stays empty), as
+ * a payment that bought nothing is (confirm-payment.ts), so that no later confirmation of the payment makes it paid
+ * (confirmPayment answers 'refunded': this very payment was given back) and the reconciler, which asks only about
+ * pending purchases, leaves it. The payment's claim records what gave it back: the rest of it refunded at the
+ * provider when the dispute took a part (decision 072: the payer gets all of it back), else the dispute itself; the
+ * provider register lists the payment that bought nothing and its return. The audit row
+ * `purchase.dispute_lost_unconfirmed` says what the dispute took, the payment, the rest's refund.
+ */
+async function closeUnconfirmed(
+  tx: Tx,
+  ctx: AppContext,
+  options: RefundAtProvider & {
+    purchase: { id: number; amountPaise: number };
+    claim: RefundClaim;
+    isDeductionKnown: boolean;
+    log: PaymentLog | undefined;
+  },
+): Promise<void> {
+  const { purchase, claim } = options;
+  const rest = options.isDeductionKnown ? options.paymentPaise - options.returnedPaise : 0;
+  const restRefund =
+    rest > 0
+      ? await refundTheRest(tx, ctx, claim, {
+          restPaise: rest,
+          totalPaise: options.paymentPaise - options.deductedPaise,
+          log: options.log,
+        })
+      : {};
+  if (rest <= 0) await recordClaimedRefund(tx, ctx, claim.paymentId, options.providerId);
+  await tx
+    .update(purchases)
+    .set({ status: 'refunded', refundedAt: ctx.now(), providerPaymentId: options.paymentId })
+    .where(and(eq(purchases.id, purchase.id), eq(purchases.status, 'pending')));
+  await recordAudit(tx, ctx, {
+    actorId: null,
+    action: DISPUTE_LOST_UNCONFIRMED,
+    entity: 'purchases',
+    entityId: purchase.id,
+    before: { status: 'pending', amount: paiseToRupees(purchase.amountPaise) },
+    after: {
+      status: 'refunded',
+      source: 'dispute lost',
+      deducted: paiseToRupees(options.deductedPaise),
+      dispute_id: options.providerId,
+      payment_id: options.paymentId,
+      payment_amount: paiseToRupees(options.paymentPaise),
+      order_id: options.orderId,
+      ...(options.isDeductionKnown ? {} : { deduction_unknown: true }),
+      ...restRefund,
+    },
+  });
 }
 
 /**

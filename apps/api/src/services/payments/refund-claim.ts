@@ -84,11 +84,20 @@ export async function refundClaimed(
   const recorded = (current.payload as { refund_id?: string } | null)?.refund_id;
   if (recorded) return recorded;
   const refundId = await refundAtProvider(tx, ctx, claim, amountPaise, totalPaise);
+  await recordClaimedRefund(tx, ctx, claim.paymentId, refundId);
+  return refundId;
+}
+
+/**
+ * Records on the payment's claim what gave it back: the provider's refund id, or (a payment the payer's bank took back
+ * before it was confirmed, record-provider-refund.ts) the dispute's. A later refund of the payment finds it there and
+ * asks the provider for nothing.
+ */
+export async function recordClaimedRefund(tx: Tx, ctx: AppContext, paymentId: string, refundId: string): Promise<void> {
   await tx
     .update(paymentEvents)
     .set({ payload: sql`${paymentEvents.payload} || ${JSON.stringify({ refund_id: refundId })}::jsonb` })
-    .where(whereClaim(ctx, claim.paymentId));
-  return refundId;
+    .where(whereClaim(ctx, paymentId));
 }
 
 /**

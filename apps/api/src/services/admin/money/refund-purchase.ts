@@ -11,6 +11,7 @@ import {
   PURCHASE_REFUND_REASONS,
   claimRefund,
   dropFreshClaim,
+  openDisputeOn,
   refundClaimed,
   type PaymentLog,
 } from '../../payments/index.ts';
@@ -68,6 +69,10 @@ export async function lockPurchase(tx: Tx, purchaseId: number): Promise<string |
  * refunded. A payment the provider had already given back (in Razorpay's dashboard) is recorded with that refund,
  * and one given back in part has the rest refunded (refund-claim.ts, decision 051). If the provider refuses with
  * nothing given back, nothing changes and a later try can run. The learner loses access to the course with it.
+ * Refused while a dispute is open on the payment (a chargeback the payer's bank raised, decision 072's later work):
+ * refunded now and the dispute lost later, the payer would be paid twice; the operator accepts the dispute at the
+ * provider instead, and its loss refunds the purchase. Looked up under the row lock, which the dispute's recording
+ * takes too, so one opened meanwhile is seen.
  */
 export async function refundPurchase(
   ctx: AppContext,
@@ -94,12 +99,13 @@ export async function refundPurchase(
   // Another purchase's claim on this payment (an orphan refund) means it is being given back already.
   if (claim && claim.purchaseId !== purchaseId) throw AppError.badRequest(adminMessages.refundInProgress);
 
-  let result: { refundId: string | null; effects: RefundEffects };
+  let result: { refundId: string | null; effects: RefundEffects } | 'dispute open';
   try {
     result = await ctx.db.transaction(async (tx) => {
       const status = await lockPurchase(tx, purchaseId);
       if (status === 'refunded') throw AppError.badRequest(adminMessages.alreadyRefunded);
       if (status !== 'paid') throw AppError.badRequest(adminMessages.notPaid);
+      if (await openDisputeOn(tx, purchaseId)) return 'dispute open' as const;
       const refundId = claim ? await refundClaimed(tx, ctx, claim, current.purchase.amountPaise) : null;
       const effects = await markPurchaseRefunded(tx, ctx, { purchaseId });
       if (!effects) throw AppError.badRequest(adminMessages.alreadyRefunded);
@@ -129,6 +135,11 @@ export async function refundPurchase(
     if (claim) await dropFreshClaim(ctx, claim);
     options.log?.error({ err: error, purchaseId, paymentId }, 'operator refund refused by the provider');
     throw AppError.badRequest(adminMessages.refundFailed);
+  }
+  if (result === 'dispute open') {
+    // Nothing was asked of the provider: the claim goes, so the refund can be made once the dispute is won or closed.
+    if (claim) await dropFreshClaim(ctx, claim);
+    throw AppError.badRequest(adminMessages.disputeOpen);
   }
   // The refund notice, written with the refund (markPurchaseRefunded), onto the mail queue.
   await flushMailOutbox(ctx);

@@ -2,11 +2,15 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { batches, courses, invoices, offerCodes, purchases, users, type DbOrTx } from '@app/db';
 import { paiseToRupees, type AdminPurchase } from '@app/contracts';
+import { openDisputeOf } from '../../payments/index.ts';
 
 const invoice = alias(invoices, 'invoice');
 const creditNote = alias(invoices, 'credit_note');
 
-/** Purchases with their buyer, item, offer code and tax documents' numbers, as admin lists show them. */
+/**
+ * Purchases with their buyer, item, offer code, tax documents' numbers and a dispute open on the payment, as admin
+ * lists show them.
+ */
 export function selectPurchases(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
@@ -19,6 +23,7 @@ export function selectPurchases(db: DbOrTx, where: SQL | undefined) {
       offerCode: offerCodes.code,
       invoiceNumber: invoice.number,
       creditNoteNumber: creditNote.number,
+      openDisputeId: openDisputeOf(),
     })
     .from(purchases)
     .innerJoin(users, eq(users.id, purchases.userId))
@@ -55,5 +60,6 @@ export function toAdminPurchase(row: PurchaseRow): AdminPurchase {
     refunded_at: p.refundedAt?.toISOString() ?? null,
     invoice_number: row.invoiceNumber,
     credit_note_number: row.creditNoteNumber,
+    open_dispute_id: row.openDisputeId,
   };
 }

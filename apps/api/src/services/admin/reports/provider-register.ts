@@ -42,6 +42,8 @@ const ORPHAN_REASON_WORDS: Record<OrphanReason, string> = {
   'order closed': 'The order was closed (failed or expired) before the money arrived',
   'offer code used up': "The offer code's uses went to others while the order waited",
   'order already paid': 'A second payment on an order already paid',
+  'dispute lost before confirmed':
+    "The payer's bank took it back (a dispute lost) before the payment was confirmed here; any rest refunded",
 };
 
 const SOURCE_WORDS: Record<string, string> = {
@@ -75,7 +77,9 @@ const operator = alias(users, 'operator');
  *   decision 063's later work), or paid_at without one;
  * - Payment that bought nothing, and its Refund: the automatic refunds of orphan payments (the refund claims,
  *   `refund:<payment id>` rows of payment_events but those refunding a purchase: PURCHASE_REFUND_REASONS), the payment dated by the
- *   provider's time kept on the claim (else the claim's time), the refund by the claim's time;
+ *   provider's time kept on the claim (else the claim's time), the refund by the claim's time; among them a payment
+ *   the payer's bank took back by a dispute lost before its purchase was confirmed (its claim's refund id is the
+ *   dispute's, or the rest's refund when the dispute took a part);
  * - Refund: each purchase refunded (by the operator, in Razorpay's dashboard, by a dispute lost), by refunded_at,
  *   with its credit note; the refund's or dispute's id from the refund's audit row (the operator's claim as a
  *   fallback). Its amount is what had not gone back already in part;

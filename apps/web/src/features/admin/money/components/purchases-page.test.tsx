@@ -23,6 +23,7 @@ const purchase = (overrides: Partial<AdminPurchase> = {}): AdminPurchase => ({
   refunded_at: '2026-11-25T09:00:00.000Z',
   invoice_number: 'INV/26-27/000012',
   credit_note_number: 'CN/26-27/000003',
+  open_dispute_id: null,
   ...overrides,
 });
 const page = (data: unknown[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
@@ -57,5 +58,16 @@ describe('PurchasesPage (operator console)', () => {
     expect(createObjectURL).toHaveBeenCalled();
     // The free purchase has no documents.
     expect(screen.getAllByRole('button', { name: /^Download invoice/ })).toHaveLength(1);
+  });
+
+  it('marks a purchase with a dispute open at the provider', async () => {
+    await signIn('admin-token');
+    mockApi({
+      'GET /admin/purchases': ok(page([purchase(), purchase({ id: 9, status: 'paid', open_dispute_id: 'disp_1' })])),
+    });
+    renderWithProviders(<PurchasesPage />);
+    const marker = await screen.findByText('Dispute open');
+    expect(marker.closest('tr')).toHaveTextContent('Refund');
+    expect(screen.getAllByText('Dispute open')).toHaveLength(1);
   });
 });

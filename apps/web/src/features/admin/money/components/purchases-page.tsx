@@ -132,6 +132,12 @@ export function PurchasesPage() {
                 <td className="text-end fw-semibold">{formatInr(purchase.amount)}</td>
                 <td>
                   <StatusBadge status={purchase.status} />
+                  {/* A chargeback open at Razorpay: the server refuses the Refund until it is lost, won or closed. */}
+                  {purchase.open_dispute_id && (
+                    <div className="small text-danger text-nowrap" title={purchase.open_dispute_id}>
+                      Dispute open
+                    </div>
+                  )}
                 </td>
                 <td className="small">
                   <span className="text-capitalize">{purchase.provider}</span>
