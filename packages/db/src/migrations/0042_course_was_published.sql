@@ -1,6 +1,6 @@
 ALTER TABLE "courses" ADD COLUMN "was_published" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 -- A course counts as published once it has been published, by whatever writes it (the console, a seed, a script):
--- a school batch's subject course opens to its batch only then (decision 075).
+-- a school batch's subject course opens to its batch only then (decision 074).
 -- Never cleared once set.
 CREATE FUNCTION courses_mark_published() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

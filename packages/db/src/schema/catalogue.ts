@@ -24,7 +24,7 @@ export const courses = pgTable(
     /**
      * Set (by a trigger, migration 0042) the first time the course is published, and never cleared: a school batch's
      * subject course opens to its batch only then, so an operator's draft stays closed, while one unpublished later
-     * stays open to the learners studying it (decision 075).
+     * stays open to the learners studying it (decision 074).
      */
     wasPublished: boolean('was_published').notNull().default(false),
     /** The language the course is taught in: en | hi | ml (the catalogue filters on it). */

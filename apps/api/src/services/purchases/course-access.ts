@@ -30,7 +30,7 @@ export function isBatchOpen(batch: { isPaid: boolean; isOwnBatch: boolean; feePa
  * - a school batch's subject course is never sold on its own: it opens through the batch, at once
  *   when the learner's own batch has no fee, else with the paid batch fee. A fee paid for a batch
  *   stays paid when the learner later picks another batch; a free batch opens only while it is theirs.
- *   Either way only once the course has been published: an operator's draft is closed to its batch (decision 075);
+ *   Either way only once the course has been published: an operator's draft is closed to its batch (decision 074);
  *   one unpublished later stays open.
  * Null when the learner has no access. One round trip.
  */
