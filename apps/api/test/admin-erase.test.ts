@@ -48,7 +48,7 @@ import { postgresErrorCode } from '../src/lib/postgres-error.ts';
 import { balanceSnapshotKey, writeBalanceSnapshot } from '../src/services/admin/reports/balance-snapshots.ts';
 import { balancesRegister } from '../src/services/admin/reports/balances-register.ts';
 import { erasureFollowUpJob } from '../src/services/admin/people/erasure-follow-up-job.ts';
-import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
+import { createRazorpayTestApp, type FakeRazorpay } from './payments-fake-razorpay.ts';
 
 /** What a write ends with: 'written', or the SQLSTATE the database refused it with. */
 const outcomeOf = (write: PromiseLike<unknown>) =>
@@ -729,18 +729,15 @@ describe('admin: deleting a learner’s personal data', () => {
 describe('admin: an erasure’s steps after its commit are done again until they succeed (Razorpay)', () => {
   let t: TestApp;
   let rzp: FakeRazorpay;
+  let close: () => Promise<void>;
   let admin: Learner;
 
   beforeAll(async () => {
-    rzp = await startFakeRazorpay();
-    t = await createTestApp({ env: razorpayEnv(rzp) });
+    ({ t, rzp, close } = await createRazorpayTestApp());
     await setReferenceData(t.app);
     admin = await createAdmin(t.app);
   });
-  afterAll(async () => {
-    await t?.close();
-    await rzp?.close();
-  });
+  afterAll(() => close?.());
 
   const warnings: object[] = [];
   const run = {

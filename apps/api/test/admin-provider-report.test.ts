@@ -3,12 +3,17 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, purchases, users } from '@app/db';
 import { dayNumber, dayStart, isoDay } from '@app/contracts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse } from './catalogue-fixtures.ts';
 import { auditOf, createAdmin } from './admin-fixtures.ts';
 import { setReferenceData } from './wallet-fixtures.ts';
-import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
+import {
+  createRazorpayTestApp,
+  deliverWebhook,
+  type FakeRazorpay,
+  type WebhookDelivery,
+} from './payments-fake-razorpay.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -20,28 +25,20 @@ const HOUR_MS = 3_600_000;
 describe('admin reports: payments at the provider', () => {
   let t: TestApp;
   let rzp: FakeRazorpay;
+  let close: () => Promise<void>;
   let admin: Learner;
 
   beforeAll(async () => {
-    rzp = await startFakeRazorpay();
-    t = await createTestApp({ env: razorpayEnv(rzp) });
+    ({ t, rzp, close } = await createRazorpayTestApp());
     await setReferenceData(t.app);
     admin = await createAdmin(t.app);
   });
-  afterAll(async () => {
-    await t?.close();
-    await rzp?.close();
-  });
+  afterAll(() => close?.());
 
   const now = () => t.app.ctx.now();
   const today = () => isoDay(dayNumber(now()));
-  const webhook = async (delivery: { body: string; headers: Record<string, string> }) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/live-connect/api/payments/razorpay/webhook',
-      payload: delivery.body,
-      headers: delivery.headers,
-    });
+  const webhook = async (delivery: WebhookDelivery) => {
+    const res = await deliverWebhook(t, delivery);
     expect(res.statusCode).toBe(200);
   };
   const consoleRefund = async (purchaseId: number) => {

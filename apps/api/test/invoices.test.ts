@@ -11,7 +11,12 @@ import { payThroughSandbox } from './checkout-fixtures.ts';
 import { pendingPurchase, refundPurchase, setReferenceData, signInNow } from './wallet-fixtures.ts';
 import { createAdmin } from './admin-fixtures.ts';
 import { mailTo } from './accounts-helpers.ts';
-import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
+import {
+  createRazorpayTestApp,
+  deliverWebhook,
+  type FakeRazorpay,
+  type WebhookDelivery,
+} from './payments-fake-razorpay.ts';
 import { markPurchasePaid } from '../src/services/purchases/index.ts';
 import { reconcilePendingPurchases } from '../src/services/payments/reconcile-pending-purchases.ts';
 import { renderInvoicePdf } from '../src/services/invoices/index.ts';
@@ -1077,24 +1082,15 @@ describe('a payment confirmed late is invoiced when the provider took it (fresh 
 describe('a payment confirmed late through Razorpay is invoiced when Razorpay took it (fresh database)', () => {
   let rzp: FakeRazorpay;
   let late: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    rzp = await startFakeRazorpay();
-    late = await createTestApp({ env: razorpayEnv(rzp) });
+    ({ t: late, rzp, close } = await createRazorpayTestApp());
     await setReferenceData(late.app);
   });
-  afterAll(async () => {
-    await late?.close();
-    await rzp?.close();
-  });
+  afterAll(() => close?.());
 
   const moveTo = (iso: string) => late.clock.advance(new Date(iso).getTime() - late.app.ctx.now().getTime());
-  const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
-    late.app.inject({
-      method: 'POST',
-      url: '/live-connect/api/payments/razorpay/webhook',
-      payload: delivery.body,
-      headers: delivery.headers,
-    });
+  const deliver = (delivery: WebhookDelivery) => deliverWebhook(late, delivery);
   /** A signed delivery of the payment's event with its `created_at` as given (Razorpay signs the raw body). */
   const withCreatedAt = (paymentId: string, createdAt: unknown) => {
     const event = JSON.parse(rzp.webhook('payment.captured', paymentId).body);

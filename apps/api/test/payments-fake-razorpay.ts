@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { API_PREFIX } from '../src/app.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
 
 /**
  * A local stand-in for Razorpay's REST API, answering as https://razorpay.com/docs/api documents:
@@ -411,4 +413,36 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return fake;
+}
+
+/** A webhook as the fake Razorpay signs it (`FakeRazorpay.webhook`): the raw body and its headers. */
+export interface WebhookDelivery {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Posts a webhook to the app as Razorpay does: the raw signed body, untouched. */
+export function deliverWebhook(t: TestApp, delivery: WebhookDelivery) {
+  return t.app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}/payments/razorpay/webhook`,
+    payload: delivery.body,
+    headers: delivery.headers,
+  });
+}
+
+/** A test app that takes payments through a fake Razorpay started for it; `close` stops both. */
+export async function createRazorpayTestApp(options: Parameters<typeof createTestApp>[0] = {}) {
+  const rzp = await startFakeRazorpay();
+  try {
+    const t = await createTestApp({ ...options, env: { ...razorpayEnv(rzp), ...options.env } });
+    const close = async () => {
+      await t.close();
+      await rzp.close();
+    };
+    return { t, rzp, close };
+  } catch (error) {
+    await rzp.close();
+    throw error;
+  }
 }

@@ -4,7 +4,12 @@ import { paymentEvents, purchases, sandboxPayments, walletTransactions } from '@
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
 import { createCourse, purchasesOf } from './catalogue-fixtures.ts';
-import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
+import {
+  createRazorpayTestApp,
+  deliverWebhook,
+  type FakeRazorpay,
+  type WebhookDelivery,
+} from './payments-fake-razorpay.ts';
 import { createAdmin } from './admin-fixtures.ts';
 import { confirmPayment } from '../src/services/payments/confirm-payment.ts';
 
@@ -226,27 +231,16 @@ describe('sandbox provider', () => {
 describe('razorpay provider (against a local server that answers as Razorpay documents)', () => {
   let t: TestApp;
   let rzp: FakeRazorpay;
+  let close: () => Promise<void>;
   let buyer: Learner;
 
   beforeAll(async () => {
-    rzp = await startFakeRazorpay();
-    t = await createTestApp({
-      env: razorpayEnv(rzp),
-    });
+    ({ t, rzp, close } = await createRazorpayTestApp());
     buyer = await createLearner(t.app);
   });
-  afterAll(async () => {
-    await t?.close();
-    await rzp?.close();
-  });
+  afterAll(() => close?.());
 
-  const webhook = (delivery: { body: string; headers: Record<string, string> }) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/live-connect/api/payments/razorpay/webhook',
-      payload: delivery.body,
-      headers: delivery.headers,
-    });
+  const webhook = (delivery: WebhookDelivery) => deliverWebhook(t, delivery);
 
   const checkout = async (learner: Learner, pricePaise = 75_000) => {
     const course = await createCourse(t.app, { pricePaise });

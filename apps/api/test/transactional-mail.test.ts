@@ -5,7 +5,12 @@ import { createTestApp, waitFor, type TestApp } from './helpers.ts';
 import { createLearner, TEST_PASSWORD, type Learner } from './fixtures.ts';
 import { createBatch, createCourse } from './catalogue-fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.ts';
-import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from './payments-fake-razorpay.ts';
+import {
+  createRazorpayTestApp,
+  deliverWebhook,
+  type FakeRazorpay,
+  type WebhookDelivery,
+} from './payments-fake-razorpay.ts';
 import { fundWithBank, setReferenceData, validBank } from './wallet-fixtures.ts';
 import { createAdmin } from './admin-fixtures.ts';
 import { assertPopplerInstalled, pdfTextLines } from './pdf-text.ts';
@@ -36,37 +41,29 @@ describe('transactional mail over SMTP', () => {
   let smtp: TestSmtpServer;
   let rzp: FakeRazorpay;
   let t: TestApp;
+  let close: () => Promise<void>;
   let admin: Learner;
 
   beforeAll(async () => {
     assertPopplerInstalled();
     smtp = await startSmtpServer();
-    rzp = await startFakeRazorpay();
-    t = await createTestApp({
+    ({ t, rzp, close } = await createRazorpayTestApp({
       env: {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Live Connect <no-reply@live-connect.test>',
         APP_URL: 'https://learn.example.in',
-        ...razorpayEnv(rzp),
       },
       worker: { pollingIntervalSeconds: 0.5, schedules: false },
-    });
+    }));
     await setReferenceData(t.app);
     admin = await createAdmin(t.app);
   });
   afterAll(async () => {
-    await t?.close();
-    await rzp?.close();
+    await close?.();
     await smtp?.close();
   });
 
-  const webhook = (delivery: { body: string; headers: Record<string, string> }) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/live-connect/api/payments/razorpay/webhook',
-      payload: delivery.body,
-      headers: delivery.headers,
-    });
+  const webhook = (delivery: WebhookDelivery) => deliverWebhook(t, delivery);
 
   /** A learner who reads the app in `language`, with a first name in its script. */
   const learnerIn = async (

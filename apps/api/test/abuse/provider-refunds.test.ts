@@ -4,12 +4,17 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages, dayNumber, isoDay } from '@app/contracts';
 import { auditLog, devMailbox, invoices, paymentEvents, purchases, users, walletTransactions } from '@app/db';
-import { createTestApp, waitFor, type TestApp } from '../helpers.ts';
+import { waitFor, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, validBank } from '../wallet-fixtures.ts';
-import { razorpayEnv, startFakeRazorpay, type FakeRazorpay } from '../payments-fake-razorpay.ts';
+import {
+  createRazorpayTestApp,
+  deliverWebhook,
+  type FakeRazorpay,
+  type WebhookDelivery,
+} from '../payments-fake-razorpay.ts';
 import { handleWebhook } from '../../src/services/payments/index.ts';
 import { reconcilePendingPurchases } from '../../src/services/payments/reconcile-pending-purchases.ts';
 import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
@@ -22,28 +27,17 @@ import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
 describe('abuse: money given back at the provider', () => {
   let t: TestApp;
   let rzp: FakeRazorpay;
+  let close: () => Promise<void>;
   let admin: Learner;
 
   beforeAll(async () => {
-    rzp = await startFakeRazorpay();
-    t = await createTestApp({
-      env: razorpayEnv(rzp),
-    });
+    ({ t, rzp, close } = await createRazorpayTestApp());
     await setReferenceData(t.app, { refund_window_days: 7 });
     admin = await createAdmin(t.app);
   });
-  afterAll(async () => {
-    await t?.close();
-    await rzp?.close();
-  });
+  afterAll(() => close?.());
 
-  const webhook = (delivery: { body: string; headers: Record<string, string> }) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/live-connect/api/payments/razorpay/webhook',
-      payload: delivery.body,
-      headers: delivery.headers,
-    });
+  const webhook = (delivery: WebhookDelivery) => deliverWebhook(t, delivery);
   const consoleRefund = (purchaseId: number) => t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`);
 
   /** A referred learner's paid purchase of a new course, through Razorpay's checkout and /pay-now. */
