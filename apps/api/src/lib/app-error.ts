@@ -18,17 +18,23 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: Record<string, string[]> | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * Answered before the request's body was read, which is then not worth reading (an upload larger than its route
+   * takes): the answer closes the connection, where Node would otherwise read the rest of the body to keep it open.
+   */
+  readonly closesConnection: boolean;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { errors?: Record<string, string[]>; retryAfterSeconds?: number } = {},
+    options: { errors?: Record<string, string[]>; retryAfterSeconds?: number; closesConnection?: boolean } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.errors = options.errors;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.closesConnection = options.closesConnection ?? false;
   }
 
   get statusCode(): number {
@@ -36,8 +42,8 @@ export class AppError extends Error {
   }
 
   /** A 422 for one field. */
-  static field(field: string, message: string): AppError {
-    return new AppError('VALIDATION', message, { errors: { [field]: [message] } });
+  static field(field: string, message: string, options: { closesConnection?: boolean } = {}): AppError {
+    return new AppError('VALIDATION', message, { errors: { [field]: [message] }, ...options });
   }
 
   static badRequest(message: string): AppError {

@@ -49,6 +49,7 @@ function fieldErrors(
 export function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
+    if (error.closesConnection) reply.header('connection', 'close');
     return reply.code(error.statusCode).send({
       status: false,
       message: error.message,

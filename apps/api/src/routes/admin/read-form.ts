@@ -22,7 +22,12 @@ export async function acceptMultipartForms(scope: FastifyInstance): Promise<void
 export interface FileSink<T> {
   receive(file: AsyncIterable<Uint8Array>, fields: Record<string, unknown>): Promise<T>;
   discard?(value: T): Promise<void>;
+  /** The largest file the sink takes; UPLOAD_MAX_BYTES (the largest kind) when unset. */
+  maxBytes?: number;
 }
+
+/** Room in a form's body for its text fields and the multipart framing, beside the file. */
+const FORM_FIELDS_BYTES = 1024 * 1024;
 
 export interface FormInput<T> {
   /** JSON body, or the text fields of a multipart form. */
@@ -50,6 +55,7 @@ export const smallFile = (
   maxBytes: number = PHOTO_MAX_BYTES,
   messages: UploadMessages = consoleMessages,
 ): FileSink<Buffer> => ({
+  maxBytes,
   receive: async (file) => {
     const body = await readSmallUpload(file, maxBytes, messages.tooLarge);
     if (body.length === 0) throw AppError.field('file', messages.required);
@@ -76,12 +82,17 @@ export async function readForm<T, I = Record<string, unknown>>(
       file: null,
     };
   }
+  const maxBytes = sink.maxBytes ?? UPLOAD_MAX_BYTES;
+  const bodyLimit = maxBytes + FORM_FIELDS_BYTES;
+  const isChunked = refuseDeclaredOver(request, bodyLimit, messages);
   const fields: Record<string, unknown> = {};
   let file: T | null = null;
   let refusal: unknown = null;
+  // Before the parser is given the body, in the same tick (a stream starts flowing on the next), so both see all of it.
+  if (isChunked) cutChunkedOver(request, bodyLimit);
   try {
-    // One byte over the largest kind, so that the sink's own count (per kind) is what refuses.
-    for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, fields: 20 } })) {
+    // One byte over the sink's largest, so that the sink's own count (per kind) is what refuses.
+    for await (const part of request.parts({ limits: { fileSize: maxBytes + 1, files: 1, fields: 20 } })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || refusal !== null) {
           part.file.resume();
@@ -117,6 +128,35 @@ export async function readForm<T, I = Record<string, unknown>>(
     // form, too many parts) is the client's form, not the server.
     throw AppError.field('file', messages.unreadable);
   }
+}
+
+/*
+ * A form's body is bounded by what its route takes (the sink's largest file and room for the fields), so that what is
+ * read of a refused upload to answer it (readForm) is bounded too: a 2 MB photo route sent gigabytes, or a chunked body
+ * that never ends, kept a core parsing it for as long as the sender liked.
+ */
+
+/**
+ * Refuses a body that says it is larger than `limit` before reading any of it; the answer closes the connection rather
+ * than read the rest. Node reads no more than a declared length, so that is bound enough. True when the body does
+ * not say its length (chunked).
+ */
+function refuseDeclaredOver(request: FastifyRequest, limit: number, messages: UploadMessages): boolean {
+  const declared = request.headers['content-length'];
+  if (declared === undefined) return true;
+  if (Number(declared) > limit) throw AppError.field('file', messages.tooLarge, { closesConnection: true });
+  return false;
+}
+
+/** Cuts the connection of a chunked body once it has sent more than `limit`. */
+function cutChunkedOver(request: FastifyRequest, limit: number): void {
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) request.raw.destroy();
+  };
+  request.raw.on('data', count);
+  request.raw.once('close', () => request.raw.off('data', count));
 }
 
 /** The file of an upload-only route (multipart field `file`); 422 when missing. */
