@@ -192,6 +192,21 @@ describe('browser-direct chapter uploads on S3', () => {
     expect((await auditOf(t.app, 'subjects', complete.body.data.id)).map((a) => a.action)).toEqual(['subject.create']);
   });
 
+  it("ATTACK: an abort sent for a chapter's file (its upload completed, or any chapter's key) leaves the file", async () => {
+    const file = bigMp4(1024 * 1024);
+    const { start, complete } = await sendDirect(file, 'video', { name: 'Kept' });
+    expect(complete.statusCode).toBe(200);
+    const aborted = await t.client
+      .as(admin.token)
+      .post('/admin/uploads/abort', { key: start.key, upload_id: 'not-this-upload' });
+    expect(aborted.statusCode).toBe(200);
+    expect(await t.app.ctx.storage.size(start.key)).toBe(file.length);
+    expect((await auditOf(t.app, 'uploads', start.key)).at(-1)).toMatchObject({
+      action: 'upload.abort',
+      after: { kept_as_file_of_subject: complete.body.data.id },
+    });
+  });
+
   it('deletes a completed object whose first bytes are not its kind, with a 422', async () => {
     const { start, complete } = await sendDirect(Buffer.concat([pdfBytes(), Buffer.alloc(1000)]), 'video', {
       name: 'Fake',

@@ -133,7 +133,11 @@ export async function completeChapterUpload(
   });
 }
 
-/** POST /admin/uploads/abort: drops the parts sent so far (and anything stored under the key). */
+/**
+ * POST /admin/uploads/abort: drops the parts sent so far, and anything stored under the key unless it is a chapter's
+ * file: an abort sent after the completion attached it (its answer lost on the way back), or for any chapter's key,
+ * leaves the chapter's file where its learners read it.
+ */
 export async function abortChapterUpload(
   ctx: AppContext,
   options: { actorId: number; key: string; uploadId: string },
@@ -141,11 +145,13 @@ export async function abortChapterUpload(
   if (ctx.storage.kind !== 's3') return;
   // Some S3-compatible stores have no AbortMultipartUpload; a bucket lifecycle rule is the backstop.
   await ctx.storage.abortUpload(options.key, options.uploadId).catch(() => undefined);
-  await ctx.storage.delete(options.key).catch(() => undefined);
+  const attached = await findSubjectWithFile(ctx.db, options.key);
+  if (!attached) await ctx.storage.delete(options.key).catch(() => undefined);
   await recordAudit(ctx.db, ctx, {
     actorId: options.actorId,
     action: 'upload.abort',
     entity: 'uploads',
     entityId: options.key,
+    ...(attached ? { after: { kept_as_file_of_subject: attached.id } } : {}),
   });
 }
