@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, courses, users } from '@app/db';
+import { certificates, courses, quizAttempts, subjectProgress, users } from '@app/db';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
@@ -204,5 +206,53 @@ describe('abuse: school batch subjects', () => {
     // Nothing takes that back, not even a write that asks to (the database keeps it).
     await t.app.ctx.db.update(courses).set({ wasPublished: false }).where(eq(courses.id, freeDraft.id));
     expect((await c.get(`/terms/${freeDraft.id}`)).statusCode).toBe(200);
+  });
+  it('migration 0042 counts as published the unpublished courses a learner already studied, was certified in or attempted', async () => {
+    const member = await createLearner(t.app);
+    const { db } = t.app.ctx;
+    const draft = () =>
+      createCourse(t.app, {
+        batchId: freeBatch.id,
+        pricePaise: 0,
+        isPublished: false,
+        terms: [{ subjects: [{ fileType: 'youtube', questions: 12 }] }],
+      });
+    const [studied, certified, attempted, untouched] = [await draft(), await draft(), await draft(), await draft()];
+    const subjectOf = (course: CreatedCourse) => course.terms[0]!.subjects[0]!.id;
+    await db.insert(subjectProgress).values({ userId: member.id, subjectId: subjectOf(studied), courseId: studied.id });
+    await db.insert(certificates).values({
+      id: randomBytes(16).toString('hex'),
+      userId: member.id,
+      courseId: certified.id,
+      holderName: 'A Learner',
+      courseName: 'A course',
+      issuedAt: t.app.ctx.now(),
+    });
+    await db.insert(quizAttempts).values({ userId: member.id, subjectId: subjectOf(attempted), questionIds: [1] });
+
+    // The migration's backfill, as the migrator runs it: in one transaction.
+    const backfill = readFileSync(
+      new URL('../../../../packages/db/src/migrations/0042_course_was_published.sql', import.meta.url),
+      'utf8',
+    )
+      .split('--> statement-breakpoint')
+      .filter((statement) => /^\s*(-- .*\n\s*)*UPDATE/.test(statement));
+    expect(backfill).toHaveLength(1);
+    await db.transaction(async (tx) => {
+      for (const statement of backfill) await tx.execute(sql.raw(statement));
+    });
+    const ids = [studied.id, certified.id, attempted.id, untouched.id];
+    const rows = await db
+      .select({ id: courses.id, wasPublished: courses.wasPublished })
+      .from(courses)
+      .where(inArray(courses.id, ids));
+    expect(new Map(rows.map((row) => [row.id, row.wasPublished]))).toEqual(
+      new Map([
+        [studied.id, true],
+        [certified.id, true],
+        [attempted.id, true],
+        [untouched.id, false],
+      ]),
+    );
   });
 });
