@@ -32,6 +32,7 @@ const relaxedLimits: LimitRules = Object.fromEntries(
     'resetPerIp',
     'offerCodeMissesPerIp',
     'offerCodeTriesOnSpentNetwork',
+    'offerCodeSpentNetworkTriesPerIp',
     'codeMailsPerMailbox',
     'codeMailsPerMailboxDaily',
   ].map((name) => [name, { points: 10_000, durationSeconds: 60 }]),

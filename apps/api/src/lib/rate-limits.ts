@@ -73,10 +73,14 @@ export const defaultLimitRules = {
   offerCodeMissesPerIp: { points: 60, durationSeconds: 60 * 60 },
   /**
    * Lookups an account may still make on a network past its offer-code budget: one an hour, so one pupil's word list
-   * does not lock a whole school out of its code, while fifty accounts there get fifty guesses, not thousands
-   * (decision 064, later).
+   * does not lock a whole school out of its code (decision 064, later).
    */
   offerCodeTriesOnSpentNetwork: { points: 1, durationSeconds: 60 * 60 },
+  /**
+   * Those lookups, all the network's accounts together: accounts pile up (registerPerIp makes 30 an hour, every hour),
+   * so without this a network's guesses would grow with the accounts it had made.
+   */
+  offerCodeSpentNetworkTriesPerIp: { points: 60, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;

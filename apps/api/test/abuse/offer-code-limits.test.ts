@@ -174,6 +174,7 @@ describe('abuse: guessing offer codes from many accounts on one network', () => 
         offerCodeMissesPerAccount: defaultLimitRules.offerCodeMissesPerAccount,
         offerCodeMissesPerIp: defaultLimitRules.offerCodeMissesPerIp,
         offerCodeTriesOnSpentNetwork: defaultLimitRules.offerCodeTriesOnSpentNetwork,
+        offerCodeSpentNetworkTriesPerIp: defaultLimitRules.offerCodeSpentNetworkTriesPerIp,
       },
     });
     await setReferenceData(t.app);
@@ -226,6 +227,19 @@ describe('abuse: guessing offer codes from many accounts on one network', () => 
     );
     expect(Number(answers[1]!.headers['retry-after'])).toBeGreaterThan(0);
     expect(await countPurchases(t, { userId: fresh.id })).toBe(0);
+
+    // More accounts are not more words: those single lookups are bounded for the whole network too, however many
+    // accounts it has made (registerPerIp lets it make 30 more every hour).
+    const spentNetworkTries = defaultLimitRules.offerCodeSpentNetworkTriesPerIp.points;
+    let fresher = guessers.length + 1;
+    for (let n = 0; ; n++) {
+      const answer = await (await learnerAt(inNetwork(3_000 + n))).get(`/fetch-code/FRESH${n}`);
+      if (answer.statusCode === 429) break;
+      expect(answer.statusCode, `fresh account ${n + 1}`).toBe(400);
+      fresher++;
+      expect(fresher, 'single lookups on the spent network').toBeLessThanOrEqual(spentNetworkTries);
+    }
+    expect(fresher).toBe(spentNetworkTries);
 
     // Another network, an IPv4 address or the next /64, is not held back.
     for (const ip of ['198.51.100.7', '2401:4900:1c2a:7f02::1']) {

@@ -18,7 +18,8 @@ export interface UsableOfferCode extends OfferCodeLimits {
  * offer-code-uses.ts; checkout counts again under the code's lock). Matched case-insensitively.
  * Unknown codes are counted per account (offerCodeMissesPerAccount) and per network, all its accounts
  * together (offerCodeMissesPerIp: an IPv6 address as its /64): past the account's limit the lookup answers 429,
- * and on a network past its limit each account has one lookup an hour of its own (offerCodeTriesOnSpentNetwork),
+ * and on a network past its limit each account has one lookup an hour of its own (offerCodeTriesOnSpentNetwork;
+ * offerCodeSpentNetworkTriesPerIp bounds those of all the network's accounts together),
  * so a private code (one school's, say) cannot be found by trying words one after another, from one
  * account or from many, and one pupil's word list does not lock the school's other children out of its code.
  * Every route that takes a code (the preview, a course's checkout, the batch fee's) comes through here.
@@ -65,8 +66,8 @@ export async function findUsableOfferCode(
 
 /**
  * Counts the lookup against the network's budget or, once that is spent, against the account's one lookup an hour on
- * a spent network; answers how to give that point back (a code that exists). When neither has room, the account's
- * point is given back (nothing was looked up) and the 429 thrown.
+ * a spent network (and the network's bound on those); answers how to give the points back (a code that exists). When
+ * there is no room, the account's point is given back (nothing was looked up) and the 429 thrown.
  */
 async function countOnNetwork(ctx: AppContext, account: string, ip: string): Promise<() => Promise<void>> {
   try {
@@ -76,7 +77,16 @@ async function countOnNetwork(ctx: AppContext, account: string, ip: string): Pro
     } catch (spent) {
       if (!(spent instanceof AppError && spent.code === 'TOO_MANY_REQUESTS')) throw spent;
       await ctx.limits.consume('offerCodeTriesOnSpentNetwork', account);
-      return () => ctx.limits.giveBack('offerCodeTriesOnSpentNetwork', account);
+      try {
+        await ctx.limits.consume('offerCodeSpentNetworkTriesPerIp', ip);
+      } catch (error) {
+        await ctx.limits.giveBack('offerCodeTriesOnSpentNetwork', account);
+        throw error;
+      }
+      return async () => {
+        await ctx.limits.giveBack('offerCodeTriesOnSpentNetwork', account);
+        await ctx.limits.giveBack('offerCodeSpentNetworkTriesPerIp', ip);
+      };
     }
   } catch (error) {
     await ctx.limits.giveBack('offerCodeMissesPerAccount', account);
