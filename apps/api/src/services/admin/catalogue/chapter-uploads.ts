@@ -134,9 +134,10 @@ export async function completeChapterUpload(
 }
 
 /**
- * POST /admin/uploads/abort: drops the parts sent so far, and anything stored under the key unless it is a chapter's
- * file: an abort sent after the completion attached it (its answer lost on the way back), or for any chapter's key,
- * leaves the chapter's file where its learners read it.
+ * POST /admin/uploads/abort: drops the parts sent so far. An object already stored under the key is left alone: it
+ * exists only once a completion joined the parts, and a completion either attaches it to a chapter or deletes it
+ * itself. Deleting it here took a chapter's file from its learners when the abort came after (or during) the
+ * completion that attached it, or named any chapter's key.
  */
 export async function abortChapterUpload(
   ctx: AppContext,
@@ -145,13 +146,10 @@ export async function abortChapterUpload(
   if (ctx.storage.kind !== 's3') return;
   // Some S3-compatible stores have no AbortMultipartUpload; a bucket lifecycle rule is the backstop.
   await ctx.storage.abortUpload(options.key, options.uploadId).catch(() => undefined);
-  const attached = await findSubjectWithFile(ctx.db, options.key);
-  if (!attached) await ctx.storage.delete(options.key).catch(() => undefined);
   await recordAudit(ctx.db, ctx, {
     actorId: options.actorId,
     action: 'upload.abort',
     entity: 'uploads',
     entityId: options.key,
-    ...(attached ? { after: { kept_as_file_of_subject: attached.id } } : {}),
   });
 }
