@@ -777,4 +777,55 @@ describe('abuse: money given back at the provider', () => {
     expect((await webhook(rzp.webhook('refund.processed', paymentId))).json().data.outcome).toBe('ignored');
     await expectBooksBalanced(t);
   });
+
+  /**
+   * Runs `between` once, just before the next transaction on the app's database begins (then the transaction as it
+   * would have run): what another request does between a service's unlocked read and its locked one, without timing.
+   */
+  const beforeNextTransaction = (between: () => Promise<void>) => {
+    const db = t.app.ctx.db;
+    const transaction = db.transaction;
+    db.transaction = (async (...args: Parameters<typeof transaction>) => {
+      db.transaction = transaction;
+      await between();
+      return transaction.apply(db, args);
+    }) as typeof transaction;
+  };
+
+  it('ATTACK: a chargeback lost for a part while /pay-now confirms the purchase still gives the rest back', async () => {
+    // The dispute's event read the purchase pending (no rest to claim: the payment bought nothing), then /pay-now
+    // confirmed it before the event locked it: refunded as paid, the ₹1 the bank did not take stayed with the business.
+    const { referrer, buyer } = await referredBuyer();
+    const course = await createCourse(t.app, { pricePaise: 39_900 });
+    const checkout = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    const order = checkout.body.data as { purchase_id: number; order_id: string };
+    const { paymentId, signature } = rzp.capture(order.order_id);
+    const disputeId = rzp.loseDispute(paymentId, 39_800);
+
+    beforeNextTransaction(async () => {
+      const paid = await t.client
+        .as(buyer.token)
+        .post('/pay-now', { payment_id: paymentId, order_id: order.order_id, signature });
+      expect(paid.statusCode).toBe(200);
+    });
+    const lost = await webhookLogged(rzp.webhook('payment.dispute.lost', paymentId));
+    expect(lost.outcome).toBe('processed');
+
+    expect(await statusOf(order.purchase_id)).toBe('refunded');
+    expect(await owns(buyer, course.id)).toBe(false);
+    expect(await commissionOf(order.purchase_id)).toEqual(['Rejected']);
+    expect((await ledgerOf(t.app, referrer.id)).map((e) => e.status)).toEqual(['Rejected']);
+    // ₹398 by the bank, the ₹1 rest refunded at Razorpay: the payer has all of it back, as the credit note says.
+    expect(rzp.refunds.filter((r) => r.payment_id === paymentId).map((r) => r.amount)).toEqual([100]);
+    expect((await auditOf(order.purchase_id)).at(-1)).toMatchObject({
+      action: 'purchase.refund',
+      after: { source: 'dispute lost', dispute_id: disputeId, returned: 398, rest_refund_id: rzp.refunds.at(-1)!.id },
+    });
+    expect(await claimOf(paymentId)).toMatchObject({
+      reason: 'the rest after a dispute lost',
+      refund_id: rzp.refunds.at(-1)!.id,
+    });
+    expect(await creditNotesOf(order.purchase_id)).toBe(1);
+    await expectBooksBalanced(t);
+  });
 });
