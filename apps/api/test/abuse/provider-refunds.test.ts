@@ -828,4 +828,45 @@ describe('abuse: money given back at the provider', () => {
     expect(await creditNotesOf(order.purchase_id)).toBe(1);
     await expectBooksBalanced(t);
   });
+
+  it("ATTACK: a dispute won and opened again in a later phase (pre-arbitration) stops the console's Refund again", async () => {
+    // Razorpay sends payment.dispute.created again under the same dispute id when the bank takes a chargeback the
+    // merchant won to pre-arbitration: while that phase is live, a refund would pay the parent twice if it is lost.
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    const disputeId = rzp.openDispute(bought.paymentId);
+    await webhook(rzp.webhook('payment.dispute.created', bought.paymentId));
+    rzp.endDispute(bought.paymentId, 'won');
+    expect((await webhook(rzp.webhook('payment.dispute.won', bought.paymentId))).json().data.outcome).toBe('processed');
+    expect((await consoleRow(buyer, bought.purchaseId)).open_dispute_id).toBeNull();
+
+    expect(rzp.reopenDispute(bought.paymentId, 'pre_arbitration')).toBe(disputeId);
+    expect((await webhook(rzp.webhook('payment.dispute.created', bought.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    expect((await consoleRow(buyer, bought.purchaseId)).open_dispute_id).toBe(disputeId);
+    const refused = await consoleRefund(bought.purchaseId);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body.message).toBe(adminMessages.disputeOpen);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+    expect(await statusOf(bought.purchaseId)).toBe('paid');
+    // The same phase delivered again under another event id: recorded once.
+    expect((await webhook(rzp.webhook('payment.dispute.created', bought.paymentId))).json().data.outcome).toBe(
+      'ignored',
+    );
+
+    // Won again: the Refund is allowed.
+    rzp.endDispute(bought.paymentId, 'won');
+    expect((await webhook(rzp.webhook('payment.dispute.won', bought.paymentId))).json().data.outcome).toBe('processed');
+    expect((await auditOf(bought.purchaseId)).map((a) => [a.action, (a.after as { phase?: string }).phase])).toEqual([
+      ['payment.dispute_opened', 'chargeback'],
+      ['payment.dispute_won', 'chargeback'],
+      ['payment.dispute_opened', 'pre_arbitration'],
+      ['payment.dispute_won', 'pre_arbitration'],
+    ]);
+    const refunded = await consoleRefund(bought.purchaseId);
+    expect(refunded.statusCode, JSON.stringify(refunded.body)).toBe(200);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId).map((r) => r.amount)).toEqual([39_900]);
+    await expectBooksBalanced(t);
+  });
 });
