@@ -869,4 +869,79 @@ describe('abuse: money given back at the provider', () => {
     expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId).map((r) => r.amount)).toEqual([39_900]);
     await expectBooksBalanced(t);
   });
+
+  it("ATTACK: a dispute won at Razorpay whose event never came is asked of Razorpay: the console's Refund goes on, and only then", async () => {
+    // Opened before this server recorded won/closed events (or the webhook not subscribed to them): the opened row had
+    // no ending, and the console's Refund was refused for good.
+    const { buyer } = await referredBuyer();
+    const won = await buy(buyer, 39_900);
+    const wonId = rzp.openDispute(won.paymentId);
+    await webhook(rzp.webhook('payment.dispute.created', won.paymentId));
+    rzp.endDispute(won.paymentId, 'won');
+    const refunded = await consoleRefund(won.purchaseId);
+    expect(refunded.statusCode, JSON.stringify(refunded.body)).toBe(200);
+    expect(rzp.requests).toContainEqual({ method: 'GET', path: `/v1/disputes/${wonId}`, authorized: true });
+    expect(rzp.refunds.filter((r) => r.payment_id === won.paymentId).map((r) => r.amount)).toEqual([39_900]);
+    // Recorded as its event would have: the won row, then the refund.
+    const rows = await auditOf(won.purchaseId);
+    expect(rows.map((a) => a.action)).toEqual(['payment.dispute_opened', 'payment.dispute_won', 'purchase.refund']);
+    expect(rows[1]).toEqual({
+      action: 'payment.dispute_won',
+      actorId: null,
+      after: {
+        amount: 399,
+        dispute_id: wonId,
+        payment_id: won.paymentId,
+        phase: 'chargeback',
+        reason_code: 'chargeback',
+        was_opened: true,
+        purchase_status: 'paid',
+        payment_bought_nothing: false,
+        order_id: won.orderId,
+      },
+    });
+    // Its event, come late: recorded already.
+    expect((await webhook(rzp.webhook('payment.dispute.won', won.paymentId))).json().data.outcome).toBe('ignored');
+
+    // Still open at Razorpay, lost there (its event not come), or Razorpay not answering: refused, as before.
+    for (const standing of ['open', 'lost', 'down'] as const) {
+      const bought = await buy(buyer, 39_900);
+      rzp.openDispute(bought.paymentId);
+      await webhook(rzp.webhook('payment.dispute.created', bought.paymentId));
+      if (standing === 'lost') rzp.loseDispute(bought.paymentId);
+      rzp.isDown = standing === 'down';
+      const refused = await consoleRefund(bought.purchaseId).finally(() => (rzp.isDown = false));
+      expect(refused.statusCode, standing).toBe(400);
+      expect(refused.body.message, standing).toBe(adminMessages.disputeOpen);
+      expect(
+        rzp.refunds.filter((r) => r.payment_id === bought.paymentId),
+        standing,
+      ).toEqual([]);
+      expect(await statusOf(bought.purchaseId), standing).toBe('paid');
+      expect(
+        (await auditOf(bought.purchaseId)).map((a) => a.action),
+        standing,
+      ).toEqual(['payment.dispute_opened']);
+      expect(await claimOf(bought.paymentId), standing).toBeUndefined();
+    }
+    await expectBooksBalanced(t);
+  });
+
+  it("a dispute's won event delivered before its created event leaves it ended (the phase's events out of order)", async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    rzp.openDispute(bought.paymentId);
+    rzp.endDispute(bought.paymentId, 'won');
+    await webhook(rzp.webhook('payment.dispute.won', bought.paymentId));
+    await webhook(rzp.webhook('payment.dispute.created', bought.paymentId));
+    expect((await auditOf(bought.purchaseId)).map((a) => a.action)).toEqual([
+      'payment.dispute_won',
+      'payment.dispute_opened',
+    ]);
+    expect((await consoleRow(buyer, bought.purchaseId)).open_dispute_id).toBeNull();
+    rzp.isDown = true;
+    const refunded = await consoleRefund(bought.purchaseId).finally(() => (rzp.isDown = false));
+    expect(refunded.statusCode).toBe(400);
+    expect(refunded.body.message).not.toBe(adminMessages.disputeOpen);
+  });
 });

@@ -3,6 +3,7 @@ import { auditLog, paymentEvents, purchases, type DbOrTx, type Tx } from '@app/d
 import { paiseToRupees } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
+import { PaymentProviderError } from './payment-provider.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 /*
@@ -47,7 +48,8 @@ const purchasesTable = getTableName(purchases);
 /**
  * The id of a dispute open at the provider on the purchase's payment: opened (payment.dispute_opened, for that very
  * payment) and not ended since (no DISPUTE_ENDED row with its id written after that opening: the latest row of the
- * dispute is an opening). A dispute Razorpay opens again under its id in a later phase (a chargeback won, then
+ * dispute is an opening; nor one of that opening's phase, written before it when Razorpay's deliveries came out of
+ * order). A dispute Razorpay opens again under its id in a later phase (a chargeback won, then
  * pre-arbitration) is open again. Null when none. A subquery for a select from `purchases` (not aliased); the one rule
  * of what "open" means.
  */
@@ -66,7 +68,8 @@ export function openDisputeOf(): SQL<string | null> {
             sql`, `,
           )})
           AND ${ended('after')}->>'dispute_id' = ${opened('after')}->>'dispute_id'
-          AND ${ended('id')} > ${opened('id')}
+          AND (${ended('id')} > ${opened('id')}
+            OR ${ended('after')}->>'phase' IS NOT DISTINCT FROM ${opened('after')}->>'phase')
       )
     ORDER BY ${opened('id')} DESC LIMIT 1
   )`;
@@ -310,4 +313,56 @@ export async function recordDisputeEnded(ctx: AppContext, dispute: DisputeEnded)
     order_id: dispute.orderId,
   }));
   return typeof recorded === 'object';
+}
+
+/** The provider's statuses of a dispute that ended with no money taken, and how each is recorded. */
+const ENDED_AT_PROVIDER = new Map<string, DisputeEnded['outcome']>([
+  ['won', 'won'],
+  ['closed', 'closed'],
+]);
+
+/**
+ * Asks the provider how a dispute recorded open on the purchase's payment stands now, for one whose ending was never
+ * heard of (opened before the won/closed events were recorded, or the webhook not subscribed to them): ended as won
+ * or closed, it is recorded exactly as its event would have been (recordDisputeEnded), and the answer is true. False
+ * when it is still open, lost, not the purchase's payment's, or the provider cannot say (the sandbox; no answer or a
+ * refusal, logged): the dispute stays open.
+ */
+export async function settleDisputeEndedAtProvider(
+  ctx: AppContext,
+  options: { purchaseId: number; disputeId: string; log?: PaymentLog | undefined },
+): Promise<boolean> {
+  const [purchase] = await ctx.db
+    .select({
+      orderId: purchases.providerOrderId,
+      paymentId: purchases.providerPaymentId,
+      provider: purchases.provider,
+    })
+    .from(purchases)
+    .where(eq(purchases.id, options.purchaseId));
+  if (!purchase?.orderId || !purchase.paymentId || purchase.provider !== ctx.payments.name) return false;
+  let dispute: Awaited<ReturnType<AppContext['payments']['fetchDispute']>>;
+  try {
+    dispute = await ctx.payments.fetchDispute(options.disputeId);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    options.log?.error(
+      { err: error, purchaseId: options.purchaseId, disputeId: options.disputeId },
+      'the provider did not say how an open dispute stands: it stays open',
+    );
+    return false;
+  }
+  const outcome = dispute && ENDED_AT_PROVIDER.get(dispute.status);
+  if (!dispute || !outcome || dispute.id !== options.disputeId || dispute.paymentId !== purchase.paymentId)
+    return false;
+  await recordDisputeEnded(ctx, {
+    outcome,
+    disputeId: dispute.id,
+    paymentId: dispute.paymentId,
+    orderId: purchase.orderId,
+    amountPaise: dispute.amountPaise,
+    reasonCode: dispute.reasonCode,
+    phase: dispute.phase,
+  });
+  return true;
 }
