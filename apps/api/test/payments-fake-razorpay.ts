@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from './helpers.ts';
  * key_id:key_secret, errors as { error: { code, description } }. Tests "pay" an order with
  * `capture`, which also computes the checkout signature and webhook bodies the way Razorpay does,
  * and give money back outside the API with `refundInDashboard` and `loseDispute` (a chargeback, opened first with
- * `openDispute` or lost at once); an open dispute can also be won or closed (`endDispute`), nothing deducted.
+ * `openDispute` or lost at once); an open dispute can also be won or closed (`endDispute`), nothing deducted, and one
+ * won opened again in a later phase (`reopenDispute`). GET /v1/disputes/{id} answers a dispute as it is now.
  */
 export interface FakeRazorpay {
   url: string;
@@ -41,6 +42,8 @@ export interface FakeRazorpay {
     amount_deducted: number;
     status: string;
     respond_by: number;
+    /** Razorpay's phase: 'chargeback' when opened, a later one (pre_arbitration, arbitration) when opened again. */
+    phase: string;
   }[];
   requests: { method: string; path: string; authorized: boolean }[];
   /**
@@ -74,6 +77,11 @@ export interface FakeRazorpay {
   loseDispute(paymentId: string, amount?: number): string;
   /** The payment's open dispute won by the merchant, or closed (Razorpay's statuses): nothing deducted. Its id. */
   endDispute(paymentId: string, status: 'won' | 'closed'): string;
+  /**
+   * The payment's latest dispute, won or closed, opened again under its id in a later phase (Razorpay: a chargeback
+   * won, then the bank's pre-arbitration). Its id.
+   */
+  reopenDispute(paymentId: string, phase: string): string;
   /**
    * A signed webhook delivery for the payment: body, headers. `refund.processed` is about the payment's latest
    * refund, the `payment.dispute.*` events about its latest dispute, with the payment as it is now.
@@ -185,6 +193,16 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     created_at: Math.floor(Date.now() / 1000),
   });
 
+  // Razorpay's dispute entity (https://razorpay.com/docs/api/disputes/entity).
+  const disputeEntity = (d: FakeRazorpay['disputes'][number]) => ({
+    ...d,
+    entity: 'dispute',
+    currency: payments.get(d.payment_id)?.currency ?? 'INR',
+    reason_code: 'chargeback',
+    reason_description: 'The cardholder does not recognise the transaction.',
+    created_at: Math.floor(Date.now() / 1000),
+  });
+
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const authorized = req.headers.authorization === expectedAuth;
@@ -250,6 +268,12 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
           return;
         }
         return send(res, 200, refundEntity(refund));
+      }
+      match = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && match) {
+        const dispute = disputes.find((d) => d.id === match![1]);
+        if (!dispute) return error(res, 400, 'The id provided does not exist');
+        return send(res, 200, disputeEntity(dispute));
       }
       return error(res, 404, 'The requested URL was not found on the server.');
     } catch (e) {
@@ -318,6 +342,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         amount_deducted: 0,
         status: 'open',
         respond_by: Math.floor((options.respondBy?.getTime() ?? Date.now() + 7 * 86_400_000) / 1000),
+        phase: 'chargeback',
       };
       disputes.push(dispute);
       return dispute.id;
@@ -339,6 +364,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         amount_deducted: disputed,
         status: 'lost',
         respond_by: Math.floor(Date.now() / 1000),
+        phase: 'chargeback',
       };
       disputes.push(dispute);
       return dispute.id;
@@ -348,6 +374,14 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       if (!open) throw new Error(`no open dispute on ${paymentId}`);
       open.status = status;
       return open.id;
+    },
+    reopenDispute(paymentId, phase) {
+      const ended = disputes.filter((d) => d.payment_id === paymentId).at(-1);
+      if (!ended || (ended.status !== 'won' && ended.status !== 'closed'))
+        throw new Error(`no dispute won or closed on ${paymentId}`);
+      ended.status = 'open';
+      ended.phase = phase;
+      return ended.id;
     },
     webhook(event, paymentId, eventId = id('evt')) {
       const payment = payments.get(paymentId)!;
@@ -359,18 +393,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       }
       if (isDisputeEvent(event)) {
         const dispute = disputes.filter((d) => d.payment_id === paymentId).at(-1)!;
-        // Razorpay's dispute entity (https://razorpay.com/docs/api/disputes/entity).
-        payload.dispute = {
-          entity: {
-            ...dispute,
-            entity: 'dispute',
-            currency: payment.currency,
-            reason_code: 'chargeback',
-            reason_description: 'The cardholder does not recognise the transaction.',
-            phase: 'chargeback',
-            created_at: Math.floor(Date.now() / 1000),
-          },
-        };
+        payload.dispute = { entity: disputeEntity(dispute) };
       }
       if (event === 'order.paid') {
         payload.order = {

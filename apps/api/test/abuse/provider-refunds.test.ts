@@ -777,4 +777,171 @@ describe('abuse: money given back at the provider', () => {
     expect((await webhook(rzp.webhook('refund.processed', paymentId))).json().data.outcome).toBe('ignored');
     await expectBooksBalanced(t);
   });
+
+  /**
+   * Runs `between` once, just before the next transaction on the app's database begins (then the transaction as it
+   * would have run): what another request does between a service's unlocked read and its locked one, without timing.
+   */
+  const beforeNextTransaction = (between: () => Promise<void>) => {
+    const db = t.app.ctx.db;
+    const transaction = db.transaction;
+    db.transaction = (async (...args: Parameters<typeof transaction>) => {
+      db.transaction = transaction;
+      await between();
+      return transaction.apply(db, args);
+    }) as typeof transaction;
+  };
+
+  it('ATTACK: a chargeback lost for a part while /pay-now confirms the purchase still gives the rest back', async () => {
+    // The dispute's event read the purchase pending (no rest to claim: the payment bought nothing), then /pay-now
+    // confirmed it before the event locked it: refunded as paid, the ₹1 the bank did not take stayed with the business.
+    const { referrer, buyer } = await referredBuyer();
+    const course = await createCourse(t.app, { pricePaise: 39_900 });
+    const checkout = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    const order = checkout.body.data as { purchase_id: number; order_id: string };
+    const { paymentId, signature } = rzp.capture(order.order_id);
+    const disputeId = rzp.loseDispute(paymentId, 39_800);
+
+    beforeNextTransaction(async () => {
+      const paid = await t.client
+        .as(buyer.token)
+        .post('/pay-now', { payment_id: paymentId, order_id: order.order_id, signature });
+      expect(paid.statusCode).toBe(200);
+    });
+    const lost = await webhookLogged(rzp.webhook('payment.dispute.lost', paymentId));
+    expect(lost.outcome).toBe('processed');
+
+    expect(await statusOf(order.purchase_id)).toBe('refunded');
+    expect(await owns(buyer, course.id)).toBe(false);
+    expect(await commissionOf(order.purchase_id)).toEqual(['Rejected']);
+    expect((await ledgerOf(t.app, referrer.id)).map((e) => e.status)).toEqual(['Rejected']);
+    // ₹398 by the bank, the ₹1 rest refunded at Razorpay: the payer has all of it back, as the credit note says.
+    expect(rzp.refunds.filter((r) => r.payment_id === paymentId).map((r) => r.amount)).toEqual([100]);
+    expect((await auditOf(order.purchase_id)).at(-1)).toMatchObject({
+      action: 'purchase.refund',
+      after: { source: 'dispute lost', dispute_id: disputeId, returned: 398, rest_refund_id: rzp.refunds.at(-1)!.id },
+    });
+    expect(await claimOf(paymentId)).toMatchObject({
+      reason: 'the rest after a dispute lost',
+      refund_id: rzp.refunds.at(-1)!.id,
+    });
+    expect(await creditNotesOf(order.purchase_id)).toBe(1);
+    await expectBooksBalanced(t);
+  });
+
+  it("ATTACK: a dispute won and opened again in a later phase (pre-arbitration) stops the console's Refund again", async () => {
+    // Razorpay sends payment.dispute.created again under the same dispute id when the bank takes a chargeback the
+    // merchant won to pre-arbitration: while that phase is live, a refund would pay the parent twice if it is lost.
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    const disputeId = rzp.openDispute(bought.paymentId);
+    await webhook(rzp.webhook('payment.dispute.created', bought.paymentId));
+    rzp.endDispute(bought.paymentId, 'won');
+    expect((await webhook(rzp.webhook('payment.dispute.won', bought.paymentId))).json().data.outcome).toBe('processed');
+    expect((await consoleRow(buyer, bought.purchaseId)).open_dispute_id).toBeNull();
+
+    expect(rzp.reopenDispute(bought.paymentId, 'pre_arbitration')).toBe(disputeId);
+    expect((await webhook(rzp.webhook('payment.dispute.created', bought.paymentId))).json().data.outcome).toBe(
+      'processed',
+    );
+    expect((await consoleRow(buyer, bought.purchaseId)).open_dispute_id).toBe(disputeId);
+    const refused = await consoleRefund(bought.purchaseId);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body.message).toBe(adminMessages.disputeOpen);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+    expect(await statusOf(bought.purchaseId)).toBe('paid');
+    // The same phase delivered again under another event id: recorded once.
+    expect((await webhook(rzp.webhook('payment.dispute.created', bought.paymentId))).json().data.outcome).toBe(
+      'ignored',
+    );
+
+    // Won again: the Refund is allowed.
+    rzp.endDispute(bought.paymentId, 'won');
+    expect((await webhook(rzp.webhook('payment.dispute.won', bought.paymentId))).json().data.outcome).toBe('processed');
+    expect((await auditOf(bought.purchaseId)).map((a) => [a.action, (a.after as { phase?: string }).phase])).toEqual([
+      ['payment.dispute_opened', 'chargeback'],
+      ['payment.dispute_won', 'chargeback'],
+      ['payment.dispute_opened', 'pre_arbitration'],
+      ['payment.dispute_won', 'pre_arbitration'],
+    ]);
+    const refunded = await consoleRefund(bought.purchaseId);
+    expect(refunded.statusCode, JSON.stringify(refunded.body)).toBe(200);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId).map((r) => r.amount)).toEqual([39_900]);
+    await expectBooksBalanced(t);
+  });
+
+  it("ATTACK: a dispute won at Razorpay whose event never came is asked of Razorpay: the console's Refund goes on, and only then", async () => {
+    // Opened before this server recorded won/closed events (or the webhook not subscribed to them): the opened row had
+    // no ending, and the console's Refund was refused for good.
+    const { buyer } = await referredBuyer();
+    const won = await buy(buyer, 39_900);
+    const wonId = rzp.openDispute(won.paymentId);
+    await webhook(rzp.webhook('payment.dispute.created', won.paymentId));
+    rzp.endDispute(won.paymentId, 'won');
+    const refunded = await consoleRefund(won.purchaseId);
+    expect(refunded.statusCode, JSON.stringify(refunded.body)).toBe(200);
+    expect(rzp.requests).toContainEqual({ method: 'GET', path: `/v1/disputes/${wonId}`, authorized: true });
+    expect(rzp.refunds.filter((r) => r.payment_id === won.paymentId).map((r) => r.amount)).toEqual([39_900]);
+    // Recorded as its event would have: the won row, then the refund.
+    const rows = await auditOf(won.purchaseId);
+    expect(rows.map((a) => a.action)).toEqual(['payment.dispute_opened', 'payment.dispute_won', 'purchase.refund']);
+    expect(rows[1]).toEqual({
+      action: 'payment.dispute_won',
+      actorId: null,
+      after: {
+        amount: 399,
+        dispute_id: wonId,
+        payment_id: won.paymentId,
+        phase: 'chargeback',
+        reason_code: 'chargeback',
+        was_opened: true,
+        purchase_status: 'paid',
+        payment_bought_nothing: false,
+        order_id: won.orderId,
+      },
+    });
+    // Its event, come late: recorded already.
+    expect((await webhook(rzp.webhook('payment.dispute.won', won.paymentId))).json().data.outcome).toBe('ignored');
+
+    // Still open at Razorpay, lost there (its event not come), or Razorpay not answering: refused, as before.
+    for (const standing of ['open', 'lost', 'down'] as const) {
+      const bought = await buy(buyer, 39_900);
+      rzp.openDispute(bought.paymentId);
+      await webhook(rzp.webhook('payment.dispute.created', bought.paymentId));
+      if (standing === 'lost') rzp.loseDispute(bought.paymentId);
+      rzp.isDown = standing === 'down';
+      const refused = await consoleRefund(bought.purchaseId).finally(() => (rzp.isDown = false));
+      expect(refused.statusCode, standing).toBe(400);
+      expect(refused.body.message, standing).toBe(adminMessages.disputeOpen);
+      expect(
+        rzp.refunds.filter((r) => r.payment_id === bought.paymentId),
+        standing,
+      ).toEqual([]);
+      expect(await statusOf(bought.purchaseId), standing).toBe('paid');
+      expect(
+        (await auditOf(bought.purchaseId)).map((a) => a.action),
+        standing,
+      ).toEqual(['payment.dispute_opened']);
+      expect(await claimOf(bought.paymentId), standing).toBeUndefined();
+    }
+    await expectBooksBalanced(t);
+  });
+
+  it("a dispute's won event delivered before its created event leaves it ended (the phase's events out of order)", async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    rzp.openDispute(bought.paymentId);
+    rzp.endDispute(bought.paymentId, 'won');
+    await webhook(rzp.webhook('payment.dispute.won', bought.paymentId));
+    await webhook(rzp.webhook('payment.dispute.created', bought.paymentId));
+    expect((await auditOf(bought.purchaseId)).map((a) => a.action)).toEqual([
+      'payment.dispute_won',
+      'payment.dispute_opened',
+    ]);
+    expect((await consoleRow(buyer, bought.purchaseId)).open_dispute_id).toBeNull();
+    rzp.isDown = true;
+    const refunded = await consoleRefund(bought.purchaseId).finally(() => (rzp.isDown = false));
+    expect(refunded.statusCode).toBe(400);
+    expect(refunded.body.message).not.toBe(adminMessages.disputeOpen);
+  });
 });

@@ -19,6 +19,14 @@ const paymentEntity = z.object({
 const paymentCollection = z.object({ items: z.array(paymentEntity) });
 const refundEntity = z.object({ id: z.string(), amount: z.number().optional(), status: z.string().optional() });
 const refundCollection = z.object({ items: z.array(refundEntity) });
+const disputeEntity = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  status: z.string(),
+  phase: z.string().nullish(),
+  amount: z.number().int(),
+  reason_code: z.string().nullish(),
+});
 const errorBody = z.object({ error: z.object({ description: z.string().optional(), code: z.string().optional() }) });
 
 /**
@@ -114,6 +122,18 @@ export function createRazorpayProvider(options: {
     async closeOrder() {
       // Razorpay has no call to cancel an order; a payment that arrives later is refunded.
       return true;
+    },
+
+    async fetchDispute(disputeId) {
+      const dispute = await call('GET', `/v1/disputes/${encodeURIComponent(disputeId)}`, disputeEntity);
+      return {
+        id: dispute.id,
+        paymentId: dispute.payment_id,
+        status: dispute.status,
+        phase: dispute.phase ?? null,
+        amountPaise: dispute.amount,
+        reasonCode: dispute.reason_code ?? null,
+      };
     },
   };
 }

@@ -109,6 +109,11 @@ export function createSandboxProvider(options: { db: Db; appSecret: string; now?
         : null;
     },
 
+    async fetchDispute() {
+      // The sandbox has no disputes: every one recorded here came from elsewhere, and is not known to it.
+      return null;
+    },
+
     async closeOrder(orderId) {
       const [closed] = await db
         .update(sandboxOrders)

@@ -3,6 +3,7 @@ import { auditLog, paymentEvents, purchases, type DbOrTx, type Tx } from '@app/d
 import { paiseToRupees } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
+import { PaymentProviderError } from './payment-provider.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 /*
@@ -46,8 +47,11 @@ const purchasesTable = getTableName(purchases);
 
 /**
  * The id of a dispute open at the provider on the purchase's payment: opened (payment.dispute_opened, for that very
- * payment) and not ended (DISPUTE_ENDED with its id); null when none. A subquery for a select from `purchases` (not
- * aliased); the one rule of what "open" means.
+ * payment) and not ended since (no DISPUTE_ENDED row with its id written after that opening: the latest row of the
+ * dispute is an opening; nor one of that opening's phase, written before it when Razorpay's deliveries came out of
+ * order). A dispute Razorpay opens again under its id in a later phase (a chargeback won, then
+ * pre-arbitration) is open again. Null when none. A subquery for a select from `purchases` (not aliased); the one rule
+ * of what "open" means.
  */
 export function openDisputeOf(): SQL<string | null> {
   const purchaseId = qualified(purchasesTable, purchases.id);
@@ -64,6 +68,8 @@ export function openDisputeOf(): SQL<string | null> {
             sql`, `,
           )})
           AND ${ended('after')}->>'dispute_id' = ${opened('after')}->>'dispute_id'
+          AND (${ended('id')} > ${opened('id')}
+            OR ${ended('after')}->>'phase' IS NOT DISTINCT FROM ${opened('after')}->>'phase')
       )
     ORDER BY ${opened('id')} DESC LIMIT 1
   )`;
@@ -100,9 +106,16 @@ type OrderPurchase = NonNullable<Awaited<ReturnType<typeof lockOrderPurchase>>>;
 
 /**
  * True when the purchase already has an audit row of one of `actions` for this dispute (a delivery under another
- * event id).
+ * event id); with `phase` (undefined: any), for this dispute in that phase (null: none given), since Razorpay opens,
+ * and ends, one dispute again under its id in a later phase (a chargeback, then pre-arbitration).
  */
-async function isDisputeRecorded(tx: Tx, actions: string[], purchaseId: number, disputeId: string): Promise<boolean> {
+async function isDisputeRecorded(
+  tx: Tx,
+  actions: string[],
+  purchaseId: number,
+  disputeId: string,
+  phase?: string | null,
+): Promise<boolean> {
   const [found] = await tx
     .select({ id: auditLog.id })
     .from(auditLog)
@@ -112,6 +125,7 @@ async function isDisputeRecorded(tx: Tx, actions: string[], purchaseId: number, 
         eq(auditLog.entityId, String(purchaseId)),
         inArray(auditLog.action, actions),
         sql`${auditLog.after}->>'dispute_id' = ${disputeId}`,
+        phase === undefined ? undefined : sql`${auditLog.after}->>'phase' IS NOT DISTINCT FROM ${phase}::text`,
       ),
     )
     .limit(1);
@@ -190,11 +204,13 @@ export async function recordDisputeAfterRefund(
   return true;
 }
 
-/** Where a dispute event is recorded: the dispute, its payment and that payment's order. */
+/** Where a dispute event is recorded: the dispute, its payment and that payment's order, and its phase. */
 interface DisputeRef {
   disputeId: string;
   paymentId: string;
   orderId: string;
+  /** Razorpay's phase (chargeback, pre_arbitration, arbitration, …); null when not given. */
+  phase: string | null;
 }
 
 /** A dispute Razorpay opened (payment.dispute.created), as its webhook carries it. */
@@ -205,12 +221,11 @@ export interface DisputeOpened extends DisputeRef {
   reason: string | null;
   /** By when the merchant must contest it; null when not given. */
   respondBy: Date | null;
-  phase: string | null;
 }
 
 /**
  * Writes the dispute's `action` row on the purchase of its order, locked as the refunds lock it (lockOrderPurchase):
- * once per dispute and action. `afterOf` gives the row's `after`. Answers the purchase and the row, or why not.
+ * once per dispute, phase and action. `afterOf` gives the row's `after`. Answers the purchase and the row, or why not.
  */
 async function recordDisputeRow<After extends Record<string, unknown>>(
   ctx: AppContext,
@@ -221,7 +236,8 @@ async function recordDisputeRow<After extends Record<string, unknown>>(
   return ctx.db.transaction(async (tx) => {
     const purchase = await lockOrderPurchase(tx, ctx, dispute.orderId);
     if (!purchase) return 'no purchase' as const;
-    if (await isDisputeRecorded(tx, [action], purchase.id, dispute.disputeId)) return 'recorded already' as const;
+    if (await isDisputeRecorded(tx, [action], purchase.id, dispute.disputeId, dispute.phase))
+      return 'recorded already' as const;
     const after = await afterOf(tx, purchase);
     await recordAudit(tx, ctx, { actorId: null, action, entity: 'purchases', entityId: purchase.id, after });
     return { purchaseId: purchase.id, after };
@@ -233,7 +249,7 @@ async function recordDisputeRow<After extends Record<string, unknown>>(
  * `payment.dispute_opened` on the purchase of the payment's order (its respond-by date, the amount, whether and by
  * which refund the payment was given back already: the proof that wins a chargeback on a refunded payment; the
  * reason; the dispute, the payment), and a warning in the log. Nothing else changes: the money goes only if the
- * dispute is lost (payment.dispute.lost). Once per dispute. False when the order is not this server's or the dispute
+ * dispute is lost (payment.dispute.lost). Once per dispute and phase. False when the order is not this server's or the dispute
  * was recorded already.
  */
 export async function recordDisputeOpened(
@@ -275,14 +291,13 @@ export interface DisputeEnded extends DisputeRef {
   /** What the payer's bank disputed, in paise. */
   amountPaise: number;
   reasonCode: string | null;
-  phase: string | null;
 }
 
 /**
  * Records a dispute won or closed at the provider (`payment.dispute_won`, `payment.dispute_closed`) on the purchase of
  * the payment's order: the amount, the dispute, the payment, its phase, whether it had been recorded opened. Nothing
  * else changes (no money moved); the dispute is no longer open, so the console's Refund is allowed again. Once per
- * dispute. False when the order is not this server's or the event was recorded already.
+ * dispute and phase. False when the order is not this server's or the event was recorded already.
  */
 export async function recordDisputeEnded(ctx: AppContext, dispute: DisputeEnded): Promise<boolean> {
   const action = dispute.outcome === 'won' ? DISPUTE_WON : DISPUTE_CLOSED;
@@ -292,10 +307,62 @@ export async function recordDisputeEnded(ctx: AppContext, dispute: DisputeEnded)
     payment_id: dispute.paymentId,
     phase: dispute.phase,
     reason_code: dispute.reasonCode,
-    was_opened: await isDisputeRecorded(tx, [DISPUTE_OPENED], purchase.id, dispute.disputeId),
+    was_opened: await isDisputeRecorded(tx, [DISPUTE_OPENED], purchase.id, dispute.disputeId, dispute.phase),
     purchase_status: purchase.status,
     payment_bought_nothing: purchase.paymentId !== dispute.paymentId,
     order_id: dispute.orderId,
   }));
   return typeof recorded === 'object';
+}
+
+/** The provider's statuses of a dispute that ended with no money taken, and how each is recorded. */
+const ENDED_AT_PROVIDER = new Map<string, DisputeEnded['outcome']>([
+  ['won', 'won'],
+  ['closed', 'closed'],
+]);
+
+/**
+ * Asks the provider how a dispute recorded open on the purchase's payment stands now, for one whose ending was never
+ * heard of (opened before the won/closed events were recorded, or the webhook not subscribed to them): ended as won
+ * or closed, it is recorded exactly as its event would have been (recordDisputeEnded), and the answer is true. False
+ * when it is still open, lost, not the purchase's payment's, or the provider cannot say (the sandbox; no answer or a
+ * refusal, logged): the dispute stays open.
+ */
+export async function settleDisputeEndedAtProvider(
+  ctx: AppContext,
+  options: { purchaseId: number; disputeId: string; log?: PaymentLog | undefined },
+): Promise<boolean> {
+  const [purchase] = await ctx.db
+    .select({
+      orderId: purchases.providerOrderId,
+      paymentId: purchases.providerPaymentId,
+      provider: purchases.provider,
+    })
+    .from(purchases)
+    .where(eq(purchases.id, options.purchaseId));
+  if (!purchase?.orderId || !purchase.paymentId || purchase.provider !== ctx.payments.name) return false;
+  let dispute: Awaited<ReturnType<AppContext['payments']['fetchDispute']>>;
+  try {
+    dispute = await ctx.payments.fetchDispute(options.disputeId);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    options.log?.error(
+      { err: error, purchaseId: options.purchaseId, disputeId: options.disputeId },
+      'the provider did not say how an open dispute stands: it stays open',
+    );
+    return false;
+  }
+  const outcome = dispute && ENDED_AT_PROVIDER.get(dispute.status);
+  if (!dispute || !outcome || dispute.id !== options.disputeId || dispute.paymentId !== purchase.paymentId)
+    return false;
+  await recordDisputeEnded(ctx, {
+    outcome,
+    disputeId: dispute.id,
+    paymentId: dispute.paymentId,
+    orderId: purchase.orderId,
+    amountPaise: dispute.amountPaise,
+    reasonCode: dispute.reasonCode,
+    phase: dispute.phase,
+  });
+  return true;
 }

@@ -9,4 +9,10 @@ export { reconcileJob } from './reconcile-job.ts';
 export { settleClosedOrder } from './settle-closed-order.ts';
 export { claimRefund, dropFreshClaim, PURCHASE_REFUND_REASONS, refundClaimed } from './refund-claim.ts';
 export type { PaymentLog } from './refund-orphan-payment.ts';
-export { DISPUTE_AFTER_REFUND, DISPUTE_OPENED, openDisputeOf, openDisputeOn } from './disputes.ts';
+export {
+  DISPUTE_AFTER_REFUND,
+  DISPUTE_OPENED,
+  openDisputeOf,
+  openDisputeOn,
+  settleDisputeEndedAtProvider,
+} from './disputes.ts';

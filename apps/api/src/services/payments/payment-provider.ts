@@ -33,6 +33,18 @@ export interface ProviderRefunds {
   refundedPaise: number;
 }
 
+/** A dispute as the provider has it now (Razorpay's dispute entity). */
+export interface ProviderDispute {
+  id: string;
+  paymentId: string;
+  /** Razorpay's: open, under_review, won, lost, closed. */
+  status: string;
+  phase: string | null;
+  /** What the payer's bank disputes, in paise. */
+  amountPaise: number;
+  reasonCode: string | null;
+}
+
 /**
  * The one interface checkout, /pay-now, the webhook and the reconciler talk to. Both adapters
  * speak Razorpay's model: orders, payments, HMAC-SHA256 signatures of `order_id|payment_id` and
@@ -66,6 +78,12 @@ export interface PaymentProvider {
    * meanwhile. Providers without such a call answer true (a late payment is then refunded).
    */
   closeOrder(orderId: string): Promise<boolean>;
+  /**
+   * The dispute as the provider has it now (its status, phase, payment), for a dispute whose ending this server never
+   * heard of (opened before its won/closed events were subscribed to); null when the provider has no disputes to ask
+   * about (the sandbox). Throws PaymentProviderError when it does not answer or refuses.
+   */
+  fetchDispute(disputeId: string): Promise<ProviderDispute | null>;
 }
 
 /** The provider failed or refused; `message` is safe to log, not to show. */

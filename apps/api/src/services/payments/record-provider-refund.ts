@@ -67,6 +67,22 @@ export async function recordProviderRefund(
   ctx: AppContext,
   options: RefundAtProvider & { log?: PaymentLog | undefined },
 ): Promise<ProviderRefundOutcome> {
+  // The claims are decided on an unlocked read, before the transaction (refund-claim.ts); the purchase may change
+  // before the lock (a confirmation by /pay-now or a webhook: pending, then paid). The transaction then answers
+  // 'stale', the claims it did not use go, and they are decided again on the purchase as it is now. Statuses only move
+  // forward (pending, paid, refunded), so this ends; the last attempt goes on with what the lock read.
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await recordOnce(ctx, options, { isLastAttempt: attempt >= 3 });
+    if (outcome !== 'stale') return outcome;
+  }
+}
+
+/** One attempt of recordProviderRefund: 'stale' when the purchase changed between its claims and its lock. */
+async function recordOnce(
+  ctx: AppContext,
+  options: RefundAtProvider & { log?: PaymentLog | undefined },
+  { isLastAttempt }: { isLastAttempt: boolean },
+): Promise<ProviderRefundOutcome | 'stale'> {
   const { log, ...reported } = options;
   const source = options.kind === 'refund' ? 'refund at the provider' : 'dispute lost';
   const reference = options.kind === 'refund' ? { refund_id: options.providerId } : { dispute_id: options.providerId };
@@ -75,8 +91,8 @@ export async function recordProviderRefund(
   // claims it, so that a crash after Razorpay refunded finds that refund again instead of making a second.
   // Only when the dispute says what it took: without it (a missing or zero amount_deducted) the rest is unknown, and
   // refunding "all but nothing" would give the payment back a second time.
-  const order = await orderPurchase(ctx.db, ctx, options.orderId);
-  const paid = order?.paymentId === options.paymentId ? order : undefined;
+  const seen = await orderPurchase(ctx.db, ctx, options.orderId);
+  const paid = seen?.paymentId === options.paymentId ? seen : undefined;
   const isDeductionKnown = options.kind === 'dispute' && options.deductedPaise > 0;
   const rest = paid?.status === 'paid' && isDeductionKnown ? paid.amountPaise - options.returnedPaise : 0;
   const claim =
@@ -96,7 +112,7 @@ export async function recordProviderRefund(
   const ownClaim = claim && claim.purchaseId === paid?.id ? claim : null;
   // A dispute lost while the purchase is pending: the payment bought nothing and went back. Claimed as given back
   // before the transaction, as an orphan payment's refund is (the rest of it, if any, is refunded through the claim).
-  const unconfirmed = options.kind === 'dispute' && order?.status === 'pending' ? order : undefined;
+  const unconfirmed = options.kind === 'dispute' && seen?.status === 'pending' ? seen : undefined;
   const closeClaim = unconfirmed
     ? await claimRefund(ctx, {
         paymentId: options.paymentId,
@@ -111,77 +127,88 @@ export async function recordProviderRefund(
     : null;
   const ownCloseClaim = closeClaim && closeClaim.purchaseId === unconfirmed?.id ? closeClaim : null;
 
-  const [outcome, purchaseId] = await ctx.db.transaction(async (tx): Promise<[ProviderRefundOutcome, number?]> => {
-    const order = await lockOrderPurchase(tx, ctx, options.orderId);
-    if (!order) return ['unchanged'];
-    if (options.kind === 'dispute' && order.status === 'pending' && ownCloseClaim) {
-      await closeUnconfirmed(tx, ctx, { ...reported, purchase: order, claim: ownCloseClaim, isDeductionKnown, log });
-      return ['closed unconfirmed', order.id];
-    }
-    const current = order.paymentId === options.paymentId ? order : undefined;
-    // Never paid with this payment (an orphan), or refunded already (by the console, or an earlier event).
-    if (current?.status !== 'paid') {
-      if (options.kind !== 'dispute') return ['unchanged'];
-      const isRecorded = await recordDisputeAfterRefund(tx, ctx, {
-        purchase: order,
-        disputeId: options.providerId,
-        paymentId: options.paymentId,
-        orderId: options.orderId,
-        deductedPaise: options.deductedPaise,
-      });
-      return [isRecorded ? 'dispute after refund' : 'unchanged', order.id];
-    }
-    const before = { status: current.status, amount: paiseToRupees(current.amountPaise) };
-    if (options.returnedPaise < current.amountPaise && options.kind === 'refund') {
+  const [outcome, purchaseId] = await ctx.db.transaction(
+    async (tx): Promise<[ProviderRefundOutcome | 'stale', number?]> => {
+      const locked = await lockOrderPurchase(tx, ctx, options.orderId);
+      if (!locked) return ['unchanged'];
+      // Confirmed (or refunded) since the claims were decided: decided again, on what the lock reads (a purchase paid
+      // now has the rest of a payment a dispute took a part of to give back, which a pending one's claim did not say).
+      if (!isLastAttempt && locked.status !== seen?.status) return ['stale'];
+      const order = locked;
+      if (options.kind === 'dispute' && order.status === 'pending' && ownCloseClaim) {
+        await closeUnconfirmed(tx, ctx, { ...reported, purchase: order, claim: ownCloseClaim, isDeductionKnown, log });
+        return ['closed unconfirmed', order.id];
+      }
+      const current = order.paymentId === options.paymentId ? order : undefined;
+      // Never paid with this payment (an orphan), or refunded already (by the console, or an earlier event).
+      if (current?.status !== 'paid') {
+        if (options.kind !== 'dispute') return ['unchanged'];
+        const isRecorded = await recordDisputeAfterRefund(tx, ctx, {
+          purchase: order,
+          disputeId: options.providerId,
+          paymentId: options.paymentId,
+          orderId: options.orderId,
+          deductedPaise: options.deductedPaise,
+        });
+        return [isRecorded ? 'dispute after refund' : 'unchanged', order.id];
+      }
+      const before = { status: current.status, amount: paiseToRupees(current.amountPaise) };
+      if (options.returnedPaise < current.amountPaise && options.kind === 'refund') {
+        await recordAudit(tx, ctx, {
+          actorId: null,
+          action: 'purchase.provider_partial_refund',
+          entity: 'purchases',
+          entityId: current.id,
+          before,
+          after: { status: 'paid', source, ...reference, returned: paiseToRupees(options.returnedPaise) },
+        });
+        return ['partial', current.id];
+      }
+      const restRefund = ownClaim
+        ? await refundTheRest(tx, ctx, ownClaim, {
+            restPaise: current.amountPaise - options.returnedPaise,
+            totalPaise: current.amountPaise - options.deductedPaise,
+            log,
+          })
+        : {};
+      // More went back than was paid (a refund before the dispute, its own webhook come or not): the excess left twice,
+      // recorded as such before this dispute's refund row (which would otherwise stand for it).
+      if (options.kind === 'dispute' && options.returnedPaise > current.amountPaise)
+        await recordDisputeAfterRefund(tx, ctx, {
+          purchase: order,
+          disputeId: options.providerId,
+          paymentId: options.paymentId,
+          orderId: options.orderId,
+          deductedPaise: options.returnedPaise - current.amountPaise,
+        });
+      const effects = await markPurchaseRefunded(tx, ctx, { purchaseId: current.id });
+      if (!effects) return ['unchanged'];
       await recordAudit(tx, ctx, {
         actorId: null,
-        action: 'purchase.provider_partial_refund',
+        action: 'purchase.refund',
         entity: 'purchases',
         entityId: current.id,
         before,
-        after: { status: 'paid', source, ...reference, returned: paiseToRupees(options.returnedPaise) },
+        after: {
+          status: 'refunded',
+          source,
+          ...reference,
+          ...(options.returnedPaise < current.amountPaise ? { returned: paiseToRupees(options.returnedPaise) } : {}),
+          ...(options.kind === 'dispute' && !isDeductionKnown ? { deduction_unknown: true } : {}),
+          ...restRefund,
+          ...refundEffectsForAudit(effects),
+        },
       });
-      return ['partial', current.id];
-    }
-    const restRefund = ownClaim
-      ? await refundTheRest(tx, ctx, ownClaim, {
-          restPaise: current.amountPaise - options.returnedPaise,
-          totalPaise: current.amountPaise - options.deductedPaise,
-          log,
-        })
-      : {};
-    // More went back than was paid (a refund before the dispute, its own webhook come or not): the excess left twice,
-    // recorded as such before this dispute's refund row (which would otherwise stand for it).
-    if (options.kind === 'dispute' && options.returnedPaise > current.amountPaise)
-      await recordDisputeAfterRefund(tx, ctx, {
-        purchase: order,
-        disputeId: options.providerId,
-        paymentId: options.paymentId,
-        orderId: options.orderId,
-        deductedPaise: options.returnedPaise - current.amountPaise,
-      });
-    const effects = await markPurchaseRefunded(tx, ctx, { purchaseId: current.id });
-    if (!effects) return ['unchanged'];
-    await recordAudit(tx, ctx, {
-      actorId: null,
-      action: 'purchase.refund',
-      entity: 'purchases',
-      entityId: current.id,
-      before,
-      after: {
-        status: 'refunded',
-        source,
-        ...reference,
-        ...(options.returnedPaise < current.amountPaise ? { returned: paiseToRupees(options.returnedPaise) } : {}),
-        ...(options.kind === 'dispute' && !isDeductionKnown ? { deduction_unknown: true } : {}),
-        ...restRefund,
-        ...refundEffectsForAudit(effects),
-      },
-    });
-    return ['refunded', current.id];
-  });
+      return ['refunded', current.id];
+    },
+  );
   // A claim this event made and did not use (the purchase was refunded meanwhile) goes, as a refused one does.
-  if (ownClaim && (outcome === 'unchanged' || outcome === 'dispute after refund')) await dropFreshClaim(ctx, ownClaim);
+  if (ownClaim && (outcome === 'unchanged' || outcome === 'dispute after refund' || outcome === 'stale'))
+    await dropFreshClaim(ctx, ownClaim);
+  if (outcome === 'stale') {
+    if (ownCloseClaim) await dropFreshClaim(ctx, ownCloseClaim);
+    return outcome;
+  }
   // Confirmed meanwhile (the purchase no longer pending under the lock): not a payment that bought nothing.
   if (ownCloseClaim && outcome !== 'closed unconfirmed') await dropFreshClaim(ctx, ownCloseClaim);
   if (outcome === 'dispute after refund') {

@@ -13,6 +13,7 @@ import {
   dropFreshClaim,
   openDisputeOn,
   refundClaimed,
+  settleDisputeEndedAtProvider,
   type PaymentLog,
 } from '../../payments/index.ts';
 import { markPurchaseRefunded, refundEffectsForAudit, type RefundEffects } from '../../purchases/index.ts';
@@ -72,12 +73,34 @@ export async function lockPurchase(tx: Tx, purchaseId: number): Promise<string |
  * Refused while a dispute is open on the payment (a chargeback the payer's bank raised, decision 072's later work):
  * refunded now and the dispute lost later, the payer would be paid twice; the operator accepts the dispute at the
  * provider instead, and its loss refunds the purchase. Looked up under the row lock, which the dispute's recording
- * takes too, so one opened meanwhile is seen.
+ * takes too, so one opened meanwhile is seen. A dispute open here whose ending was never heard of (opened before this
+ * server recorded won/closed events, or the webhook not subscribed to them) is asked of the provider: won or closed
+ * there, it is recorded so (settleDisputeEndedAtProvider) and the refund goes on; lost, open, or no answer: refused.
  */
 export async function refundPurchase(
   ctx: AppContext,
   options: { actorId: number; purchaseId: number; log?: PaymentLog | undefined },
 ): Promise<RefundData> {
+  // Each dispute is asked about once: one the provider says ended and that is still open here (its ending recorded
+  // already in another way) is refused, as is one it does not say ended.
+  const asked = new Set<string>();
+  for (;;) {
+    const result = await refundOnce(ctx, options);
+    if (!('disputeOpen' in result)) return result;
+    const disputeId = result.disputeOpen;
+    const isEnded =
+      !asked.has(disputeId) &&
+      (await settleDisputeEndedAtProvider(ctx, { purchaseId: options.purchaseId, disputeId, log: options.log }));
+    if (!isEnded) throw AppError.badRequest(adminMessages.disputeOpen);
+    asked.add(disputeId);
+  }
+}
+
+/** One attempt of refundPurchase: the refund, or the dispute open on the payment that stopped it (nothing done). */
+async function refundOnce(
+  ctx: AppContext,
+  options: { actorId: number; purchaseId: number; log?: PaymentLog | undefined },
+): Promise<RefundData | { disputeOpen: string }> {
   const { purchaseId } = options;
   const current = await findPurchase(ctx, purchaseId);
   if (current.purchase.status === 'refunded') throw AppError.badRequest(adminMessages.alreadyRefunded);
@@ -99,13 +122,14 @@ export async function refundPurchase(
   // Another purchase's claim on this payment (an orphan refund) means it is being given back already.
   if (claim && claim.purchaseId !== purchaseId) throw AppError.badRequest(adminMessages.refundInProgress);
 
-  let result: { refundId: string | null; effects: RefundEffects } | 'dispute open';
+  let result: { refundId: string | null; effects: RefundEffects } | { disputeOpen: string };
   try {
     result = await ctx.db.transaction(async (tx) => {
       const status = await lockPurchase(tx, purchaseId);
       if (status === 'refunded') throw AppError.badRequest(adminMessages.alreadyRefunded);
       if (status !== 'paid') throw AppError.badRequest(adminMessages.notPaid);
-      if (await openDisputeOn(tx, purchaseId)) return 'dispute open' as const;
+      const disputeOpen = await openDisputeOn(tx, purchaseId);
+      if (disputeOpen) return { disputeOpen };
       const refundId = claim ? await refundClaimed(tx, ctx, claim, current.purchase.amountPaise) : null;
       const effects = await markPurchaseRefunded(tx, ctx, { purchaseId });
       if (!effects) throw AppError.badRequest(adminMessages.alreadyRefunded);
@@ -136,10 +160,10 @@ export async function refundPurchase(
     options.log?.error({ err: error, purchaseId, paymentId }, 'operator refund refused by the provider');
     throw AppError.badRequest(adminMessages.refundFailed);
   }
-  if (result === 'dispute open') {
+  if ('disputeOpen' in result) {
     // Nothing was asked of the provider: the claim goes, so the refund can be made once the dispute is won or closed.
     if (claim) await dropFreshClaim(ctx, claim);
-    throw AppError.badRequest(adminMessages.disputeOpen);
+    return result;
   }
   // The refund notice, written with the refund (markPurchaseRefunded), onto the mail queue.
   await flushMailOutbox(ctx);
