@@ -829,6 +829,53 @@ describe('abuse: money given back at the provider', () => {
     await expectBooksBalanced(t);
   });
 
+  it('ATTACK: the claim on the rest, dropped before the event locks the purchase (by the attempt that made it), is claimed again and the rest refunded', async () => {
+    // The console's Refund claimed the payment, the dispute's event took that claim over, then the Refund, refused
+    // while the dispute was open, dropped it: the event's transaction found no claim and the ₹1 stayed unrefunded.
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    rzp.loseDispute(bought.paymentId, 39_800);
+    beforeNextTransaction(async () => {
+      await t.app.ctx.db.delete(paymentEvents).where(eq(paymentEvents.eventId, `refund:${bought.paymentId}`));
+    });
+    const lost = await webhookLogged(rzp.webhook('payment.dispute.lost', bought.paymentId));
+    expect(lost.outcome).toBe('processed');
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId).map((r) => r.amount)).toEqual([100]);
+    expect((await auditOf(bought.purchaseId)).at(-1)).toMatchObject({
+      action: 'purchase.refund',
+      after: { rest_refund_id: rzp.refunds.at(-1)!.id },
+    });
+    await expectBooksBalanced(t);
+  });
+
+  it("ATTACK: an earlier phase's win delivered late (Razorpay retries for hours) does not end the later phase's dispute", async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    const disputeId = rzp.openDispute(bought.paymentId);
+    await webhook(rzp.webhook('payment.dispute.created', bought.paymentId));
+    rzp.endDispute(bought.paymentId, 'won');
+    // The chargeback's win: its first delivery failed, Razorpay delivers it again later.
+    const lateWon = rzp.webhook('payment.dispute.won', bought.paymentId);
+    rzp.reopenDispute(bought.paymentId, 'pre_arbitration');
+    await webhook(rzp.webhook('payment.dispute.created', bought.paymentId));
+    expect((await webhook(lateWon)).json().data.outcome).toBe('processed');
+    expect((await consoleRow(buyer, bought.purchaseId)).open_dispute_id).toBe(disputeId);
+    const refused = await consoleRefund(bought.purchaseId);
+    expect([refused.statusCode, refused.body.message]).toEqual([400, adminMessages.disputeOpen]);
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+  });
+
+  it('a dispute lost before its created event is delivered is not shown open', async () => {
+    const { buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    rzp.loseDispute(bought.paymentId);
+    await webhook(rzp.webhook('payment.dispute.lost', bought.paymentId));
+    await webhook(rzp.webhook('payment.dispute.created', bought.paymentId));
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect((await consoleRow(buyer, bought.purchaseId)).open_dispute_id).toBeNull();
+  });
+
   it("ATTACK: a dispute won and opened again in a later phase (pre-arbitration) stops the console's Refund again", async () => {
     // Razorpay sends payment.dispute.created again under the same dispute id when the bank takes a chargeback the
     // merchant won to pre-arbitration: while that phase is live, a refund would pay the parent twice if it is lost.

@@ -30,8 +30,15 @@ export const DISPUTE_CLOSED = 'payment.dispute_closed';
  */
 export const DISPUTE_LOST_UNCONFIRMED = 'purchase.dispute_lost_unconfirmed';
 
-/** The audit rows that end a dispute, by its id: lost (whichever way it was recorded), won or closed. */
-const DISPUTE_ENDED = [DISPUTE_AFTER_REFUND, 'purchase.refund', DISPUTE_LOST_UNCONFIRMED, DISPUTE_WON, DISPUTE_CLOSED];
+/** The audit rows of a dispute lost, whichever way it was recorded: the end of it in every phase. */
+const DISPUTE_LOST = [DISPUTE_AFTER_REFUND, 'purchase.refund', DISPUTE_LOST_UNCONFIRMED];
+/** The audit rows that end a dispute, by its id: lost, won or closed. */
+const DISPUTE_ENDED = [...DISPUTE_LOST, DISPUTE_WON, DISPUTE_CLOSED];
+const inList = (actions: string[]) =>
+  sql.join(
+    actions.map((action) => sql`${action}`),
+    sql`, `,
+  );
 
 /**
  * A column named in full (`"table"."column"`) in raw SQL: a select from one table writes its columns bare, which in a
@@ -47,11 +54,12 @@ const purchasesTable = getTableName(purchases);
 
 /**
  * The id of a dispute open at the provider on the purchase's payment: opened (payment.dispute_opened, for that very
- * payment) and not ended since (no DISPUTE_ENDED row with its id written after that opening: the latest row of the
- * dispute is an opening; nor one of that opening's phase, written before it when Razorpay's deliveries came out of
- * order). A dispute Razorpay opens again under its id in a later phase (a chargeback won, then
- * pre-arbitration) is open again. Null when none. A subquery for a select from `purchases` (not aliased); the one rule
- * of what "open" means.
+ * payment) and not ended. An opening is ended by a loss of the dispute, in any phase and in any order (a loss ends it
+ * for good; its rows name no phase); by its phase's win or close, in any order (Razorpay's deliveries come out of order
+ * and are retried for hours); and by a win or close written after it when either names no phase. A win or close of
+ * another phase does not end it: a dispute Razorpay opens again under its id in a later phase (a chargeback won, then
+ * pre-arbitration) is open again, and the earlier phase's win, delivered late, leaves it open. Null when none. A
+ * subquery for a select from `purchases` (not aliased); the one rule of what "open" means.
  */
 export function openDisputeOf(): SQL<string | null> {
   const purchaseId = qualified(purchasesTable, purchases.id);
@@ -63,13 +71,12 @@ export function openDisputeOf(): SQL<string | null> {
       AND NOT EXISTS (
         SELECT 1 FROM ${auditLog} AS ${sql.identifier(ENDED)}
         WHERE ${ended('entity')} = 'purchases' AND ${ended('entityId')} = ${opened('entityId')}
-          AND ${ended('action')} IN (${sql.join(
-            DISPUTE_ENDED.map((action) => sql`${action}`),
-            sql`, `,
-          )})
+          AND ${ended('action')} IN (${inList(DISPUTE_ENDED)})
           AND ${ended('after')}->>'dispute_id' = ${opened('after')}->>'dispute_id'
-          AND (${ended('id')} > ${opened('id')}
-            OR ${ended('after')}->>'phase' IS NOT DISTINCT FROM ${opened('after')}->>'phase')
+          AND (${ended('action')} IN (${inList(DISPUTE_LOST)})
+            OR ${ended('after')}->>'phase' IS NOT DISTINCT FROM ${opened('after')}->>'phase'
+            OR (${ended('id')} > ${opened('id')}
+              AND (${ended('after')}->>'phase' IS NULL OR ${opened('after')}->>'phase' IS NULL)))
       )
     ORDER BY ${opened('id')} DESC LIMIT 1
   )`;

@@ -11,6 +11,7 @@ import {
   PURCHASE_REFUND_REASONS,
   claimRefund,
   dropFreshClaim,
+  isClaimHeld,
   recordClaimedRefund,
   refundClaimed,
   type RefundClaim,
@@ -134,6 +135,10 @@ async function recordOnce(
       // Confirmed (or refunded) since the claims were decided: decided again, on what the lock reads (a purchase paid
       // now has the rest of a payment a dispute took a part of to give back, which a pending one's claim did not say).
       if (!isLastAttempt && locked.status !== seen?.status) return ['stale'];
+      // The claim this event counts on, dropped since by the attempt that made it (the console's refund, refused while
+      // a dispute was open, after this event took the claim over): claimed again.
+      const counted = ownClaim ?? ownCloseClaim;
+      if (!isLastAttempt && counted && !(await isClaimHeld(tx, ctx, counted.paymentId))) return ['stale'];
       const order = locked;
       if (options.kind === 'dispute' && order.status === 'pending' && ownCloseClaim) {
         await closeUnconfirmed(tx, ctx, { ...reported, purchase: order, claim: ownCloseClaim, isDeductionKnown, log });

@@ -75,10 +75,13 @@ export async function refundClaimed(
   amountPaise: number,
   totalPaise = amountPaise,
 ): Promise<string> {
+  // Locked until `tx` ends: an attempt dropping its fresh claim meanwhile (dropFreshClaim) waits, then finds the
+  // refund recorded on it and leaves it.
   const [current] = await tx
     .select({ payload: paymentEvents.payload })
     .from(paymentEvents)
-    .where(whereClaim(ctx, claim.paymentId));
+    .where(whereClaim(ctx, claim.paymentId))
+    .for('update');
   if (!current)
     throw new PaymentProviderError('the refund claim was dropped: the provider refused the attempt that made it');
   const recorded = (current.payload as { refund_id?: string } | null)?.refund_id;
@@ -139,6 +142,20 @@ export async function dropFreshClaim(ctx: AppContext, claim: RefundClaim): Promi
   await ctx.db
     .delete(paymentEvents)
     .where(and(whereClaim(ctx, claim.paymentId), sql`${paymentEvents.payload}->>'refund_id' IS NULL`));
+}
+
+/**
+ * Whether the payment's claim is still there, locked until `tx` ends (as refundClaimed locks it). A claim taken over
+ * from another attempt (not fresh) is dropped by that attempt when its provider refuses it or its own refund is
+ * refused; one that counted on it decides again.
+ */
+export async function isClaimHeld(tx: Tx, ctx: AppContext, paymentId: string): Promise<boolean> {
+  const [claim] = await tx
+    .select({ eventId: paymentEvents.eventId })
+    .from(paymentEvents)
+    .where(whereClaim(ctx, paymentId))
+    .for('update');
+  return claim !== undefined;
 }
 
 /** The refund id recorded on a payment's claim: null when none was claimed, or the refund not made yet. */
