@@ -193,8 +193,7 @@ export async function recordDisputeAfterRefund(
   const { purchase, disputeId, paymentId } = options;
   // This very dispute may be the one that refunded the purchase (purchase.refund, source 'dispute lost') or closed it
   // unconfirmed.
-  const lost = [DISPUTE_AFTER_REFUND, 'purchase.refund', DISPUTE_LOST_UNCONFIRMED];
-  if (await isDisputeRecorded(tx, lost, purchase.id, disputeId)) return false;
+  if (await isDisputeRecorded(tx, DISPUTE_LOST, purchase.id, disputeId)) return false;
   await recordAudit(tx, ctx, {
     actorId: null,
     action: DISPUTE_AFTER_REFUND,

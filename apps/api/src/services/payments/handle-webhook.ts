@@ -84,8 +84,8 @@ function refundReported(event: WebhookEvent): RefundAtProvider | null {
       paymentPaise: payment.amount,
     };
   }
-  const dispute = event.payload?.dispute?.entity;
-  if (event.event === 'payment.dispute.lost' && dispute?.payment_id === payment.id) {
+  const dispute = event.event === 'payment.dispute.lost' ? disputeOf(event)?.dispute : undefined;
+  if (dispute) {
     return {
       kind: 'dispute',
       providerId: dispute.id,
@@ -105,20 +105,33 @@ function refundReported(event: WebhookEvent): RefundAtProvider | null {
  * contest in time (disputes.ts). Null for any other event, or one without its payment's order.
  */
 function disputeOpened(event: WebhookEvent): DisputeOpened | null {
+  const found = event.event === 'payment.dispute.created' ? disputeOf(event) : null;
+  if (!found) return null;
+  return {
+    ...found.recorded,
+    reason: found.dispute.reason_description ?? null,
+    respondBy: dateOfUnixSeconds(found.dispute.respond_by) ?? null,
+  };
+}
+
+/**
+ * The dispute an event carries beside its payment, when it is a dispute of that very payment and the payment is an
+ * order's, with what every dispute event records (the dispute, the payment, the order, the amount, the reason's code,
+ * the phase); null otherwise.
+ */
+function disputeOf(event: WebhookEvent) {
   const payment = event.payload?.payment?.entity;
   const dispute = event.payload?.dispute?.entity;
-  if (event.event !== 'payment.dispute.created' || !payment?.order_id || dispute?.payment_id !== payment.id)
-    return null;
-  return {
+  if (!payment?.order_id || dispute?.payment_id !== payment.id) return null;
+  const recorded = {
     disputeId: dispute.id,
     paymentId: payment.id,
     orderId: payment.order_id,
     amountPaise: dispute.amount ?? payment.amount,
     reasonCode: dispute.reason_code ?? null,
-    reason: dispute.reason_description ?? null,
-    respondBy: dateOfUnixSeconds(dispute.respond_by) ?? null,
     phase: dispute.phase ?? null,
   };
+  return { dispute, recorded };
 }
 
 /** The dispute events that end a dispute with no money taken, and how each is recorded. */
@@ -135,18 +148,8 @@ const DISPUTE_ENDED_EVENTS = new Map<string, DisputeEnded['outcome']>([
  */
 function disputeEnded(event: WebhookEvent): DisputeEnded | null {
   const outcome = DISPUTE_ENDED_EVENTS.get(event.event);
-  const payment = event.payload?.payment?.entity;
-  const dispute = event.payload?.dispute?.entity;
-  if (!outcome || !payment?.order_id || dispute?.payment_id !== payment.id) return null;
-  return {
-    outcome,
-    disputeId: dispute.id,
-    paymentId: payment.id,
-    orderId: payment.order_id,
-    amountPaise: dispute.amount ?? payment.amount,
-    reasonCode: dispute.reason_code ?? null,
-    phase: dispute.phase ?? null,
-  };
+  const found = outcome ? disputeOf(event) : null;
+  return outcome && found ? { outcome, ...found.recorded } : null;
 }
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';

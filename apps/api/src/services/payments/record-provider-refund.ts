@@ -210,12 +210,9 @@ async function recordOnce(
   // A claim this event made and did not use (the purchase was refunded meanwhile) goes, as a refused one does.
   if (ownClaim && (outcome === 'unchanged' || outcome === 'dispute after refund' || outcome === 'stale'))
     await dropFreshClaim(ctx, ownClaim);
-  if (outcome === 'stale') {
-    if (ownCloseClaim) await dropFreshClaim(ctx, ownCloseClaim);
-    return outcome;
-  }
   // Confirmed meanwhile (the purchase no longer pending under the lock): not a payment that bought nothing.
   if (ownCloseClaim && outcome !== 'closed unconfirmed') await dropFreshClaim(ctx, ownCloseClaim);
+  if (outcome === 'stale') return outcome;
   if (outcome === 'dispute after refund') {
     log?.warn({ purchaseId, ...reported, outcome }, 'dispute lost on a payment already refunded: the money left twice');
   } else if (outcome === 'closed unconfirmed') {

@@ -77,11 +77,7 @@ export async function refundClaimed(
 ): Promise<string> {
   // Locked until `tx` ends: an attempt dropping its fresh claim meanwhile (dropFreshClaim) waits, then finds the
   // refund recorded on it and leaves it.
-  const [current] = await tx
-    .select({ payload: paymentEvents.payload })
-    .from(paymentEvents)
-    .where(whereClaim(ctx, claim.paymentId))
-    .for('update');
+  const current = await lockClaim(tx, ctx, claim.paymentId);
   if (!current)
     throw new PaymentProviderError('the refund claim was dropped: the provider refused the attempt that made it');
   const recorded = (current.payload as { refund_id?: string } | null)?.refund_id;
@@ -150,12 +146,17 @@ export async function dropFreshClaim(ctx: AppContext, claim: RefundClaim): Promi
  * refused; one that counted on it decides again.
  */
 export async function isClaimHeld(tx: Tx, ctx: AppContext, paymentId: string): Promise<boolean> {
+  return (await lockClaim(tx, ctx, paymentId)) !== undefined;
+}
+
+/** The payment's claim, locked until `tx` ends (FOR UPDATE); undefined when there is none. */
+async function lockClaim(tx: Tx, ctx: AppContext, paymentId: string) {
   const [claim] = await tx
-    .select({ eventId: paymentEvents.eventId })
+    .select({ payload: paymentEvents.payload })
     .from(paymentEvents)
     .where(whereClaim(ctx, paymentId))
     .for('update');
-  return claim !== undefined;
+  return claim;
 }
 
 /** The refund id recorded on a payment's claim: null when none was claimed, or the refund not made yet. */
