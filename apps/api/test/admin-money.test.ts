@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -21,6 +20,7 @@ import { createCourse } from './catalogue-fixtures.ts';
 import { fundWithBank, ledgerOf, payPurchase, validBank, walletOf } from './wallet-fixtures.ts';
 import { auditOf, buyThroughSandbox, createAdmin, setUpAdminTestApp } from './admin-fixtures.ts';
 import { createMinor, giveConsentByEmail } from './consent-fixtures.ts';
+import { migrationStatements, runStatements } from './migration-statements.ts';
 
 describe('admin money: purchases and refunds', () => {
   const t = setUpAdminTestApp();
@@ -1169,11 +1169,6 @@ describe('admin money: withdrawals and ledgers', () => {
       );
     });
   /** A migration's statements, as the migrator runs them: in one transaction. */
-  const runStatements = (statements: string[]) =>
-    t.app.ctx.db.transaction(async (tx) => {
-      for (const statement of statements) await tx.execute(sql.raw(statement));
-    });
-
   it('matches withdrawals from before the hash was kept: copied by the migration, or hashed when read', async () => {
     const bank = freshBank();
     const unchanged = await pendingWithdrawal(200, bank);
@@ -1184,15 +1179,11 @@ describe('admin money: withdrawals and ledgers', () => {
     const ids = [unchanged.id, moved.id];
     await asBeforeMigration(ids, { accountNumberHash: null });
     // The migration's copy from bank details, as it ran: the unchanged learner's row gets its hash, not the other's.
-    const migration = readFileSync(
-      new URL('../../../packages/db/src/migrations/0023_withdrawal_account_hash.sql', import.meta.url),
-      'utf8',
+    const backfill = migrationStatements('0023_withdrawal_account_hash.sql', (s) =>
+      /^\s*(-- .*\n\s*)*(UPDATE|ALTER TABLE "withdrawal_accounts" (DIS|EN)ABLE)/.test(s),
     );
-    const backfill = migration
-      .split('--> statement-breakpoint')
-      .filter((s) => /^\s*(-- .*\n\s*)*(UPDATE|ALTER TABLE "withdrawal_accounts" (DIS|EN)ABLE)/.test(s));
     expect(backfill).toHaveLength(3);
-    await runStatements(backfill);
+    await runStatements(t.app.ctx.db, backfill);
     const kept = await t.app.ctx.db
       .select({ id: withdrawalAccounts.walletTransactionId, hash: withdrawalAccounts.accountNumberHash })
       .from(withdrawalAccounts)
@@ -1206,14 +1197,12 @@ describe('admin money: withdrawals and ledgers', () => {
     // Migration 0024 copies the learner's PAN onto the rows from before it, the one without a hash too: PostgreSQL
     // applies 0023's NOT VALID check to every row an UPDATE writes, so the migration lifts it and puts it back.
     await asBeforeMigration(ids, { panCard: null });
-    const panBackfill = readFileSync(
-      new URL('../../../packages/db/src/migrations/0024_withdrawal_pan.sql', import.meta.url),
-      'utf8',
-    )
-      .split('--> statement-breakpoint')
-      .filter((statement) => !statement.includes('ADD COLUMN'));
+    const panBackfill = migrationStatements(
+      '0024_withdrawal_pan.sql',
+      (statement) => !statement.includes('ADD COLUMN'),
+    );
     expect(panBackfill).toHaveLength(5);
-    await runStatements(panBackfill);
+    await runStatements(t.app.ctx.db, panBackfill);
     const pans = await t.app.ctx.db
       .select({ id: withdrawalAccounts.walletTransactionId, pan: withdrawalAccounts.panCard })
       .from(withdrawalAccounts)

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, courses, quizAttempts, subjectProgress, users } from '@app/db';
 import { createTestApp, type TestApp } from '../helpers.ts';
@@ -10,6 +9,7 @@ import { createBatch, createCourse, createOfferCode, type CreatedCourse } from '
 import { ledgerOf, setReferenceData } from '../wallet-fixtures.ts';
 import { countPurchases, expectBooksBalanced, takeQuiz } from './abuse-fixtures.ts';
 import { payThroughSandbox } from '../checkout-fixtures.ts';
+import { isUpdate, migrationStatements, runStatements } from '../migration-statements.ts';
 
 /** Item 1 and 9 of issue 13: batch subjects open only through the learner's own batch and its fee. */
 describe('abuse: school batch subjects', () => {
@@ -231,16 +231,9 @@ describe('abuse: school batch subjects', () => {
     await db.insert(quizAttempts).values({ userId: member.id, subjectId: subjectOf(attempted), questionIds: [1] });
 
     // The migration's backfill, as the migrator runs it: in one transaction.
-    const backfill = readFileSync(
-      new URL('../../../../packages/db/src/migrations/0042_course_was_published.sql', import.meta.url),
-      'utf8',
-    )
-      .split('--> statement-breakpoint')
-      .filter((statement) => /^\s*(-- .*\n\s*)*UPDATE/.test(statement));
+    const backfill = migrationStatements('0042_course_was_published.sql', isUpdate);
     expect(backfill).toHaveLength(1);
-    await db.transaction(async (tx) => {
-      for (const statement of backfill) await tx.execute(sql.raw(statement));
-    });
+    await runStatements(db, backfill);
     const ids = [studied.id, certified.id, attempted.id, untouched.id];
     const rows = await db
       .select({ id: courses.id, wasPublished: courses.wasPublished })

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelAchievements, userLevels, users } from '@app/db';
@@ -7,6 +6,7 @@ import { createLearner, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin } from '../admin-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow } from '../wallet-fixtures.ts';
 import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
+import { isUpdate, migrationStatements, runStatements } from '../migration-statements.ts';
 
 /**
  * Decision 070: a sub-user records the level they counted for (users.counted_level). Decision 065 derived it from
@@ -202,16 +202,9 @@ describe('levels: a sub-user counts for the level they were counted for', () => 
     await db.update(users).set({ countedLevel: null }).where(inArray(users.id, ids));
 
     // The migration's backfill, as the migrator runs it: in one transaction.
-    const backfill = readFileSync(
-      new URL('../../../../packages/db/src/migrations/0037_counted_level.sql', import.meta.url),
-      'utf8',
-    )
-      .split('--> statement-breakpoint')
-      .filter((statement) => /^\s*(-- .*\n\s*)*UPDATE/.test(statement));
+    const backfill = migrationStatements('0037_counted_level.sql', isUpdate);
     expect(backfill).toHaveLength(1);
-    await db.transaction(async (tx) => {
-      for (const statement of backfill) await tx.execute(sql.raw(statement));
-    });
+    await runStatements(db, backfill);
     const rows = await db
       .select({ id: users.id, countedLevel: users.countedLevel })
       .from(users)

@@ -575,6 +575,22 @@ describe('abuse: money given back at the provider', () => {
       (row) => row.id === purchaseId,
     )!;
   };
+  /** The audit row of a ₹399 purchase's chargeback won, the dispute recorded opened before. */
+  const wonRow = (won: { paymentId: string; orderId: string }, disputeId: string) => ({
+    action: 'payment.dispute_won',
+    actorId: null,
+    after: {
+      amount: 399,
+      dispute_id: disputeId,
+      payment_id: won.paymentId,
+      phase: 'chargeback',
+      reason_code: 'chargeback',
+      was_opened: true,
+      purchase_status: 'paid',
+      payment_bought_nothing: false,
+      order_id: won.orderId,
+    },
+  });
   const claimOf = async (paymentId: string) =>
     (
       await t.app.ctx.db
@@ -637,21 +653,7 @@ describe('abuse: money given back at the provider', () => {
     expect((await consoleRefund(won.purchaseId)).body.message).toBe(adminMessages.disputeOpen);
     rzp.endDispute(won.paymentId, 'won');
     expect((await webhook(rzp.webhook('payment.dispute.won', won.paymentId))).json().data.outcome).toBe('processed');
-    expect((await auditOf(won.purchaseId)).at(-1)).toEqual({
-      action: 'payment.dispute_won',
-      actorId: null,
-      after: {
-        amount: 399,
-        dispute_id: wonId,
-        payment_id: won.paymentId,
-        phase: 'chargeback',
-        reason_code: 'chargeback',
-        was_opened: true,
-        purchase_status: 'paid',
-        payment_bought_nothing: false,
-        order_id: won.orderId,
-      },
-    });
+    expect((await auditOf(won.purchaseId)).at(-1)).toEqual(wonRow(won, wonId));
     // Delivered again under another event id: recorded once.
     expect((await webhook(rzp.webhook('payment.dispute.won', won.paymentId))).json().data.outcome).toBe('ignored');
     expect((await auditOf(won.purchaseId)).filter((a) => a.action === 'payment.dispute_won')).toHaveLength(1);
@@ -932,21 +934,7 @@ describe('abuse: money given back at the provider', () => {
     // Recorded as its event would have: the won row, then the refund.
     const rows = await auditOf(won.purchaseId);
     expect(rows.map((a) => a.action)).toEqual(['payment.dispute_opened', 'payment.dispute_won', 'purchase.refund']);
-    expect(rows[1]).toEqual({
-      action: 'payment.dispute_won',
-      actorId: null,
-      after: {
-        amount: 399,
-        dispute_id: wonId,
-        payment_id: won.paymentId,
-        phase: 'chargeback',
-        reason_code: 'chargeback',
-        was_opened: true,
-        purchase_status: 'paid',
-        payment_bought_nothing: false,
-        order_id: won.orderId,
-      },
-    });
+    expect(rows[1]).toEqual(wonRow(won, wonId));
     // Its event, come late: recorded already.
     expect((await webhook(rzp.webhook('payment.dispute.won', won.paymentId))).json().data.outcome).toBe('ignored');
 
