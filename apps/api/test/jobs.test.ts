@@ -272,6 +272,56 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a worker stopping while its
   }, 20_000);
 });
 
+describe('a job still running while its worker stops', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('still queues what it sends (a reconcile run relaying the mail outbox at a deploy), and completes', async () => {
+    let stopBegun!: () => void;
+    const stopping = new Promise<void>((resolve) => (stopBegun = resolve));
+    let handlerStarted!: () => void;
+    const started = new Promise<void>((resolve) => (handlerStarted = resolve));
+    let sent: string | null = null;
+    const worker: JobQueue = createQueue(t.app.ctx.database, {
+      definitions: [
+        defineJob(
+          'transcode',
+          async (_ctx, data) => {
+            if (data.subjectId !== 1) return;
+            handlerStarted();
+            await stopping;
+            sent = await worker.enqueue('transcode', { subjectId: 2 });
+          },
+          { retryLimit: 0 },
+        ),
+      ],
+      worker: { ...POLL, schedules: false },
+    });
+    const first = await worker.enqueue('transcode', { subjectId: 1 });
+    await worker.startWorker(t.app.ctx);
+    await started;
+    const stopped = worker.stop();
+    stopBegun();
+    await stopped;
+
+    expect(sent).not.toBeNull();
+    const states = await t.app.ctx.database.db.execute<{ id: string; state: string }>(
+      sql`select id::text, state from pgboss.job where id in (${first}, ${sent})
+          union all select id::text, state from pgboss.archive where id in (${first}, ${sent})`,
+    );
+    expect(Object.fromEntries(states.rows.map((row) => [row.id, row.state]))).toEqual({
+      [first!]: 'completed',
+      [sent!]: 'created',
+    });
+    expect(worker.stats.failed.get('transcode') ?? 0).toBe(0);
+  }, 20_000);
+});
+
 describe('jobs survive a restart', () => {
   let smtp: TestSmtpServer;
   beforeAll(async () => {

@@ -242,7 +242,9 @@ export function createQueue(database: Database, settings: QueueSettings): JobQue
   const inFlight = new InFlight();
 
   function boss(): Promise<PgBoss> {
-    if (stopped) return Promise.reject(new Error('the job queue is stopped'));
+    // A stopped queue never starts again, but one already started still sends: a handler given the stop's grace
+    // (a reconcile run relaying the mail outbox at a deploy) queues its jobs while the pool is open.
+    if (stopped && !starting) return Promise.reject(new Error('the job queue is stopped'));
     starting ??= (async () => {
       const instance = new PgBoss({
         db: trackedBossDb(bossDbOf(database), inFlight) as PgBoss.Db,
