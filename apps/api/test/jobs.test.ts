@@ -139,6 +139,7 @@ describe('GET /admin/jobs', () => {
     expect(transcode).toEqual({ name: 'transcode', created: 0, active: 0, retry: 0, failed: 1 });
     expect(body.data.queues.map((q: { name: string }) => q.name)).toEqual([
       'balance-snapshot',
+      'dispute-check',
       'erasure-follow-up',
       'mail',
       'reconcile',

@@ -150,6 +150,8 @@ describe('the reconcile job', () => {
       // The month-end snapshot of Balances owed is read in India time (decision 067).
       expect(schedules.rows).toEqual([
         { name: 'balance-snapshot', cron: '0 0 1 * *', timezone: 'Asia/Kolkata' },
+        // Every dispute open here asked of Razorpay, daily at 03:00 India time.
+        { name: 'dispute-check', cron: '0 3 * * *', timezone: 'Asia/Kolkata' },
         { name: 'erasure-follow-up', cron: '*/5 * * * *', timezone: 'UTC' },
         { name: 'reconcile', cron: '*/5 * * * *', timezone: 'UTC' },
       ]);

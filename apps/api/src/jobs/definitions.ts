@@ -1,6 +1,6 @@
 import { balanceSnapshotJob, erasureFollowUpJob } from '../services/admin/index.ts';
 import { mailJob } from '../services/mail/index.ts';
-import { reconcileJob } from '../services/payments/index.ts';
+import { disputeCheckJob, reconcileJob } from '../services/payments/index.ts';
 import { transcodeJob } from '../services/video/index.ts';
 import type { AnyJobDefinition } from './registry.ts';
 
@@ -14,4 +14,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   transcodeJob,
   balanceSnapshotJob,
   erasureFollowUpJob,
+  disputeCheckJob,
 ];

@@ -36,6 +36,8 @@ export interface JobDataMap {
   'balance-snapshot': Record<string, never>;
   /** An erasure's steps after its transaction, left undone (services/admin/people/erasure-follow-up-job.ts). */
   'erasure-follow-up': Record<string, never>;
+  /** Every dispute open here asked of the provider (services/payments/dispute-check-job.ts). */
+  'dispute-check': Record<string, never>;
 }
 
 export type JobName = keyof JobDataMap;
@@ -45,6 +47,7 @@ export const JOB_NAMES = [
   'transcode',
   'balance-snapshot',
   'erasure-follow-up',
+  'dispute-check',
 ] as const satisfies readonly JobName[];
 
 export interface JobLog {

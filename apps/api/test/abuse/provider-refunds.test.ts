@@ -15,7 +15,8 @@ import {
   type FakeRazorpay,
   type WebhookDelivery,
 } from '../payments-fake-razorpay.ts';
-import { handleWebhook } from '../../src/services/payments/index.ts';
+import { disputeCheckJob, handleWebhook } from '../../src/services/payments/index.ts';
+import { disputesOpenHere } from '../../src/services/payments/disputes.ts';
 import { reconcilePendingPurchases } from '../../src/services/payments/reconcile-pending-purchases.ts';
 import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
 
@@ -938,12 +939,11 @@ describe('abuse: money given back at the provider', () => {
     // Its event, come late: recorded already.
     expect((await webhook(rzp.webhook('payment.dispute.won', won.paymentId))).json().data.outcome).toBe('ignored');
 
-    // Still open at Razorpay, lost there (its event not come), or Razorpay not answering: refused, as before.
-    for (const standing of ['open', 'lost', 'down'] as const) {
+    // Still open at Razorpay, or Razorpay not answering: refused, as before.
+    for (const standing of ['open', 'down'] as const) {
       const bought = await buy(buyer, 39_900);
       rzp.openDispute(bought.paymentId);
       await webhook(rzp.webhook('payment.dispute.created', bought.paymentId));
-      if (standing === 'lost') rzp.loseDispute(bought.paymentId);
       rzp.isDown = standing === 'down';
       const refused = await consoleRefund(bought.purchaseId).finally(() => (rzp.isDown = false));
       expect(refused.statusCode, standing).toBe(400);
@@ -959,6 +959,106 @@ describe('abuse: money given back at the provider', () => {
       ).toEqual(['payment.dispute_opened']);
       expect(await claimOf(bought.paymentId), standing).toBeUndefined();
     }
+    await expectBooksBalanced(t);
+  });
+
+  it("ATTACK: a dispute lost at Razorpay whose event never came is recorded when the console's Refund asks: no second refund, the commission goes", async () => {
+    // Razorpay retries a webhook for a day: a lost event left the chargeback unrecorded, the course open, the
+    // referrer's commission withdrawable, and the operator's Refund refused as "dispute open" for good.
+    const { referrer, buyer } = await referredBuyer();
+    const bought = await buy(buyer, 39_900);
+    const disputeId = rzp.openDispute(bought.paymentId);
+    await webhook(rzp.webhook('payment.dispute.created', bought.paymentId));
+    rzp.loseDispute(bought.paymentId);
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Pending']);
+
+    const clicked = await consoleRefund(bought.purchaseId);
+    expect(clicked.statusCode).toBe(400);
+    expect(clicked.body.message).toBe(adminMessages.alreadyRefunded);
+    // Refunded by the dispute, as its event would have: nothing asked of Razorpay's refunds, the chargeback took it all.
+    expect(rzp.refunds.filter((r) => r.payment_id === bought.paymentId)).toEqual([]);
+    expect(await statusOf(bought.purchaseId)).toBe('refunded');
+    expect(await owns(buyer, bought.courseId)).toBe(false);
+    expect(await commissionOf(bought.purchaseId)).toEqual(['Rejected']);
+    expect((await ledgerOf(t.app, referrer.id)).filter((e) => e.status !== 'Rejected')).toEqual([]);
+    expect((await auditOf(bought.purchaseId)).map((a) => a.action)).toEqual([
+      'payment.dispute_opened',
+      'purchase.refund',
+    ]);
+    expect((await auditOf(bought.purchaseId)).at(-1)).toMatchObject({
+      actorId: null,
+      after: { status: 'refunded', source: 'dispute lost', dispute_id: disputeId },
+    });
+    // Its event, come after all: recorded already.
+    expect((await webhook(rzp.webhook('payment.dispute.lost', bought.paymentId))).json().data.outcome).toBe('ignored');
+    expect(await creditNotesOf(bought.purchaseId)).toBe(1);
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: the daily dispute check records what Razorpay says of every dispute open here: won, lost for a part, still open', async () => {
+    const run = { id: 'test', retryCount: 0, retryLimit: 0, log: { info: () => {}, warn: () => {}, error: () => {} } };
+    const check = () => disputeCheckJob.handler(t.app.ctx, {}, run);
+    // Disputes earlier tests left open at Razorpay are asked about too; these are the ones this test adds.
+    const leftOpen = new Set((await disputesOpenHere(t.app.ctx.db, 100)).map((d) => d.purchaseId));
+    const openHere = async () => (await disputesOpenHere(t.app.ctx.db, 100)).filter((d) => !leftOpen.has(d.purchaseId));
+    const asks = (from: number) =>
+      rzp.requests.slice(from).filter((r) => r.path.startsWith('/v1/disputes/')).length - leftOpen.size;
+
+    const { referrer, buyer } = await referredBuyer();
+    const [won, lost, open, unanswered] = [
+      await buy(buyer, 39_900),
+      await buy(buyer, 39_900),
+      await buy(buyer, 39_900),
+      await buy(buyer, 39_900),
+    ];
+    for (const b of [won, lost, open, unanswered]) {
+      rzp.openDispute(b.paymentId);
+      await webhook(rzp.webhook('payment.dispute.created', b.paymentId));
+    }
+    rzp.endDispute(won.paymentId, 'won');
+    rzp.loseDispute(lost.paymentId, 39_800);
+    expect((await openHere()).map((d) => d.purchaseId)).toEqual([won, lost, open, unanswered].map((b) => b.purchaseId));
+
+    const asked = rzp.requests.length;
+    // Razorpay fails on the last one only: the others are recorded all the same.
+    const fetchDispute = t.app.ctx.payments.fetchDispute.bind(t.app.ctx.payments);
+    const unansweredId = (await openHere()).at(-1)!.disputeId;
+    t.app.ctx.payments.fetchDispute = async (id) => {
+      rzp.isDown = id === unansweredId;
+      try {
+        return await fetchDispute(id);
+      } finally {
+        rzp.isDown = false;
+      }
+    };
+    try {
+      await check();
+    } finally {
+      t.app.ctx.payments.fetchDispute = fetchDispute;
+    }
+    expect(asks(asked)).toBe(4);
+
+    expect((await auditOf(won.purchaseId)).map((a) => a.action)).toEqual([
+      'payment.dispute_opened',
+      'payment.dispute_won',
+    ]);
+    expect(await statusOf(won.purchaseId)).toBe('paid');
+    // Lost for ₹398 of ₹399: refunded, the rest (₹1) given back at Razorpay, the commission taken back.
+    expect(await statusOf(lost.purchaseId)).toBe('refunded');
+    expect(rzp.refunds.filter((r) => r.payment_id === lost.paymentId).map((r) => r.amount)).toEqual([100]);
+    expect(await commissionOf(lost.purchaseId)).toEqual(['Rejected']);
+    expect(await commissionOf(won.purchaseId)).toEqual(['Pending']);
+    for (const b of [open, unanswered]) {
+      expect(await statusOf(b.purchaseId)).toBe('paid');
+      expect((await auditOf(b.purchaseId)).map((a) => a.action)).toEqual(['payment.dispute_opened']);
+    }
+    expect((await openHere()).map((d) => d.purchaseId)).toEqual([open.purchaseId, unanswered.purchaseId]);
+    // The next day: asked again, only those two; lost and won events come late and change nothing.
+    const before = rzp.requests.length;
+    await check();
+    expect(asks(before)).toBe(2);
+    expect((await webhook(rzp.webhook('payment.dispute.lost', lost.paymentId))).json().data.outcome).toBe('ignored');
+    expect((await ledgerOf(t.app, referrer.id)).filter((e) => e.status !== 'Rejected')).toHaveLength(3);
     await expectBooksBalanced(t);
   });
 

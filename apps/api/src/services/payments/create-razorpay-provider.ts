@@ -25,6 +25,7 @@ const disputeEntity = z.object({
   status: z.string(),
   phase: z.string().nullish(),
   amount: z.number().int(),
+  amount_deducted: z.number().int().nonnegative().nullish(),
   reason_code: z.string().nullish(),
 });
 const errorBody = z.object({ error: z.object({ description: z.string().optional(), code: z.string().optional() }) });
@@ -132,6 +133,7 @@ export function createRazorpayProvider(options: {
         status: dispute.status,
         phase: dispute.phase ?? null,
         amountPaise: dispute.amount,
+        amountDeductedPaise: dispute.amount_deducted ?? 0,
         reasonCode: dispute.reason_code ?? null,
       };
     },

@@ -3,7 +3,6 @@ import { auditLog, paymentEvents, purchases, type DbOrTx, type Tx } from '@app/d
 import { paiseToRupees } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
-import { PaymentProviderError } from './payment-provider.ts';
 import type { PaymentLog } from './refund-orphan-payment.ts';
 
 /*
@@ -86,6 +85,30 @@ export function openDisputeOf(): SQL<string | null> {
 export async function openDisputeOn(db: DbOrTx, purchaseId: number): Promise<string | null> {
   const [row] = await db.select({ disputeId: openDisputeOf() }).from(purchases).where(eq(purchases.id, purchaseId));
   return row?.disputeId ?? null;
+}
+
+/**
+ * The disputes open here (openDisputeOf), one per purchase, oldest purchase first, at most `limit`: what the daily
+ * dispute check asks the provider about. Found from their opening rows (a partial index), not by reading every purchase.
+ */
+export async function disputesOpenHere(
+  db: DbOrTx,
+  limit: number,
+): Promise<{ purchaseId: number; disputeId: string }[]> {
+  const openDispute = openDisputeOf();
+  const rows = await db
+    .select({ purchaseId: purchases.id, disputeId: openDispute })
+    .from(purchases)
+    .where(
+      and(
+        sql`${purchases.id}::text IN (SELECT ${auditLog.entityId} FROM ${auditLog}
+          WHERE ${auditLog.action} = ${DISPUTE_OPENED} AND ${auditLog.entity} = 'purchases')`,
+        sql`${openDispute} IS NOT NULL`,
+      ),
+    )
+    .orderBy(purchases.id)
+    .limit(limit);
+  return rows.flatMap((row) => (row.disputeId ? [{ purchaseId: row.purchaseId, disputeId: row.disputeId }] : []));
 }
 
 /**
@@ -319,56 +342,4 @@ export async function recordDisputeEnded(ctx: AppContext, dispute: DisputeEnded)
     order_id: dispute.orderId,
   }));
   return typeof recorded === 'object';
-}
-
-/** The provider's statuses of a dispute that ended with no money taken, and how each is recorded. */
-const ENDED_AT_PROVIDER = new Map<string, DisputeEnded['outcome']>([
-  ['won', 'won'],
-  ['closed', 'closed'],
-]);
-
-/**
- * Asks the provider how a dispute recorded open on the purchase's payment stands now, for one whose ending was never
- * heard of (opened before the won/closed events were recorded, or the webhook not subscribed to them): ended as won
- * or closed, it is recorded exactly as its event would have been (recordDisputeEnded), and the answer is true. False
- * when it is still open, lost, not the purchase's payment's, or the provider cannot say (the sandbox; no answer or a
- * refusal, logged): the dispute stays open.
- */
-export async function settleDisputeEndedAtProvider(
-  ctx: AppContext,
-  options: { purchaseId: number; disputeId: string; log?: PaymentLog | undefined },
-): Promise<boolean> {
-  const [purchase] = await ctx.db
-    .select({
-      orderId: purchases.providerOrderId,
-      paymentId: purchases.providerPaymentId,
-      provider: purchases.provider,
-    })
-    .from(purchases)
-    .where(eq(purchases.id, options.purchaseId));
-  if (!purchase?.orderId || !purchase.paymentId || purchase.provider !== ctx.payments.name) return false;
-  let dispute: Awaited<ReturnType<AppContext['payments']['fetchDispute']>>;
-  try {
-    dispute = await ctx.payments.fetchDispute(options.disputeId);
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    options.log?.error(
-      { err: error, purchaseId: options.purchaseId, disputeId: options.disputeId },
-      'the provider did not say how an open dispute stands: it stays open',
-    );
-    return false;
-  }
-  const outcome = dispute && ENDED_AT_PROVIDER.get(dispute.status);
-  if (!dispute || !outcome || dispute.id !== options.disputeId || dispute.paymentId !== purchase.paymentId)
-    return false;
-  await recordDisputeEnded(ctx, {
-    outcome,
-    disputeId: dispute.id,
-    paymentId: dispute.paymentId,
-    orderId: purchase.orderId,
-    amountPaise: dispute.amountPaise,
-    reasonCode: dispute.reasonCode,
-    phase: dispute.phase,
-  });
-  return true;
 }

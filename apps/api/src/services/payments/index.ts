@@ -9,10 +9,6 @@ export { reconcileJob } from './reconcile-job.ts';
 export { settleClosedOrder } from './settle-closed-order.ts';
 export { claimRefund, dropFreshClaim, PURCHASE_REFUND_REASONS, refundClaimed } from './refund-claim.ts';
 export type { PaymentLog } from './refund-orphan-payment.ts';
-export {
-  DISPUTE_AFTER_REFUND,
-  DISPUTE_OPENED,
-  openDisputeOf,
-  openDisputeOn,
-  settleDisputeEndedAtProvider,
-} from './disputes.ts';
+export { DISPUTE_AFTER_REFUND, DISPUTE_OPENED, openDisputeOf, openDisputeOn } from './disputes.ts';
+export { settleDisputeAtProvider } from './settle-dispute-at-provider.ts';
+export { disputeCheckJob } from './dispute-check-job.ts';

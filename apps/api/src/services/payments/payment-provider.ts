@@ -42,6 +42,8 @@ export interface ProviderDispute {
   phase: string | null;
   /** What the payer's bank disputes, in paise. */
   amountPaise: number;
+  /** What a lost dispute took from the merchant, in paise; 0 while open, or when not given. */
+  amountDeductedPaise: number;
   reasonCode: string | null;
 }
 
@@ -79,9 +81,9 @@ export interface PaymentProvider {
    */
   closeOrder(orderId: string): Promise<boolean>;
   /**
-   * The dispute as the provider has it now (its status, phase, payment), for a dispute whose ending this server never
-   * heard of (opened before its won/closed events were subscribed to); null when the provider has no disputes to ask
-   * about (the sandbox). Throws PaymentProviderError when it does not answer or refuses.
+   * The dispute as the provider has it now (its status, phase, payment, what it took), for a dispute whose ending this
+   * server never heard of (its event lost, or not subscribed to); null when the provider has no disputes to ask about
+   * (the sandbox). Throws PaymentProviderError when it does not answer or refuses.
    */
   fetchDispute(disputeId: string): Promise<ProviderDispute | null>;
 }

@@ -13,7 +13,7 @@ import {
   dropFreshClaim,
   openDisputeOn,
   refundClaimed,
-  settleDisputeEndedAtProvider,
+  settleDisputeAtProvider,
   type PaymentLog,
 } from '../../payments/index.ts';
 import { markPurchaseRefunded, refundEffectsForAudit, type RefundEffects } from '../../purchases/index.ts';
@@ -75,7 +75,9 @@ export async function lockPurchase(tx: Tx, purchaseId: number): Promise<string |
  * provider instead, and its loss refunds the purchase. Looked up under the row lock, which the dispute's recording
  * takes too, so one opened meanwhile is seen. A dispute open here whose ending was never heard of (opened before this
  * server recorded won/closed events, or the webhook not subscribed to them) is asked of the provider: won or closed
- * there, it is recorded so (settleDisputeEndedAtProvider) and the refund goes on; lost, open, or no answer: refused.
+ * there, it is recorded so (settleDisputeAtProvider) and the refund goes on; lost there, it is recorded as its event
+ * would have been (the purchase refunded by the dispute, so this refund is refused as done already); open, or no
+ * answer: refused.
  */
 export async function refundPurchase(
   ctx: AppContext,
@@ -88,10 +90,12 @@ export async function refundPurchase(
     const result = await refundOnce(ctx, options);
     if (!('disputeOpen' in result)) return result;
     const disputeId = result.disputeOpen;
-    const isEnded =
-      !asked.has(disputeId) &&
-      (await settleDisputeEndedAtProvider(ctx, { purchaseId: options.purchaseId, disputeId, log: options.log }));
-    if (!isEnded) throw AppError.badRequest(adminMessages.disputeOpen);
+    // Ended there: the refund goes on. Lost there: recorded as its event would have been, the purchase is refunded by
+    // it, and the next attempt says so.
+    const standing = asked.has(disputeId)
+      ? 'open'
+      : await settleDisputeAtProvider(ctx, { purchaseId: options.purchaseId, disputeId, log: options.log });
+    if (standing === 'open') throw AppError.badRequest(adminMessages.disputeOpen);
     asked.add(disputeId);
   }
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_dispute_opened_idx" ON "audit_log" USING btree ("entity_id") WHERE "audit_log"."action" = 'payment.dispute_opened';
