@@ -226,14 +226,15 @@ describe('abuse: holding period and refunds', () => {
     // The operator has started paying the newer one: it is left alone.
     expect((await t.client.as(admin.token).post(`/admin/withdrawals/${newer!.id}/payout`)).statusCode).toBe(200);
 
+    // Its commission (₹150) and its half of the Starter reward the two counted for (₹50 and 50 points, decision 075).
     const res = await refund(first);
     expect(res.statusCode).toBe(200);
-    expect(res.body.data).toMatchObject({ commission_reversed: 150, commission_shortfall: 0 });
+    expect(res.body.data).toMatchObject({ commission_reversed: 200, commission_shortfall: 0 });
     const ledger = await ledgerOf(t.app, referrer.id);
     expect(ledger.find((e) => e.id === older!.id)).toMatchObject({ status: 'Rejected' });
     expect(ledger.find((e) => e.id === newer!.id)).toMatchObject({ status: 'Pending' });
-    // ₹250 back, ₹150 taken: ₹100 left to ask for again.
-    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 10_000, points: 100 });
+    // ₹250 back, ₹200 taken: ₹50 left to ask for again, and 50 points.
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 5_000, points: 50 });
     const [audit] = await t.app.ctx.db
       .select()
       .from(auditLog)
@@ -249,10 +250,11 @@ describe('abuse: holding period and refunds', () => {
       .limit(1);
     expect(mail!.text).toContain('Money this withdrawal would have paid out was taken back');
 
-    // The second refund (its commission, ₹150, and the Starter reward its activation completed, ₹100) finds ₹100 in
-    // the wallet and the rest being paid: the ₹150 short is recorded, not the withdrawal being paid rejected.
+    // The second refund (its commission, ₹150, and what is left of the Starter reward its activation completed, ₹50
+    // and 50 points) finds ₹50 in the wallet and the rest being paid: the ₹150 short is recorded, not the withdrawal
+    // being paid rejected.
     const again = await refund(second);
-    expect(again.body.data).toMatchObject({ commission_reversed: 100, commission_shortfall: 150 });
+    expect(again.body.data).toMatchObject({ commission_reversed: 50, commission_shortfall: 150 });
     expect((await ledgerOf(t.app, referrer.id)).find((e) => e.id === newer!.id)).toMatchObject({ status: 'Pending' });
     await expectBooksBalanced(t);
   });

@@ -284,10 +284,14 @@ describe('abuse round 3: a reopened lower level lets the referrer climb the achi
     await refund(a); // after its window: a released level keeps its sub-users
     await refund(b2); // after its window: it stood in for b1, so it takes the reward back
     const ledger = await ledgerOf(t.app, farmer.id);
-    // As with one purchase of B's refunded after its window: Starter's ₹100 and 100 points taken back from the wallet.
-    // Otherwise the reward, b1's, outlived every purchase of B's.
-    expect(ledger.filter((e) => e.method === 'Level Reward Reversal').map((e) => [e.amountPaise, e.points])).toEqual([
-      [-10_000, -100],
+    // A's half of Starter with A's refund (decision 075), then the rest with b2's: as with one purchase of B's refunded
+    // after its window, Starter's ₹100 and 100 points are taken back from the wallet in all. Otherwise the reward,
+    // b1's, outlived every purchase of B's.
+    expect(
+      ledger.filter((e) => e.method === 'Level Reward Reversal').map((e) => [e.purchaseId, e.amountPaise, e.points]),
+    ).toEqual([
+      [a, -5_000, -50],
+      [b1, -5_000, -50],
     ]);
     await expectBooksBalanced(t);
   });

@@ -21,7 +21,8 @@ const levelStateQuery = preparedPerDatabase((db) =>
     .prepare('user_level_state'),
 );
 
-async function loadLevels(db: DbOrTx): Promise<LevelRow[]> {
+/** The ladder's levels, lowest first. */
+export async function loadLevels(db: DbOrTx): Promise<LevelRow[]> {
   return levelsQuery(db).execute();
 }
 

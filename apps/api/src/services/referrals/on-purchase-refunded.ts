@@ -4,7 +4,8 @@ import { ledgerDescription } from '@app/contracts';
 import { levelAchievements, purchases, users, walletTransactions, type Tx } from '@app/db';
 import type { AppContext } from '../../context.ts';
 import { getSettings } from '../settings/index.ts';
-import { NOTHING_TAKEN, refundWindowEnd, releaseHeldCredits, type TakenBack } from '../wallet/index.ts';
+import { addTakenBack, NOTHING_TAKEN, refundWindowEnd, releaseHeldCredits, type TakenBack } from '../wallet/index.ts';
+import { takeBackLevelRewardShare } from './level-reward-shares.ts';
 import { activatesSql } from './on-purchase-paid.ts';
 import { reopenLevelsNoLongerReached, takeBackReferralEarnings } from './take-back-referral-earnings.ts';
 
@@ -19,7 +20,8 @@ import { reopenLevelsNoLongerReached, takeBackReferralEarnings } from './take-ba
  *   keeps them: they counted there, once);
  * - the referrer's commission on it is cancelled (Rejected) while still held in the refund window,
  *   or taken back from the wallet once Done, never below zero; so is a level reward its activation
- *   completed once Done;
+ *   completed once Done (less the shares taken back already), and, when the buyer is left with no paid purchase but
+ *   still counted for a level whose reward is released, their share of that reward (level-reward-shares.ts);
  * - a level reward still held whose window no longer has enough active sub-users without this
  *   buyer is cancelled and the level reopened on that window (a buyer kept active by another paid
  *   purchase still counts, and the reward stands).
@@ -79,12 +81,23 @@ export async function onPurchaseRefunded(
       until: await refundWindowEnd(tx, otherPaid.paidAt),
     });
 
-  const taken = await takeBackReferralEarnings(tx, ctx, {
+  let taken = await takeBackReferralEarnings(tx, ctx, {
     referrerId: referrer.id,
     purchaseIds: [purchase.id, ...(otherPaid ? [] : await rewardsStoodInFor(tx, referrer.id, purchase))],
     why: (id) => ledgerDescription('refundReversed', { id }),
     now,
   });
+  // Left with no paid purchase but still counted for a level whose reward is released: their share of it goes back.
+  if (!otherPaid && !isDeactivated && counted)
+    taken = addTakenBack(
+      taken,
+      await takeBackLevelRewardShare(tx, ctx, {
+        referrer,
+        buyer: { id: purchase.userId, activatedAt: counted.activatedAt, countedLevel: counted.level },
+        purchaseId: purchase.id,
+        now,
+      }),
+    );
   if (isDeactivated) await reopenLevelsNoLongerReached(tx, { referrer, now });
   return taken;
 }

@@ -3,6 +3,7 @@ import { levelAchievements, levelWindows, userLevels, walletTransactions, type T
 import type { AppContext } from '../../context.ts';
 import { countedSubUsers, levelByNumber, loadLadder } from '../levels/index.ts';
 import { addTakenBack, cancelHeldCredit, NOTHING_TAKEN, takeBack, type TakenBack } from '../wallet/index.ts';
+import { levelRewardLeft } from './level-reward-shares.ts';
 
 /** What a referral credit is taken back as. */
 const REVERSAL_OF = {
@@ -44,13 +45,18 @@ export async function takeBackReferralEarnings(
     if (entry.status === 'Pending' && entry.method === 'Referral Commission') {
       await cancelHeldCredit(tx, { transactionId: entry.transactionId, now });
     } else if (entry.status === 'Done' && !reversed.has(`${entry.purchaseId}:${reversal}`)) {
+      // A level reward: less the shares of it that its other sub-users' refunds took back (level-reward-shares.ts).
+      const left =
+        entry.method === 'Level Reward'
+          ? await levelRewardLeft(tx, referrerId, { ...entry, purchaseId: entry.purchaseId! })
+          : { paise: entry.amountPaise, points: entry.points };
       taken = addTakenBack(
         taken,
         await takeBack(tx, ctx, {
           userId: referrerId,
           method: reversal,
-          paise: entry.amountPaise,
-          points: entry.points,
+          paise: left.paise,
+          points: left.points,
           description: why(entry.transactionId),
           purchaseId: entry.purchaseId!,
           at: now,

@@ -1,0 +1,156 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchases, walletTransactions } from '@app/db';
+import type { TestApp } from '../helpers.ts';
+import { createLearner, type Learner } from '../fixtures.ts';
+import { createCourse } from '../catalogue-fixtures.ts';
+import { createAdmin } from '../admin-fixtures.ts';
+import { ledgerOf, setReferenceData, signInNow, validBank } from '../wallet-fixtures.ts';
+import { createRazorpayTestApp, deliverWebhook, type FakeRazorpay } from '../payments-fake-razorpay.ts';
+import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
+
+/**
+ * A level reward is earned by the sub-users counted for the level, each its share (decision 075). Found by the
+ * 50-account review (session 57): a refund after the holding period took back a level reward only when the refunded
+ * purchase was the one that completed the level, so a ring waited out the 7-day window, withdrew, and charged back every
+ * card but the completing ones: one paying sub-user per level kept the whole reward, recorded as owed nowhere.
+ */
+describe('abuse: a level reward taken back share by share when its sub-users are refunded after the window', () => {
+  let t: TestApp;
+  let rzp: FakeRazorpay;
+  let close: () => Promise<void>;
+  let admin: Learner;
+
+  beforeAll(async () => {
+    ({ t, rzp, close } = await createRazorpayTestApp());
+    await setReferenceData(t.app, { refund_window_days: 7 });
+    admin = await createAdmin(t.app);
+  });
+  afterAll(() => close?.());
+
+  const PRICE = 39_900;
+
+  const buy = async (buyer: Learner) => {
+    const course = await createCourse(t.app, { pricePaise: PRICE });
+    const res = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    expect(res.statusCode).toBe(200);
+    const order = res.body.data as { purchase_id: number; order_id: string };
+    const { paymentId, signature } = rzp.capture(order.order_id);
+    const paid = await t.client
+      .as(buyer.token)
+      .post('/pay-now', { payment_id: paymentId, order_id: order.order_id, signature });
+    expect(paid.statusCode).toBe(200);
+    return { purchaseId: order.purchase_id, paymentId };
+  };
+  const chargeBack = async (paymentId: string) => {
+    rzp.loseDispute(paymentId);
+    const res = await deliverWebhook(t, rzp.webhook('payment.dispute.lost', paymentId));
+    expect(res.json().data.outcome).toBe('processed');
+  };
+  const owedPaise = async (userId: number) =>
+    (await ledgerOf(t.app, userId)).reduce((sum, entry) => sum + entry.shortfallPaise, 0);
+
+  /** The referrer redeems every point, withdraws the whole balance and the operator pays it. Rupees paid out, in paise. */
+  const cashOut = async (referrer: Learner): Promise<number> => {
+    const token = await signInNow(t.app, referrer.id);
+    const client = t.client.as(token);
+    const page = (await client.get('/transactions')).body.data as { balance: number; points: number };
+    if (page.points > 0) expect((await client.post('/redeem-point', { point: page.points })).statusCode).toBe(200);
+    expect((await client.post('/bank-details', validBank)).statusCode).toBe(200);
+    const balance = ((await client.get('/transactions')).body.data as { balance: number }).balance;
+    expect((await client.post('/withdraw', { amount: balance })).statusCode).toBe(200);
+    const withdrawal = (await ledgerOf(t.app, referrer.id)).find((e) => e.method === 'Withdraw')!;
+    const settled = await t.client
+      .as(admin.token)
+      .post(`/admin/withdrawals/${withdrawal.id}/settle`, { status: 'Done', bank_reference: `UTR${withdrawal.id}` });
+    expect(settled.statusCode).toBe(200);
+    return -withdrawal.amountPaise;
+  };
+
+  it("ATTACK (Starter): a sub-user who did not complete the level charges back after the window: their half of the reward is owed, and the completer's refund then takes only the other half", async () => {
+    const referrer = await createLearner(t.app);
+    const a = await createLearner(t.app, { referrerId: referrer.id });
+    const b = await createLearner(t.app, { referrerId: referrer.id });
+    const boughtA = await buy(a);
+    const boughtB = await buy(b); // completes Starter: the reward is tied to B's purchase
+    t.clock.advance(7 * DAY_MS + 60_000);
+
+    const paidOut = await cashOut(referrer); // ₹100 reward + ₹100 of points + 2 × ₹39.90 commission
+    expect(paidOut).toBe(10_000 + 10_000 + 2 * 3_990);
+
+    await chargeBack(boughtA.paymentId); // A gets the ₹399 back from the bank
+    expect((await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, boughtA.purchaseId)))[0]!.status).toBe(
+      'refunded',
+    );
+
+    // A's commission and A's half of the reward (₹50, and 50 points already redeemed: ₹50) are owed, all withdrawn.
+    expect(await owedPaise(referrer.id)).toBe(3_990 + 5_000 + 5_000);
+    const reversals = () =>
+      ledgerOf(t.app, referrer.id).then((entries) => entries.filter((e) => e.method === 'Level Reward Reversal'));
+    expect((await reversals()).map((e) => e.purchaseId)).toEqual([boughtA.purchaseId]);
+    // The level stays achieved: the reward is not cancelled, and A stays counted there.
+    const rewards = await t.app.ctx.db
+      .select({ status: walletTransactions.status })
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.userId, referrer.id), eq(walletTransactions.method, 'Level Reward')));
+    expect(rewards).toEqual([{ status: 'Done' }]);
+    // A's refund delivered again (another event id), and the operator's console: nothing more is taken.
+    expect(
+      (await deliverWebhook(t, rzp.webhook('payment.dispute.lost', boughtA.paymentId, 'evt_again_a'))).json().data
+        .outcome,
+    ).toBe('ignored');
+    expect(await reversals()).toHaveLength(1);
+
+    // B, who completed Starter, charges back too: the rest of the reward, not the whole again.
+    await chargeBack(boughtB.paymentId);
+    expect(await owedPaise(referrer.id)).toBe(paidOut);
+    expect((await reversals()).map((e) => e.purchaseId)).toEqual([boughtA.purchaseId, boughtB.purchaseId]);
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK: a sub-user kept paying by a second purchase takes nothing back; their last refund takes their share once', async () => {
+    const referrer = await createLearner(t.app);
+    const a = await createLearner(t.app, { referrerId: referrer.id });
+    const b = await createLearner(t.app, { referrerId: referrer.id });
+    const first = await buy(a);
+    await buy(b);
+    const second = await buy(a);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const shares = () =>
+      ledgerOf(t.app, referrer.id).then((entries) => entries.filter((e) => e.method === 'Level Reward Reversal'));
+    await chargeBack(first.paymentId);
+    // A still paid for a course: still earns their share.
+    expect(await shares()).toEqual([]);
+    await chargeBack(second.paymentId);
+    expect((await shares()).map((e) => [e.purchaseId, e.amountPaise, e.points])).toEqual([
+      [second.purchaseId, -5_000, -50],
+    ]);
+    // A buys again and is refunded again: their share went back once.
+    const third = await buy(a);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    await chargeBack(third.paymentId);
+    expect(await shares()).toHaveLength(1);
+    await expectBooksBalanced(t);
+  });
+
+  it('ATTACK (ring, levels 1–4): 30 sub-users, 26 charge back after the window; the ring takes less than its 4 kept purchases paid', async () => {
+    const referrer = await createLearner(t.app);
+    const bought: { purchaseId: number; paymentId: string }[] = [];
+    for (let i = 0; i < 30; i++) bought.push(await buy(await createLearner(t.app, { referrerId: referrer.id })));
+    const rewards = (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Level Reward');
+    expect(rewards).toHaveLength(4); // Starter, Bronze, Silver, Gold
+    const completing = new Set(rewards.map((r) => r.purchaseId));
+    t.clock.advance(7 * DAY_MS + 60_000);
+
+    const paidOut = await cashOut(referrer); // ₹1,850 + 1,500 points + 30 × ₹39.90
+    const disputed = bought.filter((p) => !completing.has(p.purchaseId));
+    for (const p of disputed) await chargeBack(p.paymentId);
+
+    const owed = await owedPaise(referrer.id);
+    const keptPaid = (bought.length - disputed.length) * PRICE;
+    const take = paidOut - owed;
+    await expectBooksBalanced(t);
+    // What nothing may turn into money: what the ring took and does not owe stays within what its kept purchases paid.
+    expect(take).toBeLessThanOrEqual(keptPaid);
+  }, 120_000);
+});
