@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, walletTransactions } from '@app/db';
+import { levelAchievements, purchases, walletTransactions } from '@app/db';
 import type { TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
-import { ledgerOf, setReferenceData, signInNow, validBank } from '../wallet-fixtures.ts';
+import { ledgerOf, setReferenceData, signInNow, TEST_LEVELS, validBank } from '../wallet-fixtures.ts';
 import { createRazorpayTestApp, deliverWebhook, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
+import { isUpdate, migrationStatements, runStatements } from '../migration-statements.ts';
 
 /**
  * A level reward is earned by the sub-users counted for the level, each its share (decision 075). Found by the
@@ -153,4 +154,102 @@ describe('abuse: a level reward taken back share by share when its sub-users are
     // What nothing may turn into money: what the ring took and does not owe stays within what its kept purchases paid.
     expect(take).toBeLessThanOrEqual(keptPaid);
   }, 120_000);
+
+  /** The Starter reward's reversals: money asked (taken + owed) and points taken, in all. */
+  const reversed = async (referrerId: number) => {
+    const rows = (await ledgerOf(t.app, referrerId)).filter((e) => e.method === 'Level Reward Reversal');
+    return {
+      rows: rows.map((e) => [e.purchaseId, e.amountPaise, e.shortfallPaise, e.points]),
+      points: rows.reduce((sum, e) => sum - e.points, 0),
+      // Money taken and owed: points short (redeemed or gone) are asked as rupees, so they show here too.
+      paise: rows.reduce((sum, e) => sum - e.amountPaise + e.shortfallPaise, 0),
+    };
+  };
+  const ladder = (starterNode: number) =>
+    TEST_LEVELS.map((level) => ({
+      number: level.number,
+      name: level.name,
+      days: level.days,
+      node: level.number === 1 ? starterNode : level.node,
+      reward_points: level.rewardPoints,
+      reward_amount: level.rewardPaise / 100,
+    }));
+
+  it("ATTACK: the operator raising Starter's node (2 → 4) after a share was taken: the completer's refund takes the other half, the reward once in all", async () => {
+    const referrer = await createLearner(t.app);
+    const a = await createLearner(t.app, { referrerId: referrer.id });
+    const b = await createLearner(t.app, { referrerId: referrer.id });
+    const boughtA = await buy(a);
+    const boughtB = await buy(b); // completes Starter (node 2): ₹100 + 100 points
+    t.clock.advance(7 * DAY_MS + 60_000);
+    await chargeBack(boughtA.paymentId); // A's half: ₹50 + 50 points
+    expect((await t.client.as(admin.token).put('/admin/levels', { levels: ladder(4) })).statusCode).toBe(200);
+    try {
+      await chargeBack(boughtB.paymentId); // the rest: should be ₹50 + 50 points
+      const { rows, points, paise } = await reversed(referrer.id);
+      // Shares by the node Starter was achieved with: ₹50 + 50 points each, ₹100 + 100 points in all.
+      expect(rows.map(([purchaseId, amount, , pts]) => [purchaseId, amount, pts])).toEqual([
+        [boughtA.purchaseId, -5_000, -50],
+        [boughtB.purchaseId, -5_000, -50],
+      ]);
+      expect({ points, paise }).toEqual({ points: 100, paise: 10_000 });
+    } finally {
+      await t.client.as(admin.token).put('/admin/levels', { levels: ladder(2) });
+    }
+  });
+
+  it("ATTACK: a share taken, then its sub-user found a self-referral: the completer's refund takes the other half, the reward once in all", async () => {
+    const referrer = await createLearner(t.app);
+    const a = await createLearner(t.app, { referrerId: referrer.id });
+    const b = await createLearner(t.app, { referrerId: referrer.id });
+    expect((await t.client.as(referrer.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    const boughtA = await buy(a);
+    const boughtB = await buy(b);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    await chargeBack(boughtA.paymentId); // A's half: ₹50 + 50 points
+    // A saves the referrer's own bank account: found a self-referral, counted for no level now.
+    expect((await t.client.as(a.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    await chargeBack(boughtB.paymentId); // the rest: should be ₹50 + 50 points
+    const { rows, points, paise } = await reversed(referrer.id);
+    expect(rows.map(([purchaseId, amount, , pts]) => [purchaseId, amount, pts])).toEqual([
+      [boughtA.purchaseId, -5_000, -50],
+      [boughtB.purchaseId, -5_000, -50],
+    ]);
+    expect({ points, paise }).toEqual({ points: 100, paise: 10_000 });
+  });
+
+  it('ATTACK: a sub-user found a self-referral after the window (then charged back): their share of the released reward goes back, once', async () => {
+    const referrer = await createLearner(t.app);
+    const a = await createLearner(t.app, { referrerId: referrer.id });
+    const b = await createLearner(t.app, { referrerId: referrer.id });
+    expect((await t.client.as(referrer.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    const boughtA = await buy(a);
+    await buy(b); // completes Starter: ₹100 + 100 points, released after the window
+    t.clock.advance(7 * DAY_MS + 60_000);
+    // The ring's member A saves the referrer's bank account: a self-referral, its commission taken back, its
+    // counted level cleared; then A charges back. B, the completer, keeps paying.
+    expect((await t.client.as(a.token).post('/bank-details', validBank)).statusCode).toBe(200);
+    await chargeBack(boughtA.paymentId);
+    // A's share (₹50 + 50 points) goes back when A is found out, and A's chargeback takes nothing more of it.
+    const { rows, points, paise } = await reversed(referrer.id);
+    expect(rows.map(([purchaseId, amount, , pts]) => [purchaseId, amount, pts])).toEqual([
+      [boughtA.purchaseId, -5_000, -50],
+    ]);
+    expect({ points, paise }).toEqual({ points: 50, paise: 5_000 });
+  });
+
+  it('migration 0044 records on an earlier achievement the node its level has (its shares are counted by it)', async () => {
+    const referrer = await createLearner(t.app);
+    await buy(await createLearner(t.app, { referrerId: referrer.id }));
+    await buy(await createLearner(t.app, { referrerId: referrer.id })); // Starter achieved (node 2)
+    const achievement = and(eq(levelAchievements.userId, referrer.id), eq(levelAchievements.levelNumber, 1));
+    // As an achievement from before the migration: no node recorded.
+    await t.app.ctx.db.update(levelAchievements).set({ node: null }).where(achievement);
+    await runStatements(t.app.ctx.db, migrationStatements('0044_level_reward_shares.sql', isUpdate));
+    const [row] = await t.app.ctx.db
+      .select({ node: levelAchievements.node })
+      .from(levelAchievements)
+      .where(achievement);
+    expect(row).toEqual({ node: 2 });
+  });
 });

@@ -34,6 +34,11 @@ export const levelAchievements = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }),
     /** The purchase whose activation completed the level. */
     purchaseId: integer('purchase_id').references(() => purchases.id),
+    /**
+     * The level's node when it was achieved: a released reward is taken back share by share, reward ÷ this node
+     * (decision 075), whatever the operator sets later.
+     */
+    node: integer('node'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.levelNumber] })],
 );

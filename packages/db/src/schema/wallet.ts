@@ -54,6 +54,8 @@ export const walletTransactions = pgTable(
      * everything else: recoveries from later earnings (decision 068) and from before migration 0031.
      */
     recoveredFromId: integer('recovered_from_id').references((): AnyPgColumn => walletTransactions.id),
+    /** A level reward's share taken back (decision 075): the Level Reward it is a share of. Null on everything else. */
+    reversesId: integer('reverses_id').references((): AnyPgColumn => walletTransactions.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -71,6 +73,9 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_purchase_idx')
       .on(t.purchaseId)
       .where(sql`${t.purchaseId} IS NOT NULL`),
+    index('wallet_transactions_reverses_idx')
+      .on(t.reversesId)
+      .where(sql`${t.reversesId} IS NOT NULL`),
     // A bank reference already recorded for another learner's paid withdrawal is refused (decision 042).
     index('wallet_transactions_bank_reference_idx')
       .on(sql`lower(${t.bankReference})`)

@@ -184,6 +184,7 @@ async function achieveLevel(
       achievedAt: now,
       windowStart: window.start,
       purchaseId: earnedBy.purchaseId,
+      node: level.node,
     })
     .onConflictDoNothing()
     .returning({ levelNumber: levelAchievements.levelNumber });

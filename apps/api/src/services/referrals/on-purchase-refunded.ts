@@ -81,10 +81,11 @@ export async function onPurchaseRefunded(
       until: await refundWindowEnd(tx, otherPaid.paidAt),
     });
 
+  const why = (id: string) => ledgerDescription('refundReversed', { id });
   let taken = await takeBackReferralEarnings(tx, ctx, {
     referrerId: referrer.id,
     purchaseIds: [purchase.id, ...(otherPaid ? [] : await rewardsStoodInFor(tx, referrer.id, purchase))],
-    why: (id) => ledgerDescription('refundReversed', { id }),
+    why,
     now,
   });
   // Left with no paid purchase but still counted for a level whose reward is released: their share of it goes back.
@@ -93,8 +94,9 @@ export async function onPurchaseRefunded(
       taken,
       await takeBackLevelRewardShare(tx, ctx, {
         referrer,
-        buyer: { id: purchase.userId, activatedAt: counted.activatedAt, countedLevel: counted.level },
+        subUser: { id: purchase.userId, activatedAt: counted.activatedAt, countedLevel: counted.level },
         purchaseId: purchase.id,
+        why,
         now,
       }),
     );

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { releaseHeldCredits } from '../wallet/index.ts';
 import { reopenLevelsNoLongerReached, takeBackReferralEarnings } from './take-back-referral-earnings.ts';
+import { takeBackLevelRewardShare } from './level-reward-shares.ts';
 
 /** Where a changed identity was saved: bank details, or the profile's mobile or email. */
 export type IdentityChange = 'bank_details' | 'profile';
@@ -82,6 +83,12 @@ export async function reviewSelfReferrals(
   await rejectSelfReferrals(tx, ctx, { referrer: person, found, ...options });
 }
 
+/** Where a sub-user counted before their rejection: their activation and the level they counted for. */
+interface CountedAs {
+  activatedAt: Date | null;
+  countedLevel: number | null;
+}
+
 /**
  * Rejects the sign-ups found, audits each, and takes back what each one's purchases earned the referrer (its
  * reason in the reversal's description); the referrer's held credits are released first and their held level
@@ -98,15 +105,20 @@ async function rejectSelfReferrals(
 ): Promise<void> {
   const { referrer, change } = options;
   const now = ctx.now();
-  const rejected: { id: number; reason: SelfReferralReason }[] = [];
+  const rejected: { id: number; reason: SelfReferralReason; counted: CountedAs }[] = [];
   for (const { subUser, reason } of options.found) {
+    // Where they counted, read before it is cleared: a level whose reward is released loses their share below.
+    const [counted] = await tx
+      .select({ activatedAt: users.activatedAt, countedLevel: users.countedLevel })
+      .from(users)
+      .where(eq(users.id, subUser.id));
     const [row] = await tx
       .update(users)
       .set({ referralStatus: 'rejected', referralStatusReason: reason, countedLevel: null, updatedAt: now })
       .where(and(eq(users.id, subUser.id), ne(users.referralStatus, 'rejected')))
       .returning({ id: users.id });
     if (!row) continue;
-    rejected.push({ id: row.id, reason });
+    rejected.push({ id: row.id, reason, counted: counted ?? { activatedAt: null, countedLevel: null } });
     await recordAudit(tx, ctx, {
       actorId: null,
       action: 'referral.self_referral',
@@ -118,15 +130,31 @@ async function rejectSelfReferrals(
   if (rejected.length === 0) return;
   // What is due is released first, so that a commission past its window is taken back, not cancelled.
   await releaseHeldCredits(tx, { userId: referrer.id, now });
-  for (const { id, reason } of rejected) {
-    const bought = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.userId, id));
+  for (const { id, reason, counted } of rejected) {
+    const bought = await tx
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(eq(purchases.userId, id))
+      .orderBy(purchases.id);
+    const why = (transactionId: string) =>
+      ledgerDescription('ineligibleReversed', { reason: ineligibleReasonText[reason], id: transactionId });
     await takeBackReferralEarnings(tx, ctx, {
       referrerId: referrer.id,
       purchaseIds: bought.map((p) => p.id),
-      why: (transactionId) =>
-        ledgerDescription('ineligibleReversed', { reason: ineligibleReasonText[reason], id: transactionId }),
+      why,
       now,
     });
+    // Counted for a level whose reward is released (a level held is counted again below): their share of it goes back
+    // (decision 075), so a ring does not keep the reward by having its sub-users found out before their chargebacks.
+    const first = bought[0];
+    if (first && counted.activatedAt)
+      await takeBackLevelRewardShare(tx, ctx, {
+        referrer,
+        subUser: { id, activatedAt: counted.activatedAt, countedLevel: counted.countedLevel },
+        purchaseId: first.id,
+        why,
+        now,
+      });
   }
   await reopenLevelsNoLongerReached(tx, { referrer, now });
 }

@@ -25,6 +25,8 @@ export interface LedgerEntry {
   shortfallPaise?: number;
   /** A recovery's withdrawal (wallet_transactions id): the one whose money came back and paid it. */
   recoveredFromId?: number | null;
+  /** A level reward's share taken back: the Level Reward (wallet_transactions id) it is a share of (decision 075). */
+  reversesId?: number | null;
   /** The entry's time (ctx.now()); the database's clock when omitted. */
   at?: Date;
 }
@@ -82,10 +84,10 @@ export function addEntry(
     ? { column: sql`, created_at`, value: sql`, ${entry.at.toISOString()}::timestamptz` }
     : { column: sql``, value: sql`` };
   writes.add(sql`
-    INSERT INTO ${walletTransactions} (transaction_id, user_id, method, amount_paise, points, status, description, purchase_id, shortfall_paise, recovered_from_id${createdAt.column})
+    INSERT INTO ${walletTransactions} (transaction_id, user_id, method, amount_paise, points, status, description, purchase_id, shortfall_paise, recovered_from_id, reverses_id${createdAt.column})
     SELECT ${transactionId}::text, ${userId}::int, ${entry.method}::text, ${amountPaise}::bigint, ${points}::int, ${entry.status}::text,
       ${entry.description}::text, ${entry.purchaseId ?? null}::int, ${entry.shortfallPaise ?? 0}::bigint,
-      ${entry.recoveredFromId ?? null}::int${createdAt.value}
+      ${entry.recoveredFromId ?? null}::int, ${entry.reversesId ?? null}::int${createdAt.value}
     FROM ${moved}`);
   const wallet = writes.output(
     sql`(SELECT json_build_object('balancePaise', balance_paise, 'points', points) FROM ${moved})`,

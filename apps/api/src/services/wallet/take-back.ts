@@ -63,6 +63,8 @@ export async function takeBack(
     points: number;
     description: string;
     purchaseId: number;
+    /** A level reward's share: the Level Reward it is a share of (decision 075). */
+    reversesId?: number;
     at: Date;
   },
 ): Promise<TakenBack> {
@@ -109,6 +111,7 @@ export async function takeBack(
     ),
     purchaseId: entry.purchaseId,
     shortfallPaise: money.shortfallPaise,
+    ...(entry.reversesId === undefined ? {} : { reversesId: entry.reversesId }),
     at: entry.at,
   });
   // What the refund's own release brought in beyond what it took back pays older debts (decision 068).
