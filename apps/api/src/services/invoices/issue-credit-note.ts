@@ -16,14 +16,18 @@ import { nextDocumentSequence } from './next-document-sequence.ts';
 export async function issueCreditNote(
   tx: Tx,
   ctx: AppContext,
-  options: { purchaseId: number },
+  options: {
+    purchaseId: number;
+    /** The refund's instant (purchases.refunded_at): the note's date and financial year, read once for the refund. */
+    at: Date;
+  },
 ): Promise<number | null> {
   const [invoice] = await tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.purchaseId, options.purchaseId), eq(invoices.kind, 'invoice')));
   if (!invoice) return null;
-  const now = ctx.now();
+  const now = options.at;
   const financialYear = financialYearOf(now);
   // Dated now, or the previous credit note's date if a refund that waited for the series took its number first.
   const { sequence, issuedAt } = await nextDocumentSequence(tx, { kind: 'credit_note', financialYear, at: now });

@@ -27,6 +27,8 @@ export async function markPurchaseRefunded(
   ctx: AppContext,
   options: { purchaseId: number },
 ): Promise<RefundEffects | null> {
+  // One instant for the whole refund: its hooks wait on row locks (the referrer's), and a credit note dated after that
+  // wait could fall in the next month, financial year, or past the s.34(2) limit while the refund did not.
   const now = ctx.now();
   const [flipped] = await tx
     .update(purchases)
@@ -34,9 +36,9 @@ export async function markPurchaseRefunded(
     .where(and(eq(purchases.id, options.purchaseId), eq(purchases.status, 'paid')))
     .returning({ id: purchases.id, userId: purchases.userId, amountPaise: purchases.amountPaise });
   if (!flipped) return null;
-  const referrer = await onPurchaseRefunded(tx, ctx, flipped);
+  const referrer = await onPurchaseRefunded(tx, ctx, flipped, now);
   const quizPoints = await takeBackQuizPoints(tx, ctx, { userId: flipped.userId, purchaseId: flipped.id, now });
-  await issueCreditNote(tx, ctx, { purchaseId: flipped.id });
+  await issueCreditNote(tx, ctx, { purchaseId: flipped.id, at: now });
   await sendRefundNotice(ctx, {
     purchaseId: flipped.id,
     // Every point the purchase earned is gone: held ones cancelled, the rest taken from the wallet or, redeemed, as

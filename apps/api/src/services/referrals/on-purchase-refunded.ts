@@ -31,8 +31,8 @@ export async function onPurchaseRefunded(
   tx: Tx,
   ctx: AppContext,
   purchase: { id: number; userId: number; amountPaise: number },
+  now: Date,
 ): Promise<TakenBack> {
-  const now = ctx.now();
   const [buyer] = await tx
     .select({ referrerId: users.referrerId, activatedAt: users.activatedAt, countedLevel: users.countedLevel })
     .from(users)
