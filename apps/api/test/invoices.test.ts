@@ -79,9 +79,9 @@ async function sequencesOf(app: App, financialYear: string, kind = 'invoice') {
 }
 
 describe('tax invoice on payment', () => {
-  it('issues INV/<year>/000001 within the seller’s state: CGST + SGST, the odd paisa to SGST, discount shown', async () => {
+  it('issues INV/<year>/000001 within the seller’s state: CGST + SGST in equal halves, discount shown', async () => {
     const buyer = await learnerIn(t.app, 'kerala');
-    // ₹1,110.00 less 10% = ₹999.00: taxable 84661, tax 15239 → CGST 7619 + SGST 7620.
+    // ₹1,110.00 less 10% = ₹999.00: CGST 7619 + SGST 7619 (equal halves at 9% each), taxable 84662.
     const course = await createCourse(t.app, { name: 'Physics', pricePaise: 111_000 });
     const code = await createOfferCode(t.app, { discountValue: 1_000 });
     const { purchaseId } = await payThroughSandbox(t, buyer, '/checkout', {
@@ -106,9 +106,9 @@ describe('tax invoice on payment', () => {
       pricePaise: 111_000,
       discountPaise: 11_100,
       totalPaise: 99_900,
-      taxablePaise: 84_661,
+      taxablePaise: 84_662,
       cgstPaise: 7_619,
-      sgstPaise: 7_620,
+      sgstPaise: 7_619,
       igstPaise: 0,
       paymentReference: purchase!.providerPaymentId,
       invoiceId: null,

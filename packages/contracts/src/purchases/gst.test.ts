@@ -37,12 +37,13 @@ describe('splitGst', () => {
     });
   });
 
-  it('rounds the taxable value and gives the odd paisa to SGST', () => {
-    // ₹999.00: 99900 × 10000 / 11800 = 84661.016… → 84661; tax 15239 → CGST 7619, SGST 7620.
+  it('charges CGST and SGST as equal halves, and rounds the taxable value between states', () => {
+    // ₹999.00 within the state: each half 99900 × 1800 / 23600 = 7619.49… → 7619; taxable 99900 − 15238 = 84662
+    // (9% of it is 7619.58: within a paisa). Not CGST 7619 and SGST 7620 at the same 9%, as an auditor would refuse.
     expect(splitGst({ totalPaise: 99_900, rateBasisPoints: 1800, intraState: true })).toEqual({
-      taxablePaise: 84_661,
+      taxablePaise: 84_662,
       cgstPaise: 7_619,
-      sgstPaise: 7_620,
+      sgstPaise: 7_619,
       igstPaise: 0,
       totalPaise: 99_900,
     });
@@ -71,11 +72,17 @@ describe('splitGst', () => {
           const s = splitGst({ totalPaise: total, rateBasisPoints: rate, intraState });
           expect(s.taxablePaise + s.cgstPaise + s.sgstPaise + s.igstPaise).toBe(total);
           expect(s.taxablePaise).toBeGreaterThanOrEqual(0);
-          expect(Math.abs(s.sgstPaise - s.cgstPaise)).toBeLessThanOrEqual(1);
-          // The tax is the rate on the taxable value, within half a paisa of rounding.
-          expect(Math.abs((s.taxablePaise * rate) / 10_000 - (total - s.taxablePaise))).toBeLessThanOrEqual(
-            0.5 + rate / 10_000,
-          );
+          if (intraState) {
+            // The same amount each, within a paisa of the half rate on the taxable value (half a paisa of rounding,
+            // scaled by 1 + rate).
+            expect(s.sgstPaise).toBe(s.cgstPaise);
+            expect(Math.abs((s.taxablePaise * rate) / 20_000 - s.cgstPaise)).toBeLessThanOrEqual(
+              0.5 * (1 + rate / 10_000) + 1e-9,
+            );
+          } else {
+            // The tax is the rate on the taxable value, within half a paisa of rounding.
+            expect(Math.abs((s.taxablePaise * rate) / 10_000 - s.igstPaise)).toBeLessThanOrEqual(0.5 + rate / 10_000);
+          }
         }
       }
     }

@@ -17,10 +17,12 @@ export interface GstSplit {
 }
 
 /**
- * Splits a GST-inclusive amount: taxable = round(total × 10000 / (10000 + rate)), tax = total −
- * taxable (so the parts always add up to what was paid); within the seller's state the tax is
- * CGST + SGST, CGST = floor(tax / 2) and SGST takes the odd paisa; between states it is all IGST.
- * Integer arithmetic only (rates in basis points: 1800 = 18%).
+ * Splits a GST-inclusive amount so that the parts always add up to what was paid. Between states the tax is all
+ * IGST: taxable = round(total × 10000 / (10000 + rate)), IGST = total − taxable. Within the seller's state CGST and
+ * SGST are charged at the same half rate on the same taxable value, so they are the same amount (GSTR-1 and GSTR-3B
+ * take State tax equal to Central tax): each half = round(total × rate / (2 × (10000 + rate))), taxable = total − both
+ * halves; each half is then within a paisa of its rate on the taxable value. Integer arithmetic only (rates in basis
+ * points: 1800 = 18%).
  */
 export function splitGst(options: { totalPaise: number; rateBasisPoints: number; intraState: boolean }): GstSplit {
   const { totalPaise, rateBasisPoints, intraState } = options;
@@ -30,11 +32,13 @@ export function splitGst(options: { totalPaise: number; rateBasisPoints: number;
     throw new RangeError(`rateBasisPoints must be 0..10000, got ${rateBasisPoints}`);
   }
   // Math.round on an exact quotient of integers: total * 10000 stays far below 2^53 for any real price.
+  if (intraState) {
+    const halfPaise = Math.round((totalPaise * rateBasisPoints) / (2 * (10_000 + rateBasisPoints)));
+    const taxablePaise = totalPaise - 2 * halfPaise;
+    return { taxablePaise, cgstPaise: halfPaise, sgstPaise: halfPaise, igstPaise: 0, totalPaise };
+  }
   const taxablePaise = Math.round((totalPaise * 10_000) / (10_000 + rateBasisPoints));
-  const tax = totalPaise - taxablePaise;
-  if (!intraState) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: tax, totalPaise };
-  const cgstPaise = Math.floor(tax / 2);
-  return { taxablePaise, cgstPaise, sgstPaise: tax - cgstPaise, igstPaise: 0, totalPaise };
+  return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: totalPaise - taxablePaise, totalPaise };
 }
 
 /** '18%', '9%', '2.5%' from basis points. */
