@@ -118,6 +118,15 @@ export function placeOfSupplyCode(placeOfSupply: string): string {
   return placeOfSupply.slice(-3, -1);
 }
 
+/**
+ * The GST code a tax document prints beside the buyer's state ('MH' → '27'): '' when none is printed, for a state not
+ * recognised or a buyer outside India (a place of supply coded 96). Worked out when the document is issued, and kept.
+ */
+export function buyerStateCodeOf(buyerState: string | null, placeCode: string): string {
+  if (placeCode === OUTSIDE_INDIA_CODE) return '';
+  return findIndianState(buyerState)?.code ?? '';
+}
+
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 

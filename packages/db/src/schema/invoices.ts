@@ -54,6 +54,12 @@ export const invoices = pgTable(
     /** The buyer's state as given in the profile; null when unknown (then the seller's state is the place of supply). */
     buyerState: text('buyer_state'),
     /**
+     * The GST code printed beside the buyer's state, worked out when the document was issued, so a later change to the
+     * list of states never changes a reprint: '27'; '' when none is printed (a state not recognised, a buyer outside
+     * India). Null on documents issued before migration 0045, whose code is worked out again when printed.
+     */
+    buyerStateCode: text('buyer_state_code'),
+    /**
      * The buyer's address as the profile held it at issue (CGST Rules, rule 46(e); decision 049), each part as
      * given; null when not given, and on documents issued before migration 0028. The country is its English name.
      */

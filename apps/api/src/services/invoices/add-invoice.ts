@@ -1,5 +1,12 @@
 import { invoices, type DbOrTx } from '@app/db';
-import { documentNumber, financialYearOf, formatPlaceOfSupply, placeOfSupplyOf, splitGst } from '@app/contracts';
+import {
+  buyerStateCodeOf,
+  documentNumber,
+  financialYearOf,
+  formatPlaceOfSupply,
+  placeOfSupplyOf,
+  splitGst,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { WriteBatch } from '../database/index.ts';
 import { invoiceConfigOf } from './invoice-config-of.ts';
@@ -88,6 +95,7 @@ export function addInvoice(writes: WriteBatch, tx: DbOrTx, ctx: AppContext, opti
       buyerName: `${buyer.firstName} ${buyer.lastName}`.trim(),
       buyerEmail: buyer.email,
       buyerState,
+      buyerStateCode: buyerStateCodeOf(buyerState, place.code),
       buyerAddress: given(buyer.address),
       buyerLandmark: given(buyer.landmark),
       buyerCity: given(buyer.city),

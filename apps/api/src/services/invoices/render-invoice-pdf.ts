@@ -1,6 +1,6 @@
 import {
+  buyerStateCodeOf,
   chargesUtgst,
-  findIndianState,
   formatGstRate,
   formatIndiaLongDate,
   formatInr,
@@ -106,7 +106,8 @@ export async function drawInvoicePdf(record: TaxDocumentRecord, options: { appNa
   }
   line(d.buyerEmail, y, { color: muted });
   y += 16;
-  const buyerStateCode = isOutsideIndia ? null : findIndianState(d.buyerState)?.code;
+  // As issued; a document from before the code was stored has it worked out again.
+  const buyerStateCode = d.buyerStateCode ?? buyerStateCodeOf(d.buyerState, supplyCode);
   const buyerState = !d.buyerState
     ? t('invoice:stateNotGiven')
     : buyerStateCode
