@@ -2,7 +2,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_PREFIX } from '../src/app.ts';
+import { expect } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { createCourse } from './catalogue-fixtures.ts';
+import type { Learner } from './fixtures.ts';
 
 /**
  * A local stand-in for Razorpay's REST API, answering as https://razorpay.com/docs/api documents:
@@ -468,4 +471,21 @@ export async function createRazorpayTestApp(options: Parameters<typeof createTes
     await rzp.close();
     throw error;
   }
+}
+
+/**
+ * A learner's paid purchase of a new course at `pricePaise`, as the browser makes it: POST /checkout, Razorpay's
+ * checkout (the fake captures the payment), then POST /pay-now with the signature.
+ */
+export async function buyThroughRazorpay(t: TestApp, rzp: FakeRazorpay, buyer: Learner, pricePaise = 39_900) {
+  const course = await createCourse(t.app, { pricePaise });
+  const res = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+  expect(res.statusCode).toBe(200);
+  const order = res.body.data as { purchase_id: number; order_id: string };
+  const { paymentId, signature } = rzp.capture(order.order_id);
+  const paid = await t.client
+    .as(buyer.token)
+    .post('/pay-now', { payment_id: paymentId, order_id: order.order_id, signature });
+  expect(paid.statusCode).toBe(200);
+  return { purchaseId: order.purchase_id, orderId: order.order_id, paymentId, courseId: course.id };
 }

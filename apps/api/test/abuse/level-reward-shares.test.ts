@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelAchievements, purchases, walletTransactions } from '@app/db';
 import type { TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
-import { createCourse } from '../catalogue-fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, TEST_LEVELS, validBank } from '../wallet-fixtures.ts';
-import { createRazorpayTestApp, deliverWebhook, type FakeRazorpay } from '../payments-fake-razorpay.ts';
+import {
+  buyThroughRazorpay,
+  createRazorpayTestApp,
+  deliverWebhook,
+  type FakeRazorpay,
+} from '../payments-fake-razorpay.ts';
 import { DAY_MS, expectBooksBalanced } from './abuse-fixtures.ts';
 import { isUpdate, migrationStatements, runStatements } from '../migration-statements.ts';
 
@@ -31,18 +35,7 @@ describe('abuse: a level reward taken back share by share when its sub-users are
 
   const PRICE = 39_900;
 
-  const buy = async (buyer: Learner) => {
-    const course = await createCourse(t.app, { pricePaise: PRICE });
-    const res = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
-    expect(res.statusCode).toBe(200);
-    const order = res.body.data as { purchase_id: number; order_id: string };
-    const { paymentId, signature } = rzp.capture(order.order_id);
-    const paid = await t.client
-      .as(buyer.token)
-      .post('/pay-now', { payment_id: paymentId, order_id: order.order_id, signature });
-    expect(paid.statusCode).toBe(200);
-    return { purchaseId: order.purchase_id, paymentId };
-  };
+  const buy = (buyer: Learner) => buyThroughRazorpay(t, rzp, buyer, PRICE);
   const chargeBack = async (paymentId: string) => {
     rzp.loseDispute(paymentId);
     const res = await deliverWebhook(t, rzp.webhook('payment.dispute.lost', paymentId));

@@ -10,6 +10,7 @@ import { createCourse } from '../catalogue-fixtures.ts';
 import { createAdmin } from '../admin-fixtures.ts';
 import { ledgerOf, setReferenceData, signInNow, validBank } from '../wallet-fixtures.ts';
 import {
+  buyThroughRazorpay,
   createRazorpayTestApp,
   deliverWebhook,
   type FakeRazorpay,
@@ -42,18 +43,7 @@ describe('abuse: money given back at the provider', () => {
   const consoleRefund = (purchaseId: number) => t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`);
 
   /** A referred learner's paid purchase of a new course, through Razorpay's checkout and /pay-now. */
-  const buy = async (buyer: Learner, pricePaise = 39_900) => {
-    const course = await createCourse(t.app, { pricePaise });
-    const res = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
-    expect(res.statusCode).toBe(200);
-    const order = res.body.data as { purchase_id: number; order_id: string };
-    const { paymentId, signature } = rzp.capture(order.order_id);
-    const paid = await t.client
-      .as(buyer.token)
-      .post('/pay-now', { payment_id: paymentId, order_id: order.order_id, signature });
-    expect(paid.statusCode).toBe(200);
-    return { purchaseId: order.purchase_id, orderId: order.order_id, paymentId, courseId: course.id };
-  };
+  const buy = (buyer: Learner, pricePaise = 39_900) => buyThroughRazorpay(t, rzp, buyer, pricePaise);
   const referredBuyer = async () => {
     const referrer = await createLearner(t.app);
     const buyer = await createLearner(t.app, { referrerId: referrer.id });

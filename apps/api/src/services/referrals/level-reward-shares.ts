@@ -18,6 +18,15 @@ import { NOTHING_TAKEN, takeBack, type TakenBack } from '../wallet/index.ts';
 
 const reversalPurchase = alias(purchases, 'reversal_purchase');
 
+/** The join of a level achievement to its reward: the referrer's Level Reward on the purchase that completed it. */
+export const rewardOfAchievement = (status: 'Pending' | 'Done') =>
+  and(
+    eq(walletTransactions.userId, levelAchievements.userId),
+    eq(walletTransactions.purchaseId, levelAchievements.purchaseId),
+    eq(walletTransactions.method, 'Level Reward'),
+    eq(walletTransactions.status, status),
+  );
+
 /** One sub-user's share of a level reward: the reward ÷ the level's node, floored in paise and in points. */
 function shareOf(reward: { amountPaise: number; points: number }, node: number) {
   const of = Math.max(1, node);
@@ -91,15 +100,7 @@ export async function takeBackLevelRewardShare(
       node: levelAchievements.node,
     })
     .from(levelAchievements)
-    .innerJoin(
-      walletTransactions,
-      and(
-        eq(walletTransactions.userId, levelAchievements.userId),
-        eq(walletTransactions.purchaseId, levelAchievements.purchaseId),
-        eq(walletTransactions.method, 'Level Reward'),
-        eq(walletTransactions.status, 'Done'),
-      ),
-    )
+    .innerJoin(walletTransactions, rewardOfAchievement('Done'))
     .where(
       and(
         eq(levelAchievements.userId, referrer.id),

@@ -3,7 +3,7 @@ import { levelAchievements, levelWindows, userLevels, walletTransactions, type T
 import type { AppContext } from '../../context.ts';
 import { countedSubUsers, levelByNumber, loadLadder } from '../levels/index.ts';
 import { addTakenBack, cancelHeldCredit, NOTHING_TAKEN, takeBack, type TakenBack } from '../wallet/index.ts';
-import { levelRewardLeft } from './level-reward-shares.ts';
+import { levelRewardLeft, rewardOfAchievement } from './level-reward-shares.ts';
 
 /** What a referral credit is taken back as. */
 const REVERSAL_OF = {
@@ -85,15 +85,7 @@ export async function reopenLevelsNoLongerReached(
   const held = await tx
     .select({ achievement: levelAchievements, rewardId: walletTransactions.transactionId })
     .from(levelAchievements)
-    .innerJoin(
-      walletTransactions,
-      and(
-        eq(walletTransactions.userId, levelAchievements.userId),
-        eq(walletTransactions.purchaseId, levelAchievements.purchaseId),
-        eq(walletTransactions.method, 'Level Reward'),
-        eq(walletTransactions.status, 'Pending'),
-      ),
-    )
+    .innerJoin(walletTransactions, rewardOfAchievement('Pending'))
     .where(eq(levelAchievements.userId, referrer.id))
     .orderBy(desc(levelAchievements.levelNumber));
   if (held.length === 0) return;
