@@ -245,4 +245,59 @@ describe('abuse: a level reward taken back share by share when its sub-users are
       .where(achievement);
     expect(row).toEqual({ node: 2 });
   });
+
+  it("ATTACK: the operator lowering Starter's node (4 → 2) while 3 sub-users count there: the 4 chargebacks after the window take back the reward once", async () => {
+    expect((await t.client.as(admin.token).put('/admin/levels', { levels: ladder(4) })).statusCode).toBe(200);
+    try {
+      const referrer = await createLearner(t.app);
+      const bought = [];
+      for (let i = 0; i < 3; i++) bought.push(await buy(await createLearner(t.app, { referrerId: referrer.id })));
+      // The operator makes Starter easier: node 2. The next activation achieves it (count 4 >= 2), node 2 recorded.
+      expect((await t.client.as(admin.token).put('/admin/levels', { levels: ladder(2) })).statusCode).toBe(200);
+      bought.push(await buy(await createLearner(t.app, { referrerId: referrer.id })));
+      const rewards = (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Level Reward');
+      expect(rewards.map((r) => [r.amountPaise, r.points])).toEqual([[10_000, 100]]);
+      t.clock.advance(7 * DAY_MS + 60_000);
+      for (const p of bought) await chargeBack(p.paymentId);
+      const reversals = (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Level Reward Reversal');
+      const paise = reversals.reduce((sum, e) => sum - e.amountPaise + e.shortfallPaise, 0);
+      const points = reversals.reduce((sum, e) => sum - e.points, 0);
+      // Shared by the 4 counted, not by the new node: ₹25 + 25 points for each of the 3, and the rest (₹25 + 25 points)
+      // with the completer's refund: the reward once, ₹100 and 100 points (₹200 with a point at ₹1). It was ₹400: four
+      // shares of reward ÷ 2, the completer's last one taken after nothing was left.
+      expect(reversals.map((e) => [e.amountPaise, e.points])).toEqual([
+        [-2_500, -25],
+        [-2_500, -25],
+        [-2_500, -25],
+        [-2_500, -25],
+      ]);
+      expect(paise + points * 100).toBe(20_000);
+    } finally {
+      await t.client.as(admin.token).put('/admin/levels', { levels: ladder(2) });
+    }
+  });
+
+  it('ATTACK: an achievement from before migration 0044, its node backfilled below the sub-users it counted: the shares stop at the reward', async () => {
+    expect((await t.client.as(admin.token).put('/admin/levels', { levels: ladder(4) })).statusCode).toBe(200);
+    try {
+      const referrer = await createLearner(t.app);
+      const bought = [];
+      for (let i = 0; i < 4; i++) bought.push(await buy(await createLearner(t.app, { referrerId: referrer.id })));
+      // As the migration's backfill would record it after the operator lowered the node to 2.
+      await t.app.ctx.db
+        .update(levelAchievements)
+        .set({ node: 2 })
+        .where(and(eq(levelAchievements.userId, referrer.id), eq(levelAchievements.levelNumber, 1)));
+      t.clock.advance(7 * DAY_MS + 60_000);
+      for (const p of bought) await chargeBack(p.paymentId);
+      const reversals = (await ledgerOf(t.app, referrer.id)).filter((e) => e.method === 'Level Reward Reversal');
+      // Two shares of reward ÷ 2 leave nothing: the third sub-user's and the completer's refunds take no more.
+      expect(reversals.map((e) => [e.amountPaise, e.points])).toEqual([
+        [-5_000, -50],
+        [-5_000, -50],
+      ]);
+    } finally {
+      await t.client.as(admin.token).put('/admin/levels', { levels: ladder(2) });
+    }
+  });
 });

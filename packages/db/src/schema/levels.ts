@@ -35,8 +35,9 @@ export const levelAchievements = pgTable(
     /** The purchase whose activation completed the level. */
     purchaseId: integer('purchase_id').references(() => purchases.id),
     /**
-     * The level's node when it was achieved: a released reward is taken back share by share, reward ÷ this node
-     * (decision 075), whatever the operator sets later.
+     * The sub-users its reward is shared by: the level's node when it was achieved, or the count then when larger (the
+     * operator lowered the node while more were counted). A released reward is taken back share by share, reward ÷
+     * this (decision 075), whatever the operator sets later.
      */
     node: integer('node'),
   },

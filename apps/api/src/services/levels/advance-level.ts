@@ -72,6 +72,7 @@ export async function advanceLevel(
   await achieveLevel(tx, {
     referrerId: referrer.id,
     count,
+    counted: counted.value,
     now,
     earnedBy: { purchaseId: earnedByPurchaseId, availableAt: await refundWindowEnd(tx, now) },
   });
@@ -97,8 +98,8 @@ export function addActivationCount(
   addLadderWrite(writes, tx, referrer.id, count);
   const countedBefore = addCount(writes, referrer.id, count);
   writes.then(async (db) => {
-    if (countedBefore.value + 1 >= count.level.node)
-      await achieveLevel(db, { referrerId: referrer.id, count, now, earnedBy });
+    const counted = countedBefore.value + 1;
+    if (counted >= count.level.node) await achieveLevel(db, { referrerId: referrer.id, count, counted, now, earnedBy });
   });
 }
 
@@ -168,7 +169,7 @@ function addCount(writes: WriteBatch, referrerId: number, count: LevelCount): Ba
  */
 async function achieveLevel(
   db: DbOrTx,
-  options: { referrerId: number; count: LevelCount; now: Date; earnedBy: EarnedBy },
+  options: { referrerId: number; count: LevelCount; counted: number; now: Date; earnedBy: EarnedBy },
 ): Promise<void> {
   const {
     referrerId,
@@ -184,7 +185,9 @@ async function achieveLevel(
       achievedAt: now,
       windowStart: window.start,
       purchaseId: earnedBy.purchaseId,
-      node: level.node,
+      // The sub-users its reward is shared by (decision 075): the node, or more when the operator lowered the node
+      // while more were counted.
+      node: Math.max(level.node, options.counted),
     })
     .onConflictDoNothing()
     .returning({ levelNumber: levelAchievements.levelNumber });

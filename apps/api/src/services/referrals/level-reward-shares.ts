@@ -130,11 +130,13 @@ export async function takeBackLevelRewardShare(
     .limit(1);
   if (reversed) return NOTHING_TAKEN;
   const share = shareOf(reward, await nodeOf(tx, found));
+  // Never beyond what the shares taken already leave of the reward.
+  const left = await levelRewardLeft(tx, referrer.id, { ...reward, purchaseId: rewardPurchaseId });
   return takeBack(tx, ctx, {
     userId: referrer.id,
     method: 'Level Reward Reversal',
-    paise: share.paise,
-    points: share.points,
+    paise: Math.min(share.paise, left.paise),
+    points: Math.min(share.points, left.points),
     description: options.why(reward.transactionId),
     purchaseId: options.purchaseId,
     reversesId: reward.id,

@@ -33,8 +33,21 @@ export async function onPurchaseRefunded(
   purchase: { id: number; userId: number; amountPaise: number },
   now: Date,
 ): Promise<TakenBack> {
+  const [sponsor] = await tx.select({ referrerId: users.referrerId }).from(users).where(eq(users.id, purchase.userId));
+  // The referrer's row first, as onPurchasePaid locks it: activations and refunds are counted in turn. What the buyer
+  // still has paid is read after it: two refunds of one buyer's two purchases at once each saw the other purchase
+  // paid on a read before the lock, and neither took back what the buyer's last paid purchase earned.
+  let referrer: { id: number; createdAt: Date } | undefined;
+  if (sponsor?.referrerId) {
+    [referrer] = await tx
+      .select({ id: users.id, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, sponsor.referrerId))
+      .for('no key update');
+    if (!referrer) return NOTHING_TAKEN;
+  }
   const [buyer] = await tx
-    .select({ referrerId: users.referrerId, activatedAt: users.activatedAt, countedLevel: users.countedLevel })
+    .select({ activatedAt: users.activatedAt, countedLevel: users.countedLevel })
     .from(users)
     .where(eq(users.id, purchase.userId));
   const { level_min_purchase_paise: minimum } = await getSettings(tx, ['level_min_purchase_paise']);
@@ -53,19 +66,12 @@ export async function onPurchaseRefunded(
     )
     .orderBy(sql`${purchases.paidAt} asc nulls last`)
     .limit(1);
-  if (!buyer?.referrerId) {
+  if (!referrer || !buyer) {
     if (!otherPaid)
       await tx.update(users).set({ activatedAt: null, countedLevel: null }).where(eq(users.id, purchase.userId));
     return NOTHING_TAKEN;
   }
 
-  // The referrer's row first, as onPurchasePaid locks it: activations and refunds are counted in turn.
-  const [referrer] = await tx
-    .select({ id: users.id, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.id, buyer.referrerId))
-    .for('no key update');
-  if (!referrer) return NOTHING_TAKEN;
   await releaseHeldCredits(tx, { userId: referrer.id, now });
   // A sub-user who counted for a level whose reward is already released stays counted there (that
   // level stays achieved), so a later purchase cannot count them again for the next level. One who stops counting
