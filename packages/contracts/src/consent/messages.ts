@@ -12,6 +12,7 @@ export const consentMessages = {
   guardianContactRequired: 'Enter the email or the mobile number of your parent or guardian.',
   guardianContactOne: 'Enter either an email or a mobile number, not both.',
   guardianNotYou: 'Enter the email or mobile number of your parent or guardian, not your own.',
+  guardianIsAChild: "This email or mobile number belongs to a learner under 18. Enter your parent's or guardian's.",
   consentNotNeeded: "You do not need a parent's consent.",
   consentAlreadyGiven: 'Your parent or guardian has already agreed.',
   consentMailed: 'We have emailed the consent link to your parent or guardian.',
@@ -23,6 +24,7 @@ export const consentMessages = {
   consentNotGiven: 'Consent has not been given on this link.',
   consentLinkWithdrawn: 'Consent was withdrawn on this link. To agree again, ask for a new link.',
   consentNotByLearner: 'This link is for your guardian, not for you. Please ask them to open it on their own phone.',
+  consentNotByAChild: 'Only a parent or guardian can agree. This account belongs to a learner under 18.',
   consentLinkExpired: 'This consent link has expired: links work for 7 days. Please ask for a new one.',
   consentLinkAdult:
     "This learner is 18 or over now: a guardian's consent is no longer needed, and this link no longer opens anything.",

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { guardianConsents } from '@app/db';
-import { canonicalEmail, consentMessages, type AskConsentInput, type Language } from '@app/contracts';
+import { guardianConsents, users } from '@app/db';
+import { canonicalEmail, consentMessages, isMinor, type AskConsentInput, type Language } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
@@ -22,7 +22,8 @@ export function consentLink(appUrl: string, token: string, language: Language): 
 /**
  * Whether a guardian can be asked for this learner at all: a minor with a date of birth and no consent
  * given (400 otherwise), and a guardian who is not the learner themselves (their own email or mobile:
- * 422 with `notYou`, the learner's wording unless told).
+ * 422 with `notYou`, the learner's wording unless told), nor another learner under 18 (an account with that email or
+ * mobile and a minor's date of birth: 422).
  */
 export async function checkConsentCanBeAsked(
   ctx: AppContext,
@@ -39,6 +40,19 @@ export async function checkConsentCanBeAsked(
   if (input.guardian_mobile && input.guardian_mobile === child.mobile) {
     throw AppError.field('guardian_mobile', notYou);
   }
+  // Another account's contact whose date of birth makes it a minor: a classmate is no parent (DPDP Act s.9(1)).
+  const field = input.guardian_email ? 'guardian_email' : 'guardian_mobile';
+  const holders = await ctx.db
+    .select({ dateOfBirth: users.dateOfBirth })
+    .from(users)
+    .where(
+      input.guardian_email
+        ? eq(users.emailCanonical, canonicalEmail(input.guardian_email))
+        : eq(users.mobile, input.guardian_mobile ?? ''),
+    )
+    .limit(20);
+  if (holders.some((holder) => holder.dateOfBirth !== null && isMinor(holder.dateOfBirth, ctx.now())))
+    throw AppError.field(field, consentMessages.guardianIsAChild);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { guardianConsents } from '@app/db';
-import { consentMessages, type GuardianConsentData } from '@app/contracts';
+import { guardianConsents, users } from '@app/db';
+import { consentMessages, isMinor, type GuardianConsentData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -8,11 +8,17 @@ import { findConsentByToken } from './find-consent-by-token.ts';
 import { consentLinkCutoff } from './is-consent-link-expired.ts';
 import { getGuardianConsent } from './get-guardian-consent.ts';
 
+/** True when the account's date of birth makes it a minor today (India's date). */
+async function isMinorAccount(ctx: AppContext, userId: number): Promise<boolean> {
+  const [account] = await ctx.db.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, userId));
+  return Boolean(account?.dateOfBirth && isMinor(account.dateOfBirth, ctx.now()));
+}
+
 /**
  * POST /guardian/consent/{token} {agree: true}: the guardian agrees. Only a pending request under 7 days
  * old can be given (once given, answering again changes nothing); the time, IP address and user agent of the
- * answer are kept as its evidence, and the audit log records it. An answer sent with the learner's own session
- * is refused (403).
+ * answer are kept as its evidence, and the audit log records it. An answer sent with the learner's own session, or
+ * with any other account under 18's, is refused (403).
  */
 export async function giveConsent(
   ctx: AppContext,
@@ -32,6 +38,18 @@ export async function giveConsent(
         after: { ip: options.ip, user_agent: options.userAgent },
       });
       throw AppError.forbidden(consentMessages.consentNotByLearner);
+    }
+    // Sent with another minor's session: the link passed on to a classmate. A guardian answers signed out, or as an
+    // adult.
+    if (options.answeredBy !== null && (await isMinorAccount(ctx, options.answeredBy))) {
+      await recordAudit(ctx.db, ctx, {
+        actorId: options.answeredBy,
+        action: 'consent.refused_minor_answer',
+        entity: 'guardian_consents',
+        entityId: consent.id,
+        after: { ip: options.ip, user_agent: options.userAgent },
+      });
+      throw AppError.forbidden(consentMessages.consentNotByAChild);
     }
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
