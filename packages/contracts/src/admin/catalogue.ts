@@ -138,10 +138,10 @@ export type AdminSubject = z.infer<typeof adminSubject>;
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
 
 /**
- * The embed URL of a YouTube video URL (watch?v=, youtu.be/, /embed/, /shorts/, /live/), or null
- * when it is not one.
+ * The video id of a YouTube video URL (watch?v=, youtu.be/, /embed/, /shorts/, /live/, on youtube.com or
+ * youtube-nocookie.com), or null when it is not one.
  */
-export function youtubeEmbedUrl(value: string): string | null {
+export function youtubeVideoId(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value.trim());
@@ -158,7 +158,16 @@ export function youtubeEmbedUrl(value: string): string | null {
     if (first === 'watch') id = url.searchParams.get('v');
     else if (first === 'embed' || first === 'shorts' || first === 'live' || first === 'v') id = second ?? null;
   }
-  return id && YOUTUBE_ID.test(id) ? `https://www.youtube.com/embed/${id}` : null;
+  return id && YOUTUBE_ID.test(id) ? id : null;
+}
+
+/**
+ * The embed URL a YouTube chapter is stored with (its canonical form), or null when the URL is not a YouTube video's.
+ * The learner's app plays it from the privacy-enhanced host (youtube-chapter.tsx).
+ */
+export function youtubeEmbedUrl(value: string): string | null {
+  const id = youtubeVideoId(value);
+  return id ? `https://www.youtube.com/embed/${id}` : null;
 }
 
 // Questions -------------------------------------------------------------------------------------

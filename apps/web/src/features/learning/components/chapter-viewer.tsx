@@ -13,8 +13,6 @@ import { LazyPdfReader } from './lazy-pdf-reader';
 /** The viewer is unmounted and mounted again this long after the subject changes (docs/product/learning-and-quizzes.md#chapter-viewer). */
 export const VIEWER_RELOAD_DELAY_MS = 100;
 
-export { youtubeEmbedUrl } from './youtube-chapter';
-
 /**
  * Mounts `key`'s content only after it has stayed the same for `delayMs`: each change is a fresh load.
  * Gives the time it became due (ms since the epoch), null before; `onDue` is called then.

@@ -165,7 +165,9 @@ describe('CourseDetailPage (learn-more)', () => {
     await user.click(await screen.findByRole('button', { name: /Ratios explained/ }));
     const youtube = await screen.findByTitle('Ratios explained');
     // The player API is on, so the YouTube chapter reports how much was watched.
-    expect(youtube.getAttribute('src')).toMatch(/^https:\/\/www\.youtube\.com\/embed\/abc123\?enablejsapi=1&origin=/);
+    expect(youtube.getAttribute('src')).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/abc123\?enablejsapi=1&origin=/,
+    );
     expect(server.callsTo('POST', '/progress').map((c) => c.body)).toContainEqual({ subject_id: 21 });
 
     await user.click(screen.getByRole('button', { name: /Further reading/ }));

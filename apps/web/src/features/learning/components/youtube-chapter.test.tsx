@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { YouTubeChapter, type YouTubeApi } from './youtube-chapter';
+import { YouTubeChapter, youtubeEmbedUrl, type YouTubeApi } from './youtube-chapter';
 
 const State = { ENDED: 0, PLAYING: 1, PAUSED: 2 };
 
@@ -41,7 +41,7 @@ describe('YouTubeChapter', () => {
     );
     const frame = screen.getByTitle('Talk');
     expect(frame.getAttribute('src')).toBe(
-      `https://www.youtube.com/embed/abc123?enablejsapi=1&origin=${encodeURIComponent(window.location.origin)}&start=95`,
+      `https://www.youtube-nocookie.com/embed/abc123?enablejsapi=1&origin=${encodeURIComponent(window.location.origin)}&start=95`,
     );
     await waitFor(() => expect(player.frame).toBe(frame));
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
@@ -69,7 +69,7 @@ describe('YouTubeChapter', () => {
     const onProgress = vi.fn();
     render(
       <YouTubeChapter
-        url="https://www.youtube.com/embed/xyz"
+        url="https://www.youtube.com/embed/xyz123"
         title="Talk"
         resumeAt={0}
         onProgress={onProgress}
@@ -77,9 +77,24 @@ describe('YouTubeChapter', () => {
       />,
     );
     expect(screen.getByTitle('Talk').getAttribute('src')).toMatch(
-      /^https:\/\/www\.youtube\.com\/embed\/xyz\?enablejsapi=1/,
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/xyz123\?enablejsapi=1/,
     );
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(onProgress).not.toHaveBeenCalled();
+  });
+
+  it('ATTACK: plays every YouTube link from the privacy-enhanced host, where no cookie is set before playing', () => {
+    for (const url of [
+      'https://youtu.be/abc123',
+      'https://www.youtube.com/watch?v=abc123',
+      'https://m.youtube.com/watch?v=abc123',
+      'https://www.youtube.com/shorts/abc123',
+      'https://www.youtube.com/embed/abc123',
+      'https://www.youtube-nocookie.com/embed/abc123',
+    ]) {
+      expect(youtubeEmbedUrl(url), url).toBe('https://www.youtube-nocookie.com/embed/abc123');
+    }
+    // Not a YouTube link: as given.
+    expect(youtubeEmbedUrl('https://example.com/embed/abc123')).toBe('https://example.com/embed/abc123');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { ProgressReport } from '@app/contracts';
+import { youtubeVideoId, type ProgressReport } from '@app/contracts';
 import { SAVE_POSITION_EVERY_MS } from './use-video-progress';
 import { createWatchTracker } from './watch-tracker';
 
@@ -47,21 +47,16 @@ export const loadYouTubeApi: LoadYouTubeApi = () => {
   return loading;
 };
 
-/** A YouTube page or share link as the embeddable player URL; other URLs as they are. */
+/**
+ * YouTube's privacy-enhanced mode: no cookies on the learner's browser until the video is played. Most learners are
+ * children (the DPDP Act: no tracking of children), so every YouTube link plays from it.
+ */
+const EMBED_BASE = 'https://www.youtube-nocookie.com/embed/';
+
+/** A YouTube page, share or embed link as the privacy-enhanced player URL; other URLs as they are. */
 export function youtubeEmbedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    const host = parsed.hostname.replace(/^www\.|^m\./, '');
-    let id: string | null = null;
-    if (host === 'youtu.be') id = parsed.pathname.slice(1);
-    else if ((host === 'youtube.com' || host === 'youtube-nocookie.com') && parsed.pathname === '/watch')
-      id = parsed.searchParams.get('v');
-    else if (host === 'youtube.com' && parsed.pathname.startsWith('/shorts/'))
-      id = parsed.pathname.split('/')[2] ?? null;
-    return id ? `https://www.youtube.com/embed/${encodeURIComponent(id)}` : url;
-  } catch {
-    return url;
-  }
+  const id = youtubeVideoId(url);
+  return id ? `${EMBED_BASE}${encodeURIComponent(id)}` : url;
 }
 
 /** The embed URL with the player API switched on and the resume point; other URLs untouched. */
