@@ -329,6 +329,16 @@ describe('profile: details, password, bank details, photo', () => {
       expect(res.body).toEqual({ status: false, message: 'Unsupported Media Type' });
     });
 
+    it('ATTACK: serves a photo to no shared cache and for no year-long keeping: once removed, a shared phone asks again and gets 404', async () => {
+      const a = await createLearner(t.app);
+      const path = (await upload(a.token, 'me.png', 'image/png', await image('png'))).body.data as string;
+      const served = await t.app.inject({ url: path });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['cache-control']).toBe('private, no-cache');
+      expect((await t.client.as(a.token).delete('/profile/photo')).statusCode).toBe(200);
+      expect((await t.app.inject({ url: path })).statusCode).toBe(404);
+    });
+
     it('removes the photo and its file', async () => {
       const a = await createLearner(t.app);
       const path = (await upload(a.token, 'me.png', 'image/png', await image('png'))).body.data as string;

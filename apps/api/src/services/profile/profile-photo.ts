@@ -9,7 +9,7 @@ import { randomToken } from '../../lib/crypto.ts';
 const MEDIA_PREFIX = '/media/';
 /** A profile photo is shown at most a few hundred pixels wide, on screens of up to 3 device pixels per CSS pixel. */
 const PROFILE_PHOTO_WIDTH = 512;
-const PHOTO_FOLDER = 'profile-photos/';
+export const PHOTO_FOLDER = 'profile-photos/';
 /**
  * An animated GIF decodes every frame: its frames together may hold as many pixels as the largest still photo, so no
  * upload costs more than one (a 4096 × 4096 × 4 animation took 0.8 CPU-s and 100 MB; decision 064).
