@@ -21,8 +21,8 @@ export async function mediaRoutes(fastify: FastifyInstance) {
       schema: { tags: ['media'], summary: 'A public image or video by its storage key' },
     },
     async (request, reply) => {
-      const file = await openMediaFile(ctx, { key: request.params['*'], range: request.headers.range });
-      const key = request.params['*'];
+      // The caching is chosen by the key as opened (`//profile-photos/…` and `%2Fprofile-photos/…` open the same photo).
+      const { file, key } = await openMediaFile(ctx, { key: request.params['*'], range: request.headers.range });
       return replyWithFile(reply, file, { cacheControl: key.startsWith(PHOTO_FOLDER) ? PHOTO_CACHE : MEDIA_CACHE });
     },
   );

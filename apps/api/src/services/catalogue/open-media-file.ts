@@ -15,7 +15,7 @@ export const PRIVATE_PREFIX = 'private/';
 export async function openMediaFile(
   ctx: AppContext,
   options: { key: string; range: string | undefined },
-): Promise<StoredFileSlice> {
+): Promise<{ file: StoredFileSlice; key: string }> {
   let key: string;
   try {
     key = assertSafeKey(options.key);
@@ -29,5 +29,5 @@ export async function openMediaFile(
   if (chapter) throw AppError.notFound();
   const file = await openStoredFile(ctx.storage, { key, range: options.range, contentType });
   if (!file) throw AppError.notFound();
-  return file;
+  return { file, key };
 }

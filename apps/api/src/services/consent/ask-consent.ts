@@ -2,7 +2,7 @@ import { canonicalEmail, type AskConsentData, type AskConsentInput } from '@app/
 import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../accounts/index.ts';
 import { consentStatus, toConsentData } from './consent-status.ts';
-import { checkConsentCanBeAsked, createConsentRequest } from './create-consent-request.ts';
+import { checkConsentCanBeAsked, createConsentRequest, refuseChildGuardian } from './create-consent-request.ts';
 
 /**
  * POST /consent: a learner under 18 names a parent or guardian (`createConsentRequest`: by email the link
@@ -15,6 +15,7 @@ export async function askConsent(
 ): Promise<AskConsentData> {
   const { user, input, ip } = options;
   await checkConsentCanBeAsked(ctx, { child: user, input });
+  await refuseChildGuardian(ctx, input);
   await ctx.limits.consume('consentRequestsPerAccount', String(user.id));
   await ctx.limits.consume('consentRequestsPerIp', ip);
   if (input.guardian_email) await countConsentMail(ctx, { userId: user.id, email: input.guardian_email });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { guardianConsents, users } from '@app/db';
 import { canonicalEmail, consentMessages, isMinor, type AskConsentInput, type Language } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -22,8 +22,8 @@ export function consentLink(appUrl: string, token: string, language: Language): 
 /**
  * Whether a guardian can be asked for this learner at all: a minor with a date of birth and no consent
  * given (400 otherwise), and a guardian who is not the learner themselves (their own email or mobile:
- * 422 with `notYou`, the learner's wording unless told), nor another learner under 18 (an account with that email or
- * mobile and a minor's date of birth: 422).
+ * 422 with `notYou`, the learner's wording unless told). A learner asking is also refused another learner under 18
+ * (refuseChildGuardian); the operator, acting on a written request, is not.
  */
 export async function checkConsentCanBeAsked(
   ctx: AppContext,
@@ -40,19 +40,28 @@ export async function checkConsentCanBeAsked(
   if (input.guardian_mobile && input.guardian_mobile === child.mobile) {
     throw AppError.field('guardian_mobile', notYou);
   }
-  // Another account's contact whose date of birth makes it a minor: a classmate is no parent (DPDP Act s.9(1)).
-  const field = input.guardian_email ? 'guardian_email' : 'guardian_mobile';
+}
+
+/**
+ * True when `email` is, exactly, the verified address of an account whose date of birth makes it a minor (India's
+ * date): a classmate is no parent (DPDP Act s.9(1)). Exact and verified only: an unverified account, or one at a
+ * variant of the address (a +tag, Gmail's dots), proves nothing about who reads the mailbox, and counting it would let
+ * anyone block a real parent's address. Mobiles are not verified here, so they are not checked: a link asked by
+ * mobile reaches the guardian through the learner, and an answer sent from a minor's session is refused (giveConsent).
+ */
+export async function isMinorsAddress(ctx: AppContext, email: string): Promise<boolean> {
   const holders = await ctx.db
     .select({ dateOfBirth: users.dateOfBirth })
     .from(users)
-    .where(
-      input.guardian_email
-        ? eq(users.emailCanonical, canonicalEmail(input.guardian_email))
-        : eq(users.mobile, input.guardian_mobile ?? ''),
-    )
-    .limit(20);
-  if (holders.some((holder) => holder.dateOfBirth !== null && isMinor(holder.dateOfBirth, ctx.now())))
-    throw AppError.field(field, consentMessages.guardianIsAChild);
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNotNull(users.emailVerifiedAt)))
+    .limit(5);
+  return holders.some((holder) => holder.dateOfBirth !== null && isMinor(holder.dateOfBirth, ctx.now()));
+}
+
+/** A learner asking names no other learner under 18 as guardian (isMinorsAddress): 422 on the email. */
+export async function refuseChildGuardian(ctx: AppContext, input: AskConsentInput): Promise<void> {
+  if (input.guardian_email && (await isMinorsAddress(ctx, input.guardian_email)))
+    throw AppError.field('guardian_email', consentMessages.guardianIsAChild);
 }
 
 /**

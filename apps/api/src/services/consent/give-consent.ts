@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/index.ts';
 import { findConsentByToken } from './find-consent-by-token.ts';
 import { consentLinkCutoff } from './is-consent-link-expired.ts';
 import { getGuardianConsent } from './get-guardian-consent.ts';
+import { isMinorsAddress } from './create-consent-request.ts';
 
 /** True when the account's date of birth makes it a minor today (India's date). */
 async function isMinorAccount(ctx: AppContext, userId: number): Promise<boolean> {
@@ -39,9 +40,12 @@ export async function giveConsent(
       });
       throw AppError.forbidden(consentMessages.consentNotByLearner);
     }
-    // Sent with another minor's session: the link passed on to a classmate. A guardian answers signed out, or as an
-    // adult.
-    if (options.answeredBy !== null && (await isMinorAccount(ctx, options.answeredBy))) {
+    // Sent with another minor's session (the link passed on to a classmate), or to an address that is now a verified
+    // minor's (a classmate who had no date of birth when named). A guardian answers signed out, or as an adult.
+    const isChildAnswering =
+      (options.answeredBy !== null && (await isMinorAccount(ctx, options.answeredBy))) ||
+      (consent.guardianEmail !== null && (await isMinorsAddress(ctx, consent.guardianEmail)));
+    if (isChildAnswering) {
       await recordAudit(ctx.db, ctx, {
         actorId: options.answeredBy,
         action: 'consent.refused_minor_answer',
