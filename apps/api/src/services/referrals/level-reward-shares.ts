@@ -49,21 +49,34 @@ export async function levelRewardLeft(
   reward: { id: number; purchaseId: number; amountPaise: number; points: number },
 ): Promise<{ paise: number; points: number }> {
   const whole = { paise: reward.amountPaise, points: reward.points };
-  const [shares] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(walletTransactions)
-    .where(and(eq(walletTransactions.userId, referrerId), eq(walletTransactions.reversesId, reward.id)));
-  const taken = Number(shares?.n ?? 0);
+  const taken = await sharesTaken(tx, referrerId, reward.id);
   if (taken === 0) return whole;
   const [achievement] = await tx
     .select({ levelNumber: levelAchievements.levelNumber, node: levelAchievements.node })
     .from(levelAchievements)
     .where(and(eq(levelAchievements.userId, referrerId), eq(levelAchievements.purchaseId, reward.purchaseId)));
   if (!achievement) return whole;
-  const share = shareOf(reward, await nodeOf(tx, achievement));
+  return leftAfter(reward, shareOf(reward, await nodeOf(tx, achievement)), taken);
+}
+
+/** How many shares of the reward (wallet_transactions id) have been taken back: the entries naming it. */
+async function sharesTaken(tx: Tx, referrerId: number, rewardId: number): Promise<number> {
+  const [shares] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.userId, referrerId), eq(walletTransactions.reversesId, rewardId)));
+  return Number(shares?.n ?? 0);
+}
+
+/** What `taken` shares leave of the reward, never below nothing. */
+function leftAfter(
+  reward: { amountPaise: number; points: number },
+  share: { paise: number; points: number },
+  taken: number,
+) {
   return {
-    paise: Math.max(0, whole.paise - taken * share.paise),
-    points: Math.max(0, whole.points - taken * share.points),
+    paise: Math.max(0, reward.amountPaise - taken * share.paise),
+    points: Math.max(0, reward.points - taken * share.points),
   };
 }
 
@@ -131,7 +144,7 @@ export async function takeBackLevelRewardShare(
   if (reversed) return NOTHING_TAKEN;
   const share = shareOf(reward, await nodeOf(tx, found));
   // Never beyond what the shares taken already leave of the reward.
-  const left = await levelRewardLeft(tx, referrer.id, { ...reward, purchaseId: rewardPurchaseId });
+  const left = leftAfter(reward, share, await sharesTaken(tx, referrer.id, reward.id));
   return takeBack(tx, ctx, {
     userId: referrer.id,
     method: 'Level Reward Reversal',
