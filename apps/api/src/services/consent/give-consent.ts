@@ -30,31 +30,26 @@ export async function giveConsent(
   if (consent.status === 'pending') {
     // Sent with the learner's own session (the link opened in the app they are signed in to): the child answering
     // for the guardian. Refused and audited; a guardian on their own phone sends no session, or their own.
-    if (options.answeredBy === consent.userId) {
+    /** Refuses the answer (403), audited with where it came from. */
+    const refuse = async (action: string, actorId: number | null, message: string): Promise<never> => {
       await recordAudit(ctx.db, ctx, {
-        actorId: consent.userId,
-        action: 'consent.refused_own_answer',
+        actorId,
+        action,
         entity: 'guardian_consents',
         entityId: consent.id,
         after: { ip: options.ip, user_agent: options.userAgent },
       });
-      throw AppError.forbidden(consentMessages.consentNotByLearner);
-    }
+      throw AppError.forbidden(message);
+    };
+    if (options.answeredBy === consent.userId)
+      await refuse('consent.refused_own_answer', consent.userId, consentMessages.consentNotByLearner);
     // Sent with another minor's session (the link passed on to a classmate), or to an address that is now a verified
     // minor's (a classmate who had no date of birth when named). A guardian answers signed out, or as an adult.
     const isChildAnswering =
       (options.answeredBy !== null && (await isMinorAccount(ctx, options.answeredBy))) ||
       (consent.guardianEmail !== null && (await isMinorsAddress(ctx, consent.guardianEmail)));
-    if (isChildAnswering) {
-      await recordAudit(ctx.db, ctx, {
-        actorId: options.answeredBy,
-        action: 'consent.refused_minor_answer',
-        entity: 'guardian_consents',
-        entityId: consent.id,
-        after: { ip: options.ip, user_agent: options.userAgent },
-      });
-      throw AppError.forbidden(consentMessages.consentNotByAChild);
-    }
+    if (isChildAnswering)
+      await refuse('consent.refused_minor_answer', options.answeredBy, consentMessages.consentNotByAChild);
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
       const changed = await tx
