@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createLearner, type Learner } from './fixtures.ts';
-import { createBatch, createCourse } from './catalogue-fixtures.ts';
+import { createBatch, createCourse, createOfferCode } from './catalogue-fixtures.ts';
 import { auditOf, createAdmin } from './admin-fixtures.ts';
 
 describe('admin offer codes', () => {
@@ -97,7 +97,7 @@ describe('admin offer codes', () => {
         'discount',
         'Enter a valid discount (at most two decimals).',
       ],
-      [{ code: 'BATCH', is_fixed_amount: true, discount: 10, batch_id: 999_999 }, 'batch_id', 'No such batch.'],
+      [{ code: 'BATCH-MISSING', is_fixed_amount: true, discount: 10, batch_id: 999_999 }, 'batch_id', 'No such batch.'],
       [{ code: 'SAVE50', is_fixed_amount: true, discount: 10 }, 'code', 'This offer code already exists.'],
     ];
     await as().post('/admin/offer-codes', { code: 'SAVE50', is_fixed_amount: true, discount: 10 });
@@ -151,7 +151,7 @@ describe('admin offer codes', () => {
     const batch = await createBatch(t.app, { feePaise: 10_000 });
     const code = (
       await as().post('/admin/offer-codes', {
-        code: 'FREEBIE',
+        code: 'FREEBIE-2026',
         is_fixed_amount: false,
         discount: 100,
         max_uses: 2,
@@ -162,14 +162,18 @@ describe('admin offer codes', () => {
     const buyers = [await createLearner(t.app), await createLearner(t.app)];
     for (const buyer of buyers) {
       const course = await createCourse(t.app, { pricePaise: 50_000 });
-      const res = await t.client.as(buyer.token).post('/checkout', { course_id: course.id, offer_code: 'FREEBIE' });
+      const res = await t.client
+        .as(buyer.token)
+        .post('/checkout', { course_id: course.id, offer_code: 'FREEBIE-2026' });
       expect(res.body.data).toMatchObject({ payment: false, payable_amount: 0 });
     }
     expect((await as().get(`/admin/offer-codes/${code.id}`)).body.data.uses).toBe(2);
     expect((await as().get('/admin/offer-codes?q=freeb')).body.data.data).toEqual([
-      expect.objectContaining({ code: 'FREEBIE', uses: 2 }),
+      expect.objectContaining({ code: 'FREEBIE-2026', uses: 2 }),
     ]);
-    expect((await fetchCode('FREEBIE', buyers[0]!)).body.message).toBe('This offer code has reached its usage limit.');
+    expect((await fetchCode('FREEBIE-2026', buyers[0]!)).body.message).toBe(
+      'This offer code has reached its usage limit.',
+    );
 
     const refused = await as().delete(`/admin/offer-codes/${code.id}`);
     expect(refused.body).toEqual({
@@ -178,7 +182,7 @@ describe('admin offer codes', () => {
     });
 
     const own = await as().post('/admin/offer-codes', {
-      code: 'BATCHONLY',
+      code: 'BATCH-ONLY-5',
       is_fixed_amount: true,
       discount: 5,
       batch_id: batch.id,
@@ -186,5 +190,64 @@ describe('admin offer codes', () => {
     expect(own.body.data.batch_id).toBe(batch.id);
     expect((await as().delete(`/admin/offer-codes/${own.body.data.id}`)).statusCode).toBe(200);
     expect((await as().get(`/admin/offer-codes/${own.body.data.id}`)).statusCode).toBe(404);
+  });
+  it("ATTACK: a free code or a batch's own code cannot be a short word that a guesser's word list holds", async () => {
+    const batch = await createBatch(t.app);
+    const tooGuessable = {
+      status: false,
+      message:
+        "A free code or a batch's own code needs at least 10 characters, so nobody finds it by trying words: Generate makes a random one.",
+      errors: {
+        code: [
+          "A free code or a batch's own code needs at least 10 characters, so nobody finds it by trying words: Generate makes a random one.",
+        ],
+      },
+    };
+    // Made: a 100% code and a school's code must be long; a public discount may be a word.
+    for (const body of [
+      { code: 'SCHOOL', is_fixed_amount: false, discount: 100 },
+      { code: 'STMARYS', is_fixed_amount: true, discount: 5, batch_id: batch.id },
+    ]) {
+      const refused = await as().post('/admin/offer-codes', body);
+      expect({ status: refused.statusCode, body: refused.body }, body.code).toEqual({
+        status: 422,
+        body: tooGuessable,
+      });
+      expect((await fetchCode(body.code)).statusCode).toBe(400);
+    }
+    for (const body of [
+      { code: 'HALFOFF', is_fixed_amount: false, discount: 50 },
+      { code: 'FREE-MATHS', is_fixed_amount: false, discount: 100 },
+    ])
+      expect((await as().post('/admin/offer-codes', body)).statusCode, body.code).toBe(200);
+    const long = await as().post('/admin/offer-codes', { code: 'K7QM-R2XD-9P', is_fixed_amount: false, discount: 100 });
+    expect(long.statusCode).toBe(200);
+
+    // Changed: a short code cannot be made free or a batch's, nor a free code renamed short.
+    const half = (await as().get('/admin/offer-codes?q=halfoff')).body.data.data[0];
+    for (const patch of [{ discount: 100 }, { batch_id: batch.id }]) {
+      const refused = await as().put(`/admin/offer-codes/${half.id}`, patch);
+      expect({ status: refused.statusCode, body: refused.body }, JSON.stringify(patch)).toEqual({
+        status: 422,
+        body: tooGuessable,
+      });
+    }
+    const renamed = await as().put(`/admin/offer-codes/${long.body.data.id}`, { code: 'FREE' });
+    expect({ status: renamed.statusCode, body: renamed.body }).toEqual({ status: 422, body: tooGuessable });
+    const course = await createCourse(t.app, { pricePaise: 50_000 });
+    const free = await t.client.as(learner.token).post('/checkout', { course_id: course.id, offer_code: 'halfoff' });
+    expect(free.body.data).toMatchObject({ payable_amount: 250 });
+
+    // A short free code made before the rule can still be switched off and have its dates changed.
+    const legacy = await createOfferCode(t.app, { code: 'OLDFREE', isFixedAmount: false, discountValue: 10_000 });
+    const edited = await as().put(`/admin/offer-codes/${legacy.id}`, {
+      code: 'oldfree',
+      is_fixed_amount: false,
+      discount: 100,
+      valid_until: '2030-01-01T00:00:00.000Z',
+      is_active: false,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.body.data).toMatchObject({ code: 'OLDFREE', is_active: false, discount: 100 });
   });
 });

@@ -119,6 +119,8 @@ export const adminMessages = {
   validUntilBeforeFrom: 'The end of the validity window must be after its start.',
   percentAbove100: 'A percentage discount cannot be more than 100.',
   codeInvalid: 'Codes are 3 to 50 letters, digits, - or _.',
+  codeTooGuessable:
+    "A free code or a batch's own code needs at least 10 characters, so nobody finds it by trying words: Generate makes a random one.",
 } as const;
 
 /** A positive database id, from a path or a form field. */

@@ -32,6 +32,17 @@ export const offerCodeFields = z.object({
   is_active: booleanField('is_active'),
 });
 
+/**
+ * The shortest code that makes a course free or belongs to one batch (a school's). Such a code is worth guessing, and
+ * guesses are only slowed (decision 064), so it must not be a word (decision 076). adminMessages.codeTooGuessable names it.
+ */
+export const GUESS_WORTHY_CODE_MIN_LENGTH = 10;
+
+/** A code worth guessing: 100% off any course, or a batch's own code. */
+export function isGuessWorthyCode(v: { is_fixed_amount: boolean; discount: number; batch_id: number | null }): boolean {
+  return (!v.is_fixed_amount && v.discount >= 100) || v.batch_id !== null;
+}
+
 /** The rules that tie fields together, checked on create and on the merged result of an update. */
 export function offerCodeRuleErrors(v: {
   is_fixed_amount: boolean;

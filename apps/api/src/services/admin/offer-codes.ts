@@ -2,6 +2,8 @@ import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { batches, offerCodes, purchases, type DbOrTx } from '@app/db';
 import {
   adminMessages,
+  GUESS_WORTHY_CODE_MIN_LENGTH,
+  isGuessWorthyCode,
   offerCodeRuleErrors,
   paiseToRupees,
   rupeesToPaise,
@@ -96,12 +98,21 @@ function columnsOf(patch: OfferCodePatch, isFixedAmount: boolean): Partial<typeo
   };
 }
 
-/** The cross-field rules and the batch, on the code as it will be after the change. */
-async function checkCode(
-  db: DbOrTx,
-  merged: Parameters<typeof offerCodeRuleErrors>[0] & { batch_id: number | null },
-): Promise<void> {
+type CheckedCode = Parameters<typeof offerCodeRuleErrors>[0] & { code: string; batch_id: number | null };
+
+/**
+ * The cross-field rules and the batch, on the code as it will be after the change. A free code or a batch's own code
+ * must be long enough not to be found by trying words (decision 076): checked when a code is made, and when a change
+ * touches its name or what it gives (type, discount, batch), so a short one made before the rule can still be switched
+ * off or have its dates and limits changed.
+ */
+async function checkCode(db: DbOrTx, merged: CheckedCode, before?: AdminOfferCode): Promise<void> {
   const problems = offerCodeRuleErrors(merged);
+  const isRenamedOrRevalued =
+    !before ||
+    (['code', 'is_fixed_amount', 'discount', 'batch_id'] as const).some((field) => merged[field] !== before[field]);
+  if (isRenamedOrRevalued && isGuessWorthyCode(merged) && merged.code.length < GUESS_WORTHY_CODE_MIN_LENGTH)
+    problems.push({ path: 'code', message: adminMessages.codeTooGuessable });
   if (problems.length > 0) {
     const errors = Object.fromEntries(problems.map((p) => [p.path, [p.message]]));
     throw new AppError('VALIDATION', problems[0]!.message, { errors });
@@ -174,6 +185,7 @@ export function updateOfferCode(
       const before = await findCode(tx, id);
       const isFixedAmount = patch.is_fixed_amount ?? before.is_fixed_amount;
       const merged = {
+        code: patch.code ?? before.code,
         is_fixed_amount: isFixedAmount,
         discount: patch.discount ?? before.discount,
         valid_from:
@@ -186,7 +198,7 @@ export function updateOfferCode(
               : null,
         batch_id: patch.batch_id !== undefined ? patch.batch_id : before.batch_id,
       };
-      await checkCode(tx, merged);
+      await checkCode(tx, merged, before);
       await tx
         .update(offerCodes)
         .set(columnsOf({ ...patch, discount: merged.discount }, isFixedAmount))

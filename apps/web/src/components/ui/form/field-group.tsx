@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useAppMessage } from '@/lib/i18n';
 
@@ -26,26 +27,39 @@ export const controlState = (id: string, error: string | undefined, hint?: React
   'aria-describedby': describedBy(id, error, hint),
 });
 
-/** The label, hint and (translated) error around one control: the frame every field shares. */
+/**
+ * The label, hint and (translated) error around one control: the frame every field shares. An `action` (a button) sits
+ * at the control's end, in one input group with it and its error.
+ */
 export function FieldGroup({
   id,
   label,
   error,
   hint,
   className,
+  action,
   children,
-}: Omit<FieldProps, 'registration'> & { children: ReactNode }) {
+}: Omit<FieldProps, 'registration'> & { action?: ReactNode; children: ReactNode }) {
   const message = useAppMessage();
+  const feedback = error && (
+    <Form.Control.Feedback id={`${id}-error`} type="invalid">
+      {message(error)}
+    </Form.Control.Feedback>
+  );
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
-      {children}
-      {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
-      {error && (
-        <Form.Control.Feedback id={`${id}-error`} type="invalid">
-          {message(error)}
-        </Form.Control.Feedback>
+      {action ? (
+        <InputGroup hasValidation>
+          {children}
+          {action}
+          {feedback}
+        </InputGroup>
+      ) : (
+        children
       )}
+      {hint && <Form.Text id={`${id}-hint`}>{hint}</Form.Text>}
+      {!action && feedback}
     </Form.Group>
   );
 }

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockApi, ok } from '@/testing/mock-api';
+import { cbseClass8Batch as batch } from '@/testing/admin-data';
 import { renderWithProviders } from '@/testing/test-utils';
 import { SchoolPage } from './school-page';
 
@@ -12,17 +13,6 @@ const standardsOf: Record<string, unknown[]> = {
   '?syllabus_id=1': [{ id: 11, syllabus_id: 1, name: 'Class 8', position: 1 }],
   '?syllabus_id=2': [{ id: 21, syllabus_id: 2, name: 'Class 9', position: 1 }],
 };
-const batch = {
-  id: 5,
-  syllabus_id: 1,
-  syllabus_name: 'CBSE',
-  standard_id: 11,
-  standard_name: 'Class 8',
-  name: 'CBSE Class 8',
-  fee: 499,
-  courses_count: 3,
-};
-
 describe('SchoolPage', () => {
   it('shows its three panels together once syllabuses, standards and batches have answered, and keeps them after', async () => {
     const batches = deferred();

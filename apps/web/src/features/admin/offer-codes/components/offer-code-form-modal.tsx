@@ -1,9 +1,18 @@
 import { useForm, useWatch } from 'react-hook-form';
+import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import { Modal } from '@/components/ui/modal';
 import Row from 'react-bootstrap/Row';
-import { offerCodeBody, type AdminBatch, type AdminOfferCode, type OfferCodeInput } from '@app/contracts';
+import {
+  adminMessages,
+  GUESS_WORTHY_CODE_MIN_LENGTH,
+  isGuessWorthyCode,
+  offerCodeBody,
+  type AdminBatch,
+  type AdminOfferCode,
+  type OfferCodeInput,
+} from '@app/contracts';
 import { SelectField, TextField } from '@/components/ui/form';
 import { notifications } from '@/components/ui/notifications';
 import { AsyncContent } from '../../components/async-content';
@@ -15,6 +24,7 @@ import { formResolver } from '../../utils/form-resolver';
 import { showServerError } from '../../utils/server-errors';
 import { useCreateOfferCode } from '../api/create-offer-code';
 import { useUpdateOfferCode } from '../api/update-offer-code';
+import { randomOfferCode } from '../random-offer-code';
 
 interface OfferCodeFormValues {
   code: string;
@@ -84,6 +94,7 @@ function OfferCodeForm({ offerCode, batches, onClose }: OfferCodeFormModalProps 
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<OfferCodeFormValues, unknown, OfferCodeInput>({
     resolver: formResolver(offerCodeBody),
@@ -91,6 +102,14 @@ function OfferCodeForm({ offerCode, batches, onClose }: OfferCodeFormModalProps 
     defaultValues: valuesOf(offerCode),
   });
   const isFixed = useWatch({ control, name: 'is_fixed_amount' }) === 'true';
+  const [code, discount, batchId] = useWatch({ control, name: ['code', 'discount', 'batch_id'] });
+  // The server's rule (decision 076), said before saving: a free or a school's code must not be a short word.
+  const codeHint =
+    !errors.code &&
+    isGuessWorthyCode({ is_fixed_amount: isFixed, discount: Number(discount), batch_id: batchId ? 1 : null }) &&
+    code.trim().length < GUESS_WORTHY_CODE_MIN_LENGTH
+      ? adminMessages.codeTooGuessable
+      : undefined;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -120,6 +139,15 @@ function OfferCodeForm({ offerCode, batches, onClose }: OfferCodeFormModalProps 
             autoCapitalize="characters"
             registration={register('code')}
             error={errors.code?.message}
+            hint={codeHint}
+            action={
+              <Button
+                variant="outline-secondary"
+                onClick={() => setValue('code', randomOfferCode(), { shouldValidate: true, shouldDirty: true })}
+              >
+                Generate
+              </Button>
+            }
           />
         </Col>
         <Col md={6}>
