@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, walletTransactions } from '@app/db';
+import { createLearner, type Learner } from '../fixtures.ts';
+import { buyThroughSandbox, setUpAdminTestApp } from '../admin-fixtures.ts';
+import { fundWithBank, ledgerOf, walletOf } from '../wallet-fixtures.ts';
+
+/**
+ * Money rules of the wallet and of the operator's settlement that a mutation sweep found no attack test for: each
+ * test here fails when its rule is taken out of the code (named in the test).
+ */
+describe('abuse: wallet guards', () => {
+  const t = setUpAdminTestApp();
+
+  const withdrawalsOf = async (userId: number) =>
+    (await ledgerOf(t.app, userId)).filter((entry) => entry.method === 'Withdraw');
+  const refund = (purchaseId: number) => t.as().post(`/admin/purchases/${purchaseId}/refund`);
+
+  /** A referrer with ₹500 (fundWithBank) and bank details, and the commission on a sub-user's purchase of `pricePaise`. */
+  async function referrerWithCommission(pricePaise: number): Promise<{ referrer: Learner; purchaseId: number }> {
+    const referrer = await createLearner(t.app);
+    await fundWithBank(t, referrer);
+    const buyer = await createLearner(t.app, { referrerId: referrer.id });
+    const { purchaseId } = await buyThroughSandbox(t, buyer, pricePaise);
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 50_000 + pricePaise / 10, points: 0 });
+    return { referrer, purchaseId };
+  }
+  const withdraw = async (who: Learner, amount: number) =>
+    expect((await t.client.as(who.token).post('/withdraw', { amount })).statusCode).toBe(200);
+
+  it('ATTACK: a refund whose commission sits in two withdrawals rejects both, not only the first (take-back.ts rejectWithdrawalsToCover)', async () => {
+    // ₹500 of the referrer's own and ₹500 of commission: ₹300 and then ₹600 asked for, ₹100 left in the wallet.
+    const { referrer, purchaseId } = await referrerWithCommission(500_000);
+    await withdraw(referrer, 300);
+    await withdraw(referrer, 600);
+    // The purchase is refunded: ₹500 of commission to take back, ₹100 in the wallet. The older withdrawal gives back
+    // ₹300, still ₹100 short: the newer one must be stopped too, or the operator pays out ₹100 of refunded commission
+    // and the books record it as lost.
+    const res = await refund(purchaseId);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ commission_reversed: 500, commission_shortfall: 0 });
+    expect((await withdrawalsOf(referrer.id)).map((w) => [w.amountPaise, w.status])).toEqual([
+      [-30_000, 'Rejected'],
+      [-60_000, 'Rejected'],
+    ]);
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 50_000, points: 0 });
+    expect((await t.client.as(referrer.token).get('/transactions')).body.data.owed).toBe(0);
+  });
+
+  it('ATTACK (learner harm): a refund rejects only the withdrawals it needs, oldest first; a later one stays to be paid (take-back.ts rejectWithdrawalsToCover)', async () => {
+    // ₹500 of the referrer's own and ₹100 of commission: ₹400 and then ₹200 asked for, nothing left in the wallet.
+    const { referrer, purchaseId } = await referrerWithCommission(100_000);
+    await withdraw(referrer, 400);
+    await withdraw(referrer, 200);
+    const [older, newer] = await withdrawalsOf(referrer.id);
+    // The refund takes back ₹100: the older withdrawal's ₹400 covers it; the newer one is the learner's own money.
+    const res = await refund(purchaseId);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ commission_reversed: 100, commission_shortfall: 0 });
+    expect((await withdrawalsOf(referrer.id)).map((w) => [w.id, w.status])).toEqual([
+      [older!.id, 'Rejected'],
+      [newer!.id, 'Pending'],
+    ]);
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 30_000, points: 0 });
+    const stopped = await t.app.ctx.db
+      .select({ entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'withdrawal.rejected_earnings_taken_back')));
+    expect(stopped.map((row) => row.entityId)).toContain(String(older!.id));
+    expect(stopped.map((row) => row.entityId)).not.toContain(String(newer!.id));
+    // The newer one is still the operator's to pay.
+    const paid = await t
+      .as()
+      .post(`/admin/withdrawals/${newer!.id}/settle`, { status: 'Done', bank_reference: 'UTR-NEWER' });
+    expect(paid.statusCode).toBe(200);
+    const [row] = await t.app.ctx.db.select().from(walletTransactions).where(eq(walletTransactions.id, newer!.id));
+    expect(row).toMatchObject({ status: 'Done', bankReference: 'UTR-NEWER' });
+  });
+});
