@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, walletTransactions } from '@app/db';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, setUpAdminTestApp } from '../admin-fixtures.ts';
+import { postEntry } from '../../src/services/wallet/index.ts';
 import { fundWithBank, ledgerOf, walletOf } from '../wallet-fixtures.ts';
 
 /**
@@ -75,5 +76,47 @@ describe('abuse: wallet guards', () => {
     expect(paid.statusCode).toBe(200);
     const [row] = await t.app.ctx.db.select().from(walletTransactions).where(eq(walletTransactions.id, newer!.id));
     expect(row).toMatchObject({ status: 'Done', bankReference: 'UTR-NEWER' });
+  });
+
+  it('ATTACK (learner harm): a recovery spanning two debts leaves owed only what is left of them (recover-shortfalls.ts debtsOf)', async () => {
+    // One sub-user buys two ₹1,000 courses: ₹100 of commission each. The referrer withdraws the ₹200 and is paid.
+    const referrer = await createLearner(t.app);
+    await fundWithBank(t, referrer);
+    const buyer = await createLearner(t.app, { referrerId: referrer.id });
+    const first = await buyThroughSandbox(t, buyer, 100_000);
+    const second = await buyThroughSandbox(t, buyer, 100_000);
+    await withdraw(referrer, 700);
+    const [paidOut] = await withdrawalsOf(referrer.id);
+    const done = await t
+      .as()
+      .post(`/admin/withdrawals/${paidOut!.id}/settle`, { status: 'Done', bank_reference: `UTR${paidOut!.id}` });
+    expect(done.statusCode).toBe(200);
+    // Both purchases are refunded: each commission is owed (₹100 and ₹100).
+    for (const { purchaseId } of [first, second])
+      expect((await refund(purchaseId)).body.data).toMatchObject({ commission_reversed: 0, commission_shortfall: 100 });
+    const wallet = () => t.client.as(referrer.token).get('/transactions');
+    expect((await wallet()).body.data).toMatchObject({ balance: 0, owed: 200 });
+
+    // ₹150 earned pays ₹150 of the ₹200: ₹50 is still owed, no more.
+    await postEntry(t.app.ctx.db, {
+      userId: referrer.id,
+      method: 'Level Reward',
+      amountPaise: 15_000,
+      points: 0,
+      status: 'Done',
+      description: 'Reward',
+    });
+    expect((await wallet()).body.data).toMatchObject({ balance: 0, owed: 50 });
+    // The next ₹100 earned pays those ₹50 and leaves ₹50 to withdraw.
+    await postEntry(t.app.ctx.db, {
+      userId: referrer.id,
+      method: 'Level Reward',
+      amountPaise: 10_000,
+      points: 0,
+      status: 'Done',
+      description: 'Reward',
+    });
+    expect((await wallet()).body.data).toMatchObject({ balance: 50, owed: 0 });
+    expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 5_000, points: 0 });
   });
 });
