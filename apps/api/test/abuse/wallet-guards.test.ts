@@ -1,10 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, walletTransactions } from '@app/db';
+import { createTestApp, type TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
-import { buyThroughSandbox, setUpAdminTestApp } from '../admin-fixtures.ts';
+import { buyThroughSandbox, createAdmin, setUpAdminTestApp } from '../admin-fixtures.ts';
+import { payThroughSandbox } from '../checkout-fixtures.ts';
+import { createQuizCourse } from '../quiz-fixtures.ts';
 import { postEntry } from '../../src/services/wallet/index.ts';
-import { fundWithBank, ledgerOf, walletOf } from '../wallet-fixtures.ts';
+import { fundWithBank, ledgerOf, setReferenceData, signInNow, walletOf } from '../wallet-fixtures.ts';
+import { DAY_MS, expectBooksBalanced, takeQuiz } from './abuse-fixtures.ts';
 
 /**
  * Money rules of the wallet and of the operator's settlement that a mutation sweep found no attack test for: each
@@ -118,5 +122,41 @@ describe('abuse: wallet guards', () => {
     });
     expect((await wallet()).body.data).toMatchObject({ balance: 50, owed: 0 });
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 5_000, points: 0 });
+  });
+});
+
+describe('abuse: wallet guards with the refund window', () => {
+  let t: TestApp;
+  let admin: Learner;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await setReferenceData(t.app, { refund_window_days: 7 });
+    admin = await createAdmin(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('ATTACK: Quiz Points whose window has just ended, refunded before anything released them, are not kept (take-back-quiz-points.ts release first)', async () => {
+    // The learner answers the quiz, waits out the window without opening the wallet, and asks for the money back.
+    const learner = await createLearner(t.app);
+    const course = await createQuizCourse(t.app, { banks: [12] });
+    const { purchaseId } = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
+    expect((await takeQuiz(t, t.client.as(learner.token), course.subjectIds[0]!, 8)).statusCode).toBe(200);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    expect((await t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`)).statusCode).toBe(200);
+
+    // No Quiz Points of the refunded course are left to reach the wallet, now or later.
+    const quizPoints = (await ledgerOf(t.app, learner.id)).filter((e) => e.method === 'Quiz Points');
+    expect(quizPoints.map((e) => e.status)).not.toContain('Pending');
+    const c = t.client.as(await signInNow(t.app, learner.id));
+    expect((await c.get('/transactions')).body.data).toMatchObject({ points: 0 });
+    t.clock.advance(DAY_MS);
+    const later = t.client.as(await signInNow(t.app, learner.id));
+    expect((await later.get('/transactions')).body.data).toMatchObject({ balance: 0, points: 0 });
+    expect((await later.post('/redeem-point', { point: 8 })).statusCode).toBe(422);
+    expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 0 });
+    await expectBooksBalanced(t);
   });
 });
