@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, walletTransactions } from '@app/db';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, lockWaits, waitFor, type TestApp, type TestClient } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin, setUpAdminTestApp } from '../admin-fixtures.ts';
 import { payThroughSandbox } from '../checkout-fixtures.ts';
@@ -123,6 +123,43 @@ describe('abuse: wallet guards', () => {
     expect((await wallet()).body.data).toMatchObject({ balance: 50, owed: 0 });
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 5_000, points: 0 });
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'ATTACK: a Done clicked while another operator is starting to pay the withdrawal is refused, not paid twice (withdrawals.ts settle locks before reading the payer; two connections)',
+    async () => {
+      const learner = await createLearner(t.app);
+      await fundWithBank(t, learner);
+      await withdraw(learner, 200);
+      const [withdrawal] = await withdrawalsOf(learner.id);
+      const id = withdrawal!.id;
+      const other = await createAdmin(t.app);
+      // The withdrawal's row is held while operator A starts paying it and then operator B marks it Done from a page
+      // that showed nobody paying: B must read who pays it only once A's start is written, or both send the money.
+      let starting: ReturnType<TestClient['post']> | undefined;
+      let settling: ReturnType<TestClient['post']> | undefined;
+      await t.app.ctx.db.transaction(async (tx) => {
+        await tx
+          .select({ id: walletTransactions.id })
+          .from(walletTransactions)
+          .where(eq(walletTransactions.id, id))
+          .for('update');
+        starting = t.as().post(`/admin/withdrawals/${id}/payout`);
+        await waitFor(async () => (await lockWaits(t)) >= 1, 10_000);
+        settling = t.client
+          .as(other.token)
+          .post(`/admin/withdrawals/${id}/settle`, { status: 'Done', bank_reference: 'UTR-SECOND' });
+        await waitFor(async () => (await lockWaits(t)) >= 2, 10_000);
+      });
+      const [started, settled] = [await starting!, await settling!];
+      expect(started.statusCode).toBe(200);
+      expect([settled.statusCode, settled.body]).toEqual([
+        400,
+        { status: false, message: 'Another operator has started paying this withdrawal: only they can settle it.' },
+      ]);
+      const [row] = await t.app.ctx.db.select().from(walletTransactions).where(eq(walletTransactions.id, id));
+      expect(row).toMatchObject({ status: 'Pending', bankReference: null });
+    },
+  );
 });
 
 describe('abuse: wallet guards with the refund window', () => {
