@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchases } from '@app/db';
+import type { TestApp } from '../helpers.ts';
+import { createLearner, type Learner } from '../fixtures.ts';
+import { createCourse } from '../catalogue-fixtures.ts';
+import { setReferenceData } from '../wallet-fixtures.ts';
+import { createRazorpayTestApp, deliverWebhook, type FakeRazorpay } from '../payments-fake-razorpay.ts';
+import { signatureVerifier } from '../../src/services/payments/signatures.ts';
+
+/**
+ * Guards on the payment path that a mutation sweep found no test for: each test here fails when its guard is removed.
+ */
+describe('abuse: payment guards', () => {
+  let t: TestApp;
+  let rzp: FakeRazorpay;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ t, rzp, close } = await createRazorpayTestApp());
+    await setReferenceData(t.app, { refund_window_days: 7 });
+  });
+  afterAll(() => close?.());
+
+  const statusOf = async (purchaseId: number) =>
+    (await t.app.ctx.db.select().from(purchases).where(eq(purchases.id, purchaseId)))[0]!.status;
+  const owns = async (learner: Learner, courseId: number) =>
+    (await t.client.as(learner.token).get('/learn')).body.data.course.some((c: { id: number }) => c.id === courseId);
+
+  /** A learner's checkout of a new course through Razorpay, not paid yet. */
+  async function checkout(buyer: Learner, pricePaise = 39_900) {
+    const course = await createCourse(t.app, { pricePaise });
+    const res = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    expect(res.statusCode).toBe(200);
+    const order = res.body.data as { purchase_id: number; order_id: string };
+    return { purchaseId: order.purchase_id, orderId: order.order_id, courseId: course.id };
+  }
+
+  it('ATTACK: a signed paid event whose payment was never captured (only authorized) does not open the course', async () => {
+    const buyer = await createLearner(t.app);
+    const order = await checkout(buyer);
+    const { paymentId } = rzp.capture(order.orderId);
+    // The bank authorised the payment, but Razorpay never captured it: an authorisation lapses and the money goes back.
+    rzp.payments.get(paymentId)!.status = 'authorized';
+
+    for (const event of ['payment.captured', 'order.paid'] as const) {
+      const res = await deliverWebhook(t, rzp.webhook(event, paymentId));
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await statusOf(order.purchaseId)).toBe('pending');
+    expect(await owns(buyer, order.courseId)).toBe(false);
+  });
+
+  it('ATTACK: an adapter left without its secrets accepts no signature, not even one made with the empty key', () => {
+    // env.ts refuses PAYMENT_PROVIDER=razorpay without its secrets; the verifier refuses on its own too, so a forged
+    // payment or webhook signed with the empty key can never pass, whatever configuration reaches it.
+    const verifier = signatureVerifier({ keySecret: '', webhookSecret: '' });
+    const hmacOfEmpty = (value: string) => createHmac('sha256', '').update(value).digest('hex');
+    const body = JSON.stringify({ event: 'payment.captured', payload: {} });
+    expect(verifier.verifyWebhook(body, hmacOfEmpty(body))).toBe(false);
+    expect(
+      verifier.verifyPaymentSignature({
+        orderId: 'order_x',
+        paymentId: 'pay_x',
+        signature: hmacOfEmpty('order_x|pay_x'),
+      }),
+    ).toBe(false);
+  });
+});
