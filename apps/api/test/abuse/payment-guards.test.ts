@@ -67,4 +67,16 @@ describe('abuse: payment guards', () => {
       }),
     ).toBe(false);
   });
+
+  it('ATTACK: a webhook for a payment of the right number in another currency does not pay the purchase', async () => {
+    const buyer = await createLearner(t.app);
+    const order = await checkout(buyer, 39_900);
+    // 399 US dollars (or any currency) on an order of 399 rupees: the same number, not the same money.
+    const { paymentId } = rzp.capture(order.orderId, { amount: 39_900, currency: 'USD' });
+
+    const res = await deliverWebhook(t, rzp.webhook('payment.captured', paymentId));
+    expect(res.statusCode).toBe(200);
+    expect(await statusOf(order.purchaseId)).toBe('pending');
+    expect(await owns(buyer, order.courseId)).toBe(false);
+  });
 });
