@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purchases } from '@app/db';
 import type { TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
-import { createCourse } from '../catalogue-fixtures.ts';
+import { createCourse, createOfferCode } from '../catalogue-fixtures.ts';
 import { setReferenceData } from '../wallet-fixtures.ts';
 import { createRazorpayTestApp, deliverWebhook, type FakeRazorpay } from '../payments-fake-razorpay.ts';
 import { signatureVerifier } from '../../src/services/payments/signatures.ts';
@@ -78,5 +78,20 @@ describe('abuse: payment guards', () => {
     expect(res.statusCode).toBe(200);
     expect(await statusOf(order.purchaseId)).toBe('pending');
     expect(await owns(buyer, order.courseId)).toBe(false);
+  });
+
+  it('ATTACK: an offer code is refused at the very instant its window ends ([valid_from, valid_until))', async () => {
+    const buyer = await createLearner(t.app);
+    const course = await createCourse(t.app, { pricePaise: 39_900 });
+    // Only Date stands still: the clock reads the same instant on every call, so the check happens exactly at the end.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+    try {
+      const code = await createOfferCode(t.app, { discountValue: 9_000, validUntil: t.clock.now() });
+      const res = await t.client.as(buyer.token).post('/checkout', { course_id: course.id, offer_code: code.code });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toEqual({ status: false, message: 'This offer code has expired.' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
