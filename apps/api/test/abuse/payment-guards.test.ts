@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { purchases } from '@app/db';
+import { courses, purchases } from '@app/db';
 import type { TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { createCourse, createOfferCode } from '../catalogue-fixtures.ts';
@@ -93,5 +93,23 @@ describe('abuse: payment guards', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('ATTACK: a checkout started before a price rise is not handed back afterwards at the old price', async () => {
+    const buyer = await createLearner(t.app);
+    const course = await createCourse(t.app, { pricePaise: 39_900 });
+    const before = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    expect(before.body.data.amount).toBe(39_900);
+    // The operator raises the price while the learner's first order is still open.
+    await t.app.ctx.db
+      .update(courses)
+      .set({ pricePaise: 99_900, offerPricePaise: 99_900 })
+      .where(eq(courses.id, course.id));
+
+    const after = await t.client.as(buyer.token).post('/checkout', { course_id: course.id });
+    expect(after.statusCode).toBe(200);
+    expect(after.body.data.amount).toBe(99_900);
+    expect(after.body.data.order_id).not.toBe(before.body.data.order_id);
+    expect(rzp.orders.get(after.body.data.order_id)!.amount).toBe(99_900);
   });
 });
