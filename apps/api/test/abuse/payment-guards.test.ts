@@ -6,7 +6,12 @@ import type { TestApp } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { createCourse, createOfferCode } from '../catalogue-fixtures.ts';
 import { setReferenceData } from '../wallet-fixtures.ts';
-import { createRazorpayTestApp, deliverWebhook, type FakeRazorpay } from '../payments-fake-razorpay.ts';
+import {
+  buyThroughRazorpay,
+  createRazorpayTestApp,
+  deliverWebhook,
+  type FakeRazorpay,
+} from '../payments-fake-razorpay.ts';
 import { signatureVerifier } from '../../src/services/payments/signatures.ts';
 
 /**
@@ -111,5 +116,35 @@ describe('abuse: payment guards', () => {
     expect(after.body.data.amount).toBe(99_900);
     expect(after.body.data.order_id).not.toBe(before.body.data.order_id);
     expect(rzp.orders.get(after.body.data.order_id)!.amount).toBe(99_900);
+  });
+
+  it("ATTACK: a refund event whose refund is another payment's does not take the learner's course back", async () => {
+    const buyer = await createLearner(t.app);
+    const bought = await buyThroughRazorpay(t, rzp, buyer);
+    const other = await buyThroughRazorpay(t, rzp, await createLearner(t.app));
+    const refundId = rzp.refundInDashboard(other.paymentId);
+    // Signed, but the refund it carries belongs to another payment: this payment gave nothing back.
+    const genuine = JSON.parse(rzp.webhook('payment.captured', bought.paymentId).body);
+    const body = JSON.stringify({
+      ...genuine,
+      event: 'refund.processed',
+      contains: ['refund', 'payment'],
+      payload: {
+        payment: genuine.payload.payment,
+        refund: { entity: { id: refundId, entity: 'refund', payment_id: other.paymentId, amount: 39_900 } },
+      },
+    });
+    const signature = createHmac('sha256', rzp.webhookSecret).update(body).digest('hex');
+    const res = await deliverWebhook(t, {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': signature,
+        'x-razorpay-event-id': 'evt_mixed',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await statusOf(bought.purchaseId)).toBe('paid');
+    expect(await owns(buyer, bought.courseId)).toBe(true);
   });
 });
