@@ -5,6 +5,7 @@ import { createTestApp, lockWaits, waitFor, type TestApp, type TestClient } from
 import { createLearner, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin, setUpAdminTestApp } from '../admin-fixtures.ts';
 import { payThroughSandbox } from '../checkout-fixtures.ts';
+import { createCourse } from '../catalogue-fixtures.ts';
 import { createQuizCourse } from '../quiz-fixtures.ts';
 import { postEntry } from '../../src/services/wallet/index.ts';
 import { fundWithBank, ledgerOf, setReferenceData, signInNow, walletOf } from '../wallet-fixtures.ts';
@@ -123,6 +124,39 @@ describe('abuse: wallet guards', () => {
     expect((await wallet()).body.data).toMatchObject({ balance: 50, owed: 0 });
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 5_000, points: 0 });
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a refund that waits for a redemption of the Quiz Points it takes back takes their value instead, not fails (take-back.ts reads the wallet under its lock; two connections)',
+    async () => {
+      const learner = await createLearner(t.app);
+      // Another paid course keeps the learner active, so the refund writes nothing to their row before taking back.
+      const other = await createCourse(t.app, { pricePaise: 20_000 });
+      await payThroughSandbox(t, learner, '/checkout', { course_id: other.id });
+      const course = await createQuizCourse(t.app, { banks: [12] });
+      const { purchaseId } = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
+      expect((await takeQuiz(t, t.client.as(learner.token), course.subjectIds[0]!, 8)).statusCode).toBe(200);
+      expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 8 });
+      // The learner redeems the 8 points (₹8) while the operator refunds the course: the redemption holds the wallet.
+      let refunding: ReturnType<TestClient['post']> | undefined;
+      await t.app.ctx.db.transaction(async (tx) => {
+        await postEntry(tx, {
+          userId: learner.id,
+          method: 'Point Redeem',
+          amountPaise: 800,
+          points: -8,
+          status: 'Done',
+          description: 'Redeem',
+        });
+        refunding = refund(purchaseId);
+        await waitFor(async () => (await lockWaits(t)) >= 1, 10_000);
+      });
+      const refunded = await refunding!;
+      expect(refunded.statusCode).toBe(200);
+      // The points were gone by the time the refund read the wallet: their value is taken back from the balance.
+      expect(await walletOf(t.app, learner.id)).toEqual({ balancePaise: 0, points: 0 });
+      await expectBooksBalanced(t);
+    },
+  );
 
   it.skipIf(process.env.TEST_DB !== 'postgres')(
     'ATTACK: a Done clicked while another operator is starting to pay the withdrawal is refused, not paid twice (withdrawals.ts settle locks before reading the payer; two connections)',
