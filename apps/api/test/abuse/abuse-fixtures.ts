@@ -19,7 +19,7 @@ export function selfReferralAudit(app: App, userId: number) {
  * Draws a subject's quiz as the client does and answers it with `right` correct answers: the body to
  * submit, or the answer that refused the draw.
  */
-export async function answerQuiz(t: TestApp, client: TestClient, subjectId: number, right: number) {
+export async function answerQuiz(t: Pick<TestApp, 'app'>, client: TestClient, subjectId: number, right: number) {
   const first = await client.get(`/quiz/${subjectId}/1`);
   if (first.statusCode !== 200) return { refused: first };
   const ids: number[] = [first.body.data.id];
@@ -34,7 +34,7 @@ export async function answerQuiz(t: TestApp, client: TestClient, subjectId: numb
 }
 
 /** Draws a subject's quiz as the client does and submits it with `right` correct answers. */
-export async function takeQuiz(t: TestApp, client: TestClient, subjectId: number, right: number) {
+export async function takeQuiz(t: Pick<TestApp, 'app'>, client: TestClient, subjectId: number, right: number) {
   const answered = await answerQuiz(t, client, subjectId, right);
   return answered.refused ?? client.post(`/quiz/${subjectId}`, answered.body);
 }
@@ -54,6 +54,6 @@ export async function countPurchases(t: TestApp, where: { userId?: number; statu
 }
 
 /** The ledger invariants after an attack: wallets equal their ledgers (held credits once Done), nothing negative. */
-export async function expectBooksBalanced(t: TestApp): Promise<void> {
+export async function expectBooksBalanced(t: Pick<TestApp, 'app'>): Promise<void> {
   await expectLedgerBalanced(t.app);
 }
