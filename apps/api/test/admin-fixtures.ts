@@ -25,8 +25,8 @@ export interface AdminTestApp extends LedgerTestApp {
  * setUpLedgerTestApp with an operator made in the same describe block's beforeAll: the setup of the
  * admin money, people and settings tests. As there, read the answer in tests and hooks only.
  */
-export function setUpAdminTestApp(): AdminTestApp {
-  const t = setUpLedgerTestApp();
+export function setUpAdminTestApp(rates: Record<string, number> = {}): AdminTestApp {
+  const t = setUpLedgerTestApp(rates);
   let admin: Learner | undefined;
   beforeAll(async () => {
     admin = await createAdmin(t.app);

@@ -163,15 +163,15 @@ export type LedgerTestApp = Pick<TestApp, 'app' | 'client' | 'clock'>;
 
 /**
  * The money tests' setup, registered in the calling describe block: a fresh test app with
- * setReferenceData's levels and rates (beforeAll), the ledger checked balanced after every test
+ * setReferenceData's levels and rates, with `rates` over them (beforeAll), the ledger checked balanced after every test
  * (expectLedgerBalanced), the app closed after the last. The answer's app, client and clock are those
  * of the app beforeAll made: read them in tests and hooks, not in the describe body.
  */
-export function setUpLedgerTestApp(): LedgerTestApp {
+export function setUpLedgerTestApp(rates: Record<string, number> = {}): LedgerTestApp {
   let t: TestApp | undefined;
   beforeAll(async () => {
     t = await createTestApp();
-    await setReferenceData(t.app);
+    await setReferenceData(t.app, rates);
   });
   afterEach(async () => {
     await expectLedgerBalanced(madeInBeforeAll(t).app);

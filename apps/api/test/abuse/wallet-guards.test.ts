@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, walletTransactions } from '@app/db';
-import { createTestApp, lockWaits, waitFor, type TestApp, type TestClient } from '../helpers.ts';
+import { lockWaits, waitFor, type TestClient } from '../helpers.ts';
 import { createLearner, type Learner } from '../fixtures.ts';
 import { buyThroughSandbox, createAdmin, setUpAdminTestApp } from '../admin-fixtures.ts';
 import { payThroughSandbox } from '../checkout-fixtures.ts';
 import { createCourse } from '../catalogue-fixtures.ts';
 import { createQuizCourse } from '../quiz-fixtures.ts';
 import { postEntry } from '../../src/services/wallet/index.ts';
-import { fundWithBank, ledgerOf, setReferenceData, signInNow, walletOf } from '../wallet-fixtures.ts';
+import { fundWithBank, ledgerOf, signInNow, walletOf } from '../wallet-fixtures.ts';
 import { DAY_MS, expectBooksBalanced, takeQuiz } from './abuse-fixtures.ts';
 
 /**
@@ -102,25 +102,20 @@ describe('abuse: wallet guards', () => {
     const wallet = () => t.client.as(referrer.token).get('/transactions');
     expect((await wallet()).body.data).toMatchObject({ balance: 0, owed: 200 });
 
+    const earn = (amountPaise: number) =>
+      postEntry(t.app.ctx.db, {
+        userId: referrer.id,
+        method: 'Level Reward',
+        amountPaise,
+        points: 0,
+        status: 'Done',
+        description: 'Reward',
+      });
     // ₹150 earned pays ₹150 of the ₹200: ₹50 is still owed, no more.
-    await postEntry(t.app.ctx.db, {
-      userId: referrer.id,
-      method: 'Level Reward',
-      amountPaise: 15_000,
-      points: 0,
-      status: 'Done',
-      description: 'Reward',
-    });
+    await earn(15_000);
     expect((await wallet()).body.data).toMatchObject({ balance: 0, owed: 50 });
     // The next ₹100 earned pays those ₹50 and leaves ₹50 to withdraw.
-    await postEntry(t.app.ctx.db, {
-      userId: referrer.id,
-      method: 'Level Reward',
-      amountPaise: 10_000,
-      points: 0,
-      status: 'Done',
-      description: 'Reward',
-    });
+    await earn(10_000);
     expect((await wallet()).body.data).toMatchObject({ balance: 50, owed: 0 });
     expect(await walletOf(t.app, referrer.id)).toEqual({ balancePaise: 5_000, points: 0 });
   });
@@ -197,17 +192,7 @@ describe('abuse: wallet guards', () => {
 });
 
 describe('abuse: wallet guards with the refund window', () => {
-  let t: TestApp;
-  let admin: Learner;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await setReferenceData(t.app, { refund_window_days: 7 });
-    admin = await createAdmin(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpAdminTestApp({ refund_window_days: 7 });
 
   it('ATTACK: Quiz Points whose window has just ended, refunded before anything released them, are not kept (take-back-quiz-points.ts release first)', async () => {
     // The learner answers the quiz, waits out the window without opening the wallet, and asks for the money back.
@@ -216,7 +201,7 @@ describe('abuse: wallet guards with the refund window', () => {
     const { purchaseId } = await payThroughSandbox(t, learner, '/checkout', { course_id: course.courseId });
     expect((await takeQuiz(t, t.client.as(learner.token), course.subjectIds[0]!, 8)).statusCode).toBe(200);
     t.clock.advance(7 * DAY_MS + 60_000);
-    expect((await t.client.as(admin.token).post(`/admin/purchases/${purchaseId}/refund`)).statusCode).toBe(200);
+    expect((await t.as().post(`/admin/purchases/${purchaseId}/refund`)).statusCode).toBe(200);
 
     // No Quiz Points of the refunded course are left to reach the wallet, now or later.
     const quizPoints = (await ledgerOf(t.app, learner.id)).filter((e) => e.method === 'Quiz Points');
